@@ -1,0 +1,1 @@
+"""File formats: TRF (FIDE Tournament Report File) and pairing outputs."""

@@ -1,0 +1,73 @@
+"""Pairing outputs: the JaVaFo/bbpPairings pair list, a readable board list, and JSON."""
+
+from __future__ import annotations
+
+import json
+
+from ..model import Pairing, Tournament
+from ..model.scoring import round_points
+
+FORMATS = ("javafo", "text", "json")
+
+
+def javafo(pairing: Pairing) -> str:
+    """First line the number of pairs, then ``WHITE BLACK`` per pair, the bye as ``ID 0``.
+
+    The pairs are in publication order when a tournament is given to :func:`render`; here in
+    the order of the pairing. The pairing-allocated bye counts as a pair (as JaVaFo does).
+    """
+    lines = [f"{b.white} {b.black}" for b in pairing.boards]
+    if pairing.bye is not None:
+        lines.append(f"{pairing.bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def _score(t: Tournament, pid: int, before: int) -> float:
+    return round_points(t.points_after(pid, before))
+
+
+def text(pairing: Pairing, t: Tournament) -> str:
+    """A board list for the wall: board, names, scores and colours (C.04.2 D.9 order)."""
+    before = pairing.round_number - 1
+    rows = [f"Round {pairing.round_number}", ""]
+    header = f"{'Bd':>3}  {'No':>4} {'White':<30} {'Pts':>5}  -  {'Pts':>5} {'No':>4} {'Black':<30}"
+    rows.append(header)
+    rows.append("-" * len(header))
+    for n, b in enumerate(pairing.publication_order(t), start=1):
+        w, k = t.players[b.white], t.players[b.black]
+        rows.append(
+            f"{n:>3}  {w.id:>4} {w.name[:30]:<30} {_score(t, w.id, before):>5g}  -  "
+            f"{_score(t, k.id, before):>5g} {k.id:>4} {k.name[:30]:<30}"
+        )
+    if pairing.bye is not None:
+        p = t.players[pairing.bye]
+        rows.append(f"{'':>3}  {p.id:>4} {p.name[:30]:<30} {_score(t, p.id, before):>5g}  "
+                    "pairing-allocated bye")
+    for pid, code in sorted(pairing.unpaired.items()):
+        p = t.players[pid]
+        what = {"H": "half-point bye", "F": "full-point bye"}.get(code, "not paired")
+        rows.append(f"{'':>3}  {p.id:>4} {p.name[:30]:<30} {_score(t, p.id, before):>5g}  {what}")
+    return "\n".join(rows) + "\n"
+
+
+def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]] | None = None
+            ) -> str:
+    before = pairing.round_number - 1
+
+    def player(pid: int) -> dict[str, object]:
+        p = t.players[pid]
+        return {"id": pid, "name": p.name, "rating": p.rating,
+                "score": _score(t, pid, before)}
+
+    data: dict[str, object] = {
+        "round": pairing.round_number,
+        "boards": [
+            {"board": n, "white": player(b.white), "black": player(b.black)}
+            for n, b in enumerate(pairing.publication_order(t), start=1)
+        ],
+        "bye": player(pairing.bye) if pairing.bye is not None else None,
+        "unpaired": [{**player(pid), "code": code} for pid, code in sorted(pairing.unpaired.items())],
+    }
+    if explanation is not None:
+        data["explanation"] = explanation
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,564 @@
+"""Read and write FIDE Tournament Report Files: TRF-16, TRF-2026 and the engines' TRF(x) lines.
+
+Column positions follow ``../shared/rules/trf.md`` (1-based in the comments, 0-based slices in
+the code). What is read:
+
+* ``001`` player records (TRF-16 = TRF-2026), every result code of section 4.1;
+* tournament headers ``012``-``132`` and ``182``-``222`` (kept as written);
+* ``142`` rounds, ``152`` initial colour, ``162`` scoring, ``240`` byes, ``250`` acceleration,
+  ``260`` prohibited pairings (TRF-2026);
+* JaVaFo's ``XXR`` ``XXC`` ``XXS`` ``XXA`` ``XXP`` ``XXZ`` and bbpPairings' ``BBW`` ``BBD``
+  ``BBL`` ``BBZ`` ``BBF`` ``BBU``;
+* ``###`` comments; any other line is kept and written back unchanged (unknown lines are not
+  fatal: national rating records start with a federation code).
+
+Every problem is an :class:`~swisspairing.errors.InputError` naming the file and line. Problems
+that do not stop the pairing (a points column that disagrees with the results, two lines giving
+different numbers of rounds) are collected in ``Tournament.warnings``: reported, never fixed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import InputError
+from ..model.results import BYE_CODES, GAME_CODES, Colour, RoundEntry
+from ..model.scoring import PointSystem, round_points
+from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_title
+
+#: Larger files are refused: the biggest real tournaments are a few megabytes.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_PLAYERS = 9999
+
+_HEADER_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
+                 "122", "132", "172", "182", "192", "202", "212", "222")
+_BB_FIELDS = {
+    "BBW": ("white_win", "black_win", "forfeit_win", "full_point_bye"),
+    "BBD": ("white_draw", "black_draw", "half_point_bye"),
+    "BBL": ("white_loss", "black_loss"),
+    "BBZ": ("zero_point_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pairing_bye",),
+}
+_162_FIELDS = {
+    "W": ("white_win", "black_win", "forfeit_win", "full_point_bye"),
+    "D": ("white_draw", "black_draw", "half_point_bye"),
+    "L": ("white_loss", "black_loss"),
+    "A": ("zero_point_bye", "forfeit_loss"),
+    "P": ("pairing_bye",),
+}
+_NUMBER = re.compile(r"^\s*-?\d*\.?\d+\s*$")
+
+
+def decode(data: bytes, path: str | Path | None = None) -> tuple[str, str | None]:
+    """Decode a TRF file: UTF-8, else Windows-1252 (Papi, Swiss-Manager), else Latin-1.
+
+    Returns the text and a warning when the file was not UTF-8. A file with NUL bytes is not a
+    text file and is refused.
+    """
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise InputError("binary data (NUL byte): this is not a TRF text file", path, line)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        for encoding in ("cp1252", "latin-1"):
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+            return text, (
+                f"{path or '<input>'}, line {line}: the file is not UTF-8; read as {encoding}"
+            )
+    raise InputError("cannot decode the file", path)  # pragma: no cover - latin-1 decodes all
+
+
+def read_trf(path: str | Path) -> Tournament:
+    """Read a TRF file from disk."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(
+                f"file too large ({size} bytes; at most {MAX_FILE_BYTES} are read)", p
+            )
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", p) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not a TRF file", p) from None
+    except PermissionError:
+        raise InputError("permission denied", p) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", p) from None
+    return parse_trf_bytes(data, p)
+
+
+def parse_trf_bytes(data: bytes, path: str | Path | None = None) -> Tournament:
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(f"file too large ({len(data)} bytes; at most {MAX_FILE_BYTES})", path)
+    text, warning = decode(data, path)
+    t = parse_trf(text, path)
+    if warning:
+        t.warnings.insert(0, warning)
+    return t
+
+
+class _Reader:
+    def __init__(self, path: str | Path | None):
+        self.path = path
+        self.t = Tournament()
+        self.rounds_lines: list[tuple[str, int, int]] = []  # (source, value, line)
+        self.xxz: list[tuple[int, int]] = []  # (player, line)
+        self.xxa: list[tuple[int, list[float], int]] = []
+        self.acc_ranges: list[tuple[float, int, int, int, int, int]] = []
+        self.points = PointSystem()
+        self.point_lines: list[str] = []
+        self.references: list[tuple[int, int, int]] = []  # (player id, round, line)
+
+    def error(self, problem: str, line: int) -> InputError:
+        return InputError(problem, self.path, line)
+
+    def int_field(self, text: str, what: str, line: int, lo: int = 0, hi: int = 10**9) -> int:
+        s = text.strip()
+        if not s.isdigit() or not s.isascii():
+            raise self.error(f"{what} must be a whole number, found {text.strip()!r}", line)
+        v = int(s)
+        if not lo <= v <= hi:
+            raise self.error(f"{what} must be between {lo} and {hi}, found {v}", line)
+        return v
+
+    def float_field(self, text: str, what: str, line: int) -> float:
+        s = text.strip()
+        if not s.isascii() or not _NUMBER.match(s):
+            raise self.error(f"{what} must be a number such as 11.5, found {s!r}", line)
+        return float(s)
+
+    # --- 001 ---------------------------------------------------------------------------------
+    def player(self, raw: str, n: int) -> None:
+        line = raw.ljust(89)
+        pid = self.int_field(line[4:8], "the pairing number (columns 5-8)", n, 1, MAX_PLAYERS)
+        if pid in self.t.players:
+            raise self.error(f"pairing number {pid} is used by two player lines", n)
+        for col, what in ((3, 4), (8, 9), (47, 48), (52, 53), (56, 57), (68, 69), (79, 80),
+                          (84, 85)):
+            if line[col] != " ":
+                raise self.error(
+                    f"column {what} must be blank, found {line[col]!r}: are the columns shifted?",
+                    n,
+                )
+        rating_s = line[48:52].strip()
+        rating = self.int_field(rating_s, "the rating (columns 49-52)", n) if rating_s else 0
+        points_s = line[80:84].strip()
+        points = self.float_field(points_s, "the points (columns 81-84)", n) if points_s else None
+        rank_s = line[85:89].strip()
+        rank = self.int_field(rank_s, "the rank (columns 86-89)", n) if rank_s else None
+        sex = line[9].strip().lower()
+        if sex not in ("", "m", "w", "f"):
+            raise self.error(f"the sex (column 10) must be m or w, found {line[9]!r}", n)
+        p = Player(
+            id=pid,
+            name=line[14:47].strip(),
+            rating=rating,
+            title=normalise_title(line[10:13]),
+            sex=sex,
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            birth_date=line[69:79].strip(),
+            declared_points=points,
+            declared_rank=rank,
+        )
+        body = raw.rstrip()
+        if len(body) > 89 and body[89:91].strip():
+            raise self.error(
+                "columns 90-91 must be blank before the first round: are the columns shifted?", n
+            )
+        r = 0
+        for start in range(91, len(body), 10):
+            r += 1
+            cell = body[start : start + 8].ljust(8)
+            sep = body[start + 8 : start + 10]
+            if sep.strip():
+                raise self.error(
+                    f"round {r}: columns {start + 9}-{start + 10} must be blank, found "
+                    f"{sep!r}: are the columns shifted?",
+                    n,
+                )
+            p.results.append(self.cell(cell, r, n, start + 1, pid))
+        self.t.players[pid] = p
+
+    def cell(self, cell: str, r: int, n: int, col: int, pid: int) -> RoundEntry | None:
+        where = f"round {r} (columns {col}-{col + 7})"
+        if not cell.strip():
+            return None
+        if cell[4] != " " or cell[6] != " ":
+            raise self.error(
+                f"{where}: expected 'OOOO C R' (opponent, colour, result), found {cell!r}", n
+            )
+        opp_s, colour_s, code = cell[0:4].strip(), cell[5].lower(), cell[7].upper()
+        opp = self.int_field(opp_s, f"{where}: the opponent", n, 0, MAX_PLAYERS) if opp_s else 0
+        if colour_s not in ("w", "b", "-", " "):
+            raise self.error(f"{where}: unknown colour {cell[5]!r} (w, b or -)", n)
+        if opp:
+            if opp == pid:
+                raise self.error(f"{where}: player {pid} cannot play itself", n)
+            if code not in GAME_CODES:
+                raise self.error(
+                    f"{where}: unknown result code {cell[7]!r} for a game "
+                    "(1 = 0 W D L + - or X)",
+                    n,
+                )
+            if colour_s not in ("w", "b"):
+                # a forfeit may be written without the scheduled colour
+                if code not in "+-":
+                    raise self.error(f"{where}: a played game needs the colour w or b", n)
+                colour = None
+            else:
+                colour = Colour(colour_s)
+            self.references.append((opp, r, n))
+            return RoundEntry(opp, colour, code)
+        if code not in BYE_CODES:
+            raise self.error(
+                f"{where}: unknown result code {cell[7]!r} without an opponent (U F H Z)", n
+            )
+        if colour_s in ("w", "b"):
+            raise self.error(f"{where}: a round without an opponent has no colour", n)
+        return RoundEntry(0, None, code)
+
+    # --- other records ------------------------------------------------------------------------
+    def ids(self, text: str, n: int, what: str) -> list[int]:
+        out = []
+        for tok in text.split():
+            out.append(self.int_field(tok, what, n, 1, MAX_PLAYERS))
+        return out
+
+    def line(self, raw: str, n: int) -> None:
+        code = raw[:3]
+        rest = raw[4:] if len(raw) > 4 else ""
+        t = self.t
+        if code == "001":
+            self.player(raw, n)
+        elif raw.startswith("### swisspairing withdrawn "):
+            words = raw.split()
+            if len(words) != 5:
+                raise self.error("expected '### swisspairing withdrawn ID ROUND'", n)
+            pid = self.int_field(words[3], "the withdrawn player id", n, 1, MAX_PLAYERS)
+            t.withdrawn[pid] = self.int_field(words[4], "the withdrawal round", n, 1, 999)
+            self.references.append((pid, 0, n))
+        elif raw.startswith("###"):
+            t.extra_lines.append(raw)
+        elif code in _HEADER_CODES:
+            t.headers.setdefault(code, []).append(raw)
+        elif code == "XXR" or code == "142":
+            value = self.int_field(rest, f"the number of rounds ({code})", n, 1, 999)
+            self.rounds_lines.append((code, value, n))
+        elif code == "XXC":
+            for tok in rest.split():
+                low = tok.lower()
+                if low == "rank":
+                    t.pair_by_rank = True
+                elif low in ("white1", "black1"):
+                    t.initial_colour = Colour.WHITE if low == "white1" else Colour.BLACK
+                else:
+                    raise self.error(f"XXC: unknown option {tok!r} (rank, white1 or black1)", n)
+        elif code == "152":
+            c = rest.strip().upper()
+            if c not in ("W", "B"):
+                raise self.error(f"152: the initial colour must be W or B, found {c!r}", n)
+            t.initial_colour = Colour.WHITE if c == "W" else Colour.BLACK
+        elif code == "XXS":
+            for tok in rest.split():
+                key, eq, value = tok.partition("=")
+                if not eq:
+                    raise self.error(f"XXS: expected CODE=VALUE, found {tok!r}", n)
+                number = self.float_field(value, f"XXS {key}", n)
+                try:
+                    self.points = self.points.with_xxs(key, number)
+                except KeyError:
+                    raise self.error(f"XXS: unknown scoring code {key!r}", n) from None
+            self.point_lines.append(raw)
+        elif code in _BB_FIELDS:
+            number = self.float_field(rest, code, n)
+            self.points = _replace(self.points, _BB_FIELDS[code], number)
+            self.point_lines.append(raw)
+        elif code == "162":
+            self.scoring_162(raw, n)
+        elif code == "XXA":
+            pid = self.int_field(raw[4:8], "XXA: the player id (columns 5-8)", n, 1, MAX_PLAYERS)
+            values = []
+            body = raw.rstrip()
+            for start in range(9, len(body), 5):
+                cell = body[start : start + 4]
+                values.append(self.float_field(cell, f"XXA round {len(values) + 1}", n)
+                              if cell.strip() else 0.0)
+            self.xxa.append((pid, values, n))
+        elif code == "XXP":
+            group = self.ids(rest, n, "XXP: a player id")
+            t.forbidden_pairs.append(ForbiddenGroup(frozenset(group)))
+        elif code == "XXZ":
+            for pid in self.ids(rest, n, "XXZ: a player id"):
+                self.xxz.append((pid, n))
+        elif code == "240":
+            self.byes_240(raw, n)
+        elif code == "250":
+            self.acceleration_250(raw, n)
+        elif code == "260":
+            body = raw.ljust(11)
+            first = self.int_field(body[4:7], "260: the first round (columns 5-7)", n, 1, 999)
+            last = self.int_field(body[8:11], "260: the last round (columns 9-11)", n, 1, 999)
+            group = self.ids(raw[11:], n, "260: a player id")
+            t.forbidden_pairs.append(ForbiddenGroup(frozenset(group), first, last))
+        else:
+            t.extra_lines.append(raw)
+
+    def scoring_162(self, raw: str, n: int) -> None:
+        body = raw.rstrip()
+        col = 5  # 0-based index of the first symbol (column 6)
+        while col < len(body):
+            symbol = body[col].upper()
+            value = body[col + 1 : col + 5]
+            if symbol == " " and not value.strip():
+                col += 9
+                continue
+            if symbol == "X":
+                number = self.float_field(value, "162 X", n)
+                if number != self.points.draw:
+                    raise self.error("162: a value for X other than a draw is not supported", n)
+            elif symbol not in _162_FIELDS:
+                raise self.error(f"162: unknown scoring symbol {symbol!r} (W D L A P X)", n)
+            else:
+                number = self.float_field(value, f"162 {symbol}", n)
+                self.points = _replace(self.points, _162_FIELDS[symbol], number)
+            col += 9
+        self.point_lines.append(raw)
+
+    def byes_240(self, raw: str, n: int) -> None:
+        body = raw.ljust(9)
+        kind = body[4].upper()
+        if kind not in "FHZ":
+            raise self.error(f"240: the bye type (column 5) must be F, H or Z, found {kind!r}", n)
+        r = self.int_field(body[6:9], "240: the round (columns 7-9)", n, 1, 999)
+        for pid in self.ids(raw[9:], n, "240: a player id"):
+            self.t.absent.setdefault(r, {})[pid] = kind
+            self.references.append((pid, r, n))
+
+    def acceleration_250(self, raw: str, n: int) -> None:
+        body = raw.ljust(31)
+        value = self.float_field(body[9:13], "250: the fictitious points (columns 10-13)", n)
+        first = self.int_field(body[14:17], "250: the first round (columns 15-17)", n, 1, 999)
+        last = self.int_field(body[18:21], "250: the last round (columns 19-21)", n, 1, 999)
+        lo = self.int_field(body[22:26], "250: the first id (columns 23-26)", n, 1, MAX_PLAYERS)
+        hi = self.int_field(body[27:31], "250: the last id (columns 28-31)", n, 1, MAX_PLAYERS)
+        if last < first or hi < lo:
+            raise self.error("250: the ranges must not be empty", n)
+        self.acc_ranges.append((value, first, last, lo, hi, n))
+
+    # --- after all lines ------------------------------------------------------------------------
+    def finish(self) -> Tournament:
+        t = self.t
+        if not t.players:
+            raise InputError("no player record (001 line) in the file", self.path)
+        t.point_system = self.points
+        # number of rounds: XXR is what JaVaFo and bbpPairings read; 142 is TRF-2026's line.
+        if self.rounds_lines:
+            values = {v for _, v, _ in self.rounds_lines}
+            chosen = next((v for c, v, _ in reversed(self.rounds_lines) if c == "XXR"),
+                          self.rounds_lines[-1][1])
+            t.total_rounds = chosen
+            if len(values) > 1:
+                said = ", ".join(f"{c} {v} (line {ln})" for c, v, ln in self.rounds_lines)
+                t.warnings.append(
+                    f"{self.path or '<input>'}: the number of rounds differs between lines: "
+                    f"{said}; using {chosen}"
+                )
+        # references to players
+        for pid, r, n in self.references:
+            if pid not in t.players:
+                where = f"round {r}: " if r else ""
+                raise self.error(f"{where}unknown player id {pid}", n)
+        self.check_symmetry()
+        for pid, values, n in self.xxa:
+            if pid not in t.players:
+                raise self.error(f"XXA: unknown player id {pid}", n)
+            t.acceleration[pid] = values
+        for value, first, last, lo, hi, _n in self.acc_ranges:
+            for pid in range(lo, hi + 1):
+                if pid in t.players:
+                    seq = t.acceleration.setdefault(pid, [])
+                    while len(seq) < last:
+                        seq.append(0.0)
+                    for r in range(first, last + 1):
+                        seq[r - 1] = value
+        for g in t.forbidden_pairs:
+            unknown = sorted(i for i in g.players if i not in t.players)
+            if unknown:
+                raise InputError(f"forbidden pairs name unknown player id {unknown[0]}", self.path)
+        if self.xxz:
+            nxt = t.next_round
+            for pid, n in self.xxz:
+                if pid not in t.players:
+                    raise self.error(f"XXZ: unknown player id {pid}", n)
+                t.absent.setdefault(nxt, {})[pid] = "Z"
+        self.check_points()
+        return t
+
+    def check_symmetry(self) -> None:
+        t = self.t
+        for p in t.players.values():
+            for r, e in enumerate(p.results, start=1):
+                if e is None or not e.opponent:
+                    continue
+                o = t.players[e.opponent].entry(r)
+                if o is None or o.opponent != p.id:
+                    raise InputError(
+                        f"round {r}: player {p.id} is paired with {e.opponent}, but player "
+                        f"{e.opponent}'s line does not name {p.id} in that round",
+                        self.path,
+                    )
+                if e.colour is not None and e.colour == o.colour:
+                    raise InputError(
+                        f"round {r}: players {p.id} and {e.opponent} both have colour {e.colour}",
+                        self.path,
+                    )
+
+    def check_points(self) -> None:
+        t = self.t
+        bad = []
+        for p in t.players.values():
+            if p.declared_points is None:
+                continue
+            computed = t.total_points(p.id)
+            with_acc = round_points(computed + sum(t.acceleration.get(p.id, [])))
+            if abs(p.declared_points - computed) > 1e-6 and abs(
+                p.declared_points - with_acc
+            ) > 1e-6:
+                bad.append(f"player {p.id}: file says {p.declared_points:g}, "
+                           f"results give {computed:g}")
+        if bad:
+            more = f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""
+            t.warnings.append(
+                f"{self.path or '<input>'}: the points column disagrees with the results "
+                f"under the point system: {'; '.join(bad[:5])}{more}"
+            )
+
+
+def _replace(ps: PointSystem, fields: tuple[str, ...], value: float) -> PointSystem:
+    from dataclasses import replace
+
+    return replace(ps, **{f: value for f in fields})
+
+
+def parse_trf(text: str, path: str | Path | None = None) -> Tournament:
+    """Parse TRF text into a :class:`Tournament` (see the module docstring)."""
+    reader = _Reader(path)
+    lines = re.split(r"\r\n|\r|\n", text)
+    for n, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        if any(ord(ch) < 32 and ch != "\t" for ch in raw):
+            raise InputError("control character in the line", path, n)
+        raw = raw.replace("\t", " ")
+        reader.line(raw, n)
+    return reader.finish()
+
+
+# --- writing ---------------------------------------------------------------------------------
+def _fmt_points(value: float) -> str:
+    return f"{value:4.1f}"
+
+
+def player_line(t: Tournament, p: Player, points: float | None = None) -> str:
+    """The ``001`` line of a player (TRF-16 columns)."""
+    pts = p.declared_points if points is None else points
+    head = (
+        f"001 {p.id:4d} {(p.sex or ' ')[:1]}{p.title[:3]:>3} {p.name[:33]:<33} "
+        f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
+        f"{p.birth_date[:10]:<10} {(_fmt_points(pts) if pts is not None else ''):>4} "
+        f"{(str(p.declared_rank) if p.declared_rank is not None else ''):>4}"
+    )
+    cells = "".join(
+        "  " + (e.to_trf() if e is not None else " " * 8) for e in p.results
+    )
+    return (head + cells).rstrip()
+
+
+def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = True) -> str:
+    """TRF text of a tournament: TRF-16 headers and players, TRF-2026 records, TRF(x) lines.
+
+    ``points``: ``"declared"`` keeps the points column as read (computed where none was read),
+    ``"computed"`` writes the points the results give. ``engine_lines`` also writes the JaVaFo
+    lines (``XXR`` ``XXC`` ``XXS`` ``XXA`` ``XXP``) that every engine understands; absences
+    are written as TRF-2026 ``240`` records.
+    """
+    out: list[str] = []
+    for code in _HEADER_CODES:
+        out.extend(t.headers.get(code, []))
+    if t.total_rounds is not None:
+        out.append(f"142 {t.total_rounds}")
+    if t.initial_colour is not None:
+        out.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+    for pid in sorted(t.players):
+        p = t.players[pid]
+        pts = None
+        if points == "computed" or p.declared_points is None:
+            pts = t.total_points(pid)
+        out.append(player_line(t, p, pts))
+    ps = t.point_system
+    if not ps.is_default:
+        # bbpPairings and our reader read these; JaVaFo reads XXS below
+        out.extend(
+            [
+                f"BBW {ps.white_win:4.1f}",
+                f"BBD {ps.white_draw:4.1f}",
+                f"BBL {ps.white_loss:4.1f}",
+                f"BBZ {ps.zero_point_bye:4.1f}",
+                f"BBF {ps.forfeit_loss:4.1f}",
+                f"BBU {ps.pairing_bye:4.1f}",
+            ]
+        )
+    for r in sorted(t.absent):
+        by_code: dict[str, list[int]] = {}
+        for pid, code in sorted(t.absent[r].items()):
+            by_code.setdefault(code if code in "FHZ" else "Z", []).append(pid)
+        for code, ids in by_code.items():
+            out.append(f"240 {code} {r:3d} " + " ".join(f"{i:4d}" for i in ids))
+    for g in t.forbidden_pairs:
+        if g.first_round is not None or g.last_round is not None:
+            first = g.first_round or 1
+            last = g.last_round or (t.total_rounds or 999)
+            out.append(f"260 {first:3d} {last:3d} " + " ".join(f"{i:4d}" for i in sorted(g.players)))
+    if engine_lines:
+        if t.total_rounds is not None:
+            out.append(f"XXR {t.total_rounds}")
+        xxc = []
+        if t.pair_by_rank:
+            xxc.append("rank")
+        if t.initial_colour is not None:
+            xxc.append("white1" if t.initial_colour is Colour.WHITE else "black1")
+        if xxc:
+            out.append("XXC " + " ".join(xxc))
+        items = ps.xxs_items()
+        if items:
+            out.append("XXS " + " ".join(f"{k}={v:g}" for k, v in items))
+    # acceleration and all-round forbidden pairs exist only as TRF(x) lines
+    for pid in sorted(t.acceleration):
+        values = t.acceleration[pid]
+        out.append(f"XXA {pid:4d} " + " ".join(f"{v:4.1f}" for v in values))
+    for g in t.forbidden_pairs:
+        if g.first_round is None and g.last_round is None:
+            out.append("XXP " + " ".join(str(i) for i in sorted(g.players)))
+    for pid, first in sorted(t.withdrawn.items()):
+        out.append(f"### swisspairing withdrawn {pid} {first}")
+    out.extend(x for x in t.extra_lines if not x.startswith("### swisspairing withdrawn "))
+    return "\n".join(out) + "\n"
+
+
+def write_trf_file(t: Tournament, path: str | Path, **kwargs: object) -> None:
+    """Write a TRF file atomically (a temporary file renamed over the target)."""
+    from ..interfaces.files import write_text_atomic
+
+    write_text_atomic(path, write_trf(t, **kwargs))  # type: ignore[arg-type]

@@ -1,0 +1,1 @@
+"""User interfaces: the command line (and later the web app)."""

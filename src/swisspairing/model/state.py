@@ -1,0 +1,235 @@
+"""Derived pairing state of every player before a round, computed once and shared by all systems.
+
+What is derived here (facts that follow from the results, identical for every system):
+
+* score (standings points) and pairing score (score plus the acceleration of the round);
+* colour history of *played* games only: unplayed rounds do not count and are treated as if
+  they were at the start of the history (C.04.2 D.5 / GHR 3.4);
+* colour difference and the Dutch colour preference (absolute / strong / mild / none);
+* opponents met over the board (a forfeited game is not a meeting: C.04.2 D.6 / GHR 3.5);
+* per past round: the kind of result, the points, and both players' pairing scores then,
+  from which each rules version derives floats (:meth:`PlayerState.float_in`);
+* the facts bye eligibility depends on (pairing-allocated byes, unplayed rounds worth a win).
+
+What differs between rules versions (which unplayed rounds count as a downfloat, who may get
+the bye) is passed in as a :class:`FloatPolicy` or decided by the system from these facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from .results import Colour, ResultKind
+from .scoring import round_points
+from .tournament import Tournament
+
+
+class Float(Enum):
+    """The float of a player in a round (Dutch A.4): paired with a lower or higher score."""
+
+    DOWN = "down"
+    UP = "up"
+
+
+class PreferenceStrength(Enum):
+    """Strength of a colour preference (Dutch 2016 A.6; Dutch 2012 A7 a-c)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ColourPreference:
+    """A colour preference: which colour and how strongly (``colour`` None with NONE)."""
+
+    colour: Colour | None
+    strength: PreferenceStrength
+
+    @property
+    def is_absolute(self) -> bool:
+        return self.strength is PreferenceStrength.ABSOLUTE
+
+    @property
+    def is_strong(self) -> bool:
+        return self.strength is PreferenceStrength.STRONG
+
+
+NO_PREFERENCE = ColourPreference(None, PreferenceStrength.NONE)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """What happened to a player in one past round.
+
+    ``score_before`` / ``opponent_score_before`` are pairing scores at the start of that round
+    (standings points plus that round's acceleration), used to tell floats.
+    """
+
+    round_number: int
+    kind: ResultKind
+    opponent: int
+    colour: Colour | None
+    points: float
+    score_before: float
+    opponent_score_before: float | None
+
+    @property
+    def is_played(self) -> bool:
+        return self.kind.is_played
+
+
+#: Decides the float of an unplayed round from its kind (None = no float).
+FloatPolicy = Callable[[RoundRecord], Float | None]
+
+
+def every_unplayed_round_floats_down(record: RoundRecord) -> Float | None:
+    """Dutch 2016/2017 A.4: "a player who, for whatever reason, does not play ... a downfloat"."""
+    return Float.DOWN
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player as the pairing engines see it before the round to pair."""
+
+    id: int
+    rating: int
+    score: float
+    pairing_score: float
+    colours: tuple[Colour, ...]
+    opponents: frozenset[int]
+    rounds: tuple[RoundRecord, ...]
+
+    @property
+    def games_played(self) -> int:
+        return len(self.colours)
+
+    @property
+    def colour_difference(self) -> int:
+        """Games with White minus games with Black (Dutch 2016 A.6; played games only)."""
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+
+    @property
+    def last_colour(self) -> Colour | None:
+        return self.colours[-1] if self.colours else None
+
+    def same_colour_streak(self) -> int:
+        """How many of the last played games had the same colour as the last one."""
+        if not self.colours:
+            return 0
+        last, n = self.colours[-1], 0
+        for c in reversed(self.colours):
+            if c is not last:
+                break
+            n += 1
+        return n
+
+    @property
+    def preference(self) -> ColourPreference:
+        """The colour preference of the Dutch texts (2016 A.6; 2012 A7; 2025 1.7).
+
+        * absolute: colour difference > +1 or < -1, or the same colour in the last two
+          played games; the preference is for the other colour;
+        * strong: colour difference +1 (prefers Black) or -1 (prefers White);
+        * mild: colour difference 0, prefers the colour other than the last one played;
+        * none: no game played yet.
+        """
+        if not self.colours:
+            return NO_PREFERENCE
+        cd = self.colour_difference
+        last = self.colours[-1]
+        if cd > 1 or cd < -1:
+            colour = Colour.BLACK if cd > 1 else Colour.WHITE
+            return ColourPreference(colour, PreferenceStrength.ABSOLUTE)
+        if len(self.colours) >= 2 and self.colours[-2] is last:
+            return ColourPreference(last.opposite, PreferenceStrength.ABSOLUTE)
+        if cd == 1:
+            return ColourPreference(Colour.BLACK, PreferenceStrength.STRONG)
+        if cd == -1:
+            return ColourPreference(Colour.WHITE, PreferenceStrength.STRONG)
+        return ColourPreference(last.opposite, PreferenceStrength.MILD)
+
+    def float_in(self, round_number: int, unplayed: FloatPolicy) -> Float | None:
+        """The float of round ``round_number``: played (or forfeited) games against a lower or
+        higher pairing score give DOWN or UP; other unplayed rounds are decided by ``unplayed``.
+        """
+        if not 1 <= round_number <= len(self.rounds):
+            return None
+        rec = self.rounds[round_number - 1]
+        if rec.is_played and rec.opponent_score_before is not None:
+            if rec.opponent_score_before < rec.score_before:
+                return Float.DOWN
+            if rec.opponent_score_before > rec.score_before:
+                return Float.UP
+            return None
+        return unplayed(rec)
+
+    def rounds_with(self, *kinds: ResultKind) -> int:
+        return sum(1 for r in self.rounds if r.kind in kinds)
+
+    @property
+    def had_pairing_bye(self) -> bool:
+        return any(r.kind is ResultKind.PAIRING_BYE for r in self.rounds)
+
+    @property
+    def unplayed_rounds(self) -> int:
+        return sum(1 for r in self.rounds if not r.is_played)
+
+
+def build_states(tournament: Tournament, round_number: int) -> dict[int, PlayerState]:
+    """The state of every player before round ``round_number`` (rounds 1..round_number-1)."""
+    ps = tournament.point_system
+    players = tournament.players
+    past = range(1, round_number)
+    # cumulative standings points before each round, per player
+    before: dict[int, list[float]] = {}
+    for pid, p in players.items():
+        acc, seq = 0.0, []
+        for r in past:
+            seq.append(round_points(acc))
+            acc += ps.points(p.entry(r))
+        seq.append(round_points(acc))
+        before[pid] = seq
+
+    def pscore(pid: int, r: int) -> float:
+        return round_points(before[pid][r - 1] + tournament.acceleration_for(pid, r))
+
+    states: dict[int, PlayerState] = {}
+    for pid, p in players.items():
+        records = []
+        colours: list[Colour] = []
+        opponents: set[int] = set()
+        for r in past:
+            e = p.entry(r)
+            if e is None:
+                kind, opp, colour = ResultKind.ZERO_POINT_BYE, 0, None
+            else:
+                kind, opp, colour = e.kind, e.opponent, e.colour
+            played = kind.is_played and opp in players
+            if played and colour is not None:
+                colours.append(colour)
+                opponents.add(opp)
+            records.append(
+                RoundRecord(
+                    r,
+                    kind,
+                    opp,
+                    colour if played else None,
+                    ps.points(e),
+                    pscore(pid, r),
+                    pscore(opp, r) if opp in players else None,
+                )
+            )
+        states[pid] = PlayerState(
+            id=pid,
+            rating=p.rating,
+            score=before[pid][-1],
+            pairing_score=pscore(pid, round_number),
+            colours=tuple(colours),
+            opponents=frozenset(opponents),
+            rounds=tuple(records),
+        )
+    return states

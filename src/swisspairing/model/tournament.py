@@ -1,0 +1,278 @@
+"""The tournament model: players, their round-by-round results, and tournament settings.
+
+This is the data every pairing system, the checker, the generator and the standings share.
+It holds facts only (what was played); what follows from them for pairing (scores, colour
+preferences, floats, bye eligibility) is computed in :mod:`swisspairing.model.state`.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from ..errors import BadRequest
+from .results import Colour, RoundEntry
+from .scoring import PointSystem, round_points
+
+#: FIDE titles in the order of C.04.2 B.2 (GHR 2.2.2): GM IM WGM FM WIM CM WFM WCM, then none.
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+_TITLE_ALIASES = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM",
+                  "WF": "WFM", "WC": "WCM"}
+
+
+def normalise_title(title: str) -> str:
+    """``'g'`` or ``'gm'`` -> ``'GM'``; unknown or blank titles are returned upper-cased."""
+    t = title.strip().upper()
+    return _TITLE_ALIASES.get(t, t)
+
+
+def title_rank(title: str) -> int:
+    """Position of a title in C.04.2 B.2 order (0 = GM); no or unknown title sorts last."""
+    t = normalise_title(title)
+    return TITLE_ORDER.index(t) if t in TITLE_ORDER else len(TITLE_ORDER)
+
+
+@dataclass(slots=True)
+class Player:
+    """A participant, identified by its pairing number (TPN) ``id``.
+
+    ``results[r - 1]`` is the cell of round ``r`` (None: nothing written for that round).
+    ``declared_points`` and ``declared_rank`` are what the file said, kept to check and rewrite.
+    """
+
+    id: int
+    name: str = ""
+    rating: int = 0
+    title: str = ""
+    sex: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    declared_points: float | None = None
+    declared_rank: int | None = None
+    results: list[RoundEntry | None] = field(default_factory=list)
+
+    def entry(self, round_number: int) -> RoundEntry | None:
+        """The cell of round ``round_number`` (1-based), None when empty."""
+        if 1 <= round_number <= len(self.results):
+            return self.results[round_number - 1]
+        return None
+
+    def set_entry(self, round_number: int, entry: RoundEntry | None) -> None:
+        while len(self.results) < round_number:
+            self.results.append(None)
+        self.results[round_number - 1] = entry
+
+    def initial_order_key(self) -> tuple[int, int, str]:
+        """Sort key of the initial ranking list (C.04.2 B.2): rating, title, name."""
+        return (-self.rating, title_rank(self.title), self.name.casefold())
+
+
+@dataclass(slots=True)
+class Tournament:
+    """A tournament: players by pairing number plus the settings the pairing engines need.
+
+    * ``total_rounds`` - announced number of rounds (C.04.1 a; TRF ``XXR`` / ``142``).
+    * ``initial_colour`` - colour of the first player in round 1 (``XXC white1|black1``, ``152``);
+      None when the file does not say.
+    * ``acceleration[id][r - 1]`` - fictitious points added for pairing round ``r`` (``XXA``/``250``).
+    * ``forbidden_pairs`` - sets of players who may not meet (``XXP``, and ``260`` over rounds).
+    * ``absent[r]`` - players known not to play round ``r`` with the bye code they get
+      (``XXZ``, ``240``); cells already holding a bye code say the same.
+    * ``withdrawn[id]`` - the first round a withdrawn player is no longer paired (C.04.2 D.3).
+    """
+
+    name: str = ""
+    players: dict[int, Player] = field(default_factory=dict)
+    total_rounds: int | None = None
+    initial_colour: Colour | None = None
+    point_system: PointSystem = field(default_factory=PointSystem)
+    acceleration: dict[int, list[float]] = field(default_factory=dict)
+    forbidden_pairs: list[ForbiddenGroup] = field(default_factory=list)
+    absent: dict[int, dict[int, str]] = field(default_factory=dict)
+    headers: dict[str, list[str]] = field(default_factory=dict)
+    extra_lines: list[str] = field(default_factory=list)
+    pair_by_rank: bool = False
+    withdrawn: dict[int, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list, compare=False)
+
+    # --- basic queries -----------------------------------------------------------------------
+    def player(self, player_id: int) -> Player:
+        try:
+            return self.players[player_id]
+        except KeyError:
+            raise BadRequest(f"unknown player id {player_id}") from None
+
+    @property
+    def rounds_in_file(self) -> int:
+        """The highest round with any cell written."""
+        return max((len(p.results) for p in self.players.values()), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """Rounds already paired: the last round holding a game or a pairing-allocated bye.
+
+        A round whose only cells are requested byes or absences has not been paired yet: those
+        cells are the pre-entered byes of the round to pair (``../shared/cases/README.md``).
+        """
+        last = 0
+        for p in self.players.values():
+            for r, e in enumerate(p.results, start=1):
+                if e is not None and r > last and (e.opponent or e.code in "U+"):
+                    last = r
+        return last
+
+    @property
+    def next_round(self) -> int:
+        return self.rounds_paired + 1
+
+    def points_after(self, player_id: int, round_number: int) -> float:
+        """Points of a player after ``round_number`` rounds with the tournament's point system."""
+        p = self.players[player_id]
+        ps = self.point_system
+        return round_points(sum(ps.points(p.entry(r)) for r in range(1, round_number + 1)))
+
+    def total_points(self, player_id: int) -> float:
+        """Points over every round written in the file (what the TRF points column holds)."""
+        return self.points_after(player_id, len(self.players[player_id].results))
+
+    def not_paired_in(self, round_number: int) -> dict[int, str]:
+        """Players who must not be paired in ``round_number``, with their bye code.
+
+        They are the players whose cell already holds a bye code, plus those named by ``XXZ`` or
+        ``240`` records (C.04.2 D.4 / GHR 3.3: players known in advance not to play a round).
+        """
+        out = dict(self.absent.get(round_number, {}))
+        for pid, first in self.withdrawn.items():
+            if round_number >= first:
+                out[pid] = "Z"
+        for p in self.players.values():
+            e = p.entry(round_number)
+            if e is not None and e.opponent == 0:
+                out[p.id] = e.code
+        return out
+
+    def is_forbidden(self, a: int, b: int, round_number: int) -> bool:
+        return any(g.forbids(a, b, round_number) for g in self.forbidden_pairs)
+
+    # --- initial order (C.04.2 B / GHR 2) ----------------------------------------------------
+    def initial_order(self) -> list[int]:
+        """Player ids sorted by rating, then FIDE title, then name (C.04.2 B.2)."""
+        return sorted(self.players, key=lambda i: (*self.players[i].initial_order_key(), i))
+
+    def renumbered(self, order: list[int] | None = None) -> Tournament:
+        """A copy whose pairing numbers follow ``order`` (default: :meth:`initial_order`).
+
+        Used before round 1, or to place a late entry (C.04.2 C / GHR 2.4: the late entrant takes
+        its place in the initial order and every player below is renumbered). Every reference to
+        a pairing number (opponents, acceleration, forbidden pairs, absences) is renumbered too.
+        """
+        order = self.initial_order() if order is None else order
+        if sorted(order) != sorted(self.players):
+            raise BadRequest("the new order must list every player exactly once")
+        new_id = {old: i for i, old in enumerate(order, start=1)}
+        t = Tournament(
+            name=self.name,
+            total_rounds=self.total_rounds,
+            initial_colour=self.initial_colour,
+            point_system=self.point_system,
+            headers={k: list(v) for k, v in self.headers.items()},
+            extra_lines=list(self.extra_lines),
+            pair_by_rank=self.pair_by_rank,
+        )
+        for old in order:
+            p = self.players[old]
+            results = [
+                None if e is None else RoundEntry(new_id.get(e.opponent, 0), e.colour, e.code)
+                for e in p.results
+            ]
+            t.players[new_id[old]] = Player(
+                new_id[old], p.name, p.rating, p.title, p.sex, p.federation, p.fide_id,
+                p.birth_date, p.declared_points, p.declared_rank, results,
+            )
+        t.acceleration = {new_id[k]: list(v) for k, v in self.acceleration.items()}
+        t.forbidden_pairs = [
+            ForbiddenGroup(frozenset(new_id[i] for i in g.players), g.first_round, g.last_round)
+            for g in self.forbidden_pairs
+        ]
+        t.absent = {r: {new_id[i]: c for i, c in m.items()} for r, m in self.absent.items()}
+        t.withdrawn = {new_id[i]: r for i, r in self.withdrawn.items()}
+        return t
+
+    def add_late_entry(self, player: Player) -> Tournament:
+        """A copy with ``player`` inserted at its place in the initial order (C.04.2 C)."""
+        if player.id in self.players:
+            raise BadRequest(f"player id {player.id} already exists")
+        t = self.renumbered(sorted(self.players))
+        t.players[player.id] = player
+        return t.renumbered()
+
+    def acceleration_for(self, player_id: int, round_number: int) -> float:
+        values = self.acceleration.get(player_id)
+        if values and 1 <= round_number <= len(values):
+            return values[round_number - 1]
+        return 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenGroup:
+    """Players of which no two may meet, in rounds ``first_round``..``last_round`` (None = all)."""
+
+    players: frozenset[int]
+    first_round: int | None = None
+    last_round: int | None = None
+
+    def forbids(self, a: int, b: int, round_number: int) -> bool:
+        if a not in self.players or b not in self.players:
+            return False
+        if self.first_round is not None and round_number < self.first_round:
+            return False
+        return not (self.last_round is not None and round_number > self.last_round)
+
+
+@functools.total_ordering
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One pair of a round: ``white`` plays ``black``."""
+
+    white: int
+    black: int
+
+    def __lt__(self, other: Board) -> bool:
+        return (self.white, self.black) < (other.white, other.black)
+
+
+@dataclass(slots=True)
+class Pairing:
+    """The pairing of one round: boards with colours, the pairing-allocated bye, the unpaired.
+
+    ``unpaired`` maps the players left out on purpose (requested byes, absences) to their code.
+    """
+
+    round_number: int
+    boards: list[Board] = field(default_factory=list)
+    bye: int | None = None
+    unpaired: dict[int, str] = field(default_factory=dict)
+
+    def players(self) -> set[int]:
+        out = {b.white for b in self.boards} | {b.black for b in self.boards}
+        if self.bye is not None:
+            out.add(self.bye)
+        return out
+
+    def publication_order(self, tournament: Tournament) -> list[Board]:
+        """Boards sorted for publication (C.04.2 D.9 / GHR 3.6).
+
+        Keys, in order: the score of the higher-ranked player of the pair, then the sum of both
+        scores (both descending), then the pairing number of the higher-ranked player.
+        "Higher-ranked" is the player with the higher score, then the smaller pairing number.
+        """
+        before = self.round_number - 1
+
+        def key(b: Board) -> tuple[float, float, int]:
+            sw = tournament.points_after(b.white, before)
+            sb = tournament.points_after(b.black, before)
+            higher = min((-sw, b.white), (-sb, b.black))
+            return (higher[0], -(sw + sb), higher[1])
+
+        return sorted(self.boards, key=key)

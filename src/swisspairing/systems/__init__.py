@@ -1,0 +1,88 @@
+"""Pairing systems. Each system is one module sharing the model; this registry names them.
+
+A system is any object with a ``name`` and a ``pair(tournament, round_number, explain)`` method
+returning a :class:`~swisspairing.model.Pairing` (see :class:`PairingSystem`). Systems are
+imported lazily: a name whose module does not exist yet answers "not implemented" (exit 2).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Protocol
+
+from ..errors import BadRequest, NotImplementedSystem
+from ..model import Pairing, Tournament
+from .explain import Explanation
+
+#: system name -> (module, attribute). ``dutch`` is the Dutch system in force (2025 rules).
+_REGISTRY: dict[str, tuple[str, str]] = {
+    "dutch-2012": ("swisspairing.systems.dutch", "DUTCH_2012"),
+    "dutch-2017": ("swisspairing.systems.dutch", "DUTCH_2017"),
+    "dutch-2025": ("swisspairing.systems.dutch", "DUTCH_2025"),
+    "dubov-1997": ("swisspairing.systems.dubov", "DUBOV_1997"),
+    "dubov": ("swisspairing.systems.dubov", "DUBOV"),
+    "lim": ("swisspairing.systems.lim", "LIM"),
+    "burstein": ("swisspairing.systems.burstein", "BURSTEIN"),
+    "elo-swiss": ("swisspairing.systems.elo_swiss", "ELO_SWISS"),
+}
+ALIASES = {"dutch": "dutch-2025"}
+SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
+
+
+class PairingSystem(Protocol):
+    """What every pairing system provides."""
+
+    name: str
+
+    def pair(
+        self,
+        tournament: Tournament,
+        round_number: int | None = None,
+        explain: Explanation | None = None,
+    ) -> Pairing:
+        """Pair ``round_number`` (default: the next round) from the rounds before it.
+
+        Raises :class:`~swisspairing.errors.NoValidPairing` when the absolute criteria cannot
+        all be met.
+        """
+        ...
+
+
+def canonical_name(name: str) -> str:
+    name = name.lower()
+    name = ALIASES.get(name, name)
+    if name not in _REGISTRY:
+        raise BadRequest(
+            f"unknown pairing system {name!r}; known systems: {', '.join(SYSTEM_NAMES)}"
+        )
+    return name
+
+
+def get_system(name: str) -> PairingSystem:
+    """The system called ``name`` (or an alias). Unknown -> BadRequest; not built yet ->
+    NotImplementedSystem."""
+    canonical = canonical_name(name)
+    module_name, attribute = _REGISTRY[canonical]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            raise NotImplementedSystem(
+                f"the pairing system {canonical!r} is not implemented yet"
+            ) from None
+        raise
+    system = getattr(module, attribute, None)
+    if system is None:
+        raise NotImplementedSystem(f"the pairing system {canonical!r} is not implemented yet")
+    return system  # type: ignore[no-any-return]
+
+
+def implemented_systems() -> list[str]:
+    out = []
+    for name in _REGISTRY:
+        try:
+            get_system(name)
+        except NotImplementedSystem:
+            continue
+        out.append(name)
+    return out

@@ -66,7 +66,9 @@ def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]
             for n, b in enumerate(pairing.publication_order(t), start=1)
         ],
         "bye": player(pairing.bye) if pairing.bye is not None else None,
-        "unpaired": [{**player(pid), "code": code} for pid, code in sorted(pairing.unpaired.items())],
+        "unpaired": [
+            {**player(pid), "code": code} for pid, code in sorted(pairing.unpaired.items())
+        ],
     }
     if explanation is not None:
         data["explanation"] = explanation

@@ -177,9 +177,7 @@ class _Reader:
             raise self.error(
                 "columns 90-91 must be blank before the first round: are the columns shifted?", n
             )
-        r = 0
-        for start in range(91, len(body), 10):
-            r += 1
+        for r, start in enumerate(range(91, len(body), 10), start=1):
             cell = body[start : start + 8].ljust(8)
             sep = body[start + 8 : start + 10]
             if sep.strip():
@@ -316,24 +314,30 @@ class _Reader:
             t.extra_lines.append(raw)
 
     def scoring_162(self, raw: str, n: int) -> None:
+        """Record 162 (trf.md 3.1): symbol at column 6, 15, 24... and its points in the next
+        four columns. ``P`` (pairing-allocated bye) defaults to the ``W`` value and ``X``
+        (adjourned) must equal the draw value, the only meaning our model gives it (GHR 3.1).
+        """
         body = raw.rstrip()
         col = 5  # 0-based index of the first symbol (column 6)
+        given: dict[str, float] = {}
         while col < len(body):
             symbol = body[col].upper()
             value = body[col + 1 : col + 5]
             if symbol == " " and not value.strip():
                 col += 9
                 continue
-            if symbol == "X":
-                number = self.float_field(value, "162 X", n)
-                if number != self.points.draw:
-                    raise self.error("162: a value for X other than a draw is not supported", n)
-            elif symbol not in _162_FIELDS:
+            if symbol != "X" and symbol not in _162_FIELDS:
                 raise self.error(f"162: unknown scoring symbol {symbol!r} (W D L A P X)", n)
-            else:
-                number = self.float_field(value, f"162 {symbol}", n)
-                self.points = _replace(self.points, _162_FIELDS[symbol], number)
+            given[symbol] = self.float_field(value, f"162 {symbol}", n)
             col += 9
+        for symbol, number in given.items():
+            if symbol != "X":
+                self.points = _replace(self.points, _162_FIELDS[symbol], number)
+        if "W" in given and "P" not in given:
+            self.points = _replace(self.points, ("pairing_bye",), given["W"])
+        if "X" in given and given["X"] != self.points.draw:
+            raise self.error("162: a value for X other than a draw is not supported", n)
         self.point_lines.append(raw)
 
     def byes_240(self, raw: str, n: int) -> None:
@@ -530,7 +534,8 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
         if g.first_round is not None or g.last_round is not None:
             first = g.first_round or 1
             last = g.last_round or (t.total_rounds or 999)
-            out.append(f"260 {first:3d} {last:3d} " + " ".join(f"{i:4d}" for i in sorted(g.players)))
+            ids = " ".join(f"{i:4d}" for i in sorted(g.players))
+            out.append(f"260 {first:3d} {last:3d} {ids}")
     if engine_lines:
         if t.total_rounds is not None:
             out.append(f"XXR {t.total_rounds}")

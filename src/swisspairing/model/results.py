@@ -134,7 +134,9 @@ class RoundEntry:
     def to_trf(self) -> str:
         """The 8-character TRF cell, ``OOOO C R``."""
         colour = self.colour.value if self.colour else "-"
-        return f"{self.opponent:4d} {colour} {self.code}" if self.opponent else f"0000 - {self.code}"
+        if not self.opponent:
+            return f"0000 - {self.code}"
+        return f"{self.opponent:4d} {colour} {self.code}"
 
 
 #: Result of a played game seen from the other side.

@@ -8,6 +8,7 @@ C.04.1 c). Tournaments may use others, such as 3-1-0; TRF files say so with ``XX
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from .results import Colour, ResultKind, RoundEntry
 
@@ -73,7 +74,7 @@ class PointSystem:
         }[kind]
 
     # --- JaVaFo XXS codes -------------------------------------------------------------------
-    _XXS_FIELDS = {
+    _XXS_FIELDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "WW": ("white_win",),
         "BW": ("black_win",),
         "WD": ("white_draw",),

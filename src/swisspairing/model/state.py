@@ -153,8 +153,9 @@ class PlayerState:
         return ColourPreference(last.opposite, PreferenceStrength.MILD)
 
     def float_in(self, round_number: int, unplayed: FloatPolicy) -> Float | None:
-        """The float of round ``round_number``: played (or forfeited) games against a lower or
-        higher pairing score give DOWN or UP; other unplayed rounds are decided by ``unplayed``.
+        """The float of round ``round_number``: games played over the board against a lower or
+        higher pairing score give DOWN or UP (Dutch A.4); every unplayed round, forfeits
+        included (GHR 3.5: a forfeit is not a game), is decided by ``unplayed``.
         """
         if not 1 <= round_number <= len(self.rounds):
             return None

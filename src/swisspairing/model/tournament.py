@@ -8,7 +8,7 @@ preferences, floats, bye eligibility) is computed in :mod:`swisspairing.model.st
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import BadRequest
 from .results import Colour, RoundEntry
@@ -75,7 +75,8 @@ class Tournament:
     * ``total_rounds`` - announced number of rounds (C.04.1 a; TRF ``XXR`` / ``142``).
     * ``initial_colour`` - colour of the first player in round 1 (``XXC white1|black1``, ``152``);
       None when the file does not say.
-    * ``acceleration[id][r - 1]`` - fictitious points added for pairing round ``r`` (``XXA``/``250``).
+    * ``acceleration[id][r - 1]`` - fictitious points added for pairing round ``r``
+      (``XXA`` / ``250``).
     * ``forbidden_pairs`` - sets of players who may not meet (``XXP``, and ``260`` over rounds).
     * ``absent[r]`` - players known not to play round ``r`` with the bye code they get
       (``XXZ``, ``240``); cells already holding a bye code say the same.
@@ -200,12 +201,22 @@ class Tournament:
         return t
 
     def add_late_entry(self, player: Player) -> Tournament:
-        """A copy with ``player`` inserted at its place in the initial order (C.04.2 C)."""
+        """A copy with ``player`` inserted at its place in the initial order (C.04.2 C).
+
+        The entrant goes before the first player it outranks (C.04.2 B.2 keys); the players
+        above keep their numbers and those below move down by one. The existing order is kept
+        as it is (it may differ from the rating order: GHR 2.3 freezes numbers after round 4).
+        """
         if player.id in self.players:
             raise BadRequest(f"player id {player.id} already exists")
-        t = self.renumbered(sorted(self.players))
-        t.players[player.id] = player
-        return t.renumbered()
+        order = sorted(self.players)
+        key = player.initial_order_key()
+        place = next(
+            (i for i, pid in enumerate(order) if key < self.players[pid].initial_order_key()),
+            len(order),
+        )
+        with_entrant = replace(self, players={**self.players, player.id: player})
+        return with_entrant.renumbered([*order[:place], player.id, *order[place:]])
 
     def acceleration_for(self, player_id: int, round_number: int) -> float:
         values = self.acceleration.get(player_id)

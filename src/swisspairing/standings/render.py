@@ -1,0 +1,221 @@
+"""Render publication tables as text, TSV, JSON, HTML (Jinja2) or PDF (fpdf2).
+
+PDF: fpdf2 is pure Python, installs from a wheel, is actively maintained and embeds TrueType
+fonts, so names in any script print correctly when a Unicode font (DejaVu Sans) is found on the
+machine; otherwise the PDF core font Helvetica is used and characters outside Latin-1 are
+replaced by ``?``. Pages are A4, portrait or landscape by the width of the table; the header row
+is repeated on every page.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from importlib import resources
+from pathlib import Path
+
+from .ranking import Standings
+from .views import Table, fmt_points
+
+FORMATS = ("text", "tsv", "json", "html", "pdf")
+
+_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
+              "/usr/share/fonts/TTF", "/Library/Fonts", "C:/Windows/Fonts")
+
+
+# --- text ------------------------------------------------------------------------------------
+def _pad(text: str, width: int, align: str) -> str:
+    if align == "r":
+        return text.rjust(width)
+    if align == "c":
+        return text.center(width)
+    return text.ljust(width)
+
+
+def table_text(table: Table) -> str:
+    widths = [len(h) for h in table.headers]
+    for row in table.rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    lines = [table.title, *table.subtitle, ""]
+    header = "  ".join(_pad(h, w, a if a != "l" else "l")
+                       for h, w, a in zip(table.headers, widths, table.align, strict=True))
+    lines.append(header.rstrip())
+    lines.append("-" * len(header.rstrip()))
+    for row in table.rows:
+        lines.append("  ".join(_pad(c, w, a)
+                               for c, w, a in zip(row, widths, table.align, strict=True)).rstrip())
+    if table.notes:
+        lines.append("")
+        lines.extend(table.notes)
+    return "\n".join(lines) + "\n"
+
+
+def text(tables: list[Table]) -> str:
+    return "\n\n".join(table_text(t) for t in tables)
+
+
+# --- TSV / JSON ------------------------------------------------------------------------------
+def standings_tsv(st: Standings, header: bool = False) -> str:
+    """One row per player: pairing number, rank, points, then each tie-break in list order."""
+    lines = []
+    if header:
+        lines.append("\t".join(["No", "Rank", "Pts", *st.labels]))
+    for row in st.rows:
+        lines.append("\t".join([str(row.pid), str(row.rank), fmt_points(row.points),
+                                *(fmt_points(v) for v in row.values)]))
+    return "\n".join(lines) + "\n"
+
+
+def table_tsv(table: Table) -> str:
+    lines = ["\t".join(table.headers)]
+    lines.extend("\t".join(c.replace("\t", " ") for c in row) for row in table.rows)
+    return "\n".join(lines) + "\n"
+
+
+def standings_json(st: Standings) -> str:
+    t = st.tournament
+    data = {
+        "rounds": st.rounds,
+        "ranking": st.mode,
+        "tiebreaks": st.labels,
+        "tiebreaks_from": st.source,
+        "seed": st.seed,
+        "lots": st.lots,
+        "players": [
+            {
+                "id": row.pid,
+                "rank": row.rank,
+                "name": t.players[row.pid].name,
+                "rating": t.players[row.pid].rating,
+                "points": row.points,
+                "tiebreaks": dict(zip(st.labels, row.values, strict=True)),
+            }
+            for row in st.rows
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def tables_json(tables: list[Table]) -> str:
+    data = [
+        {"title": t.title, "kind": t.kind, "headers": t.headers, "rows": t.rows,
+         "notes": t.notes}
+        for t in tables
+    ]
+    return json.dumps(data if len(data) > 1 else data[0], ensure_ascii=False, indent=2) + "\n"
+
+
+# --- HTML ------------------------------------------------------------------------------------
+def html(tables: list[Table]) -> str:
+    """A printable HTML page (A4 landscape), one section per table, everything escaped."""
+    import jinja2
+
+    source = (resources.files("swisspairing.standings") / "templates" /
+              "publication.html.j2").read_text(encoding="utf-8")
+    env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    title = tables[0].title if tables else "swisspairing"
+    return env.from_string(source).render(title=title, tables=tables)
+
+
+# --- PDF -------------------------------------------------------------------------------------
+def _find_font(name: str) -> Path | None:
+    for d in _FONT_DIRS:
+        p = Path(d) / name
+        if p.is_file():
+            return p
+    return None
+
+
+def pdf(tables: list[Table]) -> bytes:
+    """A PDF ready to print: one table per page run, header row repeated after page breaks."""
+    from fpdf import FPDF
+
+    doc = FPDF(unit="mm", format="A4")
+    doc.set_auto_page_break(False)
+    regular, bold = _find_font("DejaVuSans.ttf"), _find_font("DejaVuSans-Bold.ttf")
+    if regular is not None:
+        doc.add_font("Pub", "", str(regular))
+        doc.add_font("Pub", "B", str(bold or regular))
+        family, clean = "Pub", (lambda s: s)
+    else:  # pragma: no cover - depends on the machine's fonts
+        family, clean = "Helvetica", _latin1
+    for table in tables:
+        _pdf_table(doc, table, family, clean)
+    return bytes(doc.output())
+
+
+def _latin1(s: str) -> str:
+    s = unicodedata.normalize("NFC", s)
+    return s.encode("latin-1", "replace").decode("latin-1")
+
+
+def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
+    from fpdf import FPDF
+
+    assert isinstance(doc, FPDF)
+    size = 9.0
+    doc.set_font(family, "", size)
+    pad = 2.0
+
+    def widths_at(sz: float) -> list[float]:
+        doc.set_font(family, "B", sz)
+        ws = [doc.get_string_width(clean(h)) + 2 * pad for h in table.headers]  # type: ignore[operator]
+        doc.set_font(family, "", sz)
+        for row in table.rows:
+            for i, cell in enumerate(row):
+                ws[i] = max(ws[i], doc.get_string_width(clean(cell)) + 2 * pad)  # type: ignore[operator]
+        return ws
+
+    widths = widths_at(size)
+    orientation = "P" if sum(widths) <= 210 - 20 else "L"
+    usable = (210 if orientation == "P" else 297) - 20
+    while sum(widths) > usable and size > 4:
+        size -= 0.5
+        widths = widths_at(size)
+    if sum(widths) > usable:
+        scale = usable / sum(widths)
+        widths = [w * scale for w in widths]
+    line_h = size * 0.5
+    page_h = 297 if orientation == "P" else 210
+
+    def header() -> None:
+        doc.set_font(family, "B", size)
+        doc.set_fill_color(225, 225, 225)
+        for h, w in zip(table.headers, widths, strict=True):
+            doc.cell(w, line_h, clean(h), border=1, align="C", fill=True)  # type: ignore[operator]
+        doc.ln(line_h)
+        doc.set_font(family, "", size)
+
+    def new_page(first: bool) -> None:
+        doc.add_page(orientation=orientation)
+        doc.set_margins(10, 10, 10)
+        doc.set_xy(10, 10)
+        doc.set_font(family, "B", 12)
+        title = table.title if first else f"{table.title} (continued)"
+        doc.cell(0, 7, clean(title))  # type: ignore[operator]
+        doc.ln(8)
+        doc.set_font(family, "", 9)
+        if first:
+            for line in table.subtitle:
+                doc.cell(0, 5, clean(line))  # type: ignore[operator]
+                doc.ln(5)
+        header()
+
+    new_page(True)
+    align = {"l": "L", "r": "R", "c": "C"}
+    for n, row in enumerate(table.rows):
+        if doc.get_y() + line_h > page_h - 12:
+            new_page(False)
+        fill = n % 2 == 1
+        doc.set_fill_color(244, 244, 244)
+        for cell, w, a in zip(row, widths, table.align, strict=True):
+            doc.cell(w, line_h, clean(cell), border=1, align=align[a], fill=fill)  # type: ignore[operator]
+        doc.ln(line_h)
+    doc.set_font(family, "", 8)
+    doc.ln(2)
+    for note in table.notes:
+        if doc.get_y() + 5 > page_h - 10:
+            new_page(False)
+        doc.set_x(10)
+        doc.multi_cell(0, 4.5, clean(note), new_x="LMARGIN", new_y="NEXT")  # type: ignore[operator]

@@ -1,0 +1,264 @@
+"""What is published during a tournament, as renderer-independent tables.
+
+* the pairings of a round, boards in the order of C.04.2 D.9 / GHR 3.6
+  (:meth:`~swisspairing.model.Pairing.publication_order`), with names, scores before the
+  round, colours, board numbers and the results once known;
+* the standings (rank, pairing number, name, rating, points, tie-breaks);
+* a crosstable (players by rank, opponents named by their rank);
+* a wall chart (players by pairing number, opponents by pairing number, running score);
+* a player card (one player's rounds).
+
+Every view is a :class:`Table`; :mod:`.render` turns tables into text, TSV, JSON, HTML or PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import BadRequest
+from ..model.results import Colour, ResultKind, RoundEntry
+from ..model.scoring import round_points
+from ..model.tournament import Board, Pairing, Tournament
+from .ranking import Standings
+
+
+@dataclass(slots=True)
+class Table:
+    """A titled table: headers, rows of strings, column alignment (``l``/``r``/``c``), notes."""
+
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    align: list[str]
+    subtitle: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    kind: str = ""
+
+
+def fmt_points(value: float | None) -> str:
+    """``3``, ``3.5``, ``12.25``: no trailing zeros (``''`` for None)."""
+    if value is None:
+        return ""
+    v = round(value + 0.0, 4) + 0.0
+    return f"{v:g}" if abs(v) < 1e15 else str(v)
+
+
+def _result_mark(e: RoundEntry) -> str:
+    """One player's result in a round, as printed in crosstables."""
+    kind = e.kind
+    return {
+        ResultKind.WIN: "1",
+        ResultKind.DRAW: "½",
+        ResultKind.LOSS: "0",
+        ResultKind.ADJOURNED: "X",
+        ResultKind.FORFEIT_WIN: "+",
+        ResultKind.FORFEIT_LOSS: "-",
+        ResultKind.PAIRING_BYE: "PAB",
+        ResultKind.FULL_POINT_BYE: "FPB",
+        ResultKind.HALF_POINT_BYE: "HPB",
+        ResultKind.ZERO_POINT_BYE: "ZPB",
+    }[kind]
+
+
+def _cell(e: RoundEntry | None, name_of: dict[int, int]) -> str:
+    if e is None:
+        return "ZPB"
+    if not e.opponent:
+        return _result_mark(e)
+    colour = e.colour.value if e.colour else "-"
+    return f"{name_of.get(e.opponent, e.opponent)}{colour}{_result_mark(e)}"
+
+
+def _title(t: Tournament) -> str:
+    return t.name or next((line[4:].strip() for line in t.headers.get("012", [])), "") \
+        or "Tournament"
+
+
+# --- pairings --------------------------------------------------------------------------------
+def pairing_from_file(t: Tournament, round_number: int) -> Pairing:
+    """The pairing of a round as written in the file's round cells."""
+    if not 1 <= round_number <= t.rounds_in_file:
+        raise BadRequest(f"round {round_number} is not in the file "
+                         f"(rounds 1 to {t.rounds_in_file})")
+    pairing = Pairing(round_number)
+    seen: set[int] = set()
+    for pid in sorted(t.players):
+        e = t.players[pid].entry(round_number)
+        if e is None:
+            pairing.unpaired[pid] = "Z"
+        elif e.opponent:
+            if pid in seen:
+                continue
+            seen.update((pid, e.opponent))
+            if e.colour is Colour.BLACK:
+                pairing.boards.append(Board(e.opponent, pid))
+            else:
+                pairing.boards.append(Board(pid, e.opponent))
+        elif e.code in "U+":
+            pairing.bye = pid
+        else:
+            pairing.unpaired[pid] = e.code
+    return pairing
+
+
+def _board_result(t: Tournament, b: Board, r: int) -> str:
+    w = t.players[b.white].entry(r)
+    k = t.players[b.black].entry(r)
+    if w is None or k is None:
+        return ""
+    code = w.code
+    if code in "1W":
+        return "1-0"
+    if code in "0L":
+        return "0-1"
+    if code in "=D":
+        return "½-½"
+    if code == "X":
+        return "adj."
+    if code == "+":
+        return "+/-"
+    if code == "-":
+        return "-/+" if k.code == "+" else "-/-"
+    return ""
+
+
+def pairings_table(t: Tournament, round_number: int, with_results: bool = True) -> Table:
+    """Boards of a round in C.04.2 D.9 order: board, numbers, names, scores, colours, result."""
+    pairing = pairing_from_file(t, round_number)
+    before = round_number - 1
+    rows = []
+    for n, b in enumerate(pairing.publication_order(t), start=1):
+        w, k = t.players[b.white], t.players[b.black]
+        rows.append([
+            str(n), str(w.id), w.name, fmt_points(t.points_after(w.id, before)),
+            _board_result(t, b, round_number) if with_results else "",
+            fmt_points(t.points_after(k.id, before)), k.name, str(k.id),
+        ])
+    notes = []
+    if pairing.bye is not None:
+        p = t.players[pairing.bye]
+        notes.append(f"Pairing-allocated bye: {p.id} {p.name} "
+                     f"({fmt_points(t.points_after(p.id, before))})")
+    what = {"H": "half-point bye", "F": "full-point bye", "Z": "not paired"}
+    for pid, code in sorted(pairing.unpaired.items()):
+        p = t.players[pid]
+        notes.append(f"{what.get(code, 'not paired')}: {p.id} {p.name}")
+    return Table(
+        title=f"{_title(t)} - pairings of round {round_number}",
+        headers=["Bd", "No", "White", "Pts", "Result", "Pts", "Black", "No"],
+        rows=rows,
+        align=["r", "r", "l", "r", "c", "r", "l", "r"],
+        notes=notes,
+        kind="pairings",
+    )
+
+
+# --- standings -------------------------------------------------------------------------------
+def standings_table(st: Standings) -> Table:
+    t = st.tournament
+    rows = []
+    for row in st.rows:
+        p = t.players[row.pid]
+        rows.append([str(row.rank), str(p.id), p.name, str(p.rating or ""), p.federation,
+                     fmt_points(row.points), *(fmt_points(v) for v in row.values)])
+    notes = []
+    if st.mode == "c07":
+        notes.append(f"Tie-breaks (C.07, {st.source}): " + ", ".join(st.labels)
+                     if st.labels else "No tie-break")
+    else:
+        notes.append("Ranking E10 (Elo-based Swiss): score; first place: games between the "
+                     "tied players (DE1); average Elo of the opponents (AVGELO); lots. "
+                     "Tied scores share the prizes.")
+    if st.seed is not None:
+        notes.append(f"Lots drawn with seed {st.seed}")
+    return Table(
+        title=f"{_title(t)} - standings after round {st.rounds}",
+        headers=["Rk", "No", "Name", "Rtg", "Fed", "Pts", *st.labels],
+        rows=rows,
+        align=["r", "r", "l", "r", "l", "r", *("r" for _ in st.labels)],
+        notes=notes,
+        kind="standings",
+    )
+
+
+def crosstable(st: Standings) -> Table:
+    """Players by rank; each round shows the opponent's rank, colour and result."""
+    t = st.tournament
+    rank_of = {row.pid: row.rank for row in st.rows}
+    # opponents are named by their place in the table (unique even when ranks are shared)
+    place = {row.pid: i for i, row in enumerate(st.rows, start=1)}
+    rows = []
+    for i, row in enumerate(st.rows, start=1):
+        p = t.players[row.pid]
+        cells = [_cell(p.entry(r), place) for r in range(1, st.rounds + 1)]
+        rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
+                     fmt_points(row.points), *(fmt_points(v) for v in row.values)])
+    return Table(
+        title=f"{_title(t)} - crosstable after round {st.rounds}",
+        headers=["#", "Rk", "Name", "Rtg", *(f"R{r}" for r in range(1, st.rounds + 1)),
+                 "Pts", *st.labels],
+        rows=rows,
+        align=["r", "r", "l", "r", *("c" for _ in range(st.rounds)), "r",
+               *("r" for _ in st.labels)],
+        notes=["Round cells: opponent's line number (#), colour (w/b), result "
+               "(1 ½ 0, + - forfeit, PAB FPB HPB ZPB byes)."],
+        kind="crosstable",
+    )
+
+
+def wallchart(t: Tournament, rounds: int) -> Table:
+    """Players by pairing number; each round: opponent's number, colour, result, running score."""
+    ps = t.point_system
+    rows = []
+    for pid in sorted(t.players):
+        p = t.players[pid]
+        cells, acc = [], 0.0
+        for r in range(1, rounds + 1):
+            e = p.entry(r)
+            acc = round_points(acc + ps.points(e))
+            cells.append(f"{_cell(e, {})} ({fmt_points(acc)})")
+        rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
+                     fmt_points(acc)])
+    return Table(
+        title=f"{_title(t)} - wall chart after round {rounds}",
+        headers=["No", "Name", "Tit", "Rtg", "Fed", *(f"R{r}" for r in range(1, rounds + 1)),
+                 "Pts"],
+        rows=rows,
+        align=["r", "l", "l", "r", "l", *("c" for _ in range(rounds)), "r"],
+        notes=["Round cells: opponent's pairing number, colour, result (running score)."],
+        kind="wallchart",
+    )
+
+
+def player_card(st: Standings, pid: int) -> Table:
+    """One player's rounds: colour, opponent, opponent's rating and score, result, running score."""
+    t = st.tournament
+    if pid not in t.players:
+        raise BadRequest(f"unknown player {pid}")
+    p = t.players[pid]
+    ps = t.point_system
+    rows, acc = [], 0.0
+    for r in range(1, st.rounds + 1):
+        e = p.entry(r)
+        acc = round_points(acc + ps.points(e))
+        if e is not None and e.opponent:
+            o = t.players[e.opponent]
+            rows.append([str(r), e.colour.value if e.colour else "-", str(o.id), o.name,
+                         str(o.rating or ""), fmt_points(t.points_after(o.id, st.rounds)),
+                         _result_mark(e), fmt_points(acc)])
+        else:
+            mark = _result_mark(e) if e is not None else "ZPB"
+            rows.append([str(r), "", "", "", "", "", mark, fmt_points(acc)])
+    row = st.by_id[pid]
+    notes = [f"Rank {row.rank}, {fmt_points(row.points)} points"]
+    notes.extend(f"{label}: {fmt_points(v)}" for label, v in zip(st.labels, row.values,
+                                                                  strict=True))
+    head = f"{p.id} {p.name}" + (f" ({p.rating})" if p.rating else "")
+    return Table(
+        title=f"{_title(t)} - player card: {head}",
+        headers=["Rd", "Col", "No", "Opponent", "Rtg", "Pts", "Res", "Score"],
+        rows=rows,
+        align=["r", "c", "r", "l", "r", "r", "c", "r"],
+        notes=notes,
+        kind="card",
+    )

@@ -1,0 +1,98 @@
+"""Random Lim tournaments: every round paired by ``lim`` is checked against the absolute rules.
+
+Usage: ``.venv/bin/python benchmarks/lim_random.py [COUNT] [FIRST_SEED]`` (default 1000, 0).
+
+Each tournament has 10 to 80 players and 5 to 11 rounds, with forfeits, requested half-point
+byes and withdrawals; it is played by the checker's generator
+(:func:`swisspairing.checker.generator.generate`) with our Lim engine, and each round's pairing
+is checked with :func:`swisspairing.checker.violations.absolute_violations` (rule set ``lim``:
+C.04.1 b, c, d (2026 Basic Rule 4), f, g with Lim's last-round exception, forbidden pairs) at
+the moment it is made. Prints the figures: tournaments, rounds, violations, failures, time.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from swisspairing.checker.generator import GeneratorConfig, generate
+from swisspairing.checker.violations import Violation, absolute_violations
+from swisspairing.errors import NoValidPairing
+from swisspairing.model import Pairing, Tournament
+from swisspairing.systems.explain import Explanation
+from swisspairing.systems.lim import LIM
+
+
+@dataclass
+class CheckedLim:
+    """The Lim system, checking each pairing it returns against the absolute rules."""
+
+    name: str = "lim"
+    rounds: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    def pair(self, tournament: Tournament, round_number: int | None = None,
+             explain: Explanation | None = None) -> Pairing:
+        start = time.perf_counter()
+        pairing = LIM.pair(tournament, round_number, explain)
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.slowest = max(self.slowest, spent)
+        self.rounds += 1
+        self.violations.extend(absolute_violations(tournament, pairing, "lim"))
+        return pairing
+
+
+def config_for(seed: int) -> GeneratorConfig:
+    """The random shape of tournament ``seed``: 10-80 players, 5-11 rounds, some unplayed games."""
+    rng = random.Random(seed * 7919 + 17)
+    return GeneratorConfig(
+        players=rng.randint(10, 80),
+        rounds=rng.randint(5, 11),
+        forfeit_rate=rng.choice((0.0, 0.02, 0.05)),
+        half_point_bye_rate=rng.choice((0.0, 0.01, 0.03)),
+        retire_rate=rng.choice((0.0, 0.005, 0.01)),
+    )
+
+
+def run(count: int, first_seed: int = 0) -> tuple[CheckedLim, list[str]]:
+    """Play ``count`` tournaments; returns the checked system and the failures (no pairing)."""
+    system = CheckedLim()
+    failures = []
+    for seed in range(first_seed, first_seed + count):
+        config = config_for(seed)
+        try:
+            generate(system, config, seed)  # type: ignore[arg-type]
+        except NoValidPairing as exc:
+            failures.append(f"seed {seed} ({config.players} players): {exc}")
+    return system, failures
+
+
+def main(argv: list[str]) -> int:
+    count = int(argv[1]) if len(argv) > 1 else 1000
+    first = int(argv[2]) if len(argv) > 2 else 0
+    start = time.perf_counter()
+    system, failures = run(count, first)
+    total = time.perf_counter() - start
+    by_rule = Counter(v.rule for v in system.violations)
+    print(f"tournaments: {count} (seeds {first}-{first + count - 1}), 10-80 players")
+    print(f"rounds paired: {system.rounds}")
+    print(f"absolute-rule violations: {len(system.violations)} {dict(by_rule)}")
+    for v in system.violations[:10]:
+        print("  ", v.text())
+    print(f"rounds without a pairing (NoValidPairing): {len(failures)}")
+    for f in failures[:10]:
+        print("  ", f)
+    print(f"pairing time: {system.seconds:.1f} s in all, "
+          f"{1000 * system.seconds / max(system.rounds, 1):.1f} ms per round on average, "
+          f"slowest round {1000 * system.slowest:.0f} ms; whole run {total:.1f} s")
+    return 1 if system.violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,266 @@
+"""The free pairings checker (FPC, C.04.A A.4): re-pair every round and compare.
+
+For each round ``r`` of a tournament, the checker rebuilds the tournament as it stood before the
+round (rounds ``1..r-1`` plus who was not to be paired in ``r``), asks our engine for the pairing
+of ``r`` and compares it with the published one, board by board. It also lists every violation
+of an absolute rule (:mod:`.violations`) in the published pairing and in ours.
+
+What a published round is made of (``../shared/rules/trf.md`` 4.1):
+
+* a cell with an opponent is a board, played or not: a forfeit keeps the scheduled colour in
+  TRF, so who met whom *and with which colours* is compared. A forfeit written without colours
+  is compared without colours;
+* a cell ``0000 - U`` (legacy ``0000 - +``) is the pairing-allocated bye;
+* any other cell without opponent (``H F Z``, legacy ``= -``, or an empty cell) is a requested
+  bye or an absence: an input of the round, not part of the pairing (C.04.2 D.4 / GHR 3.3).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..errors import BadRequest, NoValidPairing
+from ..model.results import Colour, RoundEntry
+from ..model.tournament import Board, Pairing, Tournament
+from ..systems import PairingSystem, canonical_name, get_system
+from .violations import PAB_CODES, Violation, absolute_violations, rule_set
+
+
+@dataclass(slots=True)
+class PublishedRound:
+    """The published pairing of a round, and the boards whose colours the file does not give."""
+
+    pairing: Pairing
+    colourless: set[frozenset[int]] = field(default_factory=set)
+
+
+def published_pairing(t: Tournament, round_number: int) -> PublishedRound:
+    """The pairing of ``round_number`` as the file records it (see the module docstring).
+
+    A second ``U`` cell in the same round is kept in ``unpaired`` with its code, so that the
+    violations check sees every pairing-allocated bye (C.04.1 c).
+    """
+    r = round_number
+    pairing = Pairing(r)
+    colourless: set[frozenset[int]] = set()
+    done: set[int] = set()
+    for pid in sorted(t.players):
+        e = t.players[pid].entry(r)
+        if e is None:
+            pairing.unpaired[pid] = "Z"
+            continue
+        if e.opponent == 0:
+            if e.code in PAB_CODES:
+                if pairing.bye is None:
+                    pairing.bye = pid
+                else:
+                    pairing.unpaired[pid] = e.code
+            else:
+                pairing.unpaired[pid] = e.code
+            continue
+        if pid in done:
+            continue
+        opp = e.opponent
+        done.update((pid, opp))
+        if e.colour is None:
+            other = t.players[opp].entry(r)
+            colour = other.colour.opposite if other is not None and other.colour else None
+        else:
+            colour = e.colour
+        if colour is None:
+            colourless.add(frozenset((pid, opp)))
+            pairing.boards.append(Board(pid, opp))
+        elif colour is Colour.WHITE:
+            pairing.boards.append(Board(pid, opp))
+        else:
+            pairing.boards.append(Board(opp, pid))
+    return PublishedRound(pairing, colourless)
+
+
+def input_for_round(t: Tournament, round_number: int) -> Tournament:
+    """The tournament as it stood before ``round_number`` was paired.
+
+    Rounds before it are kept; in the round itself, only the cells that are inputs remain:
+    requested byes and absences (``H F Z`` ...). A player with no cell in a round that the file
+    has already paired did not play it: an absence (a blank code is ``Z``, trf.md 4.1).
+    Later rounds are removed. XXZ absences (which name the round after the last one paired)
+    only apply to that round.
+    """
+    c = copy.deepcopy(t)
+    paired = t.rounds_paired
+    for p in c.players.values():
+        keep: list[RoundEntry | None] = list(p.results[: round_number - 1])
+        keep += [None] * (round_number - 1 - len(keep))
+        e = p.entry(round_number)
+        if e is not None and e.opponent == 0 and e.code not in PAB_CODES:
+            keep.append(e)
+        elif e is None and round_number <= paired:
+            keep.append(RoundEntry.bye("Z"))
+        p.results = keep
+    c.absent = {r: dict(m) for r, m in t.absent.items() if r == round_number}
+    return c
+
+
+def infer_initial_colour(t: Tournament) -> Colour | None:
+    """The initial colour of a file that does not say (no ``XXC``/``152``), from round 1.
+
+    Every system gives players without a game the colour by pairing-number parity: the
+    higher-ranked player of a board gets the initial colour when its number is odd, the other
+    one when it is even (Dutch 2017 E.5 / 2025 5.2.5). So the smallest-numbered player with a
+    coloured game in round 1 tells it.
+    """
+    for pid in sorted(t.players):
+        e = t.players[pid].entry(1)
+        if e is None or not e.opponent or e.colour is None:
+            continue
+        higher = min(pid, e.opponent)
+        colour = e.colour if higher == pid else e.colour.opposite
+        return colour if higher % 2 == 1 else colour.opposite
+    return None
+
+
+@dataclass(slots=True)
+class RoundReport:
+    """The comparison of one round: the published pairing, ours, and what differs."""
+
+    round_number: int
+    published: Pairing
+    ours: Pairing | None
+    error: str | None = None
+    colourless: set[frozenset[int]] = field(default_factory=set)
+    only_published: list[Board] = field(default_factory=list)
+    only_ours: list[Board] = field(default_factory=list)
+    colours_reversed: list[Board] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    our_violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        """Same boards with the same colours and the same pairing-allocated bye."""
+        return (
+            self.ours is not None
+            and not self.only_published
+            and not self.only_ours
+            and not self.colours_reversed
+            and self.published.bye == self.ours.bye
+        )
+
+    @property
+    def ok(self) -> bool:
+        return self.agrees and not self.violations and not self.our_violations
+
+
+@dataclass(slots=True)
+class CheckReport:
+    """The result of checking a tournament: one :class:`RoundReport` per round checked."""
+
+    system: str
+    rounds: list[RoundReport] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (en, fr)
+
+    @property
+    def discrepancies(self) -> list[RoundReport]:
+        return [r for r in self.rounds if not r.agrees]
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [v for r in self.rounds for v in r.violations]
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.rounds)
+
+    def render(self, tournament: Tournament | None = None, lang: str = "en") -> str:
+        from .report import render_report
+
+        return render_report(self, tournament, lang)
+
+
+def compare(report: RoundReport) -> None:
+    """Fill the differences of ``report`` from its published pairing and ours."""
+    if report.ours is None:
+        return
+    ours = {(b.white, b.black) for b in report.ours.boards}
+    ours_pairs = {frozenset((b.white, b.black)): b for b in report.ours.boards}
+    published_pairs = set()
+    for b in report.published.boards:
+        key = frozenset((b.white, b.black))
+        published_pairs.add(key)
+        if key not in ours_pairs:
+            report.only_published.append(b)
+        elif key in report.colourless:
+            continue
+        elif (b.white, b.black) not in ours:
+            report.colours_reversed.append(b)
+    report.only_ours = [b for k, b in ours_pairs.items() if k not in published_pairs]
+
+
+def resolve_system(system: str | PairingSystem) -> tuple[str, PairingSystem]:
+    """(canonical name, system object) of a system given by name or as an object (tests, other
+    programs embedding their own system)."""
+    if isinstance(system, str):
+        name = canonical_name(system)
+        return name, get_system(name)
+    return system.name, system
+
+
+def _default_rules(name: str) -> str:
+    from .violations import RULE_SETS
+
+    return name if name in RULE_SETS else "fide"
+
+
+def check_round(t: Tournament, system_name: str | PairingSystem, round_number: int,
+                rules: str | None = None) -> RoundReport:
+    """Check one round of ``t`` (already paired in the file) with the system ``system_name``."""
+    name, system = resolve_system(system_name)
+    rules = rules or _default_rules(name)
+    published = published_pairing(t, round_number)
+    before = input_for_round(t, round_number)
+    if before.initial_colour is None:
+        before.initial_colour = infer_initial_colour(t)
+    report = RoundReport(round_number, published.pairing, None,
+                         colourless=published.colourless)
+    report.violations = absolute_violations(before, published.pairing, rules)
+    try:
+        report.ours = system.pair(before, round_number, None)
+    except NoValidPairing as exc:
+        report.error = str(exc) or "no valid pairing"
+        return report
+    report.our_violations = absolute_violations(before, report.ours, rules)
+    compare(report)
+    return report
+
+
+def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
+                     rounds: list[int] | None = None, *, rules: str | None = None
+                     ) -> CheckReport:
+    """Re-pair every round of ``tournament`` from the rounds before it and compare.
+
+    ``rounds``: the rounds to check (default: every round the file has paired). ``rules``: the
+    rule set of the absolute checks (default: the system's own, :data:`.violations.RULE_SETS`).
+    """
+    name, system = resolve_system(system_name)
+    rules = rules or _default_rules(name)
+    rule_set(rules)  # unknown names fail before any work
+    paired = tournament.rounds_paired
+    todo = list(range(1, paired + 1)) if rounds is None else sorted(set(rounds))
+    for r in todo:
+        if not 1 <= r <= paired:
+            raise BadRequest(
+                f"round {r} cannot be checked: the file has {paired} paired round(s)"
+            )
+    report = CheckReport(name)
+    if tournament.initial_colour is None and paired:
+        c = infer_initial_colour(tournament)
+        if c is not None:
+            report.notes.append((
+                f"the file does not give the initial colour (XXC/152); inferred from round 1: "
+                f"{'white1' if c is Colour.WHITE else 'black1'}",
+                f"le fichier ne donne pas la couleur initiale (XXC/152) ; déduite de la ronde 1 "
+                f": {'white1' if c is Colour.WHITE else 'black1'}",
+            ))
+    for r in todo:
+        report.rounds.append(check_round(tournament, system, r, rules))
+    return report

@@ -1,0 +1,208 @@
+"""Endorsement-style runs (C.04.A A.6; TEC Manual 3.9.4): generate and check many tournaments.
+
+Tournament ``i`` of a run uses the seed ``seed + i``, so any one of them can be generated again
+alone (``swisspairing generate --seed``). Each tournament is generated with our engine, written
+as TRF text, read back with our reader (so the file format is part of the test), then checked
+round by round with the same engine: every round must agree and no absolute rule may be broken.
+The work is spread over processes (``jobs``, default: every core).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import SwissPairingError
+from ..formats.trf import parse_trf, write_trf
+from ..interfaces.files import write_text_atomic
+from ..systems import PairingSystem
+from .check import check_tournament, resolve_system
+from .generator import GeneratorConfig, generate
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What happened to one tournament of a run."""
+
+    seed: int
+    rounds: int = 0
+    discrepant_rounds: list[int] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    failure: str | None = None
+    trf: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None and not self.discrepant_rounds and not self.violations
+
+
+@dataclass(slots=True)
+class Summary:
+    """Totals of a run."""
+
+    system: str
+    tournaments: int = 0
+    rounds: int = 0
+    checked: bool = True
+    discrepant_tournaments: int = 0
+    discrepant_rounds: int = 0
+    violations: int = 0
+    failures: int = 0
+    seconds: float = 0.0
+    examples: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.discrepant_rounds or self.violations or self.failures)
+
+    def add(self, o: Outcome, keep: int = 10) -> None:
+        self.tournaments += 1
+        self.rounds += o.rounds
+        if o.failure is not None:
+            self.failures += 1
+        if o.discrepant_rounds:
+            self.discrepant_tournaments += 1
+            self.discrepant_rounds += len(o.discrepant_rounds)
+        self.violations += len(o.violations)
+        if not o.ok and len(self.examples) < keep:
+            what = o.failure or (
+                f"discrepant rounds {o.discrepant_rounds}" if o.discrepant_rounds else ""
+            )
+            if o.violations:
+                what = (what + "; " if what else "") + "; ".join(o.violations[:3])
+            self.examples.append(f"seed {o.seed}: {what}")
+
+    def render(self, lang: str = "en") -> str:
+        per = self.seconds / self.tournaments if self.tournaments else 0.0
+        if lang == "fr":
+            lines = [
+                f"système               {self.system}",
+                f"tournois              {self.tournaments}",
+                f"rondes                {self.rounds}",
+                f"échecs de génération  {self.failures}",
+            ]
+            if self.checked:
+                lines += [
+                    f"tournois discordants  {self.discrepant_tournaments}",
+                    f"rondes discordantes   {self.discrepant_rounds}",
+                    f"violations            {self.violations}",
+                ]
+            lines.append(f"temps                 {self.seconds:.1f} s ({per * 1000:.1f} ms par "
+                         "tournoi)")
+        else:
+            lines = [
+                f"system                {self.system}",
+                f"tournaments           {self.tournaments}",
+                f"rounds                {self.rounds}",
+                f"generation failures   {self.failures}",
+            ]
+            if self.checked:
+                lines += [
+                    f"discrepant tournaments {self.discrepant_tournaments}",
+                    f"discrepant rounds     {self.discrepant_rounds}",
+                    f"violations            {self.violations}",
+                ]
+            lines.append(f"time                  {self.seconds:.1f} s ({per * 1000:.1f} ms per "
+                         "tournament)")
+        lines.extend(f"  {e}" for e in self.examples)
+        return "\n".join(lines) + "\n"
+
+
+def run_one(system: str | PairingSystem, config: GeneratorConfig, seed: int,
+            check: bool = True, keep_text: str = "failures") -> Outcome:
+    """Generate (and check) one tournament. ``keep_text``: ``"always"``, ``"failures"``, ``"never"``
+    - when to keep the TRF text in the outcome."""
+    out = Outcome(seed)
+    text = None
+    try:
+        t = generate(system, config, seed)
+        text = write_trf(t, points="computed")
+        t2 = parse_trf(text, f"<generated seed {seed}>")
+        out.rounds = t2.rounds_paired
+        if t2.warnings:
+            out.violations.extend(f"reader: {w}" for w in t2.warnings)
+        if check:
+            report = check_tournament(t2, system)
+            out.discrepant_rounds = [r.round_number for r in report.discrepancies]
+            for rep in report.rounds:
+                out.violations.extend(
+                    f"round {v.round_number} {v.text()}" for v in (*rep.violations,
+                                                                  *rep.our_violations)
+                )
+    except SwissPairingError as exc:
+        out.failure = exc.user_message()
+    if keep_text == "always" or (keep_text == "failures" and not out.ok):
+        out.trf = text
+    return out
+
+
+def _worker(task: tuple[str, GeneratorConfig, int, bool, str]) -> Outcome:
+    return run_one(*task)
+
+
+def run_endorsement(
+    system: str | PairingSystem,
+    config: GeneratorConfig,
+    tournaments: int,
+    seed: int = 1,
+    *,
+    check: bool = True,
+    jobs: int | None = None,
+    progress: bool = True,
+    output_pattern: str | None = None,
+    save_failures: str | Path | None = None,
+) -> Summary:
+    """Generate ``tournaments`` tournaments (seeds ``seed``, ``seed + 1`` ...) and check each.
+
+    ``output_pattern``: write every tournament to this path, ``{n}`` replaced by its seed;
+    ``save_failures``: a folder where the TRF of every failing tournament is written
+    (``seedN.trf``). A system given as an object (not a name) runs in this process only.
+    """
+    config.validate()
+    name, _ = resolve_system(system)
+    keep = "always" if output_pattern else "failures" if save_failures else "never"
+    summary = Summary(name, checked=check)
+    if save_failures is not None:
+        Path(save_failures).mkdir(parents=True, exist_ok=True)
+    jobs = jobs or os.cpu_count() or 1
+    seeds = range(seed, seed + tournaments)
+    started = time.perf_counter()
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=tournaments, unit="tournament", smoothing=0.05, dynamic_ncols=True)
+
+    def consume(o: Outcome) -> None:
+        summary.add(o)
+        if output_pattern and o.trf is not None:
+            write_text_atomic(output_pattern.replace("{n}", str(o.seed)), o.trf)
+        if save_failures is not None and not o.ok and o.trf is not None:
+            write_text_atomic(Path(save_failures) / f"seed{o.seed}.trf", o.trf)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(discrepancies=summary.discrepant_rounds,
+                            violations=summary.violations, failures=summary.failures,
+                            refresh=False)
+
+    try:
+        if jobs <= 1 or not isinstance(system, str) or tournaments < 2:
+            for s in seeds:
+                consume(run_one(system, config, s, check, keep))
+        else:
+            tasks = [(name, config, s, check, keep) for s in seeds]
+            chunk = max(1, min(16, tournaments // (jobs * 8)))
+            ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+            with ctx.Pool(jobs) as pool:
+                for o in pool.imap_unordered(_worker, tasks, chunksize=chunk):
+                    consume(o)
+    finally:
+        if bar is not None:
+            bar.close()
+    summary.seconds = time.perf_counter() - started
+    summary.examples.sort(key=lambda e: int(e.split(":")[0].split()[1]))
+    return summary

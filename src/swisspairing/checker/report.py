@@ -1,0 +1,113 @@
+"""Text of a checker report, in English or French: each discrepant round side by side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model.tournament import Board, Pairing, Tournament
+
+if TYPE_CHECKING:
+    from .check import CheckReport, RoundReport
+
+_T = {
+    "title": ("Pairings check of {n} round(s) with {system}",
+              "Vérification des appariements de {n} ronde(s) avec {system}"),
+    "agree": ("round {r}: the published pairing agrees",
+              "ronde {r} : l'appariement publié concorde"),
+    "differs": ("round {r}: the published pairing differs from ours",
+                "ronde {r} : l'appariement publié diffère du nôtre"),
+    "nopairing": ("round {r}: our engine finds no valid pairing ({error})",
+                  "ronde {r} : notre moteur ne trouve aucun appariement valide ({error})"),
+    "published": ("published", "publié"),
+    "ours": ("ours", "le nôtre"),
+    "board": ("Bd", "Éch"),
+    "bye": ("bye", "exempt"),
+    "only_pub": ("pair only in the published pairing: {b}",
+                 "paire seulement dans l'appariement publié : {b}"),
+    "only_ours": ("pair only in ours: {b}", "paire seulement dans le nôtre : {b}"),
+    "reversed": ("same pair, colours reversed: published {b}",
+                 "même paire, couleurs inversées : publié {b}"),
+    "bye_diff": ("pairing-allocated bye: published {a}, ours {b}",
+                 "exemption : publiée {a}, la nôtre {b}"),
+    "viol": ("violation in the published pairing", "violation dans l'appariement publié"),
+    "our_viol": ("violation in OUR pairing (engine bug)",
+                 "violation dans NOTRE appariement (bogue du moteur)"),
+    "summary": ("{n} round(s) checked, {d} discrepant, {v} violation(s)",
+                "{n} ronde(s) vérifiée(s), {d} discordante(s), {v} violation(s)"),
+    "none": ("none", "aucune"),
+}
+
+
+def _t(key: str, lang: str, **kw: object) -> str:
+    en, fr = _T[key]
+    return (fr if lang == "fr" else en).format(**kw)
+
+
+def _board(b: Board) -> str:
+    return f"{b.white:>4} - {b.black:<4}"
+
+
+def _ordered(p: Pairing, t: Tournament | None) -> list[Board]:
+    return p.publication_order(t) if t is not None else sorted(p.boards)
+
+
+def side_by_side(rep: RoundReport, t: Tournament | None, lang: str = "en") -> list[str]:
+    """The two pairings in publication order, one board per row; ``*`` marks a board that is
+    not in the other pairing with the same colours."""
+    assert rep.ours is not None
+    pub = _ordered(rep.published, t)
+    ours = _ordered(rep.ours, t)
+    pub_set = {(b.white, b.black) for b in pub}
+    ours_set = {(b.white, b.black) for b in ours}
+    rows = [f"  {_t('board', lang):>4}  {_t('published', lang):<13}   {_t('ours', lang):<13}"]
+    for i in range(max(len(pub), len(ours))):
+        left = _board(pub[i]) if i < len(pub) else ""
+        right = _board(ours[i]) if i < len(ours) else ""
+        lmark = "*" if i < len(pub) and (pub[i].white, pub[i].black) not in ours_set and \
+            frozenset((pub[i].white, pub[i].black)) not in rep.colourless else " "
+        rmark = "*" if i < len(ours) and (ours[i].white, ours[i].black) not in pub_set and \
+            frozenset((ours[i].white, ours[i].black)) not in rep.colourless else " "
+        rows.append(f"  {i + 1:>4}  {left:<11}{lmark}    {right:<11}{rmark}")
+    if rep.published.bye is not None or rep.ours.bye is not None:
+        a = str(rep.published.bye or "-")
+        b = str(rep.ours.bye or "-")
+        mark = "*" if rep.published.bye != rep.ours.bye else " "
+        rows.append(f"  {_t('bye', lang):>4}  {a:>4}{'':7}{mark}    {b:>4}{'':7}{mark}")
+    return rows
+
+
+def render_round(rep: RoundReport, t: Tournament | None, lang: str = "en") -> list[str]:
+    r = rep.round_number
+    out: list[str] = []
+    if rep.ours is None:
+        out.append(_t("nopairing", lang, r=r, error=rep.error))
+    elif rep.agrees:
+        out.append(_t("agree", lang, r=r))
+    else:
+        out.append(_t("differs", lang, r=r))
+        out.extend(side_by_side(rep, t, lang))
+        for b in rep.only_published:
+            out.append("    " + _t("only_pub", lang, b=f"{b.white}-{b.black}"))
+        for b in rep.only_ours:
+            out.append("    " + _t("only_ours", lang, b=f"{b.white}-{b.black}"))
+        for b in rep.colours_reversed:
+            out.append("    " + _t("reversed", lang, b=f"{b.white}-{b.black}"))
+        if rep.published.bye != rep.ours.bye:
+            out.append("    " + _t("bye_diff", lang, a=rep.published.bye or "-",
+                                   b=rep.ours.bye or "-"))
+    for v in rep.violations:
+        out.append(f"    {_t('viol', lang)}: {v.text(lang)}")
+    for v in rep.our_violations:
+        out.append(f"    {_t('our_viol', lang)}: {v.text(lang)}")
+    return out
+
+
+def render_report(report: CheckReport, t: Tournament | None = None, lang: str = "en") -> str:
+    lines = [_t("title", lang, n=len(report.rounds), system=report.system)]
+    for en, fr in report.notes:
+        lines.append(f"  ({fr if lang == 'fr' else en})")
+    for rep in report.rounds:
+        lines.extend(render_round(rep, t, lang))
+    lines.append(_t("summary", lang, n=len(report.rounds), d=len(report.discrepancies),
+                    v=len(report.violations)))
+    return "\n".join(lines) + "\n"

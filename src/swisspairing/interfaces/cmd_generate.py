@@ -1,0 +1,155 @@
+"""``swisspairing generate``: the random tournament generator (RTG, C.04.A A.5).
+
+One tournament: ``generate --system S --players N --rounds R [--seed K] -o OUT.trf``.
+Many, endorsement-style (C.04.A A.6): ``generate --system S --tournaments 5000 --players 30
+--rounds 9 --check`` generates and checks them on every core, with a progress bar and a summary;
+exit 0 when every tournament was generated and every round of every one agrees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from ..checker.endorse import run_endorsement
+from ..checker.generator import GeneratorConfig, generate, read_config
+from ..errors import BadRequest
+from ..formats.trf import write_trf
+from ..systems import SYSTEM_NAMES
+from ..systems.explain import LANGUAGES
+from .common import emit
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
+    return value
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "generate",
+        help="generate random tournaments with our engine (random tournament generator)",
+        description="Play a random tournament with a pairing system and write it as TRF "
+        "(with XXR and XXC). With --tournaments N, generate N tournaments (seeds SEED, "
+        "SEED+1, ...); with --check, also check each one round by round and print a summary.",
+    )
+    p.add_argument("--system", "-S", choices=SYSTEM_NAMES, metavar="SYSTEM", required=True,
+                   help=f"pairing system: {', '.join(SYSTEM_NAMES)}")
+    p.add_argument("--config", metavar="FILE",
+                   help="a JaVaFo / bbpPairings generator configuration file (PlayersNumber=, "
+                   "RoundsNumber=, ...); the options below override it")
+    p.add_argument("--players", type=int, metavar="N", help="number of players (default 30)")
+    p.add_argument("--rounds", type=int, metavar="R", help="number of rounds (default 9)")
+    p.add_argument("--seed", "-s", type=int, metavar="K",
+                   help="random seed (default: a random one, printed on standard error)")
+    p.add_argument("--draw-rate", type=_rate, metavar="P",
+                   help="share of draws, 0-1 (default: Milvang's rating model)")
+    p.add_argument("--forfeit-rate", type=_rate, metavar="P",
+                   help="probability that a game is forfeited, 0-1 (default 0)")
+    p.add_argument("--bye-rate", type=_rate, metavar="P",
+                   help="probability of a requested half-point bye per player and round (0-1)")
+    p.add_argument("--zero-bye-rate", type=_rate, metavar="P",
+                   help="probability of a known absence (zero-point bye) per player and round")
+    p.add_argument("--retire-rate", type=_rate, metavar="P",
+                   help="probability of withdrawing per player and round (0-1)")
+    p.add_argument("--highest-rating", type=int, metavar="ELO")
+    p.add_argument("--lowest-rating", type=int, metavar="ELO")
+    p.add_argument("-o", "--output", metavar="OUT.trf",
+                   help="the TRF to write (default: standard output); with --tournaments, "
+                   "a pattern where {n} is replaced by the seed")
+    p.add_argument("--tournaments", type=int, metavar="N",
+                   help="generate N tournaments (endorsement-style run)")
+    p.add_argument("--check", action="store_true",
+                   help="with --tournaments: check every generated tournament")
+    p.add_argument("--jobs", "-j", type=int, metavar="J",
+                   help="processes for --tournaments (default: every core)")
+    p.add_argument("--save-failures", metavar="DIR",
+                   help="with --tournaments: write each failing tournament to DIR/seedN.trf")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the summary")
+    p.set_defaults(run=run)
+
+
+def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
+    cfg = read_config(args.config) if args.config else GeneratorConfig()
+    changes = {
+        "players": args.players,
+        "rounds": args.rounds,
+        "draw_rate": args.draw_rate,
+        "forfeit_rate": args.forfeit_rate,
+        "half_point_bye_rate": args.bye_rate,
+        "zero_point_bye_rate": args.zero_bye_rate,
+        "retire_rate": args.retire_rate,
+        "highest_rating": args.highest_rating,
+        "lowest_rating": args.lowest_rating,
+    }
+    cfg = replace(cfg, **{k: v for k, v in changes.items() if v is not None})
+    if args.lowest_rating is not None and args.highest_rating is None \
+            and cfg.highest_rating < cfg.lowest_rating:
+        cfg = replace(cfg, highest_rating=cfg.lowest_rating)
+    cfg.validate()
+    return cfg
+
+
+def _seed(seed: int | None) -> int:
+    if seed is not None:
+        return seed
+    s = random.SystemRandom().randrange(1, 2**31)
+    print(f"swisspairing: seed {s}", file=sys.stderr)
+    return s
+
+
+def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None) -> None:
+    if output and Path(output).exists() and Path(output).is_dir():
+        raise BadRequest(f"{output} is a folder; give the TRF file to write")
+    t = generate(system, cfg, seed)
+    emit(write_trf(t, points="computed"), output)
+
+
+def run(args: argparse.Namespace) -> int:
+    cfg = config_from_args(args)
+    if args.tournaments is None:
+        if args.check or args.save_failures:
+            raise BadRequest("--check and --save-failures go with --tournaments N")
+        write_one(args.system, cfg, _seed(args.seed), args.output)
+        return 0
+    if args.tournaments < 1:
+        raise BadRequest("--tournaments must be 1 or more")
+    if args.output and "{n}" not in args.output:
+        raise BadRequest("with --tournaments, -o must contain {n} (replaced by each seed)")
+    if not args.check and not args.output:
+        raise BadRequest("--tournaments needs --check, or -o PATTERN to write the tournaments")
+    summary = run_endorsement(
+        args.system, cfg, args.tournaments, _seed(args.seed if args.seed is not None else 1),
+        check=args.check, jobs=args.jobs, progress=not args.no_progress,
+        output_pattern=args.output, save_failures=args.save_failures,
+    )
+    print(summary.render(args.lang), end="")
+    return 0 if summary.ok else 1
+
+
+def run_compat(system: str, args: argparse.Namespace) -> int:
+    """``swisspairing --dutch [CONFIG|SEED] -g -o OUT.trf [-s SEED]`` (JaVaFo / bbpPairings).
+
+    The input is a configuration file; as with JaVaFo, a whole number that is not a file name
+    is the seed.
+    """
+    if not args.output:
+        raise BadRequest("-g needs -o OUT.trf, the tournament file to write")
+    seed = args.seed
+    cfg = GeneratorConfig()
+    if args.input:
+        if not Path(args.input).exists() and args.input.isdigit():
+            seed = int(args.input) if seed is None else seed
+        else:
+            cfg = read_config(args.input)
+    write_one(system, cfg, _seed(seed), args.output)
+    return 0

@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
-from ..model.results import BYE_CODES, GAME_CODES, Colour, RoundEntry
+from ..model.results import BYE_CODES, GAME_CODES, MIRROR, Colour, RoundEntry
 from ..model.scoring import PointSystem, round_points
 from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_title
 
@@ -48,6 +48,10 @@ _162_FIELDS = {
     "A": ("zero_point_bye", "forfeit_loss"),
     "P": ("pairing_bye",),
 }
+_XXS_CODES = (("WW", "white_win"), ("BW", "black_win"), ("WD", "white_draw"),
+              ("BD", "black_draw"), ("WL", "white_loss"), ("BL", "black_loss"),
+              ("FW", "forfeit_win"), ("FL", "forfeit_loss"), ("PAB", "pairing_bye"),
+              ("FPB", "full_point_bye"), ("HPB", "half_point_bye"), ("ZPB", "zero_point_bye"))
 _NUMBER = re.compile(r"^\s*-?\d*\.?\d+\s*$")
 
 
@@ -119,6 +123,8 @@ class _Reader:
         self.points = PointSystem()
         self.point_lines: list[str] = []
         self.references: list[tuple[int, int, int]] = []  # (player id, round, line)
+        self.player_lines: dict[int, int] = {}  # player id -> line of its 001 record
+        self.group_lines: list[int] = []  # line of each forbidden group (XXP, 260)
 
     def error(self, problem: str, line: int) -> InputError:
         return InputError(problem, self.path, line)
@@ -188,6 +194,7 @@ class _Reader:
                 )
             p.results.append(self.cell(cell, r, n, start + 1, pid))
         self.t.players[pid] = p
+        self.player_lines[pid] = n
 
     def cell(self, cell: str, r: int, n: int, col: int, pid: int) -> RoundEntry | None:
         where = f"round {r} (columns {col}-{col + 7})"
@@ -297,6 +304,7 @@ class _Reader:
         elif code == "XXP":
             group = self.ids(rest, n, "XXP: a player id")
             t.forbidden_pairs.append(ForbiddenGroup(frozenset(group)))
+            self.group_lines.append(n)
         elif code == "XXZ":
             for pid in self.ids(rest, n, "XXZ: a player id"):
                 self.xxz.append((pid, n))
@@ -310,6 +318,7 @@ class _Reader:
             last = self.int_field(body[8:11], "260: the last round (columns 9-11)", n, 1, 999)
             group = self.ids(raw[11:], n, "260: a player id")
             t.forbidden_pairs.append(ForbiddenGroup(frozenset(group), first, last))
+            self.group_lines.append(n)
         else:
             t.extra_lines.append(raw)
 
@@ -397,10 +406,10 @@ class _Reader:
                         seq.append(0.0)
                     for r in range(first, last + 1):
                         seq[r - 1] = value
-        for g in t.forbidden_pairs:
+        for g, n in zip(t.forbidden_pairs, self.group_lines, strict=True):
             unknown = sorted(i for i in g.players if i not in t.players)
             if unknown:
-                raise InputError(f"forbidden pairs name unknown player id {unknown[0]}", self.path)
+                raise self.error(f"forbidden pairs name unknown player id {unknown[0]}", n)
         if self.xxz:
             nxt = t.next_round
             for pid, n in self.xxz:
@@ -411,23 +420,37 @@ class _Reader:
         return t
 
     def check_symmetry(self) -> None:
+        """Both lines of a game name each other with opposite colours (an error), and their
+        results agree (``1``/``0``, ``=``/``=``, ``+``/``-``, double forfeit ``-``/``-``...);
+        results that do not agree are reported as a warning, not fixed."""
         t = self.t
+        disagree = []
         for p in t.players.values():
+            n = self.player_lines[p.id]
             for r, e in enumerate(p.results, start=1):
                 if e is None or not e.opponent:
                     continue
                 o = t.players[e.opponent].entry(r)
                 if o is None or o.opponent != p.id:
-                    raise InputError(
+                    raise self.error(
                         f"round {r}: player {p.id} is paired with {e.opponent}, but player "
-                        f"{e.opponent}'s line does not name {p.id} in that round",
-                        self.path,
+                        f"{e.opponent}'s line (line {self.player_lines[e.opponent]}) does not "
+                        f"name {p.id} in that round",
+                        n,
                     )
                 if e.colour is not None and e.colour == o.colour:
-                    raise InputError(
+                    raise self.error(
                         f"round {r}: players {p.id} and {e.opponent} both have colour {e.colour}",
-                        self.path,
+                        n,
                     )
+                if p.id < e.opponent and MIRROR[e.code] != o.code and e.code + o.code != "--":
+                    disagree.append(f"round {r}: {p.id}-{e.opponent} {e.code}/{o.code}")
+        if disagree:
+            more = f" (and {len(disagree) - 5} more)" if len(disagree) > 5 else ""
+            t.warnings.append(
+                f"{self.path or '<input>'}: the results of both players of a game do not "
+                f"agree: {'; '.join(disagree[:5])}{more}"
+            )
 
     def check_points(self) -> None:
         t = self.t
@@ -530,12 +553,6 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             by_code.setdefault(code if code in "FHZ" else "Z", []).append(pid)
         for code, ids in by_code.items():
             out.append(f"240 {code} {r:3d} " + " ".join(f"{i:4d}" for i in ids))
-    for g in t.forbidden_pairs:
-        if g.first_round is not None or g.last_round is not None:
-            first = g.first_round or 1
-            last = g.last_round or (t.total_rounds or 999)
-            ids = " ".join(f"{i:4d}" for i in sorted(g.players))
-            out.append(f"260 {first:3d} {last:3d} {ids}")
     if engine_lines:
         if t.total_rounds is not None:
             out.append(f"XXR {t.total_rounds}")
@@ -546,16 +563,24 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             xxc.append("white1" if t.initial_colour is Colour.WHITE else "black1")
         if xxc:
             out.append("XXC " + " ".join(xxc))
-        items = ps.xxs_items()
-        if items:
+        if not ps.is_default:
+            # every code, not only those that differ from the default: the BB lines above
+            # also set FW/FPB/HPB, and XXS must restore each value exactly when read back
+            items = [(code, getattr(ps, field)) for code, field in _XXS_CODES]
             out.append("XXS " + " ".join(f"{k}={v:g}" for k, v in items))
     # acceleration and all-round forbidden pairs exist only as TRF(x) lines
     for pid in sorted(t.acceleration):
         values = t.acceleration[pid]
         out.append(f"XXA {pid:4d} " + " ".join(f"{v:4.1f}" for v in values))
+    # forbidden pairs in the model's order: XXP (all rounds) or TRF-2026 260 (some rounds)
     for g in t.forbidden_pairs:
         if g.first_round is None and g.last_round is None:
             out.append("XXP " + " ".join(str(i) for i in sorted(g.players)))
+        else:
+            first = g.first_round or 1
+            last = g.last_round or (t.total_rounds or 999)
+            ids = " ".join(f"{i:4d}" for i in sorted(g.players))
+            out.append(f"260 {first:3d} {last:3d} {ids}")
     for pid, first in sorted(t.withdrawn.items()):
         out.append(f"### swisspairing withdrawn {pid} {first}")
     out.extend(x for x in t.extra_lines if not x.startswith("### swisspairing withdrawn "))

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/dubov_random.py [--tournaments 1000] [--seed 1]
 
-Each tournament has 5-11 rounds, 2 x rounds to 40 players (random ratings 1400-2700), a few requested
+Each tournament has 5-11 rounds, 2 x rounds to 40 players (ratings 1400-2700), a few requested
 half-point byes and forfeits; results are drawn from the rating difference (Elo expectancy).
 After every round the pairing is checked against the absolute rules shared by both texts
 (1997 art. 2.1-2.4, 2026 C1-C3): every available player paired once, at most one bye, no bye to
@@ -86,7 +86,8 @@ def violations(t: Tournament, pairing: Pairing, system: str,
     if pairing.bye is not None:
         st = states[pairing.bye]
         win = t.point_system.win
-        if any(rec.kind.name == "PAIRING_BYE" or (not rec.is_played and rec.points >= win)
+        bar = 1e-9 if system == "dubov-1997" else win  # 1997 art. 2.2: any point
+        if any(rec.kind.name == "PAIRING_BYE" or (not rec.is_played and rec.points >= bar)
                for rec in st.rounds):
             out.append(f"round {r}: bye to {pairing.bye}, who already scored a win unplayed")
     for b in pairing.boards:
@@ -115,16 +116,37 @@ def violations(t: Tournament, pairing: Pairing, system: str,
                 out.append(f"round {r}: player {low} upfloated twice in a row (art. 2.5)")
             if len(ups) >= limit:
                 out.append(f"round {r}: player {low} upfloated more than {limit} times")
-    out.extend(_external_checker(t, pairing))
+    out.extend(_external_checker(t, pairing, system))
     return out
 
 
-def _external_checker(t: Tournament, pairing: Pairing) -> list[str]:
+def _external_checker(t: Tournament, pairing: Pairing, system: str) -> list[str]:
     try:
-        from swisspairing.checker.violations import absolute_violations  # type: ignore
-    except ImportError:
+        from swisspairing.checker.violations import absolute_violations
+    except ImportError:  # pragma: no cover - the checker is part of the project
         return []
-    return [str(v) for v in absolute_violations(t, pairing)]
+    return [v.text() for v in absolute_violations(t, pairing, system)]
+
+
+def run_generated(system: str, seed: int) -> tuple[int, list[str]]:
+    """One tournament of the project's generator (``checker.generator``), every round checked
+    with the project's checker (``checker.violations``). Returns (rounds, violations)."""
+    from swisspairing.checker.check import input_for_round, published_pairing
+    from swisspairing.checker.generator import GeneratorConfig, generate
+    from swisspairing.checker.violations import absolute_violations
+
+    rng = random.Random(seed)
+    rounds = rng.randint(5, 11)
+    config = GeneratorConfig(players=rng.randint(2 * rounds, 40), rounds=rounds,
+                             forfeit_rate=0.02, half_point_bye_rate=0.02,
+                             zero_point_bye_rate=0.01, retire_rate=0.005)
+    t = generate(system, config, seed)
+    problems: list[str] = []
+    for r in range(1, t.rounds_paired + 1):
+        pairing = published_pairing(t, r).pairing
+        before = input_for_round(t, r)
+        problems.extend(v.text() for v in absolute_violations(before, pairing, system))
+    return t.rounds_paired, problems
 
 
 def run_one(system: str, seed: int, on_pairing: Callable[[Tournament, Pairing], None] | None
@@ -161,6 +183,25 @@ def main() -> None:
         bad = stuck = rounds = 0
         examples: list[str] = []
         for i in range(args.tournaments):
+            try:
+                n, problems = run_generated(system, args.seed * 100_000 + i)
+            except NoValidPairing:
+                stuck += 1
+                continue
+            rounds += n
+            if problems:
+                bad += 1
+                examples.extend(problems[:2])
+        dt = time.perf_counter() - start
+        print(f"{system} (checker.generator + checker.violations): {args.tournaments} "
+              f"tournaments, {rounds} rounds, {bad} with a violation, {stuck} stopped by "
+              f"NoValidPairing, {dt:.1f} s")
+        for e in examples[:10]:
+            print("   ", e)
+        start = time.perf_counter()
+        bad = stuck = rounds = 0
+        examples: list[str] = []
+        for i in range(args.tournaments):
             t, problems, blocked = run_one(system, args.seed * 100_000 + i)
             rounds += t.rounds_paired
             stuck += blocked
@@ -168,7 +209,8 @@ def main() -> None:
                 bad += 1
                 examples.extend(problems[:2])
         dt = time.perf_counter() - start
-        print(f"{system}: {args.tournaments} tournaments, {rounds} rounds paired, "
+        print(f"{system} (local loop, + art. 2.5 for 1997): {args.tournaments} tournaments, "
+              f"{rounds} rounds paired, "
               f"{bad} with a violation, {stuck} stopped by NoValidPairing, "
               f"{dt:.1f} s ({1000 * dt / max(rounds, 1):.1f} ms/round)")
         for e in examples[:10]:

@@ -255,6 +255,8 @@ class DubovRules:
     hard_upfloat_limits: bool
     #: players who cannot be paired in their group go down (1997 art. 6.4) or never (2026 1.3.2)
     downfloats: bool
+    #: 1997 art. 2.2: no bye after any point scored without playing; 2026 C2: a win's points
+    bye_bar_any_point: bool
     #: rule ids used in explanations
     rule_bye: str
     rule_upfloat: str
@@ -388,6 +390,7 @@ DUBOV_1997_RULES = DubovRules(
     ),
     hard_upfloat_limits=True,
     downfloats=True,
+    bye_bar_any_point=True,
     rule_bye="4",
     rule_upfloat="7.1/7.2",
     rule_split="6.2",
@@ -421,6 +424,7 @@ DUBOV_2026_RULES = DubovRules(
     ),
     hard_upfloat_limits=False,
     downfloats=False,
+    bye_bar_any_point=False,
     rule_bye="3.1",
     rule_upfloat="3.2.1/3.2.2",
     rule_split="3.2.3",
@@ -676,9 +680,12 @@ class DubovSystem:
             downs = [rec for rec in st.rounds if rec.opponent and
                      rec.opponent_score_before is not None and
                      rec.opponent_score_before < rec.score_before]
+            # 2026 C2 (C.04.1 Art. 4): a PAB, or a win's points without playing; 1997 art. 2.2
+            # "un point sans jouer": any point scored without playing (half-point bye too).
+            bar = 1e-9 if self.rules.bye_bar_any_point else win
             bye_bad = any(
                 rec.kind is ResultKind.PAIRING_BYE
-                or (not rec.is_played and rec.points >= win and win > 0)
+                or (not rec.is_played and rec.points >= bar and rec.points > 0)
                 for rec in st.rounds
             )
             players[pid] = DubovPlayer(

@@ -867,26 +867,28 @@ class DubovSystem:
         dominant = WHITE if 2 * whites > len(group) else BLACK
         pool = sorted(limit_ok, key=lambda i: (
             -ps[i].score, ps[i].preference is dominant, -ps[i].rating, ps[i].aro, ps[i].rank))
-        for k in range(len(group) % 2, len(group) + 1, 2):
-            if k > len(pool):
-                break
-            for n, ups in enumerate(itertools.combinations(pool, k)):
-                if n >= SEARCH_LIMIT:
-                    break
-                bracket = group + list(ups)
-                if not rnd.pairable(bracket) or not rnd.pairable(everyone_else - set(ups)):
-                    continue
-                got = rnd.pair_bracket(bracket)
-                if got is None:
-                    continue
-                rnd.moved_up.update(ups)
-                if k:
-                    rnd.note(f"transferred up: {_ids(ups)} (opposite colour, highest rating, "
-                             "lowest ARO)",
-                             f"transférés : {_ids(ups)} (couleur opposée, plus forte cote, "
-                             "plus faible CMA)", level=1, rule="7.1/7.2")
-                self._note_split(rnd, got)
-                return pairs + got, []
+        # The text's own procedure first; when it leads nowhere, the fewest transfers in the
+        # same order of preference (art. 9: in the spirit of the rules).
+        literal = self._transfers_1997(rnd, group, limit_ok)
+        candidates = itertools.chain(
+            [tuple(literal)] if literal is not None else [],
+            *(itertools.islice(itertools.combinations(pool, k), SEARCH_LIMIT)
+              for k in range(len(group) % 2, min(len(group), len(pool)) + 1, 2)))
+        for ups in candidates:
+            bracket = group + list(ups)
+            if not rnd.pairable(bracket) or not rnd.pairable(everyone_else - set(ups)):
+                continue
+            got = rnd.pair_bracket(bracket)
+            if got is None:
+                continue
+            rnd.moved_up.update(ups)
+            if ups:
+                rnd.note(f"transferred up: {_ids(ups)} (opposite colour, highest rating, "
+                         "lowest ARO)",
+                         f"transférés : {_ids(ups)} (couleur opposée, plus forte cote, "
+                         "plus faible CMA)", level=1, rule="7.1/7.2")
+            self._note_split(rnd, got)
+            return pairs + got, []
         # art. 6.4: move down the fewest players; prefer those who were not floaters from a
         # higher group and who can be paired in the lower group.
         def down_key(i: int) -> tuple[object, ...]:
@@ -912,6 +914,44 @@ class DubovSystem:
                 return pairs + got, list(down)
         raise NoValidPairing(f"round {rnd.round_number}: a scoregroup cannot be paired "
                              "(art. 2)")
+
+    def _transfers_1997(self, rnd: _Round, group: list[int], pool: list[int]
+                        ) -> list[int] | None:
+        """The transfers of 1997 art. 7.1 then 7.2, as the text describes them.
+
+        7.1: a player who can meet nobody of his group (met them all, or the colour limits of
+        art. 2.3/2.4 forbid it) gets a player of the next lower group who can meet him: his
+        opposite due colour first, then the highest rating, then the lowest CMA.
+        7.2: an odd group gets one more player who can meet at least one of the group: the
+        due colour opposite to the group's majority first, then the highest rating, then the
+        lowest CMA. ``pool`` holds only players art. 2.5 allows to go up.
+        """
+        ps = rnd.players
+        ups: list[int] = []
+        for x in sorted(group, key=lambda i: ps[i].rank):
+            if any(rnd.legal(x, y) for y in group + ups if y != x):
+                continue
+            cands = [c for c in pool if c not in ups and rnd.legal(x, c)]
+            if not cands:
+                return None
+            ups.append(min(cands, key=lambda c: (
+                -ps[c].score, ps[c].preference is ps[x].preference, -ps[c].rating,
+                ps[c].aro, ps[c].rank)))
+        bracket = group + ups
+        if len(bracket) % 2:
+            whites = sum(ps[i].preference is WHITE for i in bracket)
+            dominant = WHITE if 2 * whites > len(bracket) else BLACK
+            cands = sorted((c for c in pool if c not in ups and
+                            any(rnd.legal(c, y) for y in bracket)),
+                           key=lambda c: (-ps[c].score, ps[c].preference is dominant,
+                                          -ps[c].rating, ps[c].aro, ps[c].rank))
+            for c in cands:
+                if rnd.pairable([*bracket, c]):
+                    ups.append(c)
+                    break
+            else:
+                return None
+        return ups
 
     def _note_split(self, rnd: _Round, pairs: list[tuple[int, int]]) -> None:
         if rnd.explain is None or not pairs:

@@ -454,6 +454,10 @@ class _Round:
         """Pair one score group (art. 9.3-9.5, 10, 11); the unpaired float on (10.1, 10.2)."""
         down = direction is Direction.DOWN
         res = _GroupResult(score, kind)
+        # 10.6 / 10.7: highest (down) or lowest (up) origin score first, then pairing number
+        incoming = sorted(
+            incoming, key=lambda f: (-f.origin, f.pid) if down else (f.origin, -f.pid)
+        )
         members = set(natives) | {f.pid for f in incoming}
         k = len(max_matching(members, self.adj)) // 2
         en_dir = "downwards" if down else "upwards"
@@ -480,17 +484,10 @@ class _Round:
             order = self.float_order(cand_natives, direction, adjacent)
             # incoming floaters float further only when no native can (10.5, 10.6)
             in_order = [(f.pid, "") for f in reversed(incoming) if f.pid in rest]
+            types = dict([*order, *in_order])
             for _ in range(need):
-                chosen = None
-                for p, ftype in [*order, *in_order]:
-                    if p not in rest:
-                        continue
-                    trial = rest - {p}
-                    if len(max_matching(trial, self.adj)) // 2 == k:
-                        chosen = (p, ftype)
-                        break
-                assert chosen is not None
-                p, ftype = chosen
+                p = _next_floater([q for q, _ in [*order, *in_order]], rest, self.adj, k)
+                ftype = types[p]
                 if self.maxi and p not in incoming_ids:
                     p = self.maxi_floater(p, rest, k, down)
                 rest.discard(p)
@@ -522,6 +519,9 @@ class _Round:
     def transfer_reason(self, p: int, members: set[int]) -> tuple[str, str]:
         others = members - {p}
         s = self.states[p]
+        if not others:
+            return (f"Player {p} is alone in the group: transferred to make it even.",
+                    f"Le joueur {p} est seul dans son niveau : transféré pour le rendre pair.")
         if others <= s.opponents:
             return (f"Player {p} has met every player of the group: transferred.",
                     f"Le joueur {p} a rencontré tous les joueurs du niveau : transféré.")
@@ -761,13 +761,56 @@ def exchange_sequence(players: list[int]) -> list[int]:
     return bottom + top[::-1]
 
 
+def _next_floater(order: list[int], rest: set[int], adj: dict[int, set[int]], k: int) -> int:
+    """The first player of ``order`` whose transfer still lets ``k`` pairs be made in ``rest``
+    (art. 10.1, 11.4: a player floats when no exchange can give it a compatible opponent)."""
+    for p in order:
+        if p in rest and len(max_matching(rest - {p}, adj)) // 2 == k:
+            return p
+    raise NoValidPairing("no floater can be chosen")  # pragma: no cover - a maximum matching
+    # leaves at least one player of ``order`` unmatched whenever ``need`` > 0
+
+
+def propose_group(
+    players: list[int], compatible: dict[int, set[int]], direction: Direction = Direction.DOWN
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Pairs and floaters of one group from compatibility alone (art. 9.3, 9.4, 10.2, 11.1-11.4).
+
+    ``players`` in pairing-number order. Players without a compatible opponent are transferred
+    (9.3); then as few players as possible float, each time the highest- (down) or lowest-
+    numbered (up) player whose transfer keeps the largest number of pairs (10.2, 11.4 a-b);
+    the others are paired by :func:`propose`.
+    """
+    down = direction is Direction.DOWN
+    adj = _symmetric(players, compatible)
+    members = set(players)
+    floaters = [p for p in players if not adj[p]]
+    rest = members - set(floaters)
+    k = len(max_matching(rest, adj)) // 2
+    order = sorted(rest, reverse=down)
+    for _ in range(len(rest) - 2 * k):
+        p = _next_floater(order, rest, adj, k)
+        rest.discard(p)
+        floaters.append(p)
+    scrutiny = sorted(rest, reverse=not down)
+    return propose(scrutiny, compatible), floaters
+
+
+def _symmetric(players: list[int], compatible: dict[int, set[int]]) -> dict[int, set[int]]:
+    inside = set(players)
+    adj: dict[int, set[int]] = {p: set() for p in players}
+    for p in players:
+        for q in compatible.get(p, set()):
+            if q in inside and q != p:
+                adj[p].add(q)
+                adj[q].add(p)
+    return adj
+
+
 def propose(players: list[int], compatible: dict[int, set[int]]) -> list[tuple[int, int]]:
     """The first complete pairing of ``players`` (in scrutiny order) reached by the exchanges
     of art. 11.1-11.4, compatibility only: the function the tables of 11.2 and 11.3 describe."""
-    adj = {p: {q for q in compatible.get(p, set()) if q in players} for p in players}
-    for p in players:
-        for q in adj[p]:
-            adj.setdefault(q, set()).add(p)
+    adj = _symmetric(players, compatible)
     verts = set(players)
     mate = max_matching(verts, adj)
     if len(mate) != len(verts):

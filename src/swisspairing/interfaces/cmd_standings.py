@@ -1,0 +1,118 @@
+"""``swisspairing standings``: standings, crosstable, wall chart, pairings and player cards.
+
+Rankings: C.07 tie-breaks (``--tiebreaks``, default the file's 202/212 record, else
+:data:`~swisspairing.standings.DEFAULT_TIEBREAKS`) or the E10 final ranking of the Elo-based
+Swiss system (``--ranking e10``, lots drawn with ``--seed``, printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import BadRequest
+from ..model import Tournament
+from ..standings import ranking, render, views
+from ..standings.tiebreaks import parse_list
+from .common import emit, load
+from .files import write_bytes_atomic
+
+VIEWS = ("standings", "crosstable", "wallchart", "pairings", "card", "all")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "standings",
+        help="standings with C.07 tie-breaks, crosstable, wall chart, pairings, player card",
+        description="Rank the players of TOURNAMENT.trf after a round (C.07 tie-breaks or the "
+        "E10 ranking) and publish standings, crosstable, wall chart, pairings or a player card "
+        "as text, TSV, JSON, HTML or PDF.",
+    )
+    p.add_argument("tournament", metavar="TOURNAMENT.trf")
+    p.add_argument("--tiebreaks", "-t", metavar="LIST",
+                   help="comma-separated C.07 / MTB26 codes with modifiers, e.g. "
+                   "'BH/C1,BH,SB,DE,WIN' (default: the file's 202/212 record, else "
+                   f"{ranking.DEFAULT_TIEBREAKS})")
+    p.add_argument("--round", "-r", type=int, metavar="K",
+                   help="standings after round K (default: the last round played)")
+    p.add_argument("--ranking", choices=("c07", "e10"), default="c07",
+                   help="c07 (default): points then the tie-break list; e10: final ranking of "
+                   "the Elo-based Swiss system (article E10)")
+    p.add_argument("--seed", type=int, metavar="K",
+                   help="draw lots with this seed for the players still tied (with e10 a seed "
+                   "is drawn and printed when none is given)")
+    p.add_argument("--format", "-f", choices=render.FORMATS, default="text",
+                   help="text (default), tsv, json, html or pdf (pdf needs -o)")
+    p.add_argument("--view", choices=VIEWS, default="standings",
+                   help="what to publish (default: standings); 'all' = standings, crosstable, "
+                   "wall chart and the pairings of the round")
+    p.add_argument("--player", type=int, metavar="ID", help="with --view card: the player")
+    p.add_argument("--header", action="store_true", help="with --format tsv: a header row")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write to OUT (atomically; default: standard output)")
+    p.set_defaults(run=run)
+
+
+def _standings(t: Tournament, args: argparse.Namespace) -> ranking.Standings:
+    if args.ranking == "e10":
+        if args.tiebreaks:
+            raise BadRequest("--tiebreaks does not apply to --ranking e10 (E10 fixes its order)")
+        return ranking.rank_e10(t, args.round, args.seed)
+    tbs = parse_list(args.tiebreaks) if args.tiebreaks is not None else None
+    return ranking.rank(t, tbs, args.round, args.seed)
+
+
+def _tables(t: Tournament, st: ranking.Standings, args: argparse.Namespace) -> list[views.Table]:
+    view = args.view
+    if view == "card":
+        if args.player is None:
+            raise BadRequest("--view card needs --player ID")
+        return [views.player_card(st, args.player)]
+    if args.player is not None:
+        raise BadRequest("--player applies only to --view card")
+    if view == "standings":
+        return [views.standings_table(st)]
+    if view == "crosstable":
+        return [views.crosstable(st)]
+    if view == "wallchart":
+        return [views.wallchart(t, st.rounds)]
+    if view == "pairings":
+        return [views.pairings_table(t, st.rounds)]
+    return [views.standings_table(st), views.crosstable(st), views.wallchart(t, st.rounds),
+            views.pairings_table(t, st.rounds)]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.output and args.output != "-":
+        try:
+            same = Path(args.output).resolve() == Path(args.tournament).resolve()
+        except OSError:
+            same = False
+        if same:
+            raise BadRequest(f"{args.output}: refusing to overwrite the input file")
+    if args.format == "pdf" and (not args.output or args.output == "-"):
+        raise BadRequest("--format pdf needs an output file (-o OUT.pdf)")
+    if args.header and args.format != "tsv":
+        raise BadRequest("--header applies only to --format tsv")
+    t = load(args.tournament)
+    st = _standings(t, args)
+    tables = _tables(t, st, args)
+    fmt = args.format
+    if fmt == "pdf":
+        write_bytes_atomic(args.output, render.pdf(tables))
+    elif fmt == "tsv":
+        if args.view == "standings":
+            emit(render.standings_tsv(st, args.header), args.output)
+        else:
+            emit("\n".join(render.table_tsv(x) for x in tables), args.output)
+    elif fmt == "json":
+        emit(render.standings_json(st) if args.view == "standings"
+             else render.tables_json(tables), args.output)
+    elif fmt == "html":
+        emit(render.html(tables), args.output)
+    else:
+        emit(render.text(tables), args.output)
+    if st.seed is not None and args.output and args.output != "-":
+        print(f"swisspairing: lots drawn with seed {st.seed}", file=sys.stderr)
+    return 0

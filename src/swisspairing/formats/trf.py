@@ -20,6 +20,7 @@ different numbers of rounds) are collected in ``Tournament.warnings``: reported,
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 
 from ..errors import InputError
@@ -30,6 +31,8 @@ from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_tit
 #: Larger files are refused: the biggest real tournaments are a few megabytes.
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_PLAYERS = 9999
+#: Points, scoring values and fictitious points must be smaller than this (in absolute value).
+MAX_NUMBER = 1e6
 
 _HEADER_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
                  "122", "132", "172", "182", "192", "202", "212", "222")
@@ -142,7 +145,10 @@ class _Reader:
         s = text.strip()
         if not s.isascii() or not _NUMBER.match(s):
             raise self.error(f"{what} must be a number such as 11.5, found {s!r}", line)
-        return float(s)
+        value = float(s)
+        if not abs(value) < MAX_NUMBER:
+            raise self.error(f"{what} is out of range (at most {MAX_NUMBER:g}), found {s!r}", line)
+        return value
 
     # --- 001 ---------------------------------------------------------------------------------
     def player(self, raw: str, n: int) -> None:
@@ -298,6 +304,12 @@ class _Reader:
             body = raw.rstrip()
             for start in range(9, len(body), 5):
                 cell = body[start : start + 4]
+                if body[start + 4 : start + 5].strip():
+                    raise self.error(
+                        f"XXA: column {start + 5} must be blank (values at columns 10-13, "
+                        "15-18, ...): are the columns shifted?",
+                        n,
+                    )
                 values.append(self.float_field(cell, f"XXA round {len(values) + 1}", n)
                               if cell.strip() else 0.0)
             self.xxa.append((pid, values, n))
@@ -494,8 +506,27 @@ def parse_trf(text: str, path: str | Path | None = None) -> Tournament:
 
 
 # --- writing ---------------------------------------------------------------------------------
+def _plain(value: float) -> str:
+    """``value`` in decimal notation without an exponent (the reader takes no exponent)."""
+    text = f"{value:g}"
+    if "e" in text or float(text) != value:
+        text = format(Decimal(repr(value)), "f")
+    return text
+
+
+def _fmt_number(value: float, width: int = 4) -> str:
+    """``value`` right-aligned in ``width`` columns as TRF writes points (``11.5``), using more
+    decimals (or none before the point) only when needed to keep the value exact."""
+    for text in (f"{value:.1f}", f"{value:.2f}", f"{value:.3f}", _plain(value)):
+        short = text.replace("0.", ".", 1) if text.lstrip("-").startswith("0.") else text
+        for candidate in (text, short):
+            if len(candidate) <= width and float(candidate) == value:
+                return candidate.rjust(width)
+    return f"{value:{width}.1f}"
+
+
 def _fmt_points(value: float) -> str:
-    return f"{value:4.1f}"
+    return _fmt_number(value)
 
 
 def player_line(t: Tournament, p: Player, points: float | None = None) -> str:
@@ -567,11 +598,11 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             # every code, not only those that differ from the default: the BB lines above
             # also set FW/FPB/HPB, and XXS must restore each value exactly when read back
             items = [(code, getattr(ps, field)) for code, field in _XXS_CODES]
-            out.append("XXS " + " ".join(f"{k}={v:g}" for k, v in items))
+            out.append("XXS " + " ".join(f"{k}={_plain(v)}" for k, v in items))
     # acceleration and all-round forbidden pairs exist only as TRF(x) lines
     for pid in sorted(t.acceleration):
         values = t.acceleration[pid]
-        out.append(f"XXA {pid:4d} " + " ".join(f"{v:4.1f}" for v in values))
+        out.append(f"XXA {pid:4d} " + " ".join(_fmt_number(v) for v in values))
     # forbidden pairs in the model's order: XXP (all rounds) or TRF-2026 260 (some rounds)
     for g in t.forbidden_pairs:
         if g.first_round is None and g.last_round is None:

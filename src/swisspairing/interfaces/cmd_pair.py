@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         out = pairs.as_json(pairing, t, explanation.as_json(args.lang) if explanation else None)
     else:
         out = pairs.text(pairing, t)
-    emit(out, args.output)
+    emit(out, args.output, inputs=[args.tournament])
     if explanation is not None and fmt != "json":
         print(explanation.render(args.lang))
     return 0
@@ -110,5 +110,5 @@ def run(args: argparse.Namespace) -> int:
 def run_compat(system: str, input_path: str, output: str) -> int:
     t = load(input_path)
     pairing = pair_tournament(t, system, None, None)
-    emit(pairs.javafo(pairing), output)
+    emit(pairs.javafo(pairing), output, inputs=[input_path])
     return 0

@@ -722,6 +722,11 @@ class _Round:
                     self.note(f"{a} - {b}", f"{a} - {b}", level=1, rule="11.1")
                 return pairs
             n_down, n_up = len(downs), len(ups)
+            # a group that paired nobody has nothing to undo: its players float already
+            while done_lower and not done_lower[-1].pairs:
+                done_lower.pop()
+            while done_upper and not done_upper[-1].pairs:
+                done_upper.pop()
             undo_lower = bool(done_lower) and (n_down >= n_up or not done_upper)
             if not undo_lower and not done_upper:  # pragma: no cover - pool is pairable
                 raise NoValidPairing(f"round {self.r}: the median group cannot be paired")

@@ -148,3 +148,12 @@ def test_e10_lots_use_the_seed() -> None:
     orders = {tuple(r.pid for r in rank_e10(t, seed=s).rows) for s in range(20)}
     assert len(orders) > 1  # lots really depend on the seed
     assert rank_e10(t).seed is not None  # a seed is drawn (and printed) when none is given
+
+
+def test_de_repeated_games_use_the_average_6_1_2() -> None:
+    """6.1.2: 1 and 2 met twice, 1 won and drew: 1 scores (1 + 1/2) / 2 = .75 against 2's
+    (0 + 1/2) / 2 = .25 -> 1 before 2."""
+    ctx = Context(build({1: 1800, 2: 1700}, ["1-2 1", "2-1 ="]), 2)
+    shown: dict[int, float | None] = {}
+    assert direct_encounter(ctx, [1, 2], shown=shown) == [[1], [2]]
+    assert shown == {1: 0.75, 2: 0.25}

@@ -351,3 +351,19 @@ def test_descriptor_syntax() -> None:
     assert (tb.cut_low, tb.cut_high, tb.forfeits_played) == (2, 2, True)
     assert parse_tiebreak("TPN").ascending and not parse_tiebreak("TPN/R").ascending
     assert parse_tiebreak("RTNG/R").ascending
+
+
+def test_forfeits_as_played_with_p(t2) -> None:
+    """/P: a forfeit counts as a game against the scheduled opponent.
+    5's forfeit loss against 4: BH uses 4's adjusted score 2 instead of the dummy
+    min(own 0, 2) = 0 -> BH/P(5) = 2.5 + 2 = 4.5. 4's forfeit win: 5's adjusted score 1, the same
+    as the capped dummy -> BH/P(4) = 8.5."""
+    bhp = values(t2, "BH/P")
+    assert (bhp[5], bhp[4]) == (4.5, 8.5)
+
+
+def test_aob_over_fore_buchholz(t1) -> None:
+    """AOB/F (2026): average FB of the opponents. FB 4, 4, 4.5, 5.5 (test_aob_fb_koya):
+    1: (5.5 + 4.5 + 4)/3 = 4.6667; 4: (4 + 4 + 4.5)/3 = 4.1667."""
+    aobf = values(t1, "AOB/F")
+    assert (aobf[1], aobf[4]) == (4.6667, 4.1667)

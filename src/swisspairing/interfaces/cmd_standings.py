@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         emit(render.html(tables), args.output)
     else:
         emit(render.text(tables), args.output)
-    if st.seed is not None and args.output and args.output != "-":
+    to_stdout = not args.output or args.output == "-"
+    if st.seed is not None and not (to_stdout and fmt in ("text", "json")):
+        # the seed of the lots is always printed (E10); text and JSON on screen already hold it
         print(f"swisspairing: lots drawn with seed {st.seed}", file=sys.stderr)
     return 0

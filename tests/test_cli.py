@@ -43,12 +43,15 @@ class StandIn:
 
     def __init__(self, fail: bool = False) -> None:
         self.fail = fail
+        self.crash = False
         self.calls: list[int] = []
 
     def pair(self, tournament: Tournament, round_number: int | None = None,
              explain: object = None) -> Pairing:
         assert round_number is not None
         self.calls.append(round_number)
+        if self.crash:
+            raise ZeroDivisionError("a bug")
         if self.fail:
             raise NoValidPairing(f"round {round_number}: no pairing satisfies C1-C3")
         skip = tournament.not_paired_in(round_number)
@@ -197,6 +200,22 @@ def test_no_valid_pairing(trf_file: Path, stand_in: StandIn,
     code, _, err = run(["pair", str(trf_file), "--system", "dutch", "-o", str(out_file)], capsys)
     assert code == 1 and "no pairing satisfies" in err
     assert not out_file.exists()  # JaVaFo: no output file on error
+
+
+def test_internal_error_has_no_traceback(trf_file: Path, stand_in: StandIn,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A bug in the program is reported in one line (exit 4), never as a traceback; the
+    developer gets the traceback with SWISSPAIRING_DEBUG=1."""
+    stand_in.crash = True
+    monkeypatch.delenv("SWISSPAIRING_DEBUG", raising=False)
+    code, out, err = run(["pair", str(trf_file), "--system", "dutch"], capsys)
+    assert code == 4 and out == ""
+    assert err.startswith("swisspairing: internal error: ZeroDivisionError: a bug")
+    assert err.count("\n") == 1
+    monkeypatch.setenv("SWISSPAIRING_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        main(["pair", str(trf_file), "--system", "dutch"])
 
 
 # --- exit code 0 and the outputs ------------------------------------------------------------------

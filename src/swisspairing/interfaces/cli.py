@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -42,7 +43,11 @@ COMPAT_SYSTEMS = {
     "--elo-swiss": "elo-swiss",
 }
 
+#: exit code of an unexpected error inside the program (a bug), printed without a traceback
+EXIT_INTERNAL = 4
+
 EPILOG = """exit codes: 0 done, 1 no valid pairing exists, 2 bad request, 3 bad input file
+(4: internal error, a bug to report)
 
 compat form (as JaVaFo / bbpPairings):
   swisspairing --dutch IN.trf -p [OUT]      pair the next round
@@ -149,6 +154,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug: still no traceback for the user (CONTRIBUTING.md)
+        if os.environ.get("SWISSPAIRING_DEBUG"):
+            raise
+        print(f"swisspairing: internal error: {type(exc).__name__}: {exc} (a bug in "
+              "swisspairing: please report it with the input file; set SWISSPAIRING_DEBUG=1 "
+              "for the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL
     return code
 
 

@@ -217,7 +217,7 @@ class Candidate:
     notes: list[tuple[str, str, str]] = field(default_factory=list)
 
 
-class _Round:
+class Round:
     """Everything the rules need to know about the players of the round to pair."""
 
     def __init__(self, tournament: Tournament, round_number: int, use_b2: bool) -> None:
@@ -350,7 +350,7 @@ class _Round:
 # one stage: S1/S2 with p pairs, D2 exchanges, D1 permutations
 # --------------------------------------------------------------------------------------------
 def _stage(
-    rd: _Round,
+    rd: Round,
     players: Sequence[int],
     p: int,
     relax: tuple[int, int],
@@ -457,7 +457,7 @@ def _valid_permutations(
 # one level
 # --------------------------------------------------------------------------------------------
 def _homogeneous(
-    rd: _Round,
+    rd: Round,
     players: list[int],
     outer: tuple[int, ...],
     pinned: list[tuple[int, int]],
@@ -477,6 +477,9 @@ def _homogeneous(
 
             for pairs, floaters, exchange in _stage(rd, players, p, relax, ok_f, budget):
                 notes = []
+                if p < n // 2 and only_p is None:
+                    notes.append((f"no pairing with {n // 2} pairs: p lowered to {p}",
+                                  f"aucun appariement à {n // 2} paires : p ramené à {p}", "C14"))
                 if exchange:
                     notes.append((f"exchange {exchange} between S1 and S2",
                                   f"échange {exchange} entre S1 et S2", "D2"))
@@ -486,7 +489,7 @@ def _homogeneous(
 
 
 def _heterogeneous(
-    rd: _Round,
+    rd: Round,
     movers: list[int],
     residents: list[int],
     outer: tuple[int, ...],
@@ -523,6 +526,11 @@ def _heterogeneous(
                             relaxations=tuple((d, up) for d in (0, 1, 2)),
                             only_p=rp,
                         ):
+                            if drop:
+                                cand.notes.append((
+                                    f"residual level: {drop} pair(s) fewer, more players float",
+                                    f"niveau résiduel : {drop} paire(s) de moins, plus de "
+                                    "flotteurs", "C11"))
                             if up:
                                 cand.notes.append((
                                     f"B{'6' if up == 1 else '6 and B5'} dropped for upfloaters",
@@ -558,14 +566,14 @@ class EloSwiss:
         unpaired = tournament.not_paired_in(r)
         ids = [pid for pid in tournament.players if pid not in unpaired]
         notes: list[tuple[str, str, int, str]] = []
-        rd = _Round(tournament, r, use_b2=True)
+        rd = Round(tournament, r, use_b2=True)
         result = _pair_levels(rd, ids, notes)
         if result is None:
             notes.append((
                 "no pairing meets C.04.1 f-g (B2) for every player: colour limits relaxed",
                 "aucun appariement ne respecte C.04.1 f-g (B2) pour tous : limites de "
                 "couleur levées", 0, "B2"))
-            rd = _Round(tournament, r, use_b2=False)
+            rd = Round(tournament, r, use_b2=False)
             result = _pair_levels(rd, ids, notes)
         if result is None:
             raise NoValidPairing(
@@ -593,7 +601,7 @@ ELO_SWISS = EloSwiss()
 
 
 def _pair_levels(
-    rd: _Round, ids: list[int], notes: list[tuple[str, str, int, str]]
+    rd: Round, ids: list[int], notes: list[tuple[str, str, int, str]]
 ) -> tuple[list[tuple[int, int]], int | None] | None:
     """A.3, C1-C14: the levels from the highest score down. None when B1 (and B2) cannot be
     met by any pairing of the round."""
@@ -619,7 +627,7 @@ def _pair_levels(
 
 
 def _pair_level(
-    rd: _Round,
+    rd: Round,
     movers: list[int],
     residents: list[int],
     lower: frozenset[int],
@@ -676,6 +684,12 @@ def _pair_level(
     for cand in cands:
         if strict_ok(frozenset(cand.floaters)):
             chosen = cand
+            if first is not None:
+                notes.append((
+                    f"floating {_ids(first.floaters)} would leave them unpaired in the next "
+                    f"level: {_ids(cand.floaters)} float instead",
+                    f"faire flotter {_ids(first.floaters)} les laisserait sans adversaire au "
+                    f"niveau suivant : {_ids(cand.floaters)} flottent à leur place", 1, "C12"))
             break
         if first is None:
             first = cand
@@ -696,7 +710,7 @@ def _pair_level(
 
 
 def _note_candidate(
-    rd: _Round, cand: Candidate, movers: list[int], notes: list[tuple[str, str, int, str]]
+    rd: Round, cand: Candidate, movers: list[int], notes: list[tuple[str, str, int, str]]
 ) -> None:
     down = cand.relax[0]
     if down:
@@ -721,7 +735,7 @@ def _note_candidate(
 
 
 def _fallback(
-    rd: _Round, players: list[int], outer: tuple[int, ...], lower: frozenset[int], last: bool
+    rd: Round, players: list[int], outer: tuple[int, ...], lower: frozenset[int], last: bool
 ) -> Candidate:
     """When the search limit is reached: in A.2 order, each player takes the first partner of
     the level after which the round stays pairable, else floats (C13's last resort). In the
@@ -762,7 +776,7 @@ def _ids(ids: Iterable[int]) -> str:
 # --------------------------------------------------------------------------------------------
 # colours (C.04.1 f-h) and publication order (E1)
 # --------------------------------------------------------------------------------------------
-def allocate_colours(rd: _Round, a: int, b: int) -> tuple[int, int, str, str, str]:
+def allocate_colours(rd: Round, a: int, b: int) -> tuple[int, int, str, str, str]:
     """Colours of a pair by C.04.1, the text having no colour rules of its own.
 
     1. f-g (B2): if only one allocation keeps both players within a colour difference of 2 and
@@ -831,7 +845,7 @@ def _fr(c: Colour) -> str:
     return "blancs" if c is Colour.WHITE else "noirs"
 
 
-def publication_order(rd: _Round, boards: list[Board]) -> list[Board]:
+def publication_order(rd: Round, boards: list[Board]) -> list[Board]:
     """E1: boards by the score of the stronger player, then the sum of both scores, then the
     A.2 rank of the stronger player."""
 

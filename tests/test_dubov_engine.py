@@ -1,0 +1,141 @@
+"""Dubov engine as a whole: the matching helper, random tournaments (a small sample of
+``benchmarks/dubov_random.py``), ``--explain`` in both languages, impossible rounds."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swisspairing.errors import NoValidPairing
+from swisspairing.formats.trf import write_trf
+from swisspairing.interfaces.cli import main
+from swisspairing.model import Colour, Player, RoundEntry, Tournament
+from swisspairing.systems.dubov import DUBOV, DUBOV_1997, _max_matching
+from swisspairing.systems.explain import Explanation
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import dubov_random  # noqa: E402
+
+
+def brute_force_max(n: int, edges: set[tuple[int, int]]) -> int:
+    best = 0
+    for k in range(n // 2, 0, -1):
+        for chosen in itertools.combinations(sorted(edges), k):
+            ends = [v for e in chosen for v in e]
+            if len(set(ends)) == len(ends):
+                return k
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=1, max_value=8).flatmap(
+    lambda n: st.tuples(st.just(n), st.sets(st.tuples(st.integers(0, n - 1),
+                                                      st.integers(0, n - 1))))))
+def test_matching_is_maximum(graph: tuple[int, set[tuple[int, int]]]) -> None:
+    """Edmonds' algorithm finds a matching as large as the brute-force maximum, and it is a
+    matching of the graph."""
+    n, raw = graph
+    edges = {(min(a, b), max(a, b)) for a, b in raw if a != b}
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    match = _max_matching(n, adj)
+    pairs = {(min(v, m), max(v, m)) for v, m in enumerate(match) if m != -1}
+    assert all(match[m] == v for v, m in enumerate(match) if m != -1)
+    assert pairs <= edges
+    assert len(pairs) == brute_force_max(n, edges)
+
+
+@pytest.mark.parametrize("system", ["dubov-1997", "dubov"])
+def test_random_tournaments_with_the_project_generator_and_checker(system: str) -> None:
+    """Small sample of the benchmark: 10 generated tournaments per version (5-11 rounds,
+    forfeits, byes, withdrawals), every round checked by ``checker.violations``."""
+    for seed in range(10):
+        rounds, problems = dubov_random.run_generated(system, 7_000 + seed)
+        assert rounds >= 5
+        assert problems == []
+
+
+@pytest.mark.parametrize("system", ["dubov-1997", "dubov"])
+def test_random_tournaments_local_loop(system: str) -> None:
+    """10 tournaments of the local loop: the absolute rules, plus art. 2.5 for 1997 (a player
+    at the limit meets a higher score only against a player moved down, art. 6.4)."""
+    for seed in range(10):
+        t, problems, blocked = dubov_random.run_one(system, 9_000 + seed)
+        assert not blocked
+        assert problems == []
+        assert t.rounds_paired == t.total_rounds
+
+
+def small_tournament() -> Tournament:
+    """8 players, two rounds played."""
+    t = Tournament(name="explain", total_rounds=5, initial_colour=Colour.WHITE)
+    for i in range(1, 9):
+        t.players[i] = Player(i, name=f"Player {i}", rating=2400 - 50 * i)
+    for r, games in enumerate([[(1, 5, "1"), (6, 2, "0"), (3, 7, "="), (8, 4, "0")],
+                               [(4, 1, "0"), (2, 3, "1"), (5, 8, "1"), (7, 6, "=")]],
+                              start=1):
+        for w, b, code in games:
+            t.players[w].set_entry(r, RoundEntry.game(b, Colour.WHITE, code))
+            t.players[b].set_entry(r, RoundEntry.game(w, Colour.BLACK,
+                                                      {"1": "0", "0": "1", "=": "="}[code]))
+    return t
+
+
+@pytest.mark.parametrize(("system", "lang", "words"), [
+    ("dubov", "en", ["Scoregroup", "ARO", "[5.2"]),
+    ("dubov", "fr", ["Groupe de score", "CMA", "[5.2"]),
+    ("dubov-1997", "en", ["Scoregroup", "due colour", "[3]"]),
+    ("dubov-1997", "fr", ["Groupe de score", "couleur", "[3]"]),
+])
+def test_cli_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str,
+                     lang: str, words: list[str]) -> None:
+    """``swisspairing pair T.trf --system NAME --explain --lang L`` prints the board list
+    then the notes: scoregroups, each player's ARO, the colour rule of every board."""
+    path = tmp_path / "t.trf"
+    path.write_text(write_trf(small_tournament()), encoding="utf-8")
+    assert main(["pair", str(path), "--system", system, "--explain", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for w in words:
+        assert w in out
+    # four boards, each explained
+    assert sum(" - " in line and "[" in line for line in out.splitlines()) >= 4
+
+
+def test_explain_names_upfloaters_and_transfers() -> None:
+    """Odd scoregroups: the notes say who came up and by which rule."""
+    t = small_tournament()
+    for system, rule in ((DUBOV, "[3.2.1/3.2.2]"), (DUBOV_1997, "[7.1/7.2]")):
+        ex = Explanation()
+        system.pair(t, 3, ex)
+        text = ex.render("en")
+        assert rule in text, text
+
+
+def test_no_valid_pairing() -> None:
+    """Two players who have already met cannot be paired again (C1 / art. 2.1)."""
+    t = Tournament(total_rounds=3)
+    t.players[1] = Player(1, rating=2000)
+    t.players[2] = Player(2, rating=1900)
+    t.players[1].set_entry(1, RoundEntry.game(2, Colour.WHITE, "1"))
+    t.players[2].set_entry(1, RoundEntry.game(1, Colour.BLACK, "0"))
+    for system in (DUBOV, DUBOV_1997):
+        with pytest.raises(NoValidPairing):
+            system.pair(t, 2)
+
+
+def test_cli_exit_code_1_when_no_pairing(tmp_path: Path) -> None:
+    t = Tournament(total_rounds=3)
+    t.players[1] = Player(1, name="A", rating=2000)
+    t.players[2] = Player(2, name="B", rating=1900)
+    t.players[1].set_entry(1, RoundEntry.game(2, Colour.WHITE, "1"))
+    t.players[2].set_entry(1, RoundEntry.game(1, Colour.BLACK, "0"))
+    path = tmp_path / "t.trf"
+    path.write_text(write_trf(t), encoding="utf-8")
+    assert main(["pair", str(path), "--system", "dubov"]) == 1

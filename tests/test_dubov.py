@@ -158,7 +158,7 @@ def test_art2_5_at_most_three_transfers_in_fewer_than_ten_rounds() -> None:
 
 # --- article 3: colours -----------------------------------------------------------------------
 def colour_of(a: DubovPlayer, b: DubovPlayer) -> tuple[int, str]:
-    board, rule, en, _ = rnd([a, b]).colours(a.id, b.id)
+    board, _rule, en, _ = rnd([a, b]).colours(a.id, b.id)
     return board.white, en
 
 

@@ -19,7 +19,7 @@ from swisspairing.systems.dubov import DUBOV, DUBOV_1997, _max_matching
 from swisspairing.systems.explain import Explanation
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-import dubov_random  # noqa: E402
+import dubov_random
 
 
 def brute_force_max(n: int, edges: set[tuple[int, int]]) -> int:

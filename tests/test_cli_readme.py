@@ -1,0 +1,43 @@
+"""README.md gives the two set-up commands of a fresh machine (issue 2); CI runs the second."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import EXAMPLES
+from swisspairing.interfaces.cli import COMMANDS, COMPAT_SYSTEMS
+from swisspairing.systems import SYSTEM_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+FIRST = re.compile(r"python3 -m venv \.venv && \.venv/bin/pip install -e \. && "
+                   r"\.venv/bin/swisspairing pair (examples/\S+\.trf) --system dutch-2025")
+SECOND = ("python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
+          ".venv/bin/ruff check . && .venv/bin/python -m pytest")
+
+
+def test_first_command_pairs_a_bundled_example() -> None:
+    found = FIRST.search(README)
+    assert found, "README.md lost the install-and-pair command"
+    example = ROOT / found.group(1)
+    assert example.is_file() and example.parent == EXAMPLES
+
+
+def test_second_command_is_what_ci_runs() -> None:
+    assert SECOND in README
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == SECOND
+
+
+def test_readme_documents_commands_systems_and_exit_codes() -> None:
+    for command in COMMANDS:
+        assert f"swisspairing {command}" in README, command
+    for name in SYSTEM_NAMES:
+        assert f"`{name}`" in README, name
+    for flag in COMPAT_SYSTEMS:
+        assert f"`{flag}`" in README or f"{flag} IN.trf" in README, flag
+    for code in ("| 0 |", "| 1 |", "| 2 |", "| 3 |"):
+        assert code in README
+    assert "## Résumé en français" in README
+    assert "CONTRIBUTING.md" in README

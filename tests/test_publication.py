@@ -229,3 +229,39 @@ def test_convert_command(trf_file: Path, tmp_path: Path) -> None:
     lines = out16.read_text(encoding="utf-8").splitlines()
     assert sum(1 for ln in lines if ln.startswith("001 ")) == 6
     assert not any(ln.startswith(("142", "XXR", "###")) for ln in lines)
+
+
+def test_publish_a_pair_list_before_results(trf_file: Path, tmp_path: Path, capsys) -> None:
+    """Round 4 from a pair list, in D.9 order. Scores after round 3: 1: 1.5, 2: 2, 3: 1,
+    4: 2, 5: 1, 6: 1.5. Boards 6-5 (higher-ranked 6 with 1.5, sum 2.5), 3-4 (4 with 2, sum 3),
+    1-2 (2 with 2, sum 3.5): 1-2 first (2 points, larger sum), then 3-4, then 6-5. No result.
+    """
+    pairs = tmp_path / "r4.pairs"
+    pairs.write_text("3\n6 5\n3 4\n1 2\n", encoding="utf-8")
+    assert main(["standings", str(trf_file), "--view", "pairings", "--pairs", str(pairs),
+                 "-f", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "round 4" in data["title"]
+    assert [(r[1], r[7], r[4]) for r in data["rows"]] == [("1", "2", ""), ("3", "4", ""),
+                                                          ("6", "5", "")]
+    for bad in ("3\n6 5\n3 4\n", "2\n6 5\n3 9\n", "2\n6 5\n5 4\n", "x\n"):
+        pairs.write_text(bad, encoding="utf-8")  # count, unknown id, paired twice, no count
+        assert main(["standings", str(trf_file), "--view", "pairings", "--pairs",
+                     str(pairs)]) == 3
+    assert "line" in capsys.readouterr().err
+
+
+def test_publish_round_one_pairs(tmp_path: Path, capsys) -> None:
+    """Round 1: every score is 0, so boards follow the higher-ranked (smaller) pairing number:
+    pairs '4 2', '1 3', bye 5 -> board 1 = 1-3, board 2 = 4-2 (2 is its higher-ranked player)."""
+    tour = build({1: 2000, 2: 1900, 3: 1800, 4: 1700, 5: 1600}, [], total_rounds=5)
+    trf = tmp_path / "r0.trf"
+    trf.write_text(write_trf(tour, points="computed"), encoding="utf-8")
+    pairs = tmp_path / "r1.pairs"
+    pairs.write_text("3\n4 2\n1 3\n5 0\n", encoding="utf-8")
+    assert main(["standings", str(trf), "--view", "pairings", "--pairs", str(pairs)]) == 0
+    out = capsys.readouterr().out
+    assert "pairings of round 1" in out
+    board_lines = [ln.split() for ln in out.splitlines() if ln.strip()[:1].isdigit()]
+    assert [(b[0], b[1]) for b in board_lines[:2]] == [("1", "1"), ("2", "4")]
+    assert "Pairing-allocated bye: 5" in out

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import BadRequest
+from ..errors import BadRequest, InputError
 from ..model import Tournament
 from ..standings import ranking, render, views
 from ..standings.tiebreaks import parse_list
@@ -48,6 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="what to publish (default: standings); 'all' = standings, crosstable, "
                    "wall chart and the pairings of the round")
     p.add_argument("--player", type=int, metavar="ID", help="with --view card: the player")
+    p.add_argument("--pairs", metavar="FILE",
+                   help="with --view pairings: publish this pair list (as written by "
+                   "'swisspairing pair -o') as the pairing of the next round")
     p.add_argument("--header", action="store_true", help="with --format tsv: a header row")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write to OUT (atomically; default: standard output)")
@@ -65,6 +68,8 @@ def _standings(t: Tournament, args: argparse.Namespace) -> ranking.Standings:
 
 def _tables(t: Tournament, st: ranking.Standings, args: argparse.Namespace) -> list[views.Table]:
     view = args.view
+    if args.pairs:
+        raise BadRequest("--pairs applies only to --view pairings")
     if view == "card":
         if args.player is None:
             raise BadRequest("--view card needs --player ID")
@@ -83,6 +88,15 @@ def _tables(t: Tournament, st: ranking.Standings, args: argparse.Namespace) -> l
             views.pairings_table(t, st.rounds)]
 
 
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the file: {exc}", path) from None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.output and args.output != "-":
         try:
@@ -96,25 +110,31 @@ def run(args: argparse.Namespace) -> int:
     if args.header and args.format != "tsv":
         raise BadRequest("--header applies only to --format tsv")
     t = load(args.tournament)
-    st = _standings(t, args)
-    tables = _tables(t, st, args)
+    st: ranking.Standings | None = None
+    if args.view == "pairings" and args.pairs:
+        # a pairing not played yet (round 1 included): no standings are needed
+        pairing = views.pairing_from_pairs(t, _read_text(args.pairs), args.pairs)
+        tables = [views.pairings_table(t, pairing.round_number, pairing=pairing)]
+    else:
+        st = _standings(t, args)
+        tables = _tables(t, st, args)
     fmt = args.format
     if fmt == "pdf":
         write_bytes_atomic(args.output, render.pdf(tables))
     elif fmt == "tsv":
-        if args.view == "standings":
+        if st is not None and args.view == "standings":
             emit(render.standings_tsv(st, args.header), args.output)
         else:
             emit("\n".join(render.table_tsv(x) for x in tables), args.output)
     elif fmt == "json":
-        emit(render.standings_json(st) if args.view == "standings"
+        emit(render.standings_json(st) if st is not None and args.view == "standings"
              else render.tables_json(tables), args.output)
     elif fmt == "html":
         emit(render.html(tables), args.output)
     else:
         emit(render.text(tables), args.output)
     to_stdout = not args.output or args.output == "-"
-    if st.seed is not None and not (to_stdout and fmt in ("text", "json")):
+    if st is not None and st.seed is not None and not (to_stdout and fmt in ("text", "json")):
         # the seed of the lots is always printed (E10); text and JSON on screen already hold it
         print(f"swisspairing: lots drawn with seed {st.seed}", file=sys.stderr)
     return 0

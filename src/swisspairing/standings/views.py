@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import BadRequest
+from ..errors import BadRequest, InputError
 from ..model.results import Colour, ResultKind, RoundEntry
 from ..model.scoring import round_points
 from ..model.tournament import Board, Pairing, Tournament
@@ -101,6 +101,47 @@ def pairing_from_file(t: Tournament, round_number: int) -> Pairing:
     return pairing
 
 
+def pairing_from_pairs(t: Tournament, text: str, path: str | None = None,
+                       round_number: int | None = None) -> Pairing:
+    """A pairing read from a JaVaFo / bbpPairings pair list (``swisspairing pair -o``):
+    the number of pairs, then ``WHITE BLACK`` lines, the pairing-allocated bye as ``ID 0``.
+    It is the pairing of the next round (or ``round_number``); players not listed and not
+    withdrawn are shown as not paired, with their pre-entered bye code when there is one."""
+    r = t.next_round if round_number is None else round_number
+    lines = [(n, ln.split()) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+    if not lines:
+        raise InputError("empty pair list", path)
+    n0, first = lines[0]
+    if len(first) != 1 or not first[0].isdigit():
+        raise InputError("the first line must be the number of pairs", path, n0)
+    if int(first[0]) != len(lines) - 1:
+        raise InputError(f"the first line says {first[0]} pairs, the file lists "
+                         f"{len(lines) - 1}", path, n0)
+    pairing = Pairing(r)
+    seen: set[int] = set()
+    for n, words in lines[1:]:
+        if len(words) != 2 or not all(w.isdigit() for w in words):
+            raise InputError("expected 'WHITE BLACK' (two pairing numbers)", path, n)
+        w, b = int(words[0]), int(words[1])
+        for pid in (w, b):
+            if pid and pid not in t.players:
+                raise InputError(f"unknown player id {pid}", path, n)
+            if pid in seen:
+                raise InputError(f"player {pid} is paired twice", path, n)
+            seen.add(pid)
+        if w == 0:
+            raise InputError("the white player cannot be 0", path, n)
+        if b == 0:
+            pairing.bye = w
+        else:
+            pairing.boards.append(Board(w, b))
+    absent = t.not_paired_in(r)
+    for pid in sorted(t.players):
+        if pid not in seen:
+            pairing.unpaired[pid] = absent.get(pid, "Z")
+    return pairing
+
+
 def _board_result(t: Tournament, b: Board, r: int) -> str:
     w = t.players[b.white].entry(r)
     k = t.players[b.black].entry(r)
@@ -122,9 +163,17 @@ def _board_result(t: Tournament, b: Board, r: int) -> str:
     return ""
 
 
-def pairings_table(t: Tournament, round_number: int, with_results: bool = True) -> Table:
-    """Boards of a round in C.04.2 D.9 order: board, numbers, names, scores, colours, result."""
-    pairing = pairing_from_file(t, round_number)
+def pairings_table(t: Tournament, round_number: int, with_results: bool = True,
+                   pairing: Pairing | None = None) -> Table:
+    """Boards of a round in C.04.2 D.9 order: board, numbers, names, scores, colours, result.
+
+    ``pairing`` defaults to the round as written in the file; a pairing not played yet (read
+    by :func:`pairing_from_pairs`) is published without results.
+    """
+    if pairing is None:
+        pairing = pairing_from_file(t, round_number)
+    else:
+        with_results = with_results and round_number <= t.rounds_in_file
     before = round_number - 1
     rows = []
     for n, b in enumerate(pairing.publication_order(t), start=1):

@@ -1,0 +1,758 @@
+"""The FIDE (Dutch) system: the 2012, 2016/2017 and 2025 texts on one machinery.
+
+How a round is paired (2017 text, C.04.3; the 2025 and 2012 differences live in
+:class:`DutchRules`):
+
+* players are ordered by score then pairing number (A.2) and split into scoregroups (A.3);
+* brackets are paired from the top down (A.9). For each bracket the best candidate by the
+  quality criteria C.5-C.19, and among equals the one generated first in the sequence of
+  B.6/B.7 with D.1-D.3 (B.8), is found with maximum-weight matchings whose integer edge weights
+  hold the criteria as digits, highest priority first (see ``docs/dutch.md``);
+* when the downfloaters of a bracket and all remaining players cannot complete the round, the
+  bracket is the PPB: it is re-paired under C.4 and everything below collapses into the CLB (A.9);
+* colours are allocated pair by pair with E.1-E.5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..errors import NoValidPairing
+from ..matching import has_perfect_matching, max_weight_matching
+from ..model import Board, Colour, Pairing, Tournament
+from ..model.results import ResultKind
+from ..model.scoring import PointSystem
+from ..model.state import (
+    Float,
+    PlayerState,
+    PreferenceStrength,
+    RoundRecord,
+    build_states,
+)
+from .explain import Explanation
+
+ABSOLUTE = PreferenceStrength.ABSOLUTE.value
+STRONG = PreferenceStrength.STRONG.value
+
+
+# --------------------------------------------------------------------------------------------
+# Rules table: everything that differs between the editions of the Dutch system
+# --------------------------------------------------------------------------------------------
+def _float_2017(rec: RoundRecord) -> Float | None:
+    """2016/2017 A.4.b: a player who, for whatever reason, does not play a round floats down."""
+    return Float.DOWN
+
+
+def _float_2025(rec: RoundRecord) -> Float | None:
+    """2025 1.4.3/1.4.4: a downfloat for the PAB receiver and for whoever scores more than a
+    loss without playing (forfeit win, full-point or half-point bye); no float otherwise."""
+    if rec.kind is ResultKind.PAIRING_BYE:
+        return Float.DOWN
+    if rec.kind in (ResultKind.FORFEIT_WIN, ResultKind.FULL_POINT_BYE, ResultKind.HALF_POINT_BYE):
+        return Float.DOWN
+    return None
+
+
+def _bye_ok_2017(st: PlayerState, ps: PointSystem) -> bool:
+    """C.2 = C.04.1 d (2017): no PAB for a player who already had one or won by forfeit."""
+    return not any(
+        r.kind in (ResultKind.PAIRING_BYE, ResultKind.FORFEIT_WIN) for r in st.rounds
+    )
+
+
+def _bye_ok_2025(st: PlayerState, ps: PointSystem) -> bool:
+    """[C2] = C.04.1 art. 4 (2026): no PAB for a player who had one or who scored, in one round
+    and without playing, as many points as a win."""
+    for r in st.rounds:
+        if r.kind is ResultKind.PAIRING_BYE:
+            return False
+        if not r.is_played and r.points >= ps.win and r.kind is not ResultKind.HALF_POINT_BYE:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class DutchRules:
+    """What differs between editions of the Dutch system."""
+
+    name: str
+    edition: int
+    unplayed_float: Callable[[RoundRecord], Float | None]
+    bye_eligible: Callable[[PlayerState, PointSystem], bool]
+    #: 2012/2017: the PPB / CLB route of A.9; 2025: completion [C4] at every bracket.
+    collapsed_last_bracket: bool = True
+
+
+RULES_2017 = DutchRules("dutch-2017", 2017, _float_2017, _bye_ok_2017)
+RULES_2025 = DutchRules("dutch-2025", 2025, _float_2025, _bye_ok_2025,
+                        collapsed_last_bracket=False)
+
+
+# --------------------------------------------------------------------------------------------
+# The players as the engine sees them
+# --------------------------------------------------------------------------------------------
+@dataclass(eq=False, slots=True)
+class DP:
+    """A player to pair: the shared state plus what the Dutch criteria ask of it."""
+
+    id: int
+    score: int  # pairing score in tenths of a point
+    colours: tuple[Colour, ...]
+    opponents: frozenset[int]
+    pref: Colour | None
+    strength: int  # PreferenceStrength value
+    cd: int
+    float1: Float | None  # float of the previous round
+    float2: Float | None  # float two rounds before
+    bye_ok: bool
+    topscorer: bool
+    unplayed: int
+    rank: int = 0  # position in the A.2 order of the round
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"DP({self.id}, {self.score / 10:g})"
+
+
+def _tenths(x: float) -> int:
+    return round(x * 10)
+
+
+# --------------------------------------------------------------------------------------------
+# Colour allocation (E.1-E.5)
+# --------------------------------------------------------------------------------------------
+def allocate_colours(a: DP, b: DP, initial: Colour, *, topscorer_rule: bool = True
+                     ) -> tuple[DP, DP, str]:
+    """(white, black, rule) for the pair a-b by E.1-E.5. ``a``/``b`` in any order."""
+    hi, lo = (a, b) if a.rank < b.rank else (b, a)
+
+    def give(p: DP, colour: Colour, rule: str) -> tuple[DP, DP, str]:
+        other = lo if p is hi else hi
+        return (p, other, rule) if colour is Colour.WHITE else (other, p, rule)
+
+    # E.1 grant both colour preferences
+    if hi.pref is not None and lo.pref is not None and hi.pref is not lo.pref:
+        return give(hi, hi.pref, "E.1")
+    if hi.pref is not None and lo.pref is None:
+        return give(hi, hi.pref, "E.1")
+    if lo.pref is not None and hi.pref is None:
+        return give(lo, lo.pref, "E.1")
+    if hi.pref is not None and lo.pref is not None:
+        # E.2 grant the stronger preference; both absolute (topscorers): the wider difference
+        if hi.strength != lo.strength:
+            p = hi if hi.strength > lo.strength else lo
+            return give(p, p.pref, "E.2")  # type: ignore[arg-type]
+        if hi.strength == ABSOLUTE and abs(hi.cd) != abs(lo.cd):
+            p = hi if abs(hi.cd) > abs(lo.cd) else lo
+            return give(p, p.pref, "E.2")  # type: ignore[arg-type]
+    # E.3 alternate from the most recent round where one had white and the other black
+    # (played games only, aligned from the end: C.04.2 D.5)
+    for ca, cb in zip(reversed(hi.colours), reversed(lo.colours), strict=False):
+        if ca is not cb:
+            return give(hi, ca.opposite, "E.3")
+    # E.4 the preference of the higher ranked player
+    if hi.pref is not None:
+        return give(hi, hi.pref, "E.4")
+    # E.5 odd pairing number: the initial colour; even: the other one
+    return give(hi, initial if hi.id % 2 == 1 else initial.opposite, "E.5")
+
+
+# --------------------------------------------------------------------------------------------
+# Criteria as matching weights
+# --------------------------------------------------------------------------------------------
+INTERNAL, NEXT, OTHER, BYE = 0, 1, 2, 3
+BYE_VERTEX = -1
+
+
+class _Levels:
+    """Combine per-edge criterion values, highest priority first, into one integer weight."""
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[int, int], list[int]] = {}
+
+    def set(self, key: tuple[int, int], values: list[int]) -> None:
+        self.rows[key] = values
+
+    def weights(self, pairs_bound: int) -> dict[tuple[int, int], int]:
+        if not self.rows:
+            return {}
+        width = len(next(iter(self.rows.values())))
+        maxima = [0] * width
+        for vals in self.rows.values():
+            for k, v in enumerate(vals):
+                if v < 0:
+                    raise AssertionError("criterion weights must be non-negative")
+                if v > maxima[k]:
+                    maxima[k] = v
+        radices = [m * pairs_bound + 1 for m in maxima]
+        out = {}
+        for key, vals in self.rows.items():
+            w = 0
+            for v, r in zip(vals, radices, strict=True):
+                w = w * r + v
+            out[key] = w + 0
+        # every edge must stay positive so that the matching may use it
+        return {k: w + 1 for k, w in out.items()}
+
+
+@dataclass
+class BracketResult:
+    pairs: list[tuple[DP, DP]] = field(default_factory=list)
+    floaters: list[DP] = field(default_factory=list)
+
+
+class _Round:
+    """One round being paired: the players, compatibility and the bracket solver."""
+
+    def __init__(self, rules: DutchRules, players: list[DP], last_round: bool,
+                 forbidden: Callable[[int, int], bool], explain: Explanation | None):
+        self.rules = rules
+        self.players = players
+        self.last_round = last_round
+        self.forbidden = forbidden
+        self.explain = explain
+        self._compat: dict[tuple[int, int], bool] = {}
+
+    # --- absolute criteria C.1, C.3 ----------------------------------------------------------
+    def compatible(self, a: DP, b: DP) -> bool:
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        c = self._compat.get(key)
+        if c is None:
+            c = self._compatible(a, b)
+            self._compat[key] = c
+        return c
+
+    def _compatible(self, a: DP, b: DP) -> bool:
+        if b.id in a.opponents:  # C.1
+            return False
+        if self.forbidden(a.id, b.id):
+            return False
+        # C.3 non-topscorers with the same absolute colour preference shall not meet
+        return not (
+            a.strength == ABSOLUTE
+            and b.strength == ABSOLUTE
+            and a.pref is b.pref
+            and not (a.topscorer and b.topscorer)
+        )
+
+    def can_complete(self, players: list[DP]) -> bool:
+        """C.4 / A.9: can these players all be paired, with at most one eligible bye?"""
+        vs: list[int] = [p.id for p in players]
+        edges = [
+            (p.id, q.id)
+            for i, p in enumerate(players)
+            for q in players[i + 1 :]
+            if self.compatible(p, q)
+        ]
+        if len(vs) % 2:
+            vs.append(BYE_VERTEX)
+            edges.extend((p.id, BYE_VERTEX) for p in players if p.bye_ok)
+        return has_perfect_matching(vs, edges)
+
+    # --- the bracket solver ------------------------------------------------------------------
+    def solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
+              rest: list[DP] | None) -> BracketResult:
+        """Best candidate of a bracket (B.4-B.8).
+
+        ``nxt``: residents of the following bracket, for C.7 (None in the PPB, CLB and the last
+        bracket). ``rest``: every lower player when the round must be completed from here (C.4
+        in the PPB; [] for the last bracket), None otherwise.
+        """
+        ctx = _BracketContext(self, bracket, mdps, nxt, rest)
+        return ctx.run()
+
+
+class _BracketContext:
+    """Weights and generation order for one bracket."""
+
+    def __init__(self, rnd: _Round, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
+                 rest: list[DP] | None):
+        self.rnd = rnd
+        self.bracket = bracket
+        self.mdp_ids = mdps
+        self.in_bracket = {p.id for p in bracket}
+        self.nxt = nxt or []
+        self.next_ids = {p.id for p in self.nxt}
+        self.rest = rest
+        self.complete = rest is not None
+        self.low = min(p.score for p in bracket)
+        self.low_next = min((p.score for p in self.nxt), default=0)
+        self.by_id = {p.id: p for p in bracket}
+        for p in self.nxt:
+            self.by_id[p.id] = p
+        for p in rest or []:
+            self.by_id[p.id] = p
+        self.bsn = {p.id: i for i, p in enumerate(bracket)}
+        self.fixed_ids: frozenset[int] = frozenset()
+        self.size = len(bracket)
+        # PSD values (A.8) are compared as sorted lists: each distinct value gets a power of a
+        # base larger than the number of elements of any list
+        self.base = len(bracket) + len(self.nxt) + 2
+        diffs = {abs(p.score - q.score) for p in bracket for q in bracket}
+        diffs |= {p.score - (self.low - 10) for p in bracket}
+        if self.nxt:
+            diffs |= {abs(p.score - q.score) for p in bracket + self.nxt for q in self.nxt}
+            diffs |= {p.score - (self.low_next - 10) for p in bracket + self.nxt}
+        self.diff_rank = {d: i for i, d in enumerate(sorted(diffs))}
+        self.fmax = self.base ** (len(self.diff_rank) - 1)
+
+    # --- value of one SD in a lexicographic PSD ------------------------------------------------
+    def f(self, sd: int) -> int:
+        return self.base ** self.diff_rank[sd]
+
+    def df(self, p: DP) -> int:
+        """A.8: SD of a downfloater: its score minus one point less than the bracket's lowest."""
+        return p.score - (self.low - 10)
+
+    def dfn(self, p: DP) -> int:
+        return p.score - (self.low_next - 10)
+
+    # --- criteria of one edge ------------------------------------------------------------------
+    def criteria(self, u: DP, v: DP, kind: int) -> list[int]:
+        """Gains of an edge for C.4 (when completing), C.5-C.19, highest priority first."""
+        complete = [1] if self.complete else []
+        if kind == INTERNAL:
+            hi, lo = (u, v) if u.rank < v.rank else (v, u)
+            c5 = 1
+            c6 = self.f(self.df(u)) + self.f(self.df(v)) - self.f(abs(u.score - v.score))
+            c7 = [0, self.g_unpaired_next(u) + self.g_unpaired_next(v)] if self.nxt else []
+            colour = self.colour_gains(u, v)
+            floats = self.float_gains(hi, lo)
+            return [*complete, c5, c6, *c7, *colour, *floats]
+        zero_tail = [0] * (2 + (2 if self.nxt else 0) + 4 + 8)
+        if kind == NEXT:
+            gains = zero_tail[:]
+            # C.7: a pair in the following bracket, and its PSD
+            gains[2] = 1
+            gains[3] = (self.g_unpaired_next(u) + self.g_unpaired_next(v)
+                        - self.fn(abs(u.score - v.score)))
+            return [*complete, *gains]
+        return [*complete, *zero_tail]
+
+    def fn(self, sd: int) -> int:
+        return self.base ** self.diff_rank[sd]
+
+    def g_unpaired_next(self, p: DP) -> int:
+        return self.fn(self.dfn(p))
+
+    def colour_gains(self, u: DP, v: DP) -> list[int]:
+        """C.8-C.11 for the pair u-v once its colours are allocated by E.1-E.5."""
+        white, black, _ = allocate_colours(u, v, self.rnd.initial)
+        c8 = c9 = 0
+        if self.rnd.last_round and (u.topscorer or v.topscorer):
+            for p, col in ((white, Colour.WHITE), (black, Colour.BLACK)):
+                cd = p.cd + (1 if col is Colour.WHITE else -1)
+                if abs(cd) > 2:
+                    c8 += 1
+                if len(p.colours) >= 2 and p.colours[-1] is col and p.colours[-2] is col:
+                    c9 += 1
+        c10 = c11 = 0
+        for p, col in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            if p.pref is not None and p.pref is not col:
+                c10 += 1
+                if p.strength >= STRONG:
+                    c11 += 1
+        return [2 - c8, 2 - c9, 2 - c10, 2 - c11]
+
+    # --- floats: C.12-C.19 ----------------------------------------------------------------------
+    def float_costs_unpaired(self, p: DP) -> list[int]:
+        """Costs of C.12-C.19 when ``p`` leaves the bracket as a downfloater."""
+        d1 = p.float1 is Float.DOWN
+        d2 = p.float2 is Float.DOWN
+        sd = self.f(self.df(p))
+        return [int(d1), 0, int(d2), 0, sd if d1 else 0, 0, sd if d2 else 0, 0]
+
+    def float_costs_pair(self, hi: DP, lo: DP) -> list[int]:
+        if hi.score == lo.score:
+            return [0] * 8
+        d1, d2 = hi.float1 is Float.DOWN, hi.float2 is Float.DOWN
+        u1, u2 = lo.float1 is Float.UP, lo.float2 is Float.UP
+        sd = self.f(hi.score - lo.score)
+        return [int(d1), int(u1), int(d2), int(u2), sd if d1 else 0, sd if u1 else 0,
+                sd if d2 else 0, sd if u2 else 0]
+
+    def float_gains(self, hi: DP, lo: DP) -> list[int]:
+        a = self.float_costs_unpaired(hi)
+        b = self.float_costs_unpaired(lo)
+        c = self.float_costs_pair(hi, lo)
+        # upfloats only arise in pairs: an offset per pair keeps every gain non-negative (the
+        # number of pairs is already fixed by C.5, so the offset changes no comparison)
+        top = self.fmax
+        offsets = (1, 1, 1, 1, top, top, top, top)
+        return [k + x + y - z for k, x, y, z in zip(offsets, a, b, c, strict=True)]
+
+    # --- the graph -------------------------------------------------------------------------------
+    def edge_kind(self, u: DP, v: DP) -> int:
+        """INTERNAL: a pair of this bracket; NEXT: a pair of the following bracket (C.7);
+        OTHER: a pair further down (only used to complete the round); -1: not allowed."""
+        ub, vb = u.id in self.in_bracket, v.id in self.in_bracket
+        if ub and vb:
+            if u.id in self.mdp_ids and v.id in self.mdp_ids:
+                return -1  # B.3: MDPs are paired with residents only
+            return INTERNAL
+        un, vn = u.id in self.next_ids, v.id in self.next_ids
+        if (ub or un) and (vb or vn):
+            return NEXT
+        return OTHER
+
+    def build(self, allowed: Callable[[DP, DP, int], bool] | None = None,
+              order: Callable[[DP, DP, int], list[int]] | None = None,
+              exclude: frozenset[int] = frozenset(),
+              ) -> tuple[list[int], dict[tuple[int, int], int]]:
+        rnd = self.rnd
+        vertices = list(self.bracket)
+        if self.nxt:
+            vertices += self.nxt
+        if self.rest:
+            vertices += [p for p in self.rest if p.id not in self.next_ids]
+        if exclude:
+            vertices = [p for p in vertices if p.id not in exclude]
+        levels = _Levels()
+        n = len(vertices)
+        order_width = len(order(vertices[0], vertices[0], OTHER)) if order is not None else 0
+        for i in range(n):
+            u = vertices[i]
+            for j in range(i + 1, n):
+                v = vertices[j]
+                kind = self.edge_kind(u, v)
+                if kind < 0 or (kind == OTHER and not self.complete):
+                    continue
+                if not rnd.compatible(u, v):
+                    continue
+                if allowed is not None and not allowed(u, v, kind):
+                    continue
+                vals = self.criteria(u, v, kind)
+                extra = order(u, v, kind) if order is not None else []
+                levels.set((u.id, v.id), vals + extra)
+        ids = [p.id for p in vertices]
+        if self.complete and len(vertices) % 2:
+            ids.append(BYE_VERTEX)
+            for p in vertices:
+                if p.bye_ok and (allowed is None or allowed(p, p, BYE)):
+                    width = len(self.criteria(p, p, OTHER)) + order_width
+                    levels.set((p.id, BYE_VERTEX), [1] + [0] * (width - 1))
+        return ids, levels.weights(max(1, (n + 1) // 2))
+
+    def match(self, **kw: object) -> dict[int, int]:
+        ids, weights = self.build(exclude=self.fixed_ids, **kw)  # type: ignore[arg-type]
+        mate = max_weight_matching(ids, weights)
+        if self.complete:
+            need = len(ids)
+            if len(mate) != need:
+                raise NoValidPairing("no pairing completes the round (C.4)")
+        return mate  # type: ignore[return-value]
+
+    # --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
+    def run(self) -> BracketResult:
+        mdps = [p for p in self.bracket if p.id in self.mdp_ids]
+        residents = [p for p in self.bracket if p.id not in self.mdp_ids]
+        fixed: list[tuple[DP, DP]] = []
+        blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
+        if mdps:
+            mate = self.match(order=self.mdp_order(mdps, residents))
+            for m in mdps:
+                partner = mate.get(m.id)
+                if partner is not None and partner in self.in_bracket:
+                    fixed.append((m, self.by_id[partner]))
+                else:
+                    blocked.add(m.id)
+            remainder = [p for p in residents if p.id not in {q.id for _, q in fixed}]
+            n1 = sum(
+                1
+                for p in remainder
+                if (q := mate.get(p.id)) is not None
+                and q in self.in_bracket
+                and q not in self.mdp_ids
+                and self.bsn[p.id] < self.bsn[q]
+            )
+        else:
+            remainder = residents
+            n1 = None
+        self.fixed_ids = frozenset(p.id for pr in fixed for p in pr)
+
+        def allowed_base(u: DP, v: DP, kind: int) -> bool:
+            return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
+
+        if n1 is None:
+            mate0 = self.match(allowed=allowed_base)
+            n1 = sum(
+                1
+                for p in remainder
+                if (q := mate0.get(p.id)) is not None
+                and q in self.in_bracket
+                and self.bsn[p.id] < self.bsn[q]
+            )
+        pairs = self.order_remainder(remainder, n1, allowed_base)
+        result = BracketResult(pairs=fixed + pairs)
+        paired = {p.id for pr in result.pairs for p in pr}
+        result.floaters = [p for p in self.bracket if p.id not in paired]
+        return result
+
+    def mdp_order(self, mdps: list[DP], residents: list[DP]
+                  ) -> Callable[[DP, DP, int], list[int]]:
+        """B.7 / D.3: the set of paired MDPs with the lowest BSNs, then (D.1) the MDP-pairing
+        whose S2 order is lexicographically first."""
+        m_index = {p.id: i for i, p in enumerate(mdps)}
+        r_index = {p.id: i for i, p in enumerate(residents)}
+        nm, nr = len(mdps), len(residents)
+        radix = nr + 1
+
+        def order(u: DP, v: DP, kind: int) -> list[int]:
+            if kind != INTERNAL:
+                return [0, 0]
+            m, r = (u, v) if u.id in m_index else (v, u)
+            if m.id not in m_index:
+                return [0, 0]
+            i = m_index[m.id]
+            return [2 ** (nm - 1 - i), (nr - r_index[r.id]) * radix ** (nm - 1 - i)]
+
+        return order
+
+    def order_remainder(self, remainder: list[DP], n1: int,
+                        allowed_base: Callable[[DP, DP, int], bool]) -> list[tuple[DP, DP]]:
+        """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket)."""
+        if n1 == 0:
+            return []
+        bsn = {p.id: i + 1 for i, p in enumerate(remainder)}  # fresh BSNs for the remainder
+        n = len(remainder)
+        s1_list = remainder[:n1]
+        s1 = {p.id for p in s1_list}
+        rem_ids = set(bsn)
+
+        def exchange_order(u: DP, v: DP, kind: int) -> list[int]:
+            if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
+                return [0, 0, 0, 0] + [0]
+            a, b = sorted((bsn[u.id], bsn[v.id]))
+            in1a, in1b = a <= n1, b <= n1
+            # D.2 a: fewest exchanged BSNs = fewest pairs inside the original S2
+            da = 0 if (not in1a and not in1b) else 1
+            # D.2 b: smallest (sum moved S2->S1) - (sum moved S1->S2) = smallest sum of the
+            # lower BSN of every pair (docs/dutch.md derives it)
+            db = n + 1 - a
+            # D.2 c: highest BSN moved from S1 to S2: minimise sum 2^a over pairs whose lower
+            # BSN is in the original S1
+            dc = (2 ** (n + 1)) - (2 ** a if in1a else 0)
+            # D.2 d: lowest BSN moved from S2 to S1 (the lower BSN of pairs inside S2)
+            dd = 2 ** (n - a) if not in1a else 0
+            return [da, db, dc, dd, self._transposition(u, v, s1, s1_list)]
+
+        mate = self.match(allowed=allowed_base, order=exchange_order)
+        pairs = self._pairs_of(mate, remainder)
+        if all((bsn[a.id] <= n1) != (bsn[b.id] <= n1) for a, b in pairs):
+            # no exchange needed: the transposition digits were those of the original S1
+            return pairs
+        # the exchange is fixed: S1 = (original S1 - X) + Y; transpositions of the new S2 (D.1)
+        new_s1 = set()
+        for a, b in pairs:
+            new_s1.add(min(a, b, key=lambda p: bsn[p.id]).id)
+        s1_sorted = [p for p in remainder if p.id in new_s1]
+
+        def allowed(u: DP, v: DP, kind: int) -> bool:
+            if not allowed_base(u, v, kind):
+                return False
+            if kind == INTERNAL and u.id in rem_ids and v.id in rem_ids:
+                return (u.id in new_s1) != (v.id in new_s1)
+            if kind == INTERNAL:
+                return True
+            # members of the new S1 must be paired inside the bracket
+            return u.id not in new_s1 and v.id not in new_s1
+
+        def order(u: DP, v: DP, kind: int) -> list[int]:
+            if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
+                return [0]
+            return [self._transposition(u, v, new_s1, s1_sorted)]
+
+        mate = self.match(allowed=allowed, order=order)
+        return self._pairs_of(mate, remainder)
+
+    def _transposition(self, u: DP, v: DP, s1: set[int], s1_sorted: list[DP]) -> int:
+        """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""
+        if (u.id in s1) == (v.id in s1):
+            return 0
+        first, second = (u, v) if u.id in s1 else (v, u)
+        i = next(k for k, p in enumerate(s1_sorted) if p.id == first.id)
+        m = self.size + 1
+        return (m - self._s2_rank(second, s1)) * (m + 1) ** (len(s1_sorted) - 1 - i)
+
+    def _s2_rank(self, p: DP, s1: set[int]) -> int:
+        return sum(1 for q in self.bracket if q.id not in s1 and q.rank < p.rank)
+
+    def _pairs_of(self, mate: dict[int, int], remainder: list[DP]) -> list[tuple[DP, DP]]:
+        out = []
+        rem = {p.id for p in remainder}
+        for p in remainder:
+            q = mate.get(p.id)
+            if q is not None and q in rem and p.rank < self.by_id[q].rank:
+                out.append((p, self.by_id[q]))
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# The system
+# --------------------------------------------------------------------------------------------
+class DutchSystem:
+    """A Dutch-system pairing engine for one edition of the rules."""
+
+    def __init__(self, rules: DutchRules):
+        self.rules = rules
+        self.name = rules.name
+
+    def players(self, t: Tournament, round_number: int) -> tuple[list[DP], Colour]:
+        states = build_states(t, round_number)
+        absent = t.not_paired_in(round_number)
+        total = t.total_rounds
+        last_round = total is not None and round_number == total
+        ps = t.point_system
+        max_score = ps.win * (round_number - 1)
+        out = []
+        for pid, st in states.items():
+            if pid in absent:
+                continue
+            pref = st.preference
+            out.append(
+                DP(
+                    id=pid,
+                    score=_tenths(st.pairing_score),
+                    colours=st.colours,
+                    opponents=st.opponents,
+                    pref=pref.colour,
+                    strength=pref.strength.value,
+                    cd=st.colour_difference,
+                    float1=st.float_in(round_number - 1, self.rules.unplayed_float),
+                    float2=st.float_in(round_number - 2, self.rules.unplayed_float),
+                    bye_ok=self.rules.bye_eligible(st, ps),
+                    topscorer=last_round and st.score > max_score / 2,
+                    unplayed=st.unplayed_rounds,
+                )
+            )
+        out.sort(key=lambda p: (-p.score, p.id))
+        for i, p in enumerate(out):
+            p.rank = i
+        return out, initial_colour(t)
+
+    def pair(self, tournament: Tournament, round_number: int | None = None,
+             explain: Explanation | None = None) -> Pairing:
+        r = tournament.next_round if round_number is None else round_number
+        players, initial = self.players(tournament, r)
+        last_round = tournament.total_rounds is not None and r == tournament.total_rounds
+        rnd = _Round(self.rules, players, last_round,
+                     lambda a, b: tournament.is_forbidden(a, b, r), explain)
+        rnd.initial = initial  # type: ignore[attr-defined]
+        pairs, bye = self._pair_brackets(rnd, players, explain)
+        boards = []
+        for a, b in pairs:
+            white, black, rule = allocate_colours(a, b, initial)
+            boards.append(Board(white.id, black.id))
+            if explain is not None:
+                explain.add(f"{white.id} - {black.id}: colours by {rule}",
+                            f"{white.id} - {black.id} : couleurs par {rule}", level=1, rule=rule)
+        boards.sort(key=lambda b: min(
+            next(p.rank for p in players if p.id == b.white),
+            next(p.rank for p in players if p.id == b.black)))
+        return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)))
+
+    def _pair_brackets(self, rnd: _Round, players: list[DP], explain: Explanation | None
+                       ) -> tuple[list[tuple[DP, DP]], int | None]:
+        if not rnd.can_complete(players):
+            raise NoValidPairing(
+                "no pairing of this round satisfies the absolute criteria C.1-C.3 "
+                "(the arbiter decides: A.9)"
+            )
+        groups: list[list[DP]] = []
+        for p in players:
+            if groups and groups[-1][0].score == p.score:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        pairs: list[tuple[DP, DP]] = []
+        mdps: list[DP] = []
+        i = 0
+        while i < len(groups):
+            bracket = sorted(mdps + groups[i], key=lambda p: p.rank)
+            lower = [p for g in groups[i + 1 :] for p in g]
+            mdp_ids = {p.id for p in mdps}
+            _note_bracket(explain, bracket, mdp_ids)
+            if not lower:
+                res = rnd.solve(bracket, mdp_ids, None, [])
+                pairs += res.pairs
+                _note_result(explain, res, last=True)
+                return pairs, _bye_of(res)
+            res = rnd.solve(bracket, mdp_ids, groups[i + 1], None)
+            if not rnd.can_complete(res.floaters + lower):
+                # A.9: this bracket is the PPB, re-paired under C.4; the rest collapses (CLB)
+                if explain is not None:
+                    explain.add(
+                        "the downfloaters would not allow the round to be completed: this "
+                        "bracket is the penultimate pairing bracket (PPB)",
+                        "les flotteurs ne permettraient pas d'achever la ronde : ce niveau est "
+                        "l'avant-dernier niveau (PPB)",
+                        level=1, rule="A.9, C.4")
+                res = rnd.solve(bracket, mdp_ids, None, lower)
+                pairs += res.pairs
+                _note_result(explain, res, last=False)
+                clb = sorted(res.floaters + lower, key=lambda p: p.rank)
+                clb_mdps = {p.id for p in res.floaters}
+                _note_bracket(explain, clb, clb_mdps, collapsed=True)
+                res2 = rnd.solve(clb, clb_mdps, None, [])
+                pairs += res2.pairs
+                _note_result(explain, res2, last=True)
+                return pairs, _bye_of(res2)
+            pairs += res.pairs
+            _note_result(explain, res, last=False)
+            mdps = res.floaters
+            i += 1
+        return pairs, None
+
+
+def _bye_of(res: BracketResult) -> int | None:
+    if len(res.floaters) > 1:
+        raise NoValidPairing("the last bracket could not be completed")
+    return res.floaters[0].id if res.floaters else None
+
+
+def _note_bracket(explain: Explanation | None, bracket: list[DP], mdps: set[int],
+                  collapsed: bool = False) -> None:
+    if explain is None:
+        return
+    score = bracket[-1].score / 10 if bracket else 0
+    ids = ", ".join(f"{p.id}{'*' if p.id in mdps else ''}" for p in bracket)
+    if collapsed:
+        explain.add(f"Collapsed last bracket (CLB): {ids}",
+                    f"Dernier niveau effondré (CLB) : {ids}", rule="A.9")
+    else:
+        explain.add(f"Bracket {score:g}: {ids} (* = moved down)",
+                    f"Niveau {score:g} : {ids} (* = flotteur descendant)", rule="A.3")
+
+
+def _note_result(explain: Explanation | None, res: BracketResult, last: bool) -> None:
+    if explain is None:
+        return
+    pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs) or "none"
+    explain.add(f"pairs: {pairs}", f"paires : {pairs}", level=1)
+    for p in res.floaters:
+        if last:
+            explain.add(f"{p.id} receives the pairing-allocated bye",
+                        f"{p.id} reçoit l'exemption", level=1, rule="C.2")
+        else:
+            explain.add(f"{p.id} floats down to the next bracket",
+                        f"{p.id} flotte vers le niveau suivant", level=1, rule="A.4")
+
+
+def initial_colour(t: Tournament) -> Colour:
+    """The initial colour (E): from XXC/152; else inferred from round 1; else White."""
+    if t.initial_colour is not None:
+        return t.initial_colour
+    best = None
+    for p in sorted(t.players.values(), key=lambda p: p.id):
+        e = p.entry(1)
+        if e is not None and e.colour is not None:
+            best = p
+            break
+    if best is not None:
+        colour = best.entry(1).colour  # type: ignore[union-attr]
+        return colour if best.id % 2 == 1 else colour.opposite  # type: ignore[union-attr]
+    return Colour.WHITE
+
+
+DUTCH_2017 = DutchSystem(RULES_2017)
+DUTCH_2025 = DutchSystem(RULES_2025)

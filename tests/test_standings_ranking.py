@@ -157,3 +157,14 @@ def test_de_repeated_games_use_the_average_6_1_2() -> None:
     shown: dict[int, float | None] = {}
     assert direct_encounter(ctx, [1, 2], shown=shown) == [[1], [2]]
     assert shown == {1: 0.75, 2: 0.25}
+
+
+def test_order_of_rtng_and_tpn_with_r() -> None:
+    """10.6 RTNG: highest rating first, /R lowest first; 7.8 TPN: smallest number first, /R
+    largest first. All four players drew: 1 point each, so the tie-break alone orders them.
+    Ratings 1:1500 2:1800 3:1600 4:1700."""
+    t = build({1: 1500, 2: 1800, 3: 1600, 4: 1700}, ["1-2 =; 3-4 =", "1-3 =; 2-4 ="])
+    assert [r.pid for r in rank(t, parse_list("RTNG")).rows] == [2, 4, 3, 1]
+    assert [r.pid for r in rank(t, parse_list("RTNG/R")).rows] == [1, 3, 4, 2]
+    assert [r.pid for r in rank(t, parse_list("TPN")).rows] == [1, 2, 3, 4]
+    assert [r.pid for r in rank(t, parse_list("TPN/R")).rows] == [4, 3, 2, 1]

@@ -136,7 +136,9 @@ def test_c10_floater_gets_another_opponent() -> None:
     exchange or relaxation pairs it (C7-C9), so the floater's pairing is undone and he gets the
     next opponent (C10 -> C7): 3-5, residual 4-6."""
     t = build(R8[:6], [["1 H", "2 H", "3 H", "4 H", "5-6 ="], ["1 H", "2 H", "3 H"]])
-    assert pairs(ELO_SWISS.pair(t, 3)) == board_set((1, 2), (3, 5), (4, 6))
+    p, en, fr = explained(t, 3)
+    assert pairs(p) == board_set((1, 2), (3, 5), (4, 6))
+    assert "another opponent [C10]" in en and "autre adversaire [C10]" in fr
 
 
 def test_c10_drop_b6_b5_for_upfloaters() -> None:

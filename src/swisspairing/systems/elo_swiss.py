@@ -356,10 +356,12 @@ def _stage(
     relax: tuple[int, int],
     floater_ok: Callable[[frozenset[int]], bool],
     budget: list[int],
-) -> Iterator[tuple[list[tuple[int, int]], tuple[int, ...], str]]:
+) -> Iterator[
+    tuple[list[tuple[int, int]], tuple[int, ...], tuple[str, list[int], list[int]]]
+]:
     """C4-C8 for a homogeneous (or residual) level: ``players`` in A.2 order, ``p`` pairs.
 
-    Yields (pairs, floaters, exchange) in the order of the rules: no exchange then the D2
+    Yields (pairs, floaters, (exchange, S1, S2)) in the order of the rules: no exchange then the D2
     exchanges (C8), and for each, the D1 permutations of S2 (C7). A permutation is kept when
     its pairs meet B1/B2 (and B5/B6 for an upfloater at ``relax[1]``) and its floaters may float
     down (B5/B6 at ``relax[0]``) and ``floater_ok`` accepts them (the rest can be paired)."""
@@ -396,7 +398,7 @@ def _stage(
             floaters = tuple(pid for pid in s2 if pid not in used)
             if x >= 2 and not floater_ok(frozenset(floaters)):
                 continue
-            yield list(zip(s1, perm, strict=True)), floaters, exchange
+            yield list(zip(s1, perm, strict=True)), floaters, (exchange, s1, s2)
 
 
 def _stage_possible(
@@ -475,7 +477,9 @@ def _homogeneous(
             def ok_f(f: frozenset[int]) -> bool:
                 return floater_ok(f | frozenset(outer))
 
-            for pairs, floaters, exchange in _stage(rd, players, p, relax, ok_f, budget):
+            for pairs, floaters, (exchange, s1, s2) in _stage(
+                rd, players, p, relax, ok_f, budget
+            ):
                 notes = []
                 if p < n // 2 and only_p is None:
                     notes.append((f"no pairing with {n // 2} pairs: p lowered to {p}",
@@ -483,6 +487,12 @@ def _homogeneous(
                 if exchange:
                     notes.append((f"exchange {exchange} between S1 and S2",
                                   f"échange {exchange} entre S1 et S2", "D2"))
+                notes.append((f"S1: {_ids(s1)}; S2: {_ids(s2)}",
+                              f"S1 : {_ids(s1)} ; S2 : {_ids(s2)}", "A.6"))
+                order = [b for _, b in pairs]
+                if order != s2[: len(order)]:
+                    notes.append((f"S2 permuted: {_ids(order)}", f"S2 permuté : {_ids(order)}",
+                                  "C7, D1"))
                 yield Candidate(pinned + pairs, outer + floaters, relax, notes)
             if budget[0] < 0:
                 return
@@ -510,13 +520,20 @@ def _heterogeneous(
             left = tuple(m for m in movers if m not in s1)
             for drop in range(0, (n_res - p_h) // 2 + 1):
                 for up in (0, 1, 2):
+                    tried = 0
                     for perm in _valid_permutations(
                         list(s1), residents, [], lambda a, b, up=up: rd.pair_allowed(a, b, up)
                     ):
                         budget[0] -= 1
                         if budget[0] < 0:
                             return
+                        tried += 1
                         het = list(zip(s1, perm, strict=True))
+                        het_note = (
+                            f"floaters: S1: {_ids(s1)}; S2: {_ids(residents)}; "
+                            f"paired with {_ids(perm)}",
+                            f"flotteurs : S1 : {_ids(s1)} ; S2 : {_ids(residents)} ; "
+                            f"appariés à {_ids(perm)}", "A.6, C6")
                         residual = [r for r in residents if r not in perm]
                         rp = len(residual) // 2 - drop
                         if rp < 0:
@@ -526,6 +543,14 @@ def _heterogeneous(
                             relaxations=tuple((d, up) for d in (0, 1, 2)),
                             only_p=rp,
                         ):
+                            cand.notes.insert(0, het_note)
+                            if tried > 1:
+                                cand.notes.insert(1, (
+                                    "the floaters' earlier opponents left the residual level "
+                                    "unpairable: the lowest floater got another opponent",
+                                    "les adversaires précédents des flotteurs rendaient le "
+                                    "niveau résiduel inappariable : le plus petit flotteur a "
+                                    "reçu un autre adversaire", "C10"))
                             if drop:
                                 cand.notes.append((
                                     f"residual level: {drop} pair(s) fewer, more players float",
@@ -581,8 +606,9 @@ class EloSwiss:
             )
         pairs, bye = result
         boards = []
-        notes.append(("colours (C.04.1 f-h; the text has none of its own):",
-                      "couleurs (C.04.1 f-h ; le texte n'en prévoit pas) :", 0, "C.04.1"))
+        notes.append(("colours by the basic rules (the text has none of its own)",
+                      "couleurs selon les règles de base (le texte n'en prévoit pas)", 0,
+                      "C.04.1 f-h"))
         for a, b in pairs:
             white, black, why_en, why_fr, rule = allocate_colours(rd, a, b)
             boards.append(Board(white, black))

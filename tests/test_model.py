@@ -82,6 +82,15 @@ def test_initial_order_rating_then_title_then_name() -> None:
     ]
 
 
+def test_alphabetical_order_ignores_accents_and_case() -> None:
+    """C.04.2 B.2 (GHR 2.2.3): alphabetical order. Émile comes before Fabre (E before F) and
+    Öztürk sorts by its base letter, whatever the Unicode code points say."""
+    names = ["Fabre, Luc", "Émile, Anne", "zola, Max", "Öztürk, Can", "Eder, Jan", "Oberg, Ida"]
+    t = tournament(*(Player(i + 1, n, 1800) for i, n in enumerate(names)))
+    assert [t.players[i].name for i in t.initial_order()] == [
+        "Eder, Jan", "Émile, Anne", "Fabre, Luc", "Oberg, Ida", "Öztürk, Can", "zola, Max"]
+
+
 def test_renumbered_follows_initial_order_and_renumbers_every_reference() -> None:
     """C.04.2 B.3 / GHR 2.3: the position in the list is the pairing number; every reference
     (opponents, acceleration, forbidden pairs, absences, withdrawals) follows the new numbers."""

@@ -8,6 +8,7 @@ preferences, floats, bye eligibility) is computed in :mod:`swisspairing.model.st
 from __future__ import annotations
 
 import functools
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from ..errors import BadRequest
@@ -24,6 +25,12 @@ def normalise_title(title: str) -> str:
     """``'g'`` or ``'gm'`` -> ``'GM'``; unknown or blank titles are returned upper-cased."""
     t = title.strip().upper()
     return _TITLE_ALIASES.get(t, t)
+
+
+def alphabetical_key(name: str) -> str:
+    """``name`` without case or accents (NFKD letters without their combining marks)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def title_rank(title: str) -> int:
@@ -63,9 +70,14 @@ class Player:
             self.results.append(None)
         self.results[round_number - 1] = entry
 
-    def initial_order_key(self) -> tuple[int, int, str]:
-        """Sort key of the initial ranking list (C.04.2 B.2): rating, title, name."""
-        return (-self.rating, title_rank(self.title), self.name.casefold())
+    def initial_order_key(self) -> tuple[int, int, str, str]:
+        """Sort key of the initial ranking list (C.04.2 B.2): rating, title, name.
+
+        Names sort alphabetically as a reader expects: case and accents are ignored first
+        (``Émile`` before ``Fabre``), then used to separate names equal without them.
+        """
+        return (-self.rating, title_rank(self.title), alphabetical_key(self.name),
+                self.name.casefold())
 
 
 @dataclass(slots=True)

@@ -265,3 +265,12 @@ def test_publish_round_one_pairs(tmp_path: Path, capsys) -> None:
     board_lines = [ln.split() for ln in out.splitlines() if ln.strip()[:1].isdigit()]
     assert [(b[0], b[1]) for b in board_lines[:2]] == [("1", "1"), ("2", "4")]
     assert "Pairing-allocated bye: 5" in out
+
+
+def test_trf26_warns_when_162_cannot_say_the_scoring() -> None:
+    """trf.md 3.1: 162 has one win value; a colour-dependent win (JaVaFo XXS BW) is lost and
+    reported, the W value written is White's."""
+    tour = build({1: 1800, 2: 1700}, ["1-2 1"], points=PointSystem(black_win=1.5))
+    text, warnings = export.write_trf26(tour, rank(tour))
+    assert any("win values differ" in w for w in warnings)
+    assert "162  W 1.0" in text

@@ -154,7 +154,7 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
     from fpdf import FPDF
 
     assert isinstance(doc, FPDF)
-    size = 9.0
+    size = 11.0 if table.kind == "pairings" else 9.0  # pairings are read from a distance
     doc.set_font(family, "", size)
     pad = 2.0
 

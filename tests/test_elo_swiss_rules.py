@@ -266,3 +266,26 @@ def test_colours_limit_of_c041_f_g() -> None:
     assert "[C.04.1 f-g]" in en
     rd = Round(t, 3, use_b2=True)
     assert not rd.colour_allowed(1, Colour.WHITE) and not rd.compatible(1, 2)
+
+
+def test_c13_two_lowest_levels_merge() -> None:
+    """C13 with p reaching 0: round 1: 3-4 drawn, 1 and 2 half-point byes; round 2: 1 and 2
+    half-point byes again. Round 3: level 1 = {1, 2}, last level 1/2 = {3, 4}, who have met.
+    1-2 (p = 1) leaves the last level unpairable, so C13 undoes it; p falls to 0 (C14): "the two
+    lowest levels are merged". Merged level {1, 2} + {3, 4}, half from above, homogeneous:
+    S1 = 1 2, S2 = 3 4: 1-3, 2-4."""
+    t = build(R8[:4], [["3-4 =", "1 H", "2 H"], ["1 H", "2 H"]])
+    p, en, _ = explained(t, 3)
+    assert pairs(p) == board_set((1, 3), (2, 4))
+    assert "p lowered to 0 [C14]" in en
+
+
+def test_b2_given_up_only_when_nothing_else_exists() -> None:
+    """B2 (= C.04.1 f-g, docs/elo-swiss.md): rounds 1-2: 1-3, 2-4 then 1-4, 2-3 (drawn, the
+    first player White). Round 3: B1 leaves only 1-2 and 3-4, and both pairs break C.04.1 g
+    (1 and 2 had White twice, 3 and 4 Black twice). No pairing meets B1 and B2, so B2 is given
+    up (and said so) rather than leaving the round unpaired: 1-2, 3-4."""
+    t = build(R8[:4], [["1-3 =", "2-4 ="], ["1-4 =", "2-3 ="]])
+    p, en, fr = explained(t, 3)
+    assert pairs(p) == board_set((1, 2), (3, 4))
+    assert "[B2]" in en and "limites de couleur levées" in fr

@@ -45,11 +45,13 @@ class StandIn:
         self.fail = fail
         self.crash = False
         self.calls: list[int] = []
+        self.seen: list[Tournament] = []
 
     def pair(self, tournament: Tournament, round_number: int | None = None,
              explain: object = None) -> Pairing:
         assert round_number is not None
         self.calls.append(round_number)
+        self.seen.append(tournament)
         if self.crash:
             raise ZeroDivisionError("a bug")
         if self.fail:
@@ -284,6 +286,18 @@ def test_pre_entered_byes_are_not_paired(tmp_path: Path, stand_in: StandIn,
     path.write_text("\n".join(lines) + "\n")
     code, out, _ = run(["--dutch", str(path), "-p"], capsys)
     assert code == 0 and out == "2\n1 3\n4 5\n"
+
+
+def test_round_option_ignores_later_rounds(trf_file: Path, stand_in: StandIn,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``--round 1`` re-pairs round 1 from an empty history: the system sees no result."""
+    code, out, _ = run(["pair", str(trf_file), "--system", "dutch", "--round", "1",
+                        "--format", "javafo"], capsys)
+    assert code == 0 and out == "3\n1 2\n3 4\n5 0\n"
+    assert stand_in.calls == [1]
+    seen = stand_in.seen[0]
+    assert all(not p.results for p in seen.players.values())
+    assert seen.next_round == 1
 
 
 # --- outputs are atomic and never overwrite an input ---------------------------------------------

@@ -472,12 +472,15 @@ class _Round:
         )
         floating: list[int] = []
         # art. 9.3 a-c: no compatible opponent in the group -> transferred
+        incoming_ids = {f.pid for f in incoming}
         for p in sorted(members):
             if not any(q in members for q in self.adj[p]):
                 floating.append(p)
-                self.note(*self.transfer_reason(p, members), level=1, rule="9.3")
+                if p in incoming_ids:  # 10.5: no compatible opponent here either
+                    self.note(*self.float_reason(p, "", True, down), level=1, rule="10.5")
+                else:
+                    self.note(*self.transfer_reason(p, members), level=1, rule="9.3")
         rest = members - set(floating)
-        incoming_ids = {f.pid for f in incoming}
         need = len(rest) - 2 * k
         if need:
             cand_natives = [p for p in natives if p in rest]
@@ -486,10 +489,19 @@ class _Round:
             in_order = [(f.pid, "") for f in reversed(incoming) if f.pid in rest]
             types = dict([*order, *in_order])
             for _ in range(need):
-                p = _next_floater([q for q, _ in [*order, *in_order]], rest, self.adj, k)
+                ordered = [q for q, _ in [*order, *in_order] if q in rest]
+                p = _next_floater(ordered, rest, self.adj, k)
+                for q in ordered[: ordered.index(p)]:
+                    self.note(
+                        f"Player {q} would float first, but the others could then make fewer "
+                        f"than {k} pairs.",
+                        f"Le joueur {q} flotterait en premier, mais les autres feraient alors "
+                        f"moins de {k} paires.",
+                        level=1, rule="11.4",
+                    )
                 ftype = types[p]
                 if self.maxi and p not in incoming_ids:
-                    p = self.maxi_floater(p, rest, k, down)
+                    p = self.maxi_floater(p, [q for q in natives if q in rest], rest, k, down)
                 rest.discard(p)
                 floating.append(p)
                 self.note(*self.float_reason(p, ftype, p in incoming_ids, down), level=1,
@@ -506,11 +518,12 @@ class _Round:
             self.note(f"{a} - {b}", f"{a} - {b}", level=1, rule="11.1")
         return res
 
-    def maxi_floater(self, p: int, rest: set[int], k: int, down: bool) -> int:
+    def maxi_floater(
+        self, p: int, natives: list[int], rest: set[int], k: int, down: bool
+    ) -> int:
         """Art. 10.2 (super-tournaments): the chosen floater's rating may differ by at most 100
         from the highest- (down) or lowest-numbered (up) player, else that player floats."""
-        natives = sorted(rest)
-        ref = natives[-1] if down else natives[0]
+        ref = max(natives) if down else min(natives)
         rp, rr = self.t.players[p].rating, self.t.players[ref].rating
         if ref != p and abs(rp - rr) > 100 and len(max_matching(rest - {ref}, self.adj)) // 2 == k:
             return ref
@@ -599,10 +612,11 @@ class _Round:
                 winner = hi if x is not contested else lo
                 return self._give(
                     hi, lo, contested if winner == hi else contested.opposite, "12.4",
-                    f"histories differ {i} games back: player {winner} gets the alternating "
-                    "colour",
-                    f"les historiques diffèrent {i} parties en arrière : le joueur {winner} "
-                    "reçoit la couleur alternée",
+                    f"both due {_EN_COLOUR[contested]}; the histories differ {i} game(s) back: "
+                    f"player {winner} gets {_EN_COLOUR[contested]}, alternating with that game",
+                    f"tous deux doivent avoir {_FR_COLOUR[contested]} ; les historiques diffèrent "
+                    f"{i} partie(s) en arrière : le joueur {winner} reçoit "
+                    f"{_FR_COLOUR[contested]}, en alternance avec cette partie",
                 )
         if len(ch) == len(cl) or kind != "lower":
             winner = hi
@@ -615,8 +629,9 @@ class _Round:
             why_en = "lower group: the higher number"
             why_fr = "niveau inférieur : le plus grand numéro"
         return self._give(hi, lo, contested if winner == hi else contested.opposite, "12.4",
-                          f"{why_en} ({winner}) gets its due colour",
-                          f"{why_fr} ({winner}) reçoit sa couleur due")
+                          f"both due {_EN_COLOUR[contested]}, {why_en} ({winner}) gets it",
+                          f"tous deux doivent avoir {_FR_COLOUR[contested]}, {why_fr} "
+                          f"({winner}) les reçoit")
 
     def _give(
         self, hi: int, lo: int, hi_colour: Colour, rule: str, en: str, fr: str

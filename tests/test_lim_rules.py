@@ -15,7 +15,7 @@ from swisspairing.model import Board, Colour, Pairing, Player, RoundEntry, Tourn
 from swisspairing.model.results import MIRROR
 from swisspairing.systems import get_system
 from swisspairing.systems.explain import Explanation
-from swisspairing.systems.lim import LIM, LimSystem
+from swisspairing.systems.lim import LIM, LimSystem, _Round
 
 Game = tuple[int, int, str]  # white, black, white's result ("1", "0", "=", "+", "-")
 
@@ -202,13 +202,14 @@ def test_10_3_10_9_floater_needs_a_compatible_opponent_below() -> None:
 
 # --- art. 12 -----------------------------------------------------------------------------------
 def test_12_4_12_6_colours_by_history_then_pairing_number() -> None:
-    """Art. 11.2, 12.2, 12.4, 12.6. Six players drew all their games:
+    """Art. 9.5, 11.2, 12.2, 12.4, 12.6. Six players drew all their games:
     round 1 1-3, 2-4, 5-6; round 2 1-4, 3-6, 5-2; round 3 6-1, 2-3, 4-5 (White first).
     Colours: 1 W W B, 2 W B W, 3 B W B, 4 B B W, 5 W W B, 6 B B W; all on 1.5 = the median
     (half of three rounds): one group paired downwards. Due colours in round 4 (12.6,
     equalise): 1, 2, 5 Black; 3, 4, 6 White.
-    9.4 proposes 1-4, 2-5, 3-6. 1 met 4; 12.2 would like an opponent due White, but 6 and 3
-    have met 1 too; the next compatible one in the exchange order of 11.2 (4, 5, 6, 3, 2) is 5:
+    9.4 proposes 1-4, 2-5, 3-6. 1 met 4, so 4 (the higher number) is replaced (9.5); 12.2
+    would like an opponent due White, but 6 and 3 have met 1 too; the next compatible one in
+    the exchange order of 11.2 (4, 5, 6, 3, 2) is 5:
     1-5. Players left 2, 3, 4, 6: proposals 2-4 (met in round 1), so 2-6 (11.3), which also
     gives both their equalising colour; then 3-4.
     Colours: 1-5 both due Black, identical histories W W B: the lower number (1) gets the
@@ -240,6 +241,21 @@ def test_12_3_same_colour_twice_must_change() -> None:
     p = LIM.pair(t, 3, e)
     assert boards(p) == {(4, 1), (3, 2)}
     assert [n.rule for n in e.notes].count("12.3") == 2
+
+
+def test_12_4_histories_of_different_lengths_upper_and_lower_groups() -> None:
+    """Art. 12.4, middle sentence. Round 1: 8-1 0-1, 7 had a half-point bye; round 2: 2-7 1-0,
+    3-8 1-0. Colours: 7 B; 8 W B. In round 3 (odd: alternate, 12.5) both are due White. Going
+    back, the last games are both Black and 7 has no earlier game: the histories do not decide
+    and are not identical. Then "in an upper or the median group the lower number gets the
+    alternating colour; in a lower group, the higher number": 7-8 in an upper group, 8-7 in a
+    lower group."""
+    t = make(8, [[(8, 1, "0"), (7, "H")], [(2, 7, "1"), (3, 8, "1")]])
+    r = _Round(LIM, t, 3, None)
+    assert r.board(7, 8, "upper")[0] == Board(7, 8)
+    assert r.board(7, 8, "median")[0] == Board(7, 8)
+    assert r.board(7, 8, "lower")[0] == Board(8, 7)
+    assert r.board(7, 8, "lower")[1] == "12.4"
 
 
 # --- art. 13 -----------------------------------------------------------------------------------

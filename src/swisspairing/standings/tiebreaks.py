@@ -28,6 +28,7 @@ are never part of a tie-break (digest 6): only the points of the point system co
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -76,6 +77,10 @@ _PD_BOUNDS = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 1
               328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735)
 
 
+#: expected score of the higher-rated player for each difference 0..735 (table 8.1b)
+_PD_BY_DIFF = tuple(0.50 + bisect_left(_PD_BOUNDS, d) / 100 for d in range(_PD_BOUNDS[-1] + 1))
+
+
 def dp_of(p: float) -> int:
     """Rating difference for a fractional score (B.02 table 8.1a), p rounded to 0.01, 0.005 up."""
     hundredths = math.floor(p * 100 + 0.5 + 1e-9)
@@ -88,11 +93,7 @@ def dp_of(p: float) -> int:
 def expected_score(diff: int) -> float:
     """Expected score of a player rated ``diff`` points above its opponent (B.02 8.1b, no cut)."""
     d = abs(diff)
-    pd = 1.0
-    for i, bound in enumerate(_PD_BOUNDS):
-        if d <= bound:
-            pd = 0.50 + i / 100
-            break
+    pd = _PD_BY_DIFF[d] if d < len(_PD_BY_DIFF) else 1.0
     return pd if diff >= 0 else 1.0 - pd
 
 

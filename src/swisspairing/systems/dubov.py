@@ -448,6 +448,7 @@ class _Round:
     max_upfloats: int
     explain: Explanation | None
     _cache: dict[frozenset[int], bool] = field(default_factory=dict)
+    _legal: dict[tuple[int, int], bool] = field(default_factory=dict)
     #: 1997 art. 6.4 / 7.1-7.2: players moved down, players transferred up (2026: upfloaters)
     moved_down: set[int] = field(default_factory=set)
     moved_up: set[int] = field(default_factory=set)
@@ -463,12 +464,20 @@ class _Round:
     # --- legality -------------------------------------------------------------------------
     def legal(self, a: int, b: int) -> bool:
         """1997 art. 2.1, 2.3, 2.4 / 2026 C1, C3 (and forbidden pairs of the tournament)."""
+        key = (a, b) if a < b else (b, a)
+        known = self._legal.get(key)
+        if known is not None:
+            return known
         pa, pb = self.players[a], self.players[b]
         if b in pa.opponents or a == b:
-            return False  # art. 2.1 / C1: no rematch
-        if not ((pa.can_white and pb.can_black) or (pa.can_black and pb.can_white)):
-            return False  # art. 2.3/2.4 / C3
-        return not self.tournament.is_forbidden(a, b, self.round_number)
+            ok = False  # art. 2.1 / C1: no rematch
+        elif not ((pa.can_white and pb.can_black) or (pa.can_black and pb.can_white)):
+            ok = False  # art. 2.3/2.4 / C3
+        else:
+            ok = not (self.tournament.forbidden_pairs
+                      and self.tournament.is_forbidden(a, b, self.round_number))
+        self._legal[key] = ok
+        return ok
 
     def pairable(self, ids: Iterable[int]) -> bool:
         """Whether these players can all be paired among themselves (C4 / art. 2)."""

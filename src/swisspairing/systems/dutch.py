@@ -295,6 +295,9 @@ class _BracketContext:
             diffs |= {p.score - (self.low_next - 10) for p in bracket + self.nxt}
         self.diff_rank = {d: i for i, d in enumerate(sorted(diffs))}
         self.fmax = self.base ** (len(self.diff_rank) - 1)
+        scores = sorted({p.score for p in bracket} | {p.score for p in self.nxt})
+        self.score_rank = {sc: i for i, sc in enumerate(scores)}
+        self.max_unplayed = max((p.unplayed for p in bracket), default=0)
 
     # --- value of one SD in a lexicographic PSD ------------------------------------------------
     def f(self, sd: int) -> int:
@@ -309,11 +312,18 @@ class _BracketContext:
 
     # --- criteria of one edge ------------------------------------------------------------------
     def criteria(self, u: DP, v: DP, kind: int) -> list[int]:
-        """Gains of an edge for C.4 (when completing), C.5-C.19, highest priority first."""
+        """Gains of an edge for the criteria of the edition, highest priority first."""
+        if self.rnd.rules.edition >= 2025:
+            return self.criteria_2025(u, v, kind)
+        return self.criteria_2017(u, v, kind)
+
+    def criteria_2017(self, u: DP, v: DP, kind: int) -> list[int]:
+        """C.4 (when completing), C.5-C.19 of the 2016/2017 text."""
         complete = [1] if self.complete else []
         if kind == INTERNAL:
             hi, lo = (u, v) if u.rank < v.rank else (v, u)
             c5 = 1
+            # C.6: the PSD (A.8) as a sum of powers; a pair avoids two downfloaters' SDs
             c6 = self.f(self.df(u)) + self.f(self.df(v)) - self.f(abs(u.score - v.score))
             c7 = [0, self.g_unpaired_next(u) + self.g_unpaired_next(v)] if self.nxt else []
             colour = self.colour_gains(u, v)
@@ -328,6 +338,60 @@ class _BracketContext:
                         - self.fn(abs(u.score - v.score)))
             return [*complete, *gains]
         return [*complete, *zero_tail]
+
+    def h(self, p: DP) -> int:
+        """[C7]/[C8]: cost of a downfloater's score in a lexicographic list of scores."""
+        return self.base ** self.score_rank[p.score]
+
+    def criteria_2025(self, u: DP, v: DP, kind: int) -> list[int]:
+        """[C4] (when completing), [C6]-[C21] of the 2025 text ([C5] restricts the bye
+        candidates before the brackets are paired)."""
+        complete = [1] if self.complete else []
+        width = 2 + (2 if self.nxt else 0) + 1 + 4 + 8
+        if kind == INTERNAL:
+            hi, lo = (u, v) if u.rank < v.rank else (v, u)
+            c6 = 1  # [C6] one pair more, one downfloater less
+            c7 = self.h(u) + self.h(v)  # [C7] the two avoid being downfloaters
+            c8 = [0, self.h(u) + self.h(v)] if self.nxt else []
+            c9 = 0
+            colour = self.colour_gains(u, v)
+            floats = self.float_gains_2025(hi, lo)
+            return [*complete, c6, c7, *c8, c9, *colour, *floats]
+        row = [0] * width
+        if kind == NEXT:
+            # [C8]: a pair in the following bracket, and its downfloaters' scores
+            row[2] = 1
+            row[3] = self.h(u) + self.h(v)
+        elif kind == BYE and u.id in self.in_bracket:
+            # [C9]: fewest unplayed games for the bye receiver leaving this bracket
+            row[2 + (2 if self.nxt else 0)] = self.max_unplayed + 1 - u.unplayed
+        return [*complete, *row]
+
+    def float_gains_2025(self, hi: DP, lo: DP) -> list[int]:
+        """[C14]-[C21]: costs avoided by pairing hi-lo instead of floating both, minus the
+        costs the pair itself brings (an MDP's downfloat, its opponent's upfloat)."""
+
+        def unpaired(p: DP) -> list[int]:
+            d1, d2 = p.float1 is Float.DOWN, p.float2 is Float.DOWN
+            if p.id in self.mdp_ids:
+                # [C18]/[C20]: an MDP floating again: a difference larger than any pair's
+                sd = self.f(self.df(p))
+                return [0, 0, 0, 0, sd if d1 else 0, 0, sd if d2 else 0, 0]
+            # [C14]/[C16]: resident downfloaters who floated down 1 / 2 rounds before
+            return [int(d1), 0, int(d2), 0, 0, 0, 0, 0]
+
+        pair = [0] * 8
+        if hi.id in self.mdp_ids and hi.score != lo.score:
+            sd = self.f(hi.score - lo.score)
+            d1, d2 = hi.float1 is Float.DOWN, hi.float2 is Float.DOWN
+            u1, u2 = lo.float1 is Float.UP, lo.float2 is Float.UP
+            # [C15]/[C17] MDP opponents with an upfloat; [C18]-[C21] score differences
+            pair = [0, int(u1), 0, int(u2), sd if d1 else 0, sd if u1 else 0,
+                    sd if d2 else 0, sd if u2 else 0]
+        a, b = unpaired(hi), unpaired(lo)
+        top = self.fmax
+        offsets = (1, 1, 1, 1, top, top, top, top)
+        return [k + x + y - z for k, x, y, z in zip(offsets, a, b, pair, strict=True)]
 
     def fn(self, sd: int) -> int:
         return self.base ** self.diff_rank[sd]
@@ -429,8 +493,8 @@ class _BracketContext:
             ids.append(BYE_VERTEX)
             for p in vertices:
                 if p.bye_ok and (allowed is None or allowed(p, p, BYE)):
-                    width = len(self.criteria(p, p, OTHER)) + order_width
-                    levels.set((p.id, BYE_VERTEX), [1] + [0] * (width - 1))
+                    levels.set((p.id, BYE_VERTEX),
+                               self.criteria(p, p, BYE) + [0] * order_width)
         return ids, levels.weights(max(1, (n + 1) // 2))
 
     def match(self, **kw: object) -> dict[int, int]:
@@ -651,6 +715,28 @@ class DutchSystem:
             next(p.rank for p in players if p.id == b.black)))
         return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)))
 
+    def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[DP],
+                                      explain: Explanation | None) -> None:
+        """[C5] (2025): the PAB goes to the lowest score with which the round can still be
+        completed; only eligible players with that score may receive it."""
+        if len(players) % 2 == 0:
+            for p in players:
+                p.bye_ok = False
+            return
+        saved = {p.id: p.bye_ok for p in players}
+        for score in sorted({p.score for p in players if p.bye_ok}):
+            for p in players:
+                p.bye_ok = saved[p.id] and p.score == score
+            if rnd.can_complete(players):
+                if explain is not None:
+                    explain.add(
+                        f"the pairing-allocated bye goes to a player with {score / 10:g} points",
+                        f"l'exemption va à un joueur ayant {score / 10:g} points",
+                        rule="C5")
+                return
+        for p in players:
+            p.bye_ok = saved[p.id]
+
     def _pair_brackets(self, rnd: _Round, players: list[DP], explain: Explanation | None
                        ) -> tuple[list[tuple[DP, DP]], int | None]:
         if not rnd.can_complete(players):
@@ -658,6 +744,8 @@ class DutchSystem:
                 "no pairing of this round satisfies the absolute criteria C.1-C.3 "
                 "(the arbiter decides: A.9)"
             )
+        if not self.rules.collapsed_last_bracket:
+            self._restrict_bye_to_lowest_score(rnd, players, explain)
         groups: list[list[DP]] = []
         for p in players:
             if groups and groups[-1][0].score == p.score:
@@ -678,6 +766,22 @@ class DutchSystem:
                 _note_result(explain, res, last=True)
                 return pairs, _bye_of(res)
             res = rnd.solve(bracket, mdp_ids, groups[i + 1], None)
+            if not self.rules.collapsed_last_bracket:
+                if not rnd.can_complete(res.floaters + lower):
+                    # [C4]: the downfloaters must leave a complete pairing possible
+                    if explain is not None:
+                        explain.add(
+                            "the best pairing of this bracket would not let the round be "
+                            "completed: the downfloaters are chosen to complete it",
+                            "le meilleur appariement de ce niveau empêcherait d'achever la "
+                            "ronde : les flotteurs sont choisis pour l'achever",
+                            level=1, rule="C4")
+                    res = rnd.solve(bracket, mdp_ids, groups[i + 1], lower)
+                pairs += res.pairs
+                _note_result(explain, res, last=False)
+                mdps = res.floaters
+                i += 1
+                continue
             if not rnd.can_complete(res.floaters + lower):
                 # A.9: this bracket is the PPB, re-paired under C.4; the rest collapses (CLB)
                 if explain is not None:

@@ -377,3 +377,17 @@ def test_art8_floaters_alternate_white_then_black() -> None:
 
 def test_registry_names_the_1997_text() -> None:
     assert get_system("dubov-1997") is DUBOV_1997
+
+
+def test_art2_6_transfer_between_colour_columns_respects_the_limits() -> None:
+    """Art. 2.6: a player moved to the other colour column must not be made to break art.
+    2.3/2.4. Art. 7.3 moves the lowest-CMA White-seeker, 1 (W B B: must have White), to the
+    Black column; that is allowed only because he can still have White: his row partner 4
+    (B W B) can take Black. Rows: S1 = 2, 3, 4 (CMA 2000, 2100, 2200); Black column by rating
+    5 (2400), 6 (2300), 1 (2000): 2-5, 3-6, 4-1, and the limits give 1 White."""
+    r = rnd([dp(1, 2000, aro=1900, colours="WBB"), dp(2, 2000, aro=2000, colours="WB"),
+             dp(3, 2000, aro=2100, colours="WB"), dp(4, 2000, aro=2200, colours="BWB"),
+             dp(5, 2400, colours="BW"), dp(6, 2300, colours="BW")])
+    assert r.pair_bracket([1, 2, 3, 4, 5, 6]) == [(2, 5), (3, 6), (4, 1)]
+    board, rule, _, _ = r.colours(4, 1)
+    assert board.white == 1 and rule == "2.3/2.4"

@@ -255,6 +255,8 @@ class DubovRules:
     hard_upfloat_limits: bool
     #: players who cannot be paired in their group go down (1997 art. 6.4) or never (2026 1.3.2)
     downfloats: bool
+    #: 2026 3.2.4: the best set of shifters for C7; 1997 art. 7.3/7.4: the first that works
+    shifters_by_c7: bool
     #: 1997 art. 2.2: no bye after any point scored without playing; 2026 C2: a win's points
     bye_bar_any_point: bool
     #: rule ids used in explanations
@@ -390,6 +392,7 @@ DUBOV_1997_RULES = DubovRules(
     ),
     hard_upfloat_limits=True,
     downfloats=True,
+    shifters_by_c7=False,
     bye_bar_any_point=True,
     rule_bye="4",
     rule_upfloat="7.1/7.2",
@@ -424,6 +427,7 @@ DUBOV_2026_RULES = DubovRules(
     ),
     hard_upfloat_limits=False,
     downfloats=False,
+    shifters_by_c7=True,
     bye_bar_any_point=False,
     rule_bye="3.1",
     rule_upfloat="3.2.1/3.2.2",
@@ -549,7 +553,7 @@ class _Round:
             pairs = self._first_arrangement(s1, t2)
             if pairs is None:
                 continue
-            if self.rules.hard_upfloat_limits:
+            if not self.rules.shifters_by_c7:
                 return pairs  # 1997 art. 7.3/7.4: the first transfer that works
             cost = self.unmet_preferences(pairs)  # 2026 3.2.4: best set for C7
             tried += 1

@@ -289,3 +289,22 @@ def test_b2_given_up_only_when_nothing_else_exists() -> None:
     p, en, fr = explained(t, 3)
     assert pairs(p) == board_set((1, 2), (3, 4))
     assert "[B2]" in en and "limites de couleur levées" in fr
+
+
+def test_search_limit_fallback_keeps_b1(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With the search limit set to nothing, every level falls back to pairing in A.2 order
+    while keeping the round pairable (docs/elo-swiss.md): round 2 after 1-3, 2-4 drawn, one
+    level {1, 2, 3, 4}: 1 takes the first player in A.2 order he has not met and after whom the
+    others can still be paired: 2 (3 and 4 have not met); then 3-4. The explanation says the
+    limit was reached. (The full search gives 1-4, 2-3: C7.)"""
+    import swisspairing.systems.elo_swiss as module
+
+    monkeypatch.setattr(module, "CANDIDATE_LIMIT", 0)
+    t = build(R8[:4], [["1-3 =", "2-4 ="]])
+    p, en, fr = explained(t, 2)
+    assert pairs(p) == board_set((1, 2), (3, 4))
+    assert "search limit reached" in en and "limite de recherche" in fr
+    # two levels (round 2 after 1-4, 2-5, 3-6 won by the first): level 1 pairs 1-2 and 3,
+    # with no partner left, floats; the last level {3} + {4, 5, 6} pairs 3-4, 5-6.
+    t = build(R8[:6], [["1-4 1", "2-5 1", "3-6 1"]])
+    assert pairs(ELO_SWISS.pair(t, 2)) == board_set((1, 2), (3, 4), (5, 6))

@@ -354,3 +354,16 @@ def test_round_one() -> None:
 
 def test_registry_names_the_current_text() -> None:
     assert get_system("dubov") is DUBOV
+
+
+def test_acceleration_uses_the_pairing_score() -> None:
+    """Digest §9 (C.04.7 applies to Dubov): scoregroups use the pairing score. Round 1, players
+    1-4 get one virtual point: groups {1, 2, 3, 4} and {5, 6, 7, 8}; in each, nobody has
+    played, so G1 = first half by TPN: 1-3, 2-4, 5-7, 6-8 (without acceleration: 1-5, 2-6,
+    3-7, 4-8)."""
+    t = tournament({i: 2500 - 50 * i for i in range(1, 9)}, [])
+    plain = {frozenset((b.white, b.black)) for b in DUBOV.pair(t, 1).boards}
+    assert plain == {frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]}
+    t.acceleration = {i: [1.0] for i in range(1, 5)}
+    got = {frozenset((b.white, b.black)) for b in DUBOV.pair(t, 1).boards}
+    assert got == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}

@@ -199,6 +199,8 @@ class _Levels:
 class BracketResult:
     pairs: list[tuple[DP, DP]] = field(default_factory=list)
     floaters: list[DP] = field(default_factory=list)
+    #: players of the following bracket left unpaired by the look-ahead (C.7 / [C8])
+    next_unpaired: list[DP] = field(default_factory=list)
 
 
 class _Round:
@@ -227,12 +229,13 @@ class _Round:
             return False
         if self.forbidden(a.id, b.id):
             return False
-        # C.3 non-topscorers with the same absolute colour preference shall not meet
+        # C.3: two non-topscorers with the same absolute colour preference shall not meet;
+        # a pair with a topscorer in it is exempt (the last-round exception of C.04.1 f, g)
         return not (
             a.strength == ABSOLUTE
             and b.strength == ABSOLUTE
             and a.pref is b.pref
-            and not (a.topscorer and b.topscorer)
+            and not (a.topscorer or b.topscorer)
         )
 
     def can_complete(self, players: list[DP]) -> bool:
@@ -284,6 +287,7 @@ class _BracketContext:
             self.by_id[p.id] = p
         self.bsn = {p.id: i for i, p in enumerate(bracket)}
         self.fixed_ids: frozenset[int] = frozenset()
+        self.last_mate: dict[int, int] = {}
         self.size = len(bracket)
         # PSD values (A.8) are compared as sorted lists: each distinct value gets a power of a
         # base larger than the number of elements of any list
@@ -500,6 +504,7 @@ class _BracketContext:
     def match(self, **kw: object) -> dict[int, int]:
         ids, weights = self.build(exclude=self.fixed_ids, **kw)  # type: ignore[arg-type]
         mate = max_weight_matching(ids, weights)
+        self.last_mate = mate
         if self.complete:
             need = len(ids)
             if len(mate) != need:
@@ -550,6 +555,10 @@ class _BracketContext:
         result = BracketResult(pairs=fixed + pairs)
         paired = {p.id for pr in result.pairs for p in pr}
         result.floaters = [p for p in self.bracket if p.id not in paired]
+        in_next = self.next_ids | {p.id for p in result.floaters}
+        result.next_unpaired = [
+            p for p in result.floaters + self.nxt if self.last_mate.get(p.id) not in in_next
+        ]
         return result
 
     def mdp_order(self, mdps: list[DP], residents: list[DP]
@@ -585,7 +594,7 @@ class _BracketContext:
 
         def exchange_order(u: DP, v: DP, kind: int) -> list[int]:
             if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
-                return [0, 0, 0, 0] + [0]
+                return [0, 0, 0, 0, 0]
             a, b = sorted((bsn[u.id], bsn[v.id]))
             in1a, in1b = a <= n1, b <= n1
             # D.2 a: fewest exchanged BSNs = fewest pairs inside the original S2
@@ -767,7 +776,10 @@ class DutchSystem:
                 return pairs, _bye_of(res)
             res = rnd.solve(bracket, mdp_ids, groups[i + 1], None)
             if not self.rules.collapsed_last_bracket:
-                if not rnd.can_complete(res.floaters + lower):
+                # [C4] for this bracket, and within [C8] for the following one: the look-ahead
+                # pairing of the following bracket must leave a complete pairing possible
+                beyond = lower[len(groups[i + 1]) :]
+                if not rnd.can_complete(res.next_unpaired + beyond):
                     # [C4]: the downfloaters must leave a complete pairing possible
                     if explain is not None:
                         explain.add(

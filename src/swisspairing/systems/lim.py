@@ -440,6 +440,55 @@ class _Round:
         while remaining_natives:
             p = remaining_natives.pop(0)
             take(p, exchange_sequence([p, *remaining_natives]))
+        return self.colour_exchanges(pairs)
+
+    def colour_exchanges(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Art. 12.2 (second scrutiny): exchange the opponents of two pairs when both new pairs
+        are compatible and more of the four players get their due colour.
+
+        Pairs are taken in scrutiny order; a pair where a player misses its due colour looks
+        for the first other pair (after it, then before it) whose exchange helps. In
+        maxi-tournaments the exchanged opponents may differ by at most 100 points (12.7).
+        """
+        pairs = list(pairs)
+
+        def good(a: int, b: int) -> int:
+            return int(self.colour_good(a, b))
+
+        def rating(p: int) -> int:
+            return self.t.players[p].rating
+
+        changed = True
+        while changed:
+            changed = False
+            for i, (a, b) in enumerate(pairs):
+                if good(a, b):
+                    continue
+                others = [*range(i + 1, len(pairs)), *range(i)]
+                for j in others:
+                    c, d = pairs[j]
+                    before = good(a, b) + good(c, d)
+                    for x, y in ((c, d), (d, c)):
+                        # a meets x, b meets y: b's opponent a is exchanged for y
+                        if x not in self.adj[a] or y not in self.adj[b]:
+                            continue
+                        if self.maxi and abs(rating(b) - rating(x)) > 100:
+                            continue
+                        if good(a, x) + good(b, y) > before:
+                            pairs[i], pairs[j] = (a, x), (b, y)
+                            self.note(
+                                f"Colour exchange: {a}-{b} and {c}-{d} become {a}-{x} and "
+                                f"{b}-{y}.",
+                                f"Échange pour les couleurs : {a}-{b} et {c}-{d} deviennent "
+                                f"{a}-{x} et {b}-{y}.",
+                                level=1, rule="12.2",
+                            )
+                            changed = True
+                            break
+                    if changed:
+                        break
+                if changed:
+                    break
         return pairs
 
     def pair_group(

@@ -23,7 +23,7 @@ from swisspairing.checker.violations import BYE_RULES, Violation, absolute_viola
 from swisspairing.errors import NoValidPairing
 from swisspairing.model import Colour, Pairing, PlayerState, Tournament, build_states
 from swisspairing.systems.explain import Explanation
-from swisspairing.systems.lim import LIM
+from swisspairing.systems.lim import LIM, _Round
 
 
 def _colours_fine(state: PlayerState, colour: Colour) -> bool:
@@ -85,6 +85,9 @@ class CheckedLim:
     slowest: float = 0.0
     #: rounds without a pairing: (players, round, exists under Lim art. 13, under "anybody")
     refused: list[tuple[int, int, bool | None, bool | None]] = field(default_factory=list)
+    boards: int = 0
+    #: boards where a player does not get its due colour (12.5, 12.6)
+    colour_misses: int = 0
 
     def pair(self, tournament: Tournament, round_number: int | None = None,
              explain: Explanation | None = None) -> Pairing:
@@ -102,6 +105,14 @@ class CheckedLim:
         self.slowest = max(self.slowest, spent)
         self.rounds += 1
         self.violations.extend(absolute_violations(tournament, pairing, "lim"))
+        due = _Round(LIM, tournament, r, None).due
+        for b in pairing.boards:
+            self.boards += 1
+            dw, db = due[b.white], due[b.black]
+            if (dw is not None and dw is not Colour.WHITE) or (
+                db is not None and db is not Colour.BLACK
+            ):
+                self.colour_misses += 1
         return pairing
 
 
@@ -142,6 +153,8 @@ def main(argv: list[str]) -> int:
     print(f"absolute-rule violations: {len(system.violations)} {dict(by_rule)}")
     for v in system.violations[:10]:
         print("  ", v.text())
+    print(f"boards: {system.boards}; a player misses its due colour on {system.colour_misses} "
+          f"({100 * system.colour_misses / max(system.boards, 1):.1f} %)")
     print(f"tournaments stopped by a round without a pairing (NoValidPairing): {len(failures)}")
     for f in failures[:10]:
         print("  ", f)

@@ -15,7 +15,7 @@ from swisspairing.model import Board, Colour, Pairing, Player, RoundEntry, Tourn
 from swisspairing.model.results import MIRROR
 from swisspairing.systems import get_system
 from swisspairing.systems.explain import Explanation
-from swisspairing.systems.lim import LIM, LimSystem, _Round
+from swisspairing.systems.lim import LIM, Direction, LimSystem, _Round
 
 Game = tuple[int, int, str]  # white, black, white's result ("1", "0", "=", "+", "-")
 
@@ -198,6 +198,20 @@ def test_10_3_10_9_floater_needs_a_compatible_opponent_below() -> None:
     p = LIM.pair(t, 3, e)
     assert boards(p) == {(1, 3), (2, 4), (8, 6), (7, 5)}
     assert "Player 2 floats down" in e.render("en")
+
+
+def test_10_3_opponents_taken_by_earlier_floaters_are_excluded() -> None:
+    """Art. 10.3. Round 1: 1-5, 2-6, 3-7, 4-8, White won. Suppose 1 already floats down to a
+    group {6, 7} and 2 or 3 must float too (pairing down). 1 takes its 10.8 opponent first:
+    the best-placed player due the opposite colour, 6 (1 due Black, 6 due White). 10.3: the
+    floater is "the highest number with a compatible opponent below after excluding the
+    opponents of the other floaters with higher scores or smaller numbers": 3's only possible
+    opponent below is 6 (it met 7), taken by 1, so 3 is a type c floater and 2 (which can meet
+    7) floats. Without 1 floating, 3 would be chosen (highest number, type d)."""
+    t = make(8, [[(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")]])
+    r = _Round(LIM, t, 2, None)
+    assert r.float_order([2, 3], Direction.DOWN, {6, 7}) == [(3, "d"), (2, "d")]
+    assert r.float_order([2, 3], Direction.DOWN, {6, 7}, prior=[1]) == [(2, "d"), (3, "c")]
 
 
 # --- art. 12 -----------------------------------------------------------------------------------

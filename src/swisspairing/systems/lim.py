@@ -353,7 +353,12 @@ class _Round:
         )
 
     def float_order(
-        self, candidates: list[int], direction: Direction, adjacent: set[int]
+        self,
+        candidates: list[int],
+        direction: Direction,
+        adjacent: set[int],
+        prior: list[int] | None = None,
+        incoming: set[int] | None = None,
     ) -> list[tuple[int, str]]:
         """Natives in the order they are chosen to float, with the type of art. 10.9.
 
@@ -361,24 +366,47 @@ class _Round:
         is 10.3-10.5); a player who floated in the previous round floats last (10.10); the
         floater comes from the larger side of the players due White / due Black (10.2); then
         the highest (pairing down) or lowest (pairing up) pairing number (10.2-10.4).
+
+        10.3 / 10.4: the opponents in the adjacent group that the floaters already leaving
+        (``prior``) will take are excluded first, for the floaters that come before the
+        candidate: those from another group (``incoming``: a higher score when pairing down,
+        a lower one pairing up) and those with a smaller (down) or larger (up) number. Each
+        takes its 10.8 opponent: the best-placed compatible player due the opposite colour.
         """
         down = direction is Direction.DOWN
+        prior = prior or []
+        incoming = incoming or set()
         whites = sum(1 for p in candidates if self.due[p] is WHITE)
         blacks = sum(1 for p in candidates if self.due[p] is BLACK)
         majority = WHITE if whites > blacks else BLACK if blacks > whites else None
+        below = sorted(adjacent, reverse=not down)
+
+        def taken_before(p: int) -> set[int]:
+            taken: set[int] = set()
+            for q in prior:
+                if q not in incoming and (q > p if down else q < p):
+                    continue
+                options = [x for x in below if x in self.adj[q] and x not in taken]
+                good = [x for x in options if self.colour_good(q, x)]
+                if good or options:
+                    taken.add((good or options)[0])
+            return taken
 
         def ftype(p: int) -> int:
-            has = any(q in self.adj[p] for q in adjacent)
+            free = adjacent - taken_before(p)
+            has = any(q in self.adj[p] for q in free)
             if self.floated_before(p, down):
                 return 2 if has else 3
             return 0 if has else 1
 
+        types = {p: ftype(p) for p in candidates}
+
         def key(p: int) -> tuple[int, int, int, int]:
             side = 0 if majority is None or self.due[p] is majority else 1
-            return (ftype(p), int(self.floated_last_round(p)), side, -p if down else p)
+            return (types[p], int(self.floated_last_round(p)), side, -p if down else p)
 
         names = {0: "d", 1: "c", 2: "b", 3: "a"}
-        return [(p, names[ftype(p)]) for p in sorted(candidates, key=key)]
+        return [(p, names[types[p]]) for p in sorted(candidates, key=key)]
 
     # --- art. 9.4, 11: proposed pairings and exchanges ------------------------------------
     def pair_set(
@@ -533,7 +561,7 @@ class _Round:
         need = len(rest) - 2 * k
         if need:
             cand_natives = [p for p in natives if p in rest]
-            order = self.float_order(cand_natives, direction, adjacent)
+            order = self.float_order(cand_natives, direction, adjacent, floating, incoming_ids)
             # incoming floaters float further only when no native can (10.5, 10.6)
             in_order = [(f.pid, "") for f in reversed(incoming) if f.pid in rest]
             types = dict([*order, *in_order])

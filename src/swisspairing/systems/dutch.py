@@ -288,6 +288,7 @@ class _BracketContext:
         self.bsn = {p.id: i for i, p in enumerate(bracket)}
         self.fixed_ids: frozenset[int] = frozenset()
         self.last_mate: dict[int, int] = {}
+        self.c9 = False
         self.size = len(bracket)
         # PSD values (A.8) are compared as sorted lists: each distinct value gets a power of a
         # base larger than the number of elements of any list
@@ -366,8 +367,9 @@ class _BracketContext:
             # [C8]: a pair in the following bracket, and its downfloaters' scores
             row[2] = 1
             row[3] = self.h(u) + self.h(v)
-        elif kind == BYE and u.id in self.in_bracket:
-            # [C9]: fewest unplayed games for the bye receiver leaving this bracket
+        elif kind == BYE and u.id in self.in_bracket and self.c9:
+            # [C9]: fewest unplayed games for the bye receiver, in a bracket that downfloats
+            # exactly one player who receives the PAB
             row[2 + (2 if self.nxt else 0)] = self.max_unplayed + 1 - u.unplayed
         return [*complete, *row]
 
@@ -513,6 +515,14 @@ class _BracketContext:
 
     # --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
     def run(self) -> BracketResult:
+        if self.rnd.rules.edition >= 2025 and self.complete and any(
+            p.bye_ok for p in self.bracket
+        ):
+            # [C9] only concerns a bracket that downfloats exactly one player, who then gets
+            # the PAB: count the downfloaters at the optimum of the higher criteria first
+            mate = self.match()
+            floaters = [p for p in self.bracket if mate.get(p.id) not in self.in_bracket]
+            self.c9 = len(floaters) == 1 and mate.get(floaters[0].id) == BYE_VERTEX
         mdps = [p for p in self.bracket if p.id in self.mdp_ids]
         residents = [p for p in self.bracket if p.id not in self.mdp_ids]
         fixed: list[tuple[DP, DP]] = []
@@ -774,7 +784,11 @@ class DutchSystem:
                 pairs += res.pairs
                 _note_result(explain, res, last=True)
                 return pairs, _bye_of(res)
-            res = rnd.solve(bracket, mdp_ids, groups[i + 1], None)
+            bye_here = (not self.rules.collapsed_last_bracket
+                        and any(p.bye_ok for p in bracket)
+                        and not any(p.bye_ok for p in lower))
+            # 2025: when the PAB must come from this bracket, pair it with [C4] (and [C9])
+            res = rnd.solve(bracket, mdp_ids, groups[i + 1], lower if bye_here else None)
             if not self.rules.collapsed_last_bracket:
                 # [C4] for this bracket, and within [C8] for the following one: the look-ahead
                 # pairing of the following bracket must leave a complete pairing possible

@@ -22,7 +22,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from swisspairing.checker.check import check_round, published_pairing
-from swisspairing.errors import NotImplementedSystem, SwissPairingError
+from swisspairing.errors import NotImplementedSystem
 from swisspairing.formats.trf import read_trf
 from swisspairing.systems import get_system
 
@@ -63,7 +63,7 @@ def main() -> int:
         except NotImplementedSystem:
             engine = False
         started = time.perf_counter()
-        rounds = read_mismatch = agree_ok = agree_bad = differ = 0
+        rounds = read_mismatch = agree_ok = agree_bad = differ = crashes = 0
         problems: list[str] = []
         for name in sorted(by_t):
             last = max(by_t[name])
@@ -91,9 +91,15 @@ def main() -> int:
                     ours = get_system(system_name).pair(case, r, None)
                     ours_boards = {(b.white, b.black) for b in ours.boards}
                     pair_agrees = ours_boards == ref_boards and ours.bye == ref_bye
-                except SwissPairingError:
+                except Exception:
                     pair_agrees = False
-                rep = check_round(t, system_name, r)
+                try:
+                    rep = check_round(t, system_name, r)
+                except Exception as exc:
+                    crashes += 1
+                    problems.append(f"{name} round {r}: the checker failed: "
+                                    f"{type(exc).__name__}: {exc}")
+                    continue
                 if pair_agrees:
                     if rep.ok:
                         agree_ok += 1
@@ -107,7 +113,7 @@ def main() -> int:
         print(f"{folder.name}: {len(by_t)} tournaments, {rounds} rounds; file vs reference "
               f"pairs mismatches {read_mismatch}; engine {'yes' if engine else 'not built'}; "
               f"pair agrees & checker agrees {agree_ok}, pair agrees & checker reports "
-              f"{agree_bad}, pair differs {differ}; {took:.1f} s")
+              f"{agree_bad}, pair differs {differ}; checker failures {crashes}; {took:.1f} s")
         for p in problems[:30]:
             print("   ", p)
         if agree_bad:

@@ -32,6 +32,7 @@ class Outcome:
     discrepant_rounds: list[int] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     failure: str | None = None
+    crashed: bool = False
     trf: str | None = None
 
     @property
@@ -51,18 +52,22 @@ class Summary:
     discrepant_rounds: int = 0
     violations: int = 0
     failures: int = 0
+    crashes: int = 0
+    interrupted: bool = False
     seconds: float = 0.0
     examples: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not (self.discrepant_rounds or self.violations or self.failures)
+        return not (self.discrepant_rounds or self.violations or self.failures
+                    or self.interrupted)
 
     def add(self, o: Outcome, keep: int = 10) -> None:
         self.tournaments += 1
         self.rounds += o.rounds
         if o.failure is not None:
             self.failures += 1
+            self.crashes += o.crashed
         if o.discrepant_rounds:
             self.discrepant_tournaments += 1
             self.discrepant_rounds += len(o.discrepant_rounds)
@@ -82,7 +87,7 @@ class Summary:
                 f"système               {self.system}",
                 f"tournois              {self.tournaments}",
                 f"rondes                {self.rounds}",
-                f"échecs de génération  {self.failures}",
+                f"échecs de génération  {self.failures} (dont {self.crashes} erreurs internes)",
             ]
             if self.checked:
                 lines += [
@@ -97,7 +102,7 @@ class Summary:
                 f"system                {self.system}",
                 f"tournaments           {self.tournaments}",
                 f"rounds                {self.rounds}",
-                f"generation failures   {self.failures}",
+                f"generation failures   {self.failures} ({self.crashes} internal errors)",
             ]
             if self.checked:
                 lines += [
@@ -107,6 +112,9 @@ class Summary:
                 ]
             lines.append(f"time                  {self.seconds:.1f} s ({per * 1000:.1f} ms per "
                          "tournament)")
+        if self.interrupted:
+            lines.append("interrompu avant la fin" if lang == "fr"
+                         else "interrupted before the end")
         lines.extend(f"  {e}" for e in self.examples)
         return "\n".join(lines) + "\n"
 
@@ -134,9 +142,30 @@ def run_one(system: str | PairingSystem, config: GeneratorConfig, seed: int,
                 )
     except SwissPairingError as exc:
         out.failure = exc.user_message()
+        text = _partial_text(exc, text)
+    except Exception as exc:  # an engine crash is a finding of the run, not the end of it
+        out.failure = f"internal error: {type(exc).__name__}: {exc}"
+        out.crashed = True
+        text = _partial_text(exc, text)
     if keep_text == "always" or (keep_text == "failures" and not out.ok):
         out.trf = text
     return out
+
+
+def _partial_text(exc: Exception, text: str | None) -> str | None:
+    """The TRF of the tournament as it stood when the engine failed (rounds before the failing
+    one, plus its pre-entered byes): ``swisspairing pair`` on it reproduces the failure."""
+    partial = getattr(exc, "partial", None)
+    if text is None and partial is not None:
+        return write_trf(partial, points="computed")
+    return text
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and prints the summary."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _worker(task: tuple[str, GeneratorConfig, int, bool, str]) -> Outcome:
@@ -195,11 +224,14 @@ def run_endorsement(
                 consume(run_one(system, config, s, check, keep))
         else:
             tasks = [(name, config, s, check, keep) for s in seeds]
-            chunk = max(1, min(16, tournaments // (jobs * 8)))
+            chunk = max(1, min(4, tournaments // (jobs * 8)))
             ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-            with ctx.Pool(jobs) as pool:
+            with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
                 for o in pool.imap_unordered(_worker, tasks, chunksize=chunk):
                     consume(o)
+    except KeyboardInterrupt:
+        # Ctrl-C: stop, and still print what was done (the pool is terminated on exit)
+        summary.interrupted = True
     finally:
         if bar is not None:
             bar.close()

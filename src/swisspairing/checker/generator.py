@@ -191,10 +191,16 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
         try:
             pairing = system.pair(t, r, None)
         except NoValidPairing as exc:
-            raise NoValidPairing(
+            err = NoValidPairing(
                 f"no valid pairing exists for round {r} of the generated tournament "
                 f"(seed {seed}): {exc}"
-            ) from None
+            )
+            err.partial = t  # type: ignore[attr-defined]
+            raise err from None
+        except Exception as exc:
+            # an engine crash: keep the tournament as it stood, to reproduce it with `pair`
+            exc.partial = t  # type: ignore[attr-defined]
+            raise
         if pairing.bye is not None:
             t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
         for b in pairing.boards:

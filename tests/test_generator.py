@@ -235,6 +235,9 @@ def test_generate_command_and_compat_form(tmp_path: Path, capsys) -> None:  # ty
     assert main(["--lim", str(bad), "-g", "-o", str(tmp_path / "x.trf")]) == 3
     assert "line 2" in capsys.readouterr().err
     assert not (tmp_path / "x.trf").exists()
+    # the configuration is an input: never overwritten
+    assert main(["--lim", str(cfg), "-g", "-o", str(cfg)]) == 2
+    assert cfg.read_text().startswith("PlayersNumber=10")
 
 
 def test_endorsement_run_in_process_and_on_two_cores(tmp_path: Path) -> None:

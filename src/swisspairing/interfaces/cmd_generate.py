@@ -107,9 +107,12 @@ def _seed(seed: int | None) -> int:
     return s
 
 
-def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None) -> None:
+def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None,
+              config_path: str | None = None) -> None:
     if output and Path(output).exists() and Path(output).is_dir():
         raise BadRequest(f"{output} is a folder; give the TRF file to write")
+    if output and config_path and Path(output).resolve() == Path(config_path).resolve():
+        raise BadRequest(f"{output} is the configuration file: an input is never overwritten")
     t = generate(system, cfg, seed)
     emit(write_trf(t, points="computed"), output)
 
@@ -119,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tournaments is None:
         if args.check or args.save_failures:
             raise BadRequest("--check and --save-failures go with --tournaments N")
-        write_one(args.system, cfg, _seed(args.seed), args.output)
+        write_one(args.system, cfg, _seed(args.seed), args.output, args.config)
         return 0
     if args.tournaments < 1:
         raise BadRequest("--tournaments must be 1 or more")
@@ -146,10 +149,12 @@ def run_compat(system: str, args: argparse.Namespace) -> int:
         raise BadRequest("-g needs -o OUT.trf, the tournament file to write")
     seed = args.seed
     cfg = GeneratorConfig()
+    config_path = None
     if args.input:
         if not Path(args.input).exists() and args.input.isdigit():
             seed = int(args.input) if seed is None else seed
         else:
             cfg = read_config(args.input)
-    write_one(system, cfg, _seed(seed), args.output)
+            config_path = args.input
+    write_one(system, cfg, _seed(seed), args.output, config_path)
     return 0

@@ -1,0 +1,88 @@
+"""The checker on the reference tournaments of ``../shared/cases``.
+
+The case with the highest round of a tournament holds every earlier round. Its round ``r`` was
+paired by the reference engine from the same inputs as case ``r``, so reading the published
+round ``r`` must give exactly the reference pairs ``tNNNN-rKK.pairs`` (engine-independent), and
+wherever our engine's ``pair`` on case ``r`` agrees with the reference, the checker must report
+round ``r`` as agreeing, without violation. A sample of small tournaments is checked here; the
+whole folders are checked by ``benchmarks/check_cases.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import CASES
+from swisspairing.checker.check import check_round, published_pairing
+from swisspairing.checker.violations import absolute_violations
+from swisspairing.errors import SwissPairingError
+from swisspairing.formats.trf import read_trf
+from swisspairing.systems import get_system
+
+
+def _pairs(path: Path) -> tuple[set[tuple[int, int]], int | None]:
+    nums = list(map(int, path.read_text().split()))[1:]
+    boards, bye = set(), None
+    for w, b in zip(nums[::2], nums[1::2], strict=True):
+        if b == 0:
+            bye = w
+        else:
+            boards.add((w, b))
+    return boards, bye
+
+
+def _histories(folder: Path) -> list[tuple[str, int]]:
+    last: dict[str, int] = {}
+    for f in folder.glob("t*-r*.trf"):
+        m = re.match(r"(t\d+)-r(\d+)\.trf$", f.name)
+        if m:
+            last[m.group(1)] = max(last.get(m.group(1), 0), int(m.group(2)))
+    return sorted(last.items())
+
+
+@pytest.mark.parametrize("folder", ["dutch-2017", "dutch-2025"])
+def test_published_rounds_of_every_history_equal_the_reference_pairs(folder: str) -> None:
+    """Every round of every history reads as the reference pairs of its case, and breaks no
+    absolute rule of the system (the reference engines are endorsed)."""
+    base = CASES / folder
+    compared = 0
+    for name, last in _histories(base):
+        t = read_trf(base / f"{name}-r{last:02d}.trf")
+        for r in range(1, t.rounds_paired + 1):
+            ref = base / f"{name}-r{r:02d}.pairs"
+            if not ref.exists():
+                continue
+            boards, bye = _pairs(ref)
+            pub = published_pairing(t, r).pairing
+            assert {(b.white, b.black) for b in pub.boards} == boards, (name, r)
+            assert pub.bye == bye, (name, r)
+            assert absolute_violations(t, pub, folder) == [], (name, r)
+            compared += 1
+    assert compared > 250
+
+
+@pytest.mark.parametrize(
+    ("folder", "case"),
+    [("dutch-2017", "t0021-r07"), ("dutch-2017", "t0038-r08"),
+     ("dutch-2025", "t0043-r06"), ("dutch-2025", "t0048-r08")],
+)
+def test_checker_agrees_where_our_engine_agrees_with_the_reference(folder: str, case: str
+                                                                   ) -> None:
+    base = CASES / folder
+    t = read_trf(base / f"{case}.trf")
+    name = case.split("-")[0]
+    system = get_system(folder)
+    for r in range(1, t.rounds_paired + 1):
+        ref = base / f"{name}-r{r:02d}.pairs"
+        boards, bye = _pairs(ref)
+        try:
+            ours = system.pair(read_trf(base / f"{name}-r{r:02d}.trf"), r, None)
+        except SwissPairingError:
+            continue
+        if {(b.white, b.black) for b in ours.boards} != boards or ours.bye != bye:
+            continue
+        rep = check_round(t, folder, r)
+        assert rep.agrees and rep.ok, (case, r, rep.violations, rep.our_violations)

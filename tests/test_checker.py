@@ -307,3 +307,23 @@ def test_check_rejects_a_round_that_is_not_paired(tmp_path) -> None:  # type: ig
     path = tmp_path / "t.trf"
     path.write_text(trf_text(*[line001(p, f"P{p}", 2000) for p in range(1, 5)], "XXR 3"))
     assert main(["check", str(path), "--system", "lim", "--round", "2"]) == 2
+
+
+class _Crashing:
+    """A system that crashes from round 3 on (an engine bug), pairing like the naive one before."""
+
+    name = "crashing"
+
+    def pair(self, tournament: Tournament, round_number: int | None = None,
+             explain: object = None) -> Pairing:
+        if round_number is not None and round_number >= 3:
+            raise ZeroDivisionError("engine bug")
+        return NAIVE.pair(tournament, round_number, explain)
+
+
+def test_an_engine_crash_is_a_discrepant_round_not_a_traceback() -> None:
+    t = _naive_tournament()
+    report = check_tournament(t, _Crashing())
+    assert [r.round_number for r in report.discrepancies] == [3, 4, 5, 6]
+    assert report.rounds[2].error is not None and "ZeroDivisionError" in report.rounds[2].error
+    assert "our engine finds no valid pairing (internal error" in report.render(t)

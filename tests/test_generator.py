@@ -263,3 +263,25 @@ def test_generate_many_with_check_from_the_command_line(capsys) -> None:  # type
     out = capsys.readouterr().out
     assert code == 0, out
     assert "tournaments           3" in out and "discrepant rounds     0" in out
+
+
+class _CrashingAt3:
+    """Pairs like the naive system, crashes on round 3 (an engine bug)."""
+
+    name = "crashing"
+
+    def pair(self, tournament, round_number=None, explain=None):  # type: ignore[no-untyped-def]
+        if round_number == 3:
+            raise RuntimeError("engine bug")
+        return NAIVE.pair(tournament, round_number, explain)
+
+
+def test_endorsement_run_counts_engine_crashes_and_saves_the_tournament(tmp_path: Path) -> None:
+    """The failing tournament is saved as it stood before round 3: two rounds paired."""
+    cfg = GeneratorConfig(players=8, rounds=4)
+    s = run_endorsement(_CrashingAt3(), cfg, 2, seed=5, jobs=1, progress=False,
+                        save_failures=tmp_path)
+    assert (s.tournaments, s.failures, s.crashes) == (2, 2, 2) and not s.ok
+    assert "internal error: RuntimeError: engine bug" in s.render()
+    saved = parse_trf((tmp_path / "seed5.trf").read_text())
+    assert saved.rounds_paired == 2

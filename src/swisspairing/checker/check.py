@@ -228,6 +228,9 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     except NoValidPairing as exc:
         report.error = str(exc) or "no valid pairing"
         return report
+    except Exception as exc:  # an engine crash: reported for this round, the check goes on
+        report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
+        return report
     report.our_violations = absolute_violations(before, report.ours, rules)
     compare(report)
     return report

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..checker.endorse import run_endorsement
 from ..checker.generator import GeneratorConfig, generate, read_config
-from ..errors import BadRequest
+from ..errors import BadRequest, SwissPairingError
 from ..formats.trf import write_trf
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
@@ -113,7 +113,15 @@ def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None,
         raise BadRequest(f"{output} is a folder; give the TRF file to write")
     if output and config_path and Path(output).resolve() == Path(config_path).resolve():
         raise BadRequest(f"{output} is the configuration file: an input is never overwritten")
-    t = generate(system, cfg, seed)
+    try:
+        t = generate(system, cfg, seed)
+    except SwissPairingError:
+        raise
+    except Exception as exc:  # an engine crash: one line for the user, no traceback
+        raise BadRequest(
+            f"internal error of the {system} engine in the generated tournament (seed {seed}): "
+            f"{type(exc).__name__}: {exc}; please report it with the seed"
+        ) from None
     emit(write_trf(t, points="computed"), output)
 
 

@@ -327,3 +327,30 @@ def test_an_engine_crash_is_a_discrepant_round_not_a_traceback() -> None:
     assert [r.round_number for r in report.discrepancies] == [3, 4, 5, 6]
     assert report.rounds[2].error is not None and "ZeroDivisionError" in report.rounds[2].error
     assert "our engine finds no valid pairing (internal error" in report.render(t)
+
+
+def test_json_report_lists_the_differences(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A lim tournament whose round-2 colours are all reversed: check --format json gives the
+    round as not agreeing, with every board of the round in colours_reversed."""
+    import json
+
+    from swisspairing.formats.trf import write_trf
+
+    out = tmp_path / "g.trf"
+    assert main(["generate", "--system", "lim", "--players", "8", "--rounds", "3",
+                 "--seed", "4", "-o", str(out)]) == 0
+    t = parse_trf(out.read_text())
+    for p in t.players.values():
+        e = p.entry(2)
+        if e is not None and e.opponent and e.colour is not None:
+            p.set_entry(2, RoundEntry(e.opponent, e.colour.opposite, e.code))
+    bad = tmp_path / "bad.trf"
+    bad.write_text(write_trf(t, points="computed"))
+    capsys.readouterr()
+    assert main(["check", str(bad), "--system", "lim", "--round", "2", "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    (r2,) = data["rounds"]
+    assert r2["round"] == 2 and not r2["agrees"] and not data["ok"]
+    assert sorted(map(tuple, r2["colours_reversed"])) == sorted(
+        map(tuple, r2["published"]["boards"]))
+    assert main(["check", str(bad), "--system", "lim", "-o", str(bad)]) == 2

@@ -176,6 +176,42 @@ class CheckReport:
 
         return render_report(self, tournament, lang)
 
+    def as_dict(self, lang: str = "en") -> dict[str, object]:
+        """The report as plain data (for ``check --format json``)."""
+
+        def boards(bs: list[Board]) -> list[list[int]]:
+            return [[b.white, b.black] for b in bs]
+
+        def pairing(p: Pairing | None) -> dict[str, object] | None:
+            if p is None:
+                return None
+            return {"boards": boards(sorted(p.boards)), "bye": p.bye}
+
+        return {
+            "system": self.system,
+            "ok": self.ok,
+            "notes": [fr if lang == "fr" else en for en, fr in self.notes],
+            "rounds": [
+                {
+                    "round": r.round_number,
+                    "agrees": r.agrees,
+                    "error": r.error,
+                    "published": pairing(r.published),
+                    "ours": pairing(r.ours),
+                    "only_published": boards(r.only_published),
+                    "only_ours": boards(r.only_ours),
+                    "colours_reversed": boards(r.colours_reversed),
+                    "violations": [
+                        {"rule": v.rule, "players": list(v.players), "text": v.text(lang),
+                         "in": side}
+                        for side, vs in (("published", r.violations), ("ours", r.our_violations))
+                        for v in vs
+                    ],
+                }
+                for r in self.rounds
+            ],
+        }
+
 
 def compare(report: RoundReport) -> None:
     """Fill the differences of ``report`` from its published pairing and ours."""

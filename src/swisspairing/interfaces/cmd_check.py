@@ -8,6 +8,8 @@ Exit 0 when every round agrees and no absolute rule is broken, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 
 from ..checker.check import check_tournament
 from ..checker.violations import RULE_SETS
@@ -36,26 +38,34 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="rule set of the absolute checks (default: the system's own; "
                    f"{', '.join(RULE_SETS)})")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the report")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default): rounds side by side; json: the same as data")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write the report to OUT (default: standard output)")
     p.set_defaults(run=run)
 
 
 def check_file(path: str, system: str | None, rounds: list[int] | None, rules: str | None,
-               lang: str, output: str | None) -> int:
+               lang: str, output: str | None, fmt: str = "text") -> int:
     t = load(path)
     name = system or system_from_file(t)
     if name is None:
         raise BadRequest("say which pairing system to use with --system "
                          "(the file has no 192 record naming one)")
     report = check_tournament(t, name, rounds, rules=rules)
-    emit(report.render(t, lang), output)
+    if fmt == "json":
+        text = json.dumps(report.as_dict(lang), indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = report.render(t, lang)
+    emit(text, output)
     return 0 if report.ok else 1
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.output and Path(args.output).resolve() == Path(args.tournament).resolve():
+        raise BadRequest(f"{args.output} is the tournament file: an input is never overwritten")
     return check_file(args.tournament, args.system, args.round, args.rules, args.lang,
-                      args.output)
+                      args.output, args.format)
 
 
 def run_compat(system: str, args: argparse.Namespace) -> int:

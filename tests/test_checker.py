@@ -354,3 +354,14 @@ def test_json_report_lists_the_differences(tmp_path, capsys) -> None:  # type: i
     assert sorted(map(tuple, r2["colours_reversed"])) == sorted(
         map(tuple, r2["published"]["boards"]))
     assert main(["check", str(bad), "--system", "lim", "-o", str(bad)]) == 2
+
+
+def test_a_player_left_unpaired_without_reason_is_reported() -> None:
+    """An engine may not drop a player by listing them as unpaired: only requested byes and
+    known absences are inputs (C.04.1 c; GHR 3.3)."""
+    t = build(BASE[:2])
+    p = Pairing(3, [Board(6, 5), Board(1, 3)], 4, {7: "Z", 2: "Z"})
+    t.players[7].set_entry(3, RoundEntry.bye("Z"))
+    found = sorted((v.rule, v.players) for v in absolute_violations(t, p))
+    assert found == [("C.04.1 c", (2,)), ("C.04.1 c", (4,))]
+    assert "left unpaired" in absolute_violations(t, p)[0].en

@@ -233,7 +233,20 @@ def absolute_violations(
                 f"le joueur {p} est apparié {seen[p]} fois")
     # --- who had to be paired (GHR 3.2 / 3.3; C.04.1 c) ---------------------------------------
     absent = {p: c for p, c in t.not_paired_in(r).items() if c.upper() not in PAB_CODES}
-    absent.update({p: c for p, c in pairing.unpaired.items() if c.upper() not in PAB_CODES})
+    # a blank cell in a round the file has already paired is an absence too (trf.md 4.1)
+    paired = t.rounds_paired
+    left_out: set[int] = set()
+    for p, c in pairing.unpaired.items():
+        if c.upper() in PAB_CODES or p in absent or p not in t.players:
+            continue
+        if r <= paired and t.players[p].entry(r) is None:
+            absent[p] = c
+        else:
+            left_out.add(p)
+            add("C.04.1 c", (p,),
+                f"player {p} is left unpaired (code {c}) without a requested bye or a known "
+                "absence",
+                f"le joueur {p} n'est pas apparié (code {c}) sans bye demandé ni absence connue")
     for p in sorted(seen):
         if p in absent:
             if p in t.withdrawn and r >= t.withdrawn[p]:
@@ -248,7 +261,7 @@ def absolute_violations(
                     f"le joueur {p} ne doit pas être apparié à la ronde {r} (code {absent[p]}) "
                     "mais il l'est")
     to_pair = [p for p in t.players if p not in absent]
-    missing = sorted(p for p in to_pair if p not in seen)
+    missing = sorted(p for p in to_pair if p not in seen and p not in left_out)
     for p in missing:
         add("C.04.1 c", (p,),
             f"player {p} is to be paired but is neither on a board nor given the "

@@ -67,6 +67,7 @@ def main() -> None:
     ap.add_argument("--systems", nargs="+", default=["dubov", "dutch-2025", "dubov-1997"])
     args = ap.parse_args()
     config = GeneratorConfig(players=args.players, rounds=args.rounds)
+    per_seed: dict[str, dict[int, float]] = {}
     print(f"{args.tournaments} tournaments, {args.players} players, {args.rounds} rounds; "
           "ARO spread inside final score groups (weighted by group size)")
     for system in args.systems:
@@ -89,6 +90,7 @@ def main() -> None:
             if n:
                 sds.append(sd)
                 ranges.append(rg)
+                per_seed.setdefault(system, {})[i] = sd
         dt = time.perf_counter() - start
         if not sds:
             print(f"{system:>11}: no tournament completed")
@@ -96,6 +98,18 @@ def main() -> None:
         print(f"{system:>11}: ARO standard deviation {statistics.mean(sds):6.1f} "
               f"(median {statistics.median(sds):6.1f}), range {statistics.mean(ranges):6.1f}, "
               f"{len(sds)} tournaments, {failed} stopped by NoValidPairing, {dt:.0f} s")
+    # paired comparison: the same seed gives the same players (results follow the pairings)
+    base = args.systems[0]
+    for other in args.systems[1:]:
+        a, b = per_seed.get(base, {}), per_seed.get(other, {})
+        common = sorted(set(a) & set(b))
+        if not common:
+            continue
+        diffs = [a[i] - b[i] for i in common]
+        lower = sum(x < 0 for x in diffs)
+        print(f"{base} - {other}: mean difference of the standard deviation "
+              f"{statistics.mean(diffs):+.1f} (sd {statistics.pstdev(diffs):.1f}), "
+              f"{base} lower in {lower} of {len(common)} tournaments")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import copy
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from conftest import cell, line001, trf_text
 from swisspairing.checker import absolute_violations, check_tournament, published_pairing
 from swisspairing.checker.check import infer_initial_colour, input_for_round
@@ -365,3 +368,38 @@ def test_a_player_left_unpaired_without_reason_is_reported() -> None:
     found = sorted((v.rule, v.players) for v in absolute_violations(t, p))
     assert found == [("C.04.1 c", (2,)), ("C.04.1 c", (4,))]
     assert "left unpaired" in absolute_violations(t, p)[0].en
+
+
+# --- property: every change to a published round is seen -------------------------------------
+_BASE_NAIVE = _naive_tournament()
+
+
+def _set_board(t: Tournament, r: int, white: int, black: int) -> None:
+    for pid, opp, colour in ((white, black, Colour.WHITE), (black, white, Colour.BLACK)):
+        t.players[pid].set_entry(r, RoundEntry(opp, colour, "="))
+
+
+@settings(max_examples=40, deadline=None)
+@given(r=st.integers(1, 6), i=st.integers(0, 3), j=st.integers(0, 3),
+       kind=st.sampled_from(["swap", "exchange", "bye"]))
+def test_any_change_to_a_round_is_a_discrepancy(r: int, i: int, j: int, kind: str) -> None:
+    """Reverse a board's colours, exchange the Black players of two boards, or give the bye to
+    a player of a board instead: the round no longer agrees with the engine that paired it."""
+    t = copy.deepcopy(_BASE_NAIVE)
+    pub = published_pairing(t, r).pairing
+    boards = sorted(pub.boards)
+    a, b = boards[i % len(boards)], boards[j % len(boards)]
+    if kind == "swap":
+        _set_board(t, r, a.black, a.white)
+    elif kind == "exchange":
+        if a == b:
+            b = boards[(boards.index(a) + 1) % len(boards)]
+        _set_board(t, r, a.white, b.black)
+        _set_board(t, r, b.white, a.black)
+    else:
+        assert pub.bye is not None  # 9 players: a bye every round
+        _set_board(t, r, pub.bye, a.black)
+        t.players[a.white].set_entry(r, RoundEntry.bye("U"))
+    (rep,) = check_tournament(t, NAIVE, [r]).rounds
+    assert not rep.agrees
+    assert not rep.ok

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
 from ..model import Board, Colour, Pairing, ResultKind, Tournament, build_states
-from ..model.state import PlayerState
+from ..model.state import ColourPreference, PlayerState
 from .explain import Explanation
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
@@ -80,27 +80,22 @@ class DubovPlayer:
         return f"{self.id}"
 
 
-def _preference(colours: Sequence[Colour]) -> tuple[Colour, int]:
-    """Due colour and strength (2026 1.6.1-1.6.4; 1997 art. 1 gives the same colour).
+def _due_colour(pref: ColourPreference) -> tuple[Colour, int]:
+    """Due colour and strength (3 absolute, 2 strong, 1 mild) from the model's preference.
 
-    1997 art. 1 defines no colour for a player without games; we use Black as 2026 1.6.4 does
-    (decision recorded in docs/dubov.md).
+    The model computes 2026 1.6.1-1.6.3 (the Dutch definitions, identical here; 1997 art. 1
+    gives the same colour). 1.6.4: a player with no game yet has a mild preference for Black;
+    1997 art. 1 defines nothing for him and we use Black too (docs/dubov.md).
     """
-    if not colours:
-        return BLACK, 1  # 1.6.4: no game yet -> mild preference for Black
-    cd = sum(1 if c is WHITE else -1 for c in colours)
-    last = colours[-1]
-    if cd > 1:
-        return BLACK, 3  # 1.6.1
-    if cd < -1:
-        return WHITE, 3
-    if len(colours) >= 2 and colours[-2] is last:
-        return last.opposite, 3  # 1.6.1: same colour in the two latest games
-    if cd == 1:
-        return BLACK, 2  # 1.6.2
-    if cd == -1:
-        return WHITE, 2
-    return last.opposite, 1  # 1.6.3 / 1997 art. 1: equal numbers -> alternate the last
+    if pref.colour is None:
+        return BLACK, 1
+    return pref.colour, pref.strength.value
+
+
+def _preference(colours: Sequence[Colour]) -> tuple[Colour, int]:
+    """:func:`_due_colour` of a played-colour history (for tests and explanations)."""
+    state = PlayerState(0, 0, 0.0, 0.0, tuple(colours), frozenset(), ())
+    return _due_colour(state.preference)
 
 
 def _allowed(colours: Sequence[Colour]) -> tuple[bool, bool]:
@@ -685,7 +680,7 @@ class DubovSystem:
         for pid, st in states.items():
             if pid in absent:
                 continue
-            pref, strength = _preference(st.colours)
+            pref, strength = _due_colour(st.preference)
             can_w, can_b = _allowed(st.colours)
             ups = [rec for rec in st.rounds if rec.opponent and
                    rec.opponent_score_before is not None and

@@ -281,7 +281,20 @@ def test_endorsement_run_counts_engine_crashes_and_saves_the_tournament(tmp_path
     cfg = GeneratorConfig(players=8, rounds=4)
     s = run_endorsement(_CrashingAt3(), cfg, 2, seed=5, jobs=1, progress=False,
                         save_failures=tmp_path)
-    assert (s.tournaments, s.failures, s.crashes) == (2, 2, 2) and not s.ok
+    assert (s.tournaments, s.failures, s.crashes, s.no_pairing) == (2, 2, 2, 0) and not s.ok
     assert "internal error: RuntimeError: engine bug" in s.render()
     saved = parse_trf((tmp_path / "seed5.trf").read_text())
     assert saved.rounds_paired == 2
+
+
+def test_a_tournament_too_small_for_its_rounds_is_a_no_pairing_failure() -> None:
+    """4 players cannot play 5 rounds without a rematch (each has only 3 opponents, C.04.1 b):
+    the generator stops at round 4 and the run counts a 'no valid pairing' failure."""
+    from swisspairing.errors import NoValidPairing
+
+    cfg = GeneratorConfig(players=4, rounds=5)
+    with pytest.raises(NoValidPairing, match="round 4"):
+        generate(NAIVE, cfg, 1)
+    s = run_endorsement(NAIVE, cfg, 1, jobs=1, progress=False)
+    assert (s.failures, s.no_pairing, s.crashes) == (1, 1, 0)
+    assert "1 no valid pairing" in s.render()

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import SwissPairingError
+from ..errors import NoValidPairing, SwissPairingError
 from ..formats.trf import parse_trf, write_trf
 from ..interfaces.files import write_text_atomic
 from ..systems import PairingSystem
@@ -33,6 +33,7 @@ class Outcome:
     violations: list[str] = field(default_factory=list)
     failure: str | None = None
     crashed: bool = False
+    no_pairing: bool = False
     trf: str | None = None
 
     @property
@@ -53,6 +54,7 @@ class Summary:
     violations: int = 0
     failures: int = 0
     crashes: int = 0
+    no_pairing: int = 0
     interrupted: bool = False
     seconds: float = 0.0
     examples: list[str] = field(default_factory=list)
@@ -68,6 +70,7 @@ class Summary:
         if o.failure is not None:
             self.failures += 1
             self.crashes += o.crashed
+            self.no_pairing += o.no_pairing
         if o.discrepant_rounds:
             self.discrepant_tournaments += 1
             self.discrepant_rounds += len(o.discrepant_rounds)
@@ -87,7 +90,8 @@ class Summary:
                 f"système               {self.system}",
                 f"tournois              {self.tournaments}",
                 f"rondes                {self.rounds}",
-                f"échecs de génération  {self.failures} (dont {self.crashes} erreurs internes)",
+                f"échecs de génération  {self.failures} ({self.no_pairing} sans appariement "
+                f"valide, {self.crashes} erreurs internes)",
             ]
             if self.checked:
                 lines += [
@@ -102,7 +106,8 @@ class Summary:
                 f"system                {self.system}",
                 f"tournaments           {self.tournaments}",
                 f"rounds                {self.rounds}",
-                f"generation failures   {self.failures} ({self.crashes} internal errors)",
+                f"generation failures   {self.failures} ({self.no_pairing} no valid pairing, "
+                f"{self.crashes} internal errors)",
             ]
             if self.checked:
                 lines += [
@@ -142,6 +147,7 @@ def run_one(system: str | PairingSystem, config: GeneratorConfig, seed: int,
                 )
     except SwissPairingError as exc:
         out.failure = exc.user_message()
+        out.no_pairing = isinstance(exc, NoValidPairing)
         text = _partial_text(exc, text)
     except Exception as exc:  # an engine crash is a finding of the run, not the end of it
         out.failure = f"internal error: {type(exc).__name__}: {exc}"

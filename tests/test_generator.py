@@ -298,3 +298,23 @@ def test_a_tournament_too_small_for_its_rounds_is_a_no_pairing_failure() -> None
     s = run_endorsement(NAIVE, cfg, 1, jobs=1, progress=False)
     assert (s.failures, s.no_pairing, s.crashes) == (1, 1, 0)
     assert "1 no valid pairing" in s.render()
+
+
+def test_sizes_drawn_per_tournament_from_ranges(tmp_path: Path) -> None:
+    """--players A-B / --rounds A-B: each tournament's size is drawn from its seed, inside the
+    ranges, the same every time."""
+    from swisspairing.checker.endorse import sized
+
+    base = GeneratorConfig()
+    sizes = [(c.players, c.rounds) for c in (sized(base, s, (6, 12), (2, 4)) for s in range(40))]
+    assert all(6 <= p <= 12 and 2 <= r <= 4 for p, r in sizes)
+    assert len(set(sizes)) > 5
+    assert sizes == [(c.players, c.rounds)
+                     for c in (sized(base, s, (6, 12), (2, 4)) for s in range(40))]
+    s = run_endorsement(NAIVE, base, 4, seed=0, jobs=1, progress=False, players=(6, 12),
+                        rounds=(2, 4), output_pattern=str(tmp_path / "t{n}.trf"))
+    assert s.ok and s.rounds == sum(r for _, r in sizes[:4])
+    for n in range(4):
+        _validate((tmp_path / f"t{n}.trf").read_text(), *sizes[n])
+    with pytest.raises(BadRequest):
+        run_endorsement(NAIVE, base, 1, players=(1, 5), progress=False)

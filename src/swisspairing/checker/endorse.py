@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..errors import NoValidPairing, SwissPairingError
+from ..errors import BadRequest, NoValidPairing, SwissPairingError
 from ..formats.trf import parse_trf, write_trf
 from ..interfaces.files import write_text_atomic
 from ..systems import PairingSystem
@@ -34,6 +35,7 @@ class Outcome:
     failure: str | None = None
     crashed: bool = False
     no_pairing: bool = False
+    size: tuple[int, int] = (0, 0)
     trf: str | None = None
 
     @property
@@ -81,7 +83,8 @@ class Summary:
             )
             if o.violations:
                 what = (what + "; " if what else "") + "; ".join(o.violations[:3])
-            self.examples.append(f"seed {o.seed}: {what}")
+            self.examples.append(f"seed {o.seed} ({o.size[0]} players, {o.size[1]} rounds): "
+                                 f"{what}")
 
     def render(self, lang: str = "en") -> str:
         per = self.seconds / self.tournaments if self.tournaments else 0.0
@@ -124,12 +127,34 @@ class Summary:
         return "\n".join(lines) + "\n"
 
 
+Range = tuple[int, int]
+
+
+def sized(config: GeneratorConfig, seed: int, players: Range | None, rounds: Range | None
+          ) -> GeneratorConfig:
+    """``config`` with the number of players and rounds drawn in the ranges (inclusive) from
+    the tournament's seed (a separate stream: the tournament itself still uses ``seed``)."""
+    if players is None and rounds is None:
+        return config
+    rng = random.Random(f"sizes-{seed}")
+    changes = {}
+    if players is not None:
+        changes["players"] = rng.randint(*players)
+    if rounds is not None:
+        changes["rounds"] = rng.randint(*rounds)
+    return replace(config, **changes)
+
+
 def run_one(system: str | PairingSystem, config: GeneratorConfig, seed: int,
-            check: bool = True, keep_text: str = "failures") -> Outcome:
+            check: bool = True, keep_text: str = "failures",
+            players: Range | None = None, rounds: Range | None = None) -> Outcome:
     """Generate (and check) one tournament. ``keep_text``: ``"always"``, ``"failures"``, ``"never"``
-    - when to keep the TRF text in the outcome."""
+    - when to keep the TRF text in the outcome. ``players`` / ``rounds``: ranges to draw the
+    sizes from (:func:`sized`)."""
     out = Outcome(seed)
     text = None
+    config = sized(config, seed, players, rounds)
+    out.size = (config.players, config.rounds)
     try:
         t = generate(system, config, seed)
         text = write_trf(t, points="computed")
@@ -174,7 +199,8 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _worker(task: tuple[str, GeneratorConfig, int, bool, str]) -> Outcome:
+def _worker(task: tuple[str, GeneratorConfig, int, bool, str, Range | None, Range | None]
+            ) -> Outcome:
     return run_one(*task)
 
 
@@ -189,14 +215,24 @@ def run_endorsement(
     progress: bool = True,
     output_pattern: str | None = None,
     save_failures: str | Path | None = None,
+    players: Range | None = None,
+    rounds: Range | None = None,
 ) -> Summary:
     """Generate ``tournaments`` tournaments (seeds ``seed``, ``seed + 1`` ...) and check each.
 
     ``output_pattern``: write every tournament to this path, ``{n}`` replaced by its seed;
     ``save_failures``: a folder where the TRF of every failing tournament is written
-    (``seedN.trf``). A system given as an object (not a name) runs in this process only.
+    (``seedN.trf``). ``players`` / ``rounds``: draw each tournament's size in these ranges
+    (as the JaVaFo and bbpPairings generators do) instead of the configuration's. A system
+    given as an object (not a name) runs in this process only.
     """
     config.validate()
+    for what, bounds in (("players", players), ("rounds", rounds)):
+        if bounds is not None:
+            if bounds[0] > bounds[1]:
+                raise BadRequest(f"the range of {what} {bounds[0]}-{bounds[1]} is empty")
+            for value in bounds:
+                replace(config, **{what: value}).validate()
     name, _ = resolve_system(system)
     keep = "always" if output_pattern else "failures" if save_failures else "never"
     summary = Summary(name, checked=check)
@@ -227,9 +263,9 @@ def run_endorsement(
     try:
         if jobs <= 1 or not isinstance(system, str) or tournaments < 2:
             for s in seeds:
-                consume(run_one(system, config, s, check, keep))
+                consume(run_one(system, config, s, check, keep, players, rounds))
         else:
-            tasks = [(name, config, s, check, keep) for s in seeds]
+            tasks = [(name, config, s, check, keep, players, rounds) for s in seeds]
             chunk = max(1, min(4, tournaments // (jobs * 8)))
             ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
             with ctx.Pool(jobs, initializer=_ignore_sigint) as pool:
@@ -242,5 +278,5 @@ def run_endorsement(
         if bar is not None:
             bar.close()
     summary.seconds = time.perf_counter() - started
-    summary.examples.sort(key=lambda e: int(e.split(":")[0].split()[1]))
+    summary.examples.sort(key=lambda e: int(e.split()[1]))
     return summary

@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ..checker.endorse import run_endorsement
+from ..checker.endorse import run_endorsement, sized
 from ..checker.generator import GeneratorConfig, generate, read_config
 from ..errors import BadRequest, SwissPairingError
 from ..formats.trf import write_trf
@@ -33,6 +33,19 @@ def _rate(text: str) -> float:
     return value
 
 
+def _count(text: str) -> tuple[int, int]:
+    """``30`` or a range ``20-60`` (inclusive)."""
+    lo, sep, hi = text.partition("-")
+    try:
+        a = int(lo)
+        b = int(hi) if sep else a
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected N or A-B") from None
+    if a > b:
+        raise argparse.ArgumentTypeError(f"{text!r}: the range is empty")
+    return a, b
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "generate",
@@ -46,8 +59,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--config", metavar="FILE",
                    help="a JaVaFo / bbpPairings generator configuration file (PlayersNumber=, "
                    "RoundsNumber=, ...); the options below override it")
-    p.add_argument("--players", type=int, metavar="N", help="number of players (default 30)")
-    p.add_argument("--rounds", type=int, metavar="R", help="number of rounds (default 9)")
+    p.add_argument("--players", type=_count, metavar="N",
+                   help="number of players (default 30), or a range A-B drawn per tournament")
+    p.add_argument("--rounds", type=_count, metavar="R",
+                   help="number of rounds (default 9), or a range A-B drawn per tournament")
     p.add_argument("--seed", "-s", type=int, metavar="K",
                    help="random seed (default: a random one, printed on standard error)")
     p.add_argument("--draw-rate", type=_rate, metavar="P",
@@ -81,8 +96,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
     cfg = read_config(args.config) if args.config else GeneratorConfig()
     changes = {
-        "players": args.players,
-        "rounds": args.rounds,
+        "players": args.players[0] if args.players else None,
+        "rounds": args.rounds[0] if args.rounds else None,
         "draw_rate": args.draw_rate,
         "forfeit_rate": args.forfeit_rate,
         "half_point_bye_rate": args.bye_rate,
@@ -97,6 +112,10 @@ def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
         cfg = replace(cfg, highest_rating=cfg.lowest_rating)
     cfg.validate()
     return cfg
+
+
+def _range(bounds: tuple[int, int] | None) -> tuple[int, int] | None:
+    return bounds if bounds is not None and bounds[0] != bounds[1] else None
 
 
 def _seed(seed: int | None) -> int:
@@ -130,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
     if args.tournaments is None:
         if args.check or args.save_failures:
             raise BadRequest("--check and --save-failures go with --tournaments N")
-        write_one(args.system, cfg, _seed(args.seed), args.output, args.config)
+        seed = _seed(args.seed)
+        cfg = sized(cfg, seed, _range(args.players), _range(args.rounds))
+        write_one(args.system, cfg, seed, args.output, args.config)
         return 0
     if args.tournaments < 1:
         raise BadRequest("--tournaments must be 1 or more")
@@ -142,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         args.system, cfg, args.tournaments, _seed(args.seed if args.seed is not None else 1),
         check=args.check, jobs=args.jobs, progress=not args.no_progress,
         output_pattern=args.output, save_failures=args.save_failures,
+        players=_range(args.players), rounds=_range(args.rounds),
     )
     print(summary.render(args.lang), end="")
     return 0 if summary.ok else 1

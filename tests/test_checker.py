@@ -403,3 +403,15 @@ def test_any_change_to_a_round_is_a_discrepancy(r: int, i: int, j: int, kind: st
     (rep,) = check_tournament(t, NAIVE, [r]).rounds
     assert not rep.agrees
     assert not rep.ok
+
+
+def test_missing_number_of_rounds_and_initial_colour_are_taken_from_the_file() -> None:
+    """Without XXR/142 and XXC/152, the rounds the file has paired are the whole tournament,
+    and the initial colour comes from round 1; the report says both."""
+    t = _naive_tournament()
+    t.total_rounds = None
+    t.initial_colour = None
+    report = check_tournament(t, NAIVE)
+    assert report.ok
+    text = report.render(t)
+    assert "taken as 6" in text and "inferred from round 1: white1" in text

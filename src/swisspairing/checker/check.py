@@ -256,6 +256,9 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     before = input_for_round(t, round_number)
     if before.initial_colour is None:
         before.initial_colour = infer_initial_colour(t)
+    if before.total_rounds is None:
+        # no XXR/142: the file is taken as the whole tournament (its last round is the last)
+        before.total_rounds = max(t.rounds_paired, round_number)
     report = RoundReport(round_number, published.pairing, None,
                          colourless=published.colourless)
     report.violations = absolute_violations(before, published.pairing, rules)
@@ -300,6 +303,13 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
                 f"le fichier ne donne pas la couleur initiale (XXC/152) ; déduite de la ronde 1 "
                 f": {'white1' if c is Colour.WHITE else 'black1'}",
             ))
+    if tournament.total_rounds is None and paired:
+        report.notes.append((
+            f"the file does not give the number of rounds (XXR/142); taken as {paired}, the "
+            "rounds it has paired",
+            f"le fichier ne donne pas le nombre de rondes (XXR/142) ; pris égal à {paired}, "
+            "les rondes appariées",
+        ))
     for r in todo:
         report.rounds.append(check_round(tournament, system, r, rules))
     return report

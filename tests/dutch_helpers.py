@@ -1,0 +1,71 @@
+"""Hand-made tournaments for the Dutch-system rule tests.
+
+``make`` builds a tournament from the games of each past round, so that a test can write the
+history that isolates one rule and pair the next round. Pairing numbers follow the rating
+order (no. 1 the strongest), so the A.2 / 1.2 order is (score, id). Colours in docstrings are
+written as each player's played sequence (W/B), oldest first.
+"""
+
+from __future__ import annotations
+
+from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
+from swisspairing.model.results import MIRROR
+from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
+
+#: (white, black, white's result code: "1", "0", "=", "+" forfeit win, "-" forfeit loss)
+Game = tuple[int, int, str]
+#: (player, bye code: "U" pairing-allocated, "F" full, "H" half, "Z" zero point)
+Bye = tuple[int, str]
+
+
+def make(
+    n: int,
+    rounds: list[list[Game | Bye]],
+    *,
+    total: int | None = 9,
+    initial: Colour | None = Colour.WHITE,
+    absent: dict[int, str] | None = None,
+) -> Tournament:
+    """Players 1..n; each past round a list of games (white, black, result) and byes.
+
+    ``absent`` pre-enters, for the round to pair, the players who will not play it (the code
+    of their bye), as an arbiter does before pairing (C.04.2 D.4).
+    """
+    t = Tournament(total_rounds=total, initial_colour=initial)
+    for i in range(1, n + 1):
+        t.players[i] = Player(i, f"Player {i:02d}", rating=2500 - 10 * i)
+    for r, items in enumerate(rounds, start=1):
+        for item in items:
+            if len(item) == 2:
+                pid, code = item  # type: ignore[misc]
+                t.players[pid].set_entry(r, RoundEntry.bye(code))
+            else:
+                w, b, res = item  # type: ignore[misc]
+                t.players[w].set_entry(r, RoundEntry.game(b, Colour.WHITE, res))
+                t.players[b].set_entry(r, RoundEntry.game(w, Colour.BLACK, MIRROR[res]))
+    if absent:
+        t.absent[len(rounds) + 1] = dict(absent)
+    return t
+
+
+def boards(p: Pairing) -> set[tuple[int, int]]:
+    """The boards as (white, black)."""
+    return {(b.white, b.black) for b in p.boards}
+
+
+def pairs(p: Pairing) -> set[frozenset[int]]:
+    """The boards without colours."""
+    return {frozenset((b.white, b.black)) for b in p.boards}
+
+
+def P(*items: tuple[int, int]) -> set[frozenset[int]]:
+    """``P((1, 2), (3, 4))`` = the pairs {1, 2} and {3, 4}, colours left aside."""
+    return {frozenset(i) for i in items}
+
+
+def pair17(t: Tournament) -> Pairing:
+    return DUTCH_2017.pair(t)
+
+
+def pair25(t: Tournament) -> Pairing:
+    return DUTCH_2025.pair(t)

@@ -1,0 +1,299 @@
+"""Hand-made Dutch pairings (C.04.3, 2016 text applied from 2017), one or more per rule.
+
+Each test builds a small history whose next round isolates one rule, and its docstring derives
+the expected pairing from the English column of
+``../shared/seeds/dutch-2016-general-rules-bilingual.fr-en.txt`` step by step. Pairing numbers
+follow the rating order (no. 1 the strongest), so the A.2 order is score, then number. Colour
+histories are written oldest first (W/B, played games only). Round-1 tests use forbidden pairs
+(``XXP``, treated like C.1) or acceleration points (pairing scores, C.04.7) to shape brackets
+without any colour or float history.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dutch_helpers import P, make, pair17, pairs
+from swisspairing.errors import NoValidPairing
+from swisspairing.model import Tournament
+from swisspairing.model.tournament import ForbiddenGroup
+
+
+def round_one(n: int, forbidden: tuple[tuple[int, int], ...] = (),
+              acceleration: dict[int, float] | None = None) -> Tournament:
+    """Round 1 of ``n`` players; ``forbidden`` pairs may not meet; ``acceleration`` adds
+    fictitious points to the pairing score of round 1."""
+    t = make(n, [])
+    for a, b in forbidden:
+        t.forbidden_pairs.append(ForbiddenGroup(frozenset((a, b))))
+    if acceleration:
+        t.acceleration = {pid: [v] for pid, v in acceleration.items()}
+    return t
+
+
+# --- B.2 / B.3: the first candidate ---------------------------------------------------------------
+def test_b2_b3_round_one_pairs_s1_against_s2_in_order() -> None:
+    """B.2: one homogeneous bracket of 6; MaxPairs = 3, S1 = {1, 2, 3}, S2 = {4, 5, 6}.
+    B.3: S1[i] meets S2[i]: 1-4, 2-5, 3-6. Nobody has a colour preference (A.6.d) and every
+    quality criterion is met, so the candidate is perfect (B.4). Colours E.5 with initial colour
+    White: 1 (odd) White, 2 (even) Black, 3 (odd) White."""
+    p = pair17(round_one(6))
+    assert sorted((b.white, b.black) for b in p.boards) == [(1, 4), (3, 6), (5, 2)]
+    assert p.bye is None
+
+
+# --- C.1 and D.1 ----------------------------------------------------------------------------------
+def test_c1_no_rematch_next_transposition() -> None:
+    """C.1: no rematch. Round 1: 1-3 and 2-4 drawn (1, 2 White). Round 2: all on 0.5, one
+    bracket, S1 = {1, 2}, S2 = {3, 4}. Candidate 1-3 breaks C.1; the next transposition of S2
+    (D.1: 4-3) gives 1-4, 2-3, which is perfect: 1 and 2 prefer Black (mild, A.6.c), 3 and 4
+    White. Boards 4-1, 3-2 (E.1)."""
+    t = make(4, [[(1, 3, "="), (2, 4, "=")]])
+    p = pair17(t)
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (3, 2)}
+
+
+def test_c1_a_forfeited_game_is_not_a_meeting() -> None:
+    """C.1 with C.04.2 D.6 (GHR 3.5): a game lost by forfeit was not played, so the two players
+    have not met. Round 1: 1 wins against 2 by forfeit, 3-4 1-0. Round 2 with 3 and 4 absent:
+    1-2 is legal. Neither has played a game (no preference, A.6.d): E.5, 1 (higher ranked, odd)
+    gets the initial colour White."""
+    t = make(4, [[(1, 2, "+"), (3, 4, "1")]], absent={3: "Z", 4: "Z"})
+    p = pair17(t)
+    assert {(b.white, b.black) for b in p.boards} == {(1, 2)}
+    t = make(4, [[(1, 2, "1"), (3, 4, "1")]], absent={3: "Z", 4: "Z"})
+    with pytest.raises(NoValidPairing):
+        pair17(t)
+
+
+def test_d1_transpositions_in_lexicographic_order() -> None:
+    """D.1: transpositions of S2 sorted by the lexicographic value of their first N1 BSNs.
+    Round 1, 6 players, 1-4 and 2-4 forbidden. S1 = {1, 2, 3}; S2 orders: 4-5-6 (1-4 no),
+    4-6-5 (1-4 no), 5-4-6 (2-4 no), 5-6-4: 1-5, 2-6, 3-4, legal and perfect (no colour
+    preferences in round 1), so accepted before 6-5-4 (B.4). Colours E.5."""
+    p = pair17(round_one(6, ((1, 4), (2, 4))))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 5), (6, 2), (3, 4)}
+
+
+# --- D.2: resident exchanges ----------------------------------------------------------------------
+def test_d2a_b_one_exchange_with_the_smallest_difference_first() -> None:
+    """D.2 a, b. Round 1, 6 players; 3 may not meet 4, 5 or 6 (XXP). With S1 = {1, 2, 3} no
+    transposition works (3 always meets S2). Exchanges: fewest BSNs first (D.2 a), then the
+    smallest sum(S2->S1) - sum(S1->S2) (D.2 b): 3<->4 (difference 1). New S1 = {1, 2, 4},
+    S2 = {3, 5, 6}: 1-3, 2-5, 4-6 is legal and perfect. E.5: 1 White; 2 even, Black; 4 even,
+    Black."""
+    p = pair17(round_one(6, ((3, 4), (3, 5), (3, 6))))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3), (5, 2), (6, 4)}
+
+
+def test_d2b_exchange_difference_two_before_three() -> None:
+    """D.2 b. Round 1, 6 players; 3 may not meet 4, 5, 6 and 4 may not meet 5, 6. So 3 and 4
+    can only meet 1 or 2, and 5-6 must be a pair. S1 = {1, 2, 3}: invalid (3 meets S2). One-BSN
+    exchanges by D.2 b: 3<->4 (difference 1): S1 = {1, 2, 4}, 4 must meet 3, 5 or 6: 3 forbidden
+    ... 4-3 is forbidden, 4-5, 4-6 too: invalid. Difference 2: 3<->5 and 2<->4; D.2 c puts
+    first the one moving the higher BSN from S1 (3): S1 = {1, 2, 5}, S2 = {3, 4, 6}: 1-3, 2-4,
+    5-6, legal and perfect. E.5: 1 White, 2 Black, 5 White."""
+    forbidden = ((3, 4), (3, 5), (3, 6), (4, 5), (4, 6))
+    p = pair17(round_one(6, forbidden))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3), (4, 2), (5, 6)}
+
+
+# --- C.2 ------------------------------------------------------------------------------------------
+def test_c2_a_forfeit_winner_cannot_get_the_bye() -> None:
+    """C.2 (C.04.1 d): no bye for a player who won by forfeit. Round 1: 3 wins against 1 by
+    forfeit, 2-4 1-0. Round 2: 3-2 0-1, 1-4 1-0. Round 3, 4 absent: 2 on 2, 1 and 3 on 1.
+    Bracket {2} floats; last bracket {2*, 1, 3}: 2-3 is a rematch (C.1); 2-1 would leave 3 the
+    bye, barred by C.2 (forfeit win). The only legal pairing is 1-3 and the bye to 2, even
+    though 2 has the highest score. Colours: 1 played [W], 3 played [W] (forfeits have no
+    colour), both mild Black; E.3 cannot decide (same history), E.4: 1 is higher ranked, so
+    Black: 3-1."""
+    t = make(4, [[(1, 3, "-"), (2, 4, "1")], [(3, 2, "0"), (1, 4, "1")]], absent={4: "Z"})
+    p = pair17(t)
+    assert p.bye == 2
+    assert {(b.white, b.black) for b in p.boards} == {(3, 1)}
+
+
+def test_c2_2017_a_full_point_bye_does_not_bar_the_bye() -> None:
+    """C.2 (2017 wording of C.04.1 d) bars only a previous pairing-allocated bye or forfeit win:
+    a requested full-point bye does not. Round 1: 2-4 1-0, 3 full-point bye, 1 absent (zero).
+    Round 2: 3-2 0-1, 1-4 1-0. Round 3, 4 absent: 2 on 2; 1, 3 on 1. Last bracket {2*, 1, 3}
+    (2-3 met): 2-1 with the bye to 3: PSD = [1, 1] (pair SD 1, bye SD 1 - 0 = 1); 1-3 with
+    the bye to 2: PSD = [2, 0]; C.6 picks the first. Colours: 2 [W, B] mild White, 1 [W] mild
+    Black: 2-1 (E.1)."""
+    t = make(4, [[(2, 4, "1"), (3, "F"), (1, "Z")], [(3, 2, "0"), (1, 4, "1")]],
+             absent={4: "Z"})
+    p = pair17(t)
+    assert p.bye == 3
+    assert {(b.white, b.black) for b in p.boards} == {(2, 1)}
+
+
+# --- C.3 and the topscorer exception --------------------------------------------------------------
+_C3_ROUNDS = [
+    [(1, 5, "1"), (3, 6, "1"), (7, 2, "0"), (8, 4, "0")],
+    [(1, 6, "1"), (3, 5, "1"), (7, 4, "0"), (8, 2, "0")],
+]
+
+
+def test_c3_same_absolute_preference_may_not_meet() -> None:
+    """C.3. After two rounds 1 and 3 played [W, W] (absolute Black, A.6.a), 2 and 4 [B, B]
+    (absolute White), all four on 2 points; 5, 6 [B, B] and 7, 8 [W, W] on 0. Round 3 of 9
+    (no topscorers, A.7). Bracket 2: S1 = {1, 2}, S2 = {3, 4}: 1-3 breaks C.3; next
+    transposition 4-3: 1-4, 2-3, perfect (every absolute preference granted): boards 4-1, 2-3.
+    Bracket 0: S1 = {5, 6}, S2 = {7, 8}: 5-7, 6-8 are legal (5-6 and 7-8 would break C.3) and
+    perfect: 5-7, 6-8."""
+    p = pair17(make(8, _C3_ROUNDS))
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3), (5, 7), (6, 8)}
+
+
+_TOP_ROUNDS = [
+    [(1, 3, "1"), (2, 4, "1"), (5, 6, "=")],
+    [(1, 5, "1"), (2, 6, "1"), (3, 4, "=")],
+]
+
+
+def test_c3_topscorers_may_meet_in_the_last_round_e2_wider_difference() -> None:
+    """C.3 exempts topscorers (A.7: more than 50 % of the maximum when pairing the last round).
+    1 and 2 won twice with White ([W, W], absolute Black); round 3 is the last (XXR 3), so both
+    are topscorers (2 > 50 % of 2) and may meet: C.5 prefers one pair to two downfloaters.
+    Colours: both absolute, E.2 grants the wider colour difference - equal (+2 each); E.3
+    cannot decide (identical histories); E.4: 1 is higher ranked and gets Black: 2-1.
+    Bracket 0.5 {3, 4, 5, 6}: 3-4 and 5-6 met, 4-6 both absolute White ([B, B]), not
+    topscorers (C.3). S1 = {3, 4}, S2 = {5, 6}: 3-5 with 4-6 is illegal; transposition 6-5:
+    3-6 (6 White, absolute), 4-5 (4 absolute White over 5 mild White: E.2). Boards 2-1, 6-3,
+    4-5."""
+    p = pair17(make(6, _TOP_ROUNDS, total=3))
+    assert {(b.white, b.black) for b in p.boards} == {(2, 1), (6, 3), (4, 5)}
+
+
+def test_c3_same_history_before_the_last_round_forbids_the_topscorer_pair() -> None:
+    """C.3 without the exception: same history, round 3 of 9, nobody is a topscorer. 1-2
+    breaks C.3, so bracket 2 pairs nobody and both float (C.5 cannot do better). Bracket 0.5
+    with MDPs 1, 2 (S1) and residents 3, 4, 5, 6: 1 met 3, 5; 2 met 4, 6. The pairings pairing
+    both MDPs and the remainder are A: 1-4, 2-5, 3-6 and B: 1-6, 2-3, 4-5 (C.5: 3 pairs; C.6
+    equal PSD). C.10: A grants every preference (1, 2 Black; 4, 6 White; 5 [W, B] White and 3
+    [B, W] Black); B fails 3 (mild Black against 2's absolute Black) and 5 (mild White against
+    4's absolute White). A: 4-1, 5-2, 6-3."""
+    p = pair17(make(6, _TOP_ROUNDS, total=9))
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (5, 2), (6, 3)}
+
+
+def test_c8_c9_last_round_topscorers_avoid_a_third_same_colour() -> None:
+    """C.8, C.9. The history of the C.3 test, but round 3 is the last: 1-4 (2 pts each) are
+    topscorers, so 1-3 (both absolute Black) is allowed by C.3. Candidate 1-3, 2-4 would give 3
+    (E.4: 1 is higher ranked and keeps Black) White a third time ([W, W, W], C.9) and a colour
+    difference +3 (C.8); the transposition 1-4, 2-3 gives everybody its colour. C.8 and C.9
+    decide before the generation order: 4-1, 2-3 (and 5-7, 6-8 below as in the C.3 test)."""
+    p = pair17(make(8, _C3_ROUNDS, total=3))
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3), (5, 7), (6, 8)}
+
+
+def test_c3_no_legal_pairing_raises() -> None:
+    """A.9: if no pairing satisfies C.1-C.3 the arbiter decides: the engine reports it.
+    1 and 3 played [W, W], 2 and 4 [B, B], all on 1 point after draws; 1-2, 1-4, 3-2, 3-4 were
+    played; the only pairs left are 1-3 and 2-4, both forbidden by C.3 (round 3 of 9)."""
+    t = make(4, [[(1, 2, "="), (3, 4, "=")], [(1, 4, "="), (3, 2, "=")]])
+    with pytest.raises(NoValidPairing):
+        pair17(t)
+
+
+# --- C.4 and A.9: PPB and CLB ---------------------------------------------------------------------
+_PPB_ROUNDS = [
+    [(1, 4, "1"), (2, 3, "1"), (5, 6, "=")],
+    [(1, 2, "="), (3, 5, "1"), (4, 6, "1")],
+]
+
+
+def test_c4_a9_penultimate_bracket_and_collapsed_last_bracket() -> None:
+    """A.9, C.4. After 2 rounds: 1, 2 on 1.5 (met), 3, 4 on 1, 5, 6 on 0.5 (met). Bracket 1.5:
+    1-2 is a rematch, both float. Bracket 1 = {1*, 2*, 3, 4}: 1-4, 2-3 met, so 1-3, 2-4 with no
+    downfloater - but then 5-6 (met) cannot be paired: this bracket is the PPB (A.9). Re-paired
+    with C.4: two downfloaters able to meet 5 and 6; C.5 then allows one pair. C.6: pairs 1-3
+    and 2-4 both give PSD [1.5, 1, 0.5], better than 3-4 ([1.5, 1.5, 0]). C.10: 1 [W, W] is
+    absolute Black, 3 [B, W] mild Black: 1-3 fails 3; 2 [W, B] mild White with 4 [B, W] mild
+    Black fails nobody: 2-4, downfloaters 1 and 3. CLB {1*, 3*, 5, 6}: 3-5 met, 5-6 met, so
+    1-5 (5 [W, B] White, 1 Black) and 3-6 (6 [B, B] absolute White). Boards 2-4, 5-1, 6-3."""
+    p = pair17(make(6, _PPB_ROUNDS))
+    assert {(b.white, b.black) for b in p.boards} == {(2, 4), (5, 1), (6, 3)}
+
+
+# --- C.6 and C.7 ----------------------------------------------------------------------------------
+def test_c6_the_higher_mdp_is_paired() -> None:
+    """C.6 (A.8 PSD), B.2. Round 1 with acceleration: 1 has 1 point, 2 half a point, 3 none; 1-2
+    forbidden. Bracket {1}: floats. Bracket {1*, 2}: 1-2 forbidden, both float. Last bracket
+    {1*, 2*, 3}: 1-3 with the bye to 2 gives PSD [1.5, 1] (bye SD 0.5 - (0 - 1)); 2-3 with the
+    bye to 1 gives [2, 0.5]; C.6 pairs the MDP with the higher score. E.5: 1 White."""
+    p = pair17(round_one(3, ((1, 2),), {1: 1.0, 2: 0.5}))
+    assert p.bye == 2
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3)}
+
+
+def test_b2_d3_highest_mdp_first_among_equals() -> None:
+    """B.2 / D.3 b. Round 1, acceleration 1 point to 1 and 2 (forbidden to meet), 0 to 3.
+    Bracket {1, 2}: no pair, both float. Bracket {1*, 2*, 3}: M1 = 1; S1 holds the highest MDP
+    (BSN 1) and 2 is in the Limbo: 1-3, bye 2. The other choice (2-3, bye 1) has the same PSD
+    [1, 1], so the generation order decides (B.8)."""
+    p = pair17(round_one(3, ((1, 2),), {1: 1.0, 2: 1.0}))
+    assert p.bye == 2
+    assert pairs(p) == P((1, 3))
+
+
+# --- C.10 / C.11 ----------------------------------------------------------------------------------
+def test_c10_exchange_grants_every_colour_preference() -> None:
+    """C.10. Round 1: 1-3 and 4-2 drawn: 1, 4 played White (mild Black), 2, 3 Black (mild
+    White); all on 0.5. S1 = {1, 2}, S2 = {3, 4}: 1-3 met; 1-4, 2-3 fails two preferences (1
+    and 4 both want Black). The exchange 2<->3 (D.2): S1 = {1, 3}, S2 = {2, 4}: 1-2, 3-4
+    grants all four. C.10 comes before the generation order (B.8): 2-1, 3-4."""
+    p = pair17(make(4, [[(1, 3, "="), (4, 2, "=")]]))
+    assert {(b.white, b.black) for b in p.boards} == {(2, 1), (3, 4)}
+
+
+_C11_ROUNDS = [
+    [(5, 1, "0"), (4, 6, "1"), (3, 7, "+"), (8, 2, "0")],
+    [(1, 6, "+"), (5, 4, "0"), (8, 3, "0"), (2, 7, "1")],
+]
+
+
+def test_c11_a_mild_preference_is_sacrificed_before_a_strong_one() -> None:
+    """C.11. After 2 rounds 1, 2, 3, 4 have 2 points and never met; 5-8 are absent. 1 and 3
+    played one game each, with Black (the other round a forfeit win): colour difference -1,
+    strong White (A.6.b). 4 played [W, B] (mild White), 2 [B, W] (mild Black). S1 = {1, 2},
+    S2 = {3, 4}. Candidate 1-3, 2-4 fails one strong preference (1 and 3 both strong White);
+    1-4, 2-3 fails one mild one (4). Same C.10 count (1); C.11 picks the second: 1 White (E.2,
+    strong over mild), 3 White over 2 (E.1): 1-4, 3-2."""
+    t = make(8, _C11_ROUNDS, absent={5: "Z", 6: "Z", 7: "Z", 8: "Z"})
+    p = pair17(t)
+    assert {(b.white, b.black) for b in p.boards} == {(1, 4), (3, 2)}
+
+
+# --- C.12: downfloats -----------------------------------------------------------------------------
+_C12_ROUNDS = [
+    [(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")],
+    [(4, 2, "0"), (6, 1, "0"), (5, 3, "0"), (7, 8, "1")],
+]
+
+
+def test_c12_no_second_downfloat_in_a_row() -> None:
+    """C.12. Round 1: 1, 2, 3, 4 beat 5, 6, 7, 8 with White. Round 2: 2 beat 4 (equal scores, no
+    float), 1 beat 6 and 3 beat 5 (higher score: both receive a downfloat, A.4.b), 7 beat 8.
+    Round 3: bracket 2 = {1, 2, 3}, all [W, B] (mild White): any pair fails one preference
+    (C.10 equal). One must float. C.7: the next bracket {4, 7} plus the floater gives one pair
+    and a downfloater of 1 point in every case (2 met 4 but may meet 7; 3 met 7 but may meet
+    4). C.12: floating 3 (the first candidate 1-2) or 1 repeats a downfloat; floating 2 does
+    not: 1-3 (E.4: 1 White), 2 floats. Bracket 1 {2*, 4, 7}: 2-4 met, 2-7 (7 [B, W] mild
+    Black), 4 floats. Bracket 0 {4*, 5, 6, 8}: 4-8 met; 4-5 and 6-8: 4 [W, W] absolute Black
+    takes Black over 5 (E.2), 8 [B, B] White. Boards 1-3, 2-7, 5-4, 8-6."""
+    p = pair17(make(8, _C12_ROUNDS))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3), (2, 7), (5, 4), (8, 6)}
+
+
+def test_a4_the_pairing_allocated_bye_counts_as_a_downfloat() -> None:
+    """A.4 (a player who does not play a round receives a downfloat) with C.12. Round 1: 1-3
+    1-0, 4-2 0-1, 5 had the bye. Round 2: bracket 1 = {1, 2, 5}: 1 [W] strong Black, 2 [B]
+    strong White, 5 no preference; 1-2 and 1-5 both satisfy every colour. C.7: the floater
+    meets 3 or 4 in the last bracket either way. C.12: floating 5 repeats its downfloat
+    (the bye of round 1), floating 2 does not: 1-5 (5 White, E.1), 2 floats. Last bracket
+    {2*, 3, 4}: 2-4 met, so 2-3 (E.2 cannot decide, both strong White; E.3 both [B]; E.4:
+    2 higher ranked, White) and the bye to 4."""
+    p = pair17(make(5, [[(1, 3, "1"), (4, 2, "0"), (5, "U")]]))
+    assert p.bye == 4
+    assert {(b.white, b.black) for b in p.boards} == {(5, 1), (2, 3)}

@@ -72,6 +72,17 @@ def _bye_ok_2025(st: PlayerState, ps: PointSystem) -> bool:
     return True
 
 
+def _float_2012(rec: RoundRecord) -> Float | None:
+    """2012 B1.b: a player who received a point or half a point without playing (bye or
+    forfeit) becomes a downfloater (A4)."""
+    return Float.DOWN if rec.points > 0 else None
+
+
+def _bye_ok_2012(st: PlayerState, ps: PointSystem) -> bool:
+    """2012 B1.b: no bye for a player who already scored (1 or 1/2 point) without playing."""
+    return not any(not r.is_played and r.points > 0 for r in st.rounds)
+
+
 @dataclass(frozen=True)
 class DutchRules:
     """What differs between editions of the Dutch system."""
@@ -85,6 +96,7 @@ class DutchRules:
 
 
 RULES_2017 = DutchRules("dutch-2017", 2017, _float_2017, _bye_ok_2017)
+RULES_2012 = DutchRules("dutch-2012", 2012, _float_2012, _bye_ok_2012)
 RULES_2025 = DutchRules("dutch-2025", 2025, _float_2025, _bye_ok_2025,
                         collapsed_last_bracket=False)
 
@@ -884,5 +896,6 @@ def initial_colour(t: Tournament) -> Colour:
     return Colour.WHITE
 
 
+DUTCH_2012 = DutchSystem(RULES_2012)
 DUTCH_2017 = DutchSystem(RULES_2017)
 DUTCH_2025 = DutchSystem(RULES_2025)

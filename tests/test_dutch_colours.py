@@ -1,0 +1,179 @@
+"""Dutch colour allocation E.1-E.5 (2017 text; 2025 art. 5.2.1-5.2.5, the same rules), the colour
+preferences of A.6 and the handling of unplayed rounds of C.04.2 D.5 (GHR 3.4).
+
+Each test pairs a round in which only two players are present, so that the pair is forced and
+only the colour rules decide. Histories are written per player as tokens, oldest first:
+``W1`` White and won, ``B=`` Black and drew, ``B0`` Black and lost, ``Z`` absent (zero-point
+bye, no game), ``F`` full-point bye (no game). Every game is against a filler opponent who is
+absent from the round paired.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dutch_helpers import make
+from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
+from swisspairing.model.results import MIRROR
+from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
+
+SYSTEMS = pytest.mark.parametrize("system", [DUTCH_2017, DUTCH_2025], ids=["2017", "2025"])
+
+
+def duel(histories: dict[int, list[str]], *, total: int = 9,
+         initial: Colour = Colour.WHITE) -> Tournament:
+    """Players ``histories`` keys (pairing numbers, small), each against fresh fillers."""
+    t = Tournament(total_rounds=total, initial_colour=initial)
+    for pid in histories:
+        t.players[pid] = Player(pid, f"Player {pid:02d}", rating=2500 - 10 * pid)
+    filler = 100
+    rounds = max(len(h) for h in histories.values())
+    for pid, tokens in histories.items():
+        for r, tok in enumerate(tokens, start=1):
+            if tok in ("Z", "F", "H"):
+                t.players[pid].set_entry(r, RoundEntry.bye(tok))
+                continue
+            filler += 1
+            t.players[filler] = Player(filler, f"Filler {filler}", rating=1000)
+            colour = Colour.WHITE if tok[0] == "W" else Colour.BLACK
+            t.players[pid].set_entry(r, RoundEntry.game(filler, colour, tok[1]))
+            t.players[filler].set_entry(
+                r, RoundEntry.game(pid, colour.opposite, MIRROR[tok[1]]))
+    t.absent[rounds + 1] = {f: "Z" for f in t.players if f >= 100}
+    return t
+
+
+def duel_pair(system: object, t: Tournament) -> Pairing:
+    """Pair the round after the histories (explicitly: a history of byes only is not yet a
+    paired round for :attr:`Tournament.next_round`)."""
+    return system.pair(t, max(t.absent))  # type: ignore[attr-defined, no-any-return]
+
+
+def board(p: Pairing) -> tuple[int, int]:
+    assert len(p.boards) == 1 and p.bye is None
+    return (p.boards[0].white, p.boards[0].black)
+
+
+# --- E.1 / A.6.d --------------------------------------------------------------------------------
+@SYSTEMS
+def test_e1_both_preferences_granted(system) -> None:  # type: ignore[no-untyped-def]
+    """E.1. 1 played [W, B] (mild White, A.6.c), 2 [B, W] (mild Black): both are granted, 1
+    White (the next test shows E.1 also when it goes against the higher ranked player)."""
+    assert board(duel_pair(system, duel({1: ["W=", "B="], 2: ["B=", "W="]}))) == (1, 2)
+
+
+@SYSTEMS
+def test_e1_both_preferences_granted_to_the_lower_ranked_too(system) -> None:  # type: ignore[no-untyped-def]
+    """E.1. 1 [B, W] (mild Black), 2 [W, B] (mild White): 2 gets White, 1 Black, although 1 is
+    higher ranked (E.4 is not reached)."""
+    assert board(duel_pair(system, duel({1: ["B=", "W="], 2: ["W=", "B="]}))) == (2, 1)
+
+
+@SYSTEMS
+def test_a6d_no_game_no_preference_the_opponent_is_granted(system) -> None:  # type: ignore[no-untyped-def]
+    """A.6.d: 2 played no game (two absences) and has no preference ("the preference of their
+    opponents is granted"); 1 played [W, W], absolute Black, is granted: 2-1."""
+    assert board(duel_pair(system, duel({1: ["W1", "W1"], 2: ["Z", "Z"]}))) == (2, 1)
+
+
+# --- E.2 --------------------------------------------------------------------------------------
+@SYSTEMS
+def test_e2_strong_beats_mild(system) -> None:  # type: ignore[no-untyped-def]
+    """E.2. 1 [W, B] mild White (colour difference 0); 2 played one game with Black and was
+    absent once: difference -1, strong White (A.6.b). Both want White; E.2 grants the stronger
+    preference: 2 White, although 1 is higher ranked (E.4 would say 1)."""
+    assert board(duel_pair(system, duel({1: ["W=", "B="], 2: ["B=", "Z"]}))) == (2, 1)
+
+
+@SYSTEMS
+def test_e2_absolute_beats_strong(system) -> None:  # type: ignore[no-untyped-def]
+    """E.2. 1 played [W] and was absent: strong Black; 2 [W, W]: absolute Black (A.6.a). 2
+    gets Black although 1 is higher ranked: 1-2."""
+    assert board(duel_pair(system, duel({1: ["W1", "F"], 2: ["W=", "W="]}))) == (1, 2)
+
+
+@SYSTEMS
+def test_e2_two_absolute_topscorers_wider_colour_difference(system) -> None:  # type: ignore[no-untyped-def]
+    """E.2 second sentence (A.7 topscorers, last round only). Round 5 of 5. 1: full-point bye,
+    then [B, W, W] (3 wins): 4 points, colour difference +1, absolute Black (two Whites in a
+    row). 2: [W, B, W, W], 4 wins: 4 points, difference +2, absolute Black. Both topscorers
+    (more than 2 of 4) may meet despite C.3, and E.2 grants the wider difference: 2 Black. (E.3
+    would not decide - the aligned histories W W B / W W B agree until 1's runs out - and E.4
+    would give 1 Black.)"""
+    t = duel({1: ["F", "B1", "W1", "W1"], 2: ["W1", "B1", "W1", "W1"]}, total=5)
+    assert board(duel_pair(system, t)) == (1, 2)
+
+
+# --- E.3 and C.04.2 D.5 ------------------------------------------------------------------------
+@SYSTEMS
+def test_e3_alternate_from_the_last_different_round(system) -> None:  # type: ignore[no-untyped-def]
+    """E.3. 1 [B, W, W, B] and 2 [W, B, W, B]: both mild White (difference 0, last Black),
+    equal strength. Going back from the last round: B/B, W/W, then W (1) / B (2): alternate
+    from there, 1 Black and 2 White (E.4 would give 1 White)."""
+    t = duel({1: ["B=", "W=", "W=", "B="], 2: ["W=", "B=", "W=", "B="]})
+    assert board(duel_pair(system, t)) == (2, 1)
+
+
+@SYSTEMS
+def test_e3_unplayed_rounds_are_moved_to_the_start(system) -> None:  # type: ignore[no-untyped-def]
+    """E.3 with C.04.2 D.5 (GHR 3.4): unplayed rounds count as if they were at the start of the
+    history. 1: B, B, absent, W -> played [B, B, W]; 2: B, W, B, absent -> [B, W, B]; both
+    colour difference -1, strong White. Aligned from the last played game: W (1) / B (2)
+    differ at once, so 1 Black and 2 White. (Aligned by round number the most recent round
+    both played differently is round 2, B / W, which would give 1 White; E.4 too.)"""
+    t = duel({1: ["B=", "B=", "Z", "W="], 2: ["B=", "W=", "B=", "Z"]})
+    assert board(duel_pair(system, t)) == (2, 1)
+
+
+@SYSTEMS
+def test_a6_unplayed_round_does_not_break_two_colours_in_a_row(system) -> None:  # type: ignore[no-untyped-def]
+    """A.6.a with C.04.2 D.5: 1 played B, W, was absent, then W: its last two played games are
+    White, so its preference is absolute Black (difference only +1). 2 (higher ranked: 3
+    points) played [W, F, W]: won twice with White and had a full-point bye; difference +2,
+    absolute Black too. Not a topscorer round: C.3 forbids the pair, and with nobody else to
+    pair, no legal pairing exists."""
+    from swisspairing.errors import NoValidPairing
+
+    t = duel({1: ["B=", "W=", "Z", "W="], 2: ["W1", "F", "W1", "Z"]})
+    with pytest.raises(NoValidPairing):
+        duel_pair(system, t)
+
+
+# --- E.4 -----------------------------------------------------------------------------------------
+@SYSTEMS
+def test_e4_higher_ranked_gets_its_preference(system) -> None:  # type: ignore[no-untyped-def]
+    """E.4. 1 and 2 both [W, B] (mild White), identical histories (E.3 cannot decide): the
+    higher ranked by A.2 - equal scores, so the smaller pairing number, 1 - gets White."""
+    assert board(duel_pair(system, duel({1: ["W=", "B="], 2: ["W=", "B="]}))) == (1, 2)
+
+
+@SYSTEMS
+def test_e4_rank_is_score_first(system) -> None:  # type: ignore[no-untyped-def]
+    """E.4 with A.2: 2 won both games, 1 drew both; both [W, B]: 2 is higher ranked (score
+    first), so 2 gets White."""
+    assert board(duel_pair(system, duel({1: ["W=", "B="], 2: ["W1", "B1"]}))) == (2, 1)
+
+
+# --- E.5 -----------------------------------------------------------------------------------------
+@SYSTEMS
+def test_e5_initial_colour_black(system) -> None:  # type: ignore[no-untyped-def]
+    """E.5 with initial colour Black (XXC black1). Round 1, 6 players: 1-4, 2-5, 3-6 (B.3). 1
+    (odd) gets the initial colour, Black; 2 (even) White; 3 Black."""
+    t = make(6, [], initial=Colour.BLACK)
+    p = system.pair(t)
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 5), (6, 3)}
+
+
+@SYSTEMS
+def test_e5_parity_of_the_higher_ranked_player(system) -> None:  # type: ignore[no-untyped-def]
+    """E.5 with A.2: neither 1 (absent in round 1) nor 3 (full-point bye) has played, so no
+    preference, no E.3. 3 has 1 point and is the higher ranked; 3 is odd and gets the initial
+    colour, White: 3-1."""
+    assert board(duel_pair(system, duel({1: ["Z"], 3: ["F"]}))) == (3, 1)
+
+
+@SYSTEMS
+def test_e5_even_higher_ranked_gets_the_other_colour(system) -> None:  # type: ignore[no-untyped-def]
+    """E.5: 2 (full-point bye, 1 point, higher ranked, even) and 4 (absent) have no preference:
+    2 gets the opposite of the initial colour White: 4-2."""
+    assert board(duel_pair(system, duel({2: ["F"], 4: ["Z"]}))) == (4, 2)

@@ -297,3 +297,56 @@ def test_a4_the_pairing_allocated_bye_counts_as_a_downfloat() -> None:
     p = pair17(make(5, [[(1, 3, "1"), (4, 2, "0"), (5, "U")]]))
     assert p.bye == 4
     assert {(b.white, b.black) for b in p.boards} == {(5, 1), (2, 3)}
+
+
+def test_c7_downfloater_chosen_so_that_the_next_bracket_pairs() -> None:
+    """C.7. Round 1 with acceleration: 1, 2, 3 have 2 points, 4 has 1, 5 and 6 none; 3-4 is
+    forbidden (XXP). Bracket 2 = {1, 2, 3}: one player floats; every choice has the same PSD
+    (C.6). The first candidate 1-2 floats 3, whose next bracket {3*, 4} has no pair; floating
+    2 gives the pair 2-4 there: C.7 picks 1-3 (next transposition), 2 floats. Bracket 1 {2*, 4}:
+    2-4. Bracket 0: 5-6. Colours E.5: 1 White; 2 even, Black; 5 White."""
+    p = pair17(round_one(6, ((3, 4),), {1: 2.0, 2: 2.0, 3: 2.0, 4: 1.0}))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3), (4, 2), (5, 6)}
+
+
+# --- C.13: upfloats -----------------------------------------------------------------------------
+_C13_ROUNDS = [
+    [(1, "F"), (2, "Z"), (3, "Z"), (4, "F"), (5, "Z"), (6, "F")],
+    [(2, 6, "1"), (4, 1, "0"), (3, 5, "1")],
+]
+
+
+def test_c13_no_second_upfloat_in_a_row() -> None:
+    """C.13. Round 1: 1, 4, 6 full-point byes, 2, 3, 5 absent. Round 2: 2 (0) beat 6 (1) with
+    White - 2 receives an upfloat (A.4.b), 6 a downfloat; 1 beat 4 with Black (equal scores);
+    3 beat 5 with White (equal). Round 3: 1 has 2 points and floats into bracket 1
+    {1*, 2, 3, 4, 6}; 5 (0) is alone below. Preferences: 1 [B] strong White; 2 and 3 [W]
+    strong Black; 4 [W] strong Black; 6 and 5 [B] strong White. 1 met 4.
+    Candidates with two pairs and one downfloater that meets 5 in the next bracket (C.5, C.6,
+    C.7; 5 met 3): A = 1-2, 3-6, 4 down and C = 1-3, 4-6, 2 down both grant every colour
+    (C.10), and nobody repeats a downfloat (C.12: 4's and 2's round-2 games were not downfloats,
+    and 1's was between equals). C.13: in A, 2 is upfloated by the MDP again; in C, 3 is
+    upfloated and did not upfloat in round 2. So C: 1-3, 6-4, and 5-2 in the last bracket."""
+    p = pair17(make(6, _C13_ROUNDS))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3), (6, 4), (5, 2)}
+
+
+# --- C.14: downfloat two rounds before -----------------------------------------------------------
+_C14_ROUNDS = [
+    [(1, 4, "1"), (5, 2, "0"), (6, 8, "1"), (7, "F"), (3, "Z")],
+    [(6, 1, "1"), (2, 7, "0"), (3, 4, "1"), (5, 8, "=")],
+]
+
+
+def test_c14_no_downfloat_as_two_rounds_before() -> None:
+    """C.14 with A.4 (2017: a player who does not play a round receives a downfloat). Round 1:
+    1 beat 4, 2 beat 5, 6 beat 8, 7 full-point bye, 3 absent. Round 2: 6 beat 1, 7 beat 2, 3
+    beat 4, 5-8 drawn - all between equal scores. Round 3: 6-7 on 2 (7 [B] White, 6 [W, W]
+    Black). Bracket 1 = {1, 2, 3}: 1 [W, B] mild White, 2 [B, W] mild Black, 3 [W] strong
+    Black: 1-2 and 1-3 grant every preference (2-3 does not). C.7: the next bracket {5, 8}
+    (met) with the floater gives one pair and one 0.5 downfloater either way. C.12, C.13: no
+    float in round 2. C.14: floating 3 (candidate 1-2) repeats its round-1 downfloat, floating
+    2 does not: 1-3, 2 floats. Bracket 0.5 {2*, 5, 8}: 2 met 5, so 2-8 (8 [B, B] White), 5
+    floats; bracket 0 {5*, 4}: 4-5 (4 [B, B] White, 5 [W, W] Black)."""
+    p = pair17(make(8, _C14_ROUNDS))
+    assert {(b.white, b.black) for b in p.boards} == {(7, 6), (1, 3), (8, 2), (4, 5)}

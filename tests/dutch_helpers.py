@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
+from swisspairing.model.tournament import ForbiddenGroup
 from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
 
 #: (white, black, white's result code: "1", "0", "=", "+" forfeit win, "-" forfeit loss)
@@ -69,3 +70,52 @@ def pair17(t: Tournament) -> Pairing:
 
 def pair25(t: Tournament) -> Pairing:
     return DUTCH_2025.pair(t)
+
+
+def round_one(n: int, forbidden: tuple[tuple[int, int], ...] = (),
+              acceleration: dict[int, float] | None = None) -> Tournament:
+    """Round 1 of ``n`` players; ``forbidden`` pairs may not meet; ``acceleration`` adds
+    fictitious points to the pairing score of round 1."""
+    t = make(n, [])
+    for a, b in forbidden:
+        t.forbidden_pairs.append(ForbiddenGroup(frozenset((a, b))))
+    if acceleration:
+        t.acceleration = {pid: [v] for pid, v in acceleration.items()}
+    return t
+
+
+# Histories shared by the 2017 and 2025 tests (derivations in test_dutch_2017_rules.py).
+C3_ROUNDS = [
+    [(1, 5, "1"), (3, 6, "1"), (7, 2, "0"), (8, 4, "0")],
+    [(1, 6, "1"), (3, 5, "1"), (7, 4, "0"), (8, 2, "0")],
+]
+
+TOP_ROUNDS = [
+    [(1, 3, "1"), (2, 4, "1"), (5, 6, "=")],
+    [(1, 5, "1"), (2, 6, "1"), (3, 4, "=")],
+]
+
+PPB_ROUNDS = [
+    [(1, 4, "1"), (2, 3, "1"), (5, 6, "=")],
+    [(1, 2, "="), (3, 5, "1"), (4, 6, "1")],
+]
+
+C11_ROUNDS = [
+    [(5, 1, "0"), (4, 6, "1"), (3, 7, "+"), (8, 2, "0")],
+    [(1, 6, "+"), (5, 4, "0"), (8, 3, "0"), (2, 7, "1")],
+]
+
+C12_ROUNDS = [
+    [(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")],
+    [(4, 2, "0"), (6, 1, "0"), (5, 3, "0"), (7, 8, "1")],
+]
+
+C13_ROUNDS = [
+    [(1, "F"), (2, "Z"), (3, "Z"), (4, "F"), (5, "Z"), (6, "F")],
+    [(2, 6, "1"), (4, 1, "0"), (3, 5, "1")],
+]
+
+C14_ROUNDS = [
+    [(1, 4, "1"), (5, 2, "0"), (6, 8, "1"), (7, "F"), (3, "Z")],
+    [(6, 1, "1"), (2, 7, "0"), (3, 4, "1"), (5, 8, "=")],
+]

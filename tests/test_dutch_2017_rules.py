@@ -13,22 +13,21 @@ from __future__ import annotations
 
 import pytest
 
-from dutch_helpers import P, make, pair17, pairs
+from dutch_helpers import (
+    C3_ROUNDS,
+    C11_ROUNDS,
+    C12_ROUNDS,
+    C13_ROUNDS,
+    C14_ROUNDS,
+    PPB_ROUNDS,
+    TOP_ROUNDS,
+    P,
+    make,
+    pair17,
+    pairs,
+    round_one,
+)
 from swisspairing.errors import NoValidPairing
-from swisspairing.model import Tournament
-from swisspairing.model.tournament import ForbiddenGroup
-
-
-def round_one(n: int, forbidden: tuple[tuple[int, int], ...] = (),
-              acceleration: dict[int, float] | None = None) -> Tournament:
-    """Round 1 of ``n`` players; ``forbidden`` pairs may not meet; ``acceleration`` adds
-    fictitious points to the pairing score of round 1."""
-    t = make(n, [])
-    for a, b in forbidden:
-        t.forbidden_pairs.append(ForbiddenGroup(frozenset((a, b))))
-    if acceleration:
-        t.acceleration = {pid: [v] for pid, v in acceleration.items()}
-    return t
 
 
 # --- B.2 / B.3: the first candidate ---------------------------------------------------------------
@@ -128,10 +127,6 @@ def test_c2_2017_a_full_point_bye_does_not_bar_the_bye() -> None:
 
 
 # --- C.3 and the topscorer exception --------------------------------------------------------------
-_C3_ROUNDS = [
-    [(1, 5, "1"), (3, 6, "1"), (7, 2, "0"), (8, 4, "0")],
-    [(1, 6, "1"), (3, 5, "1"), (7, 4, "0"), (8, 2, "0")],
-]
 
 
 def test_c3_same_absolute_preference_may_not_meet() -> None:
@@ -141,14 +136,10 @@ def test_c3_same_absolute_preference_may_not_meet() -> None:
     transposition 4-3: 1-4, 2-3, perfect (every absolute preference granted): boards 4-1, 2-3.
     Bracket 0: S1 = {5, 6}, S2 = {7, 8}: 5-7, 6-8 are legal (5-6 and 7-8 would break C.3) and
     perfect: 5-7, 6-8."""
-    p = pair17(make(8, _C3_ROUNDS))
+    p = pair17(make(8, C3_ROUNDS))
     assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3), (5, 7), (6, 8)}
 
 
-_TOP_ROUNDS = [
-    [(1, 3, "1"), (2, 4, "1"), (5, 6, "=")],
-    [(1, 5, "1"), (2, 6, "1"), (3, 4, "=")],
-]
 
 
 def test_c3_topscorers_may_meet_in_the_last_round_e2_wider_difference() -> None:
@@ -161,7 +152,7 @@ def test_c3_topscorers_may_meet_in_the_last_round_e2_wider_difference() -> None:
     topscorers (C.3). S1 = {3, 4}, S2 = {5, 6}: 3-5 with 4-6 is illegal; transposition 6-5:
     3-6 (6 White, absolute), 4-5 (4 absolute White over 5 mild White: E.2). Boards 2-1, 6-3,
     4-5."""
-    p = pair17(make(6, _TOP_ROUNDS, total=3))
+    p = pair17(make(6, TOP_ROUNDS, total=3))
     assert {(b.white, b.black) for b in p.boards} == {(2, 1), (6, 3), (4, 5)}
 
 
@@ -173,7 +164,7 @@ def test_c3_same_history_before_the_last_round_forbids_the_topscorer_pair() -> N
     equal PSD). C.10: A grants every preference (1, 2 Black; 4, 6 White; 5 [W, B] White and 3
     [B, W] Black); B fails 3 (mild Black against 2's absolute Black) and 5 (mild White against
     4's absolute White). A: 4-1, 5-2, 6-3."""
-    p = pair17(make(6, _TOP_ROUNDS, total=9))
+    p = pair17(make(6, TOP_ROUNDS, total=9))
     assert {(b.white, b.black) for b in p.boards} == {(4, 1), (5, 2), (6, 3)}
 
 
@@ -183,7 +174,7 @@ def test_c8_c9_last_round_topscorers_avoid_a_third_same_colour() -> None:
     (E.4: 1 is higher ranked and keeps Black) White a third time ([W, W, W], C.9) and a colour
     difference +3 (C.8); the transposition 1-4, 2-3 gives everybody its colour. C.8 and C.9
     decide before the generation order: 4-1, 2-3 (and 5-7, 6-8 below as in the C.3 test)."""
-    p = pair17(make(8, _C3_ROUNDS, total=3))
+    p = pair17(make(8, C3_ROUNDS, total=3))
     assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3), (5, 7), (6, 8)}
 
 
@@ -197,10 +188,6 @@ def test_c3_no_legal_pairing_raises() -> None:
 
 
 # --- C.4 and A.9: PPB and CLB ---------------------------------------------------------------------
-_PPB_ROUNDS = [
-    [(1, 4, "1"), (2, 3, "1"), (5, 6, "=")],
-    [(1, 2, "="), (3, 5, "1"), (4, 6, "1")],
-]
 
 
 def test_c4_a9_penultimate_bracket_and_collapsed_last_bracket() -> None:
@@ -212,7 +199,7 @@ def test_c4_a9_penultimate_bracket_and_collapsed_last_bracket() -> None:
     absolute Black, 3 [B, W] mild Black: 1-3 fails 3; 2 [W, B] mild White with 4 [B, W] mild
     Black fails nobody: 2-4, downfloaters 1 and 3. CLB {1*, 3*, 5, 6}: 3-5 met, 5-6 met, so
     1-5 (5 [W, B] White, 1 Black) and 3-6 (6 [B, B] absolute White). Boards 2-4, 5-1, 6-3."""
-    p = pair17(make(6, _PPB_ROUNDS))
+    p = pair17(make(6, PPB_ROUNDS))
     assert {(b.white, b.black) for b in p.boards} == {(2, 4), (5, 1), (6, 3)}
 
 
@@ -247,10 +234,6 @@ def test_c10_exchange_grants_every_colour_preference() -> None:
     assert {(b.white, b.black) for b in p.boards} == {(2, 1), (3, 4)}
 
 
-_C11_ROUNDS = [
-    [(5, 1, "0"), (4, 6, "1"), (3, 7, "+"), (8, 2, "0")],
-    [(1, 6, "+"), (5, 4, "0"), (8, 3, "0"), (2, 7, "1")],
-]
 
 
 def test_c11_a_mild_preference_is_sacrificed_before_a_strong_one() -> None:
@@ -260,16 +243,12 @@ def test_c11_a_mild_preference_is_sacrificed_before_a_strong_one() -> None:
     S2 = {3, 4}. Candidate 1-3, 2-4 fails one strong preference (1 and 3 both strong White);
     1-4, 2-3 fails one mild one (4). Same C.10 count (1); C.11 picks the second: 1 White (E.2,
     strong over mild), 3 White over 2 (E.1): 1-4, 3-2."""
-    t = make(8, _C11_ROUNDS, absent={5: "Z", 6: "Z", 7: "Z", 8: "Z"})
+    t = make(8, C11_ROUNDS, absent={5: "Z", 6: "Z", 7: "Z", 8: "Z"})
     p = pair17(t)
     assert {(b.white, b.black) for b in p.boards} == {(1, 4), (3, 2)}
 
 
 # --- C.12: downfloats -----------------------------------------------------------------------------
-_C12_ROUNDS = [
-    [(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")],
-    [(4, 2, "0"), (6, 1, "0"), (5, 3, "0"), (7, 8, "1")],
-]
 
 
 def test_c12_no_second_downfloat_in_a_row() -> None:
@@ -282,7 +261,7 @@ def test_c12_no_second_downfloat_in_a_row() -> None:
     not: 1-3 (E.4: 1 White), 2 floats. Bracket 1 {2*, 4, 7}: 2-4 met, 2-7 (7 [B, W] mild
     Black), 4 floats. Bracket 0 {4*, 5, 6, 8}: 4-8 met; 4-5 and 6-8: 4 [W, W] absolute Black
     takes Black over 5 (E.2), 8 [B, B] White. Boards 1-3, 2-7, 5-4, 8-6."""
-    p = pair17(make(8, _C12_ROUNDS))
+    p = pair17(make(8, C12_ROUNDS))
     assert {(b.white, b.black) for b in p.boards} == {(1, 3), (2, 7), (5, 4), (8, 6)}
 
 
@@ -309,11 +288,7 @@ def test_c7_downfloater_chosen_so_that_the_next_bracket_pairs() -> None:
     assert {(b.white, b.black) for b in p.boards} == {(1, 3), (4, 2), (5, 6)}
 
 
-# --- C.13: upfloats -----------------------------------------------------------------------------
-_C13_ROUNDS = [
-    [(1, "F"), (2, "Z"), (3, "Z"), (4, "F"), (5, "Z"), (6, "F")],
-    [(2, 6, "1"), (4, 1, "0"), (3, 5, "1")],
-]
+# --- C.13: upfloats -------------------------------------------------------------------------------
 
 
 def test_c13_no_second_upfloat_in_a_row() -> None:
@@ -327,15 +302,11 @@ def test_c13_no_second_upfloat_in_a_row() -> None:
     (C.10), and nobody repeats a downfloat (C.12: 4's and 2's round-2 games were not downfloats,
     and 1's was between equals). C.13: in A, 2 is upfloated by the MDP again; in C, 3 is
     upfloated and did not upfloat in round 2. So C: 1-3, 6-4, and 5-2 in the last bracket."""
-    p = pair17(make(6, _C13_ROUNDS))
+    p = pair17(make(6, C13_ROUNDS))
     assert {(b.white, b.black) for b in p.boards} == {(1, 3), (6, 4), (5, 2)}
 
 
-# --- C.14: downfloat two rounds before -----------------------------------------------------------
-_C14_ROUNDS = [
-    [(1, 4, "1"), (5, 2, "0"), (6, 8, "1"), (7, "F"), (3, "Z")],
-    [(6, 1, "1"), (2, 7, "0"), (3, 4, "1"), (5, 8, "=")],
-]
+# --- C.14: downfloat two rounds before ------------------------------------------------------------
 
 
 def test_c14_no_downfloat_as_two_rounds_before() -> None:
@@ -348,5 +319,36 @@ def test_c14_no_downfloat_as_two_rounds_before() -> None:
     float in round 2. C.14: floating 3 (candidate 1-2) repeats its round-1 downfloat, floating
     2 does not: 1-3, 2 floats. Bracket 0.5 {2*, 5, 8}: 2 met 5, so 2-8 (8 [B, B] White), 5
     floats; bracket 0 {5*, 4}: 4-5 (4 [B, B] White, 5 [W, W] Black)."""
-    p = pair17(make(8, _C14_ROUNDS))
+    p = pair17(make(8, C14_ROUNDS))
     assert {(b.white, b.black) for b in p.boards} == {(7, 6), (1, 3), (8, 2), (4, 5)}
+
+
+# --- C.04.1 i: the explanation, in French ---------------------------------------------------------
+def test_cli_explain_in_french(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """C.04.1 i (transparency): ``swisspairing pair T.trf --system dutch-2017 --explain --lang
+    fr`` prints the explanation in French. The tournament is the one of the PPB test above
+    (A.9: the bracket of 1 point becomes the PPB, then the CLB), written column by column."""
+    from conftest import cell, line001, trf_text
+    from swisspairing.interfaces.cli import main
+
+    text = trf_text(
+        "012 Dutch explain",
+        "XXR 9",
+        "XXC white1",
+        line001(1, "Un", 2490, 1.5, [cell(4, "w", "1"), cell(2, "w", "=")]),
+        line001(2, "Deux", 2480, 1.5, [cell(3, "w", "1"), cell(1, "b", "=")]),
+        line001(3, "Trois", 2470, 1.0, [cell(2, "b", "0"), cell(5, "w", "1")]),
+        line001(4, "Quatre", 2460, 1.0, [cell(1, "b", "0"), cell(6, "w", "1")]),
+        line001(5, "Cinq", 2450, 0.5, [cell(6, "w", "="), cell(3, "b", "0")]),
+        line001(6, "Six", 2440, 0.5, [cell(5, "b", "="), cell(4, "b", "0")]),
+    )
+    path = tmp_path / "T.trf"
+    path.write_text(text, encoding="utf-8")
+    code = main(["pair", str(path), "--system", "dutch-2017", "--explain", "--lang", "fr"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "avant-dernier niveau" in out
+    assert "Dernier niveau effondré (CLB)" in out
+    assert "couleurs par E.1" in out
+    assert "penultimate" not in out and "floats down" not in out
+    assert path.read_text(encoding="utf-8") == text  # the input is never overwritten

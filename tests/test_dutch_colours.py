@@ -54,7 +54,7 @@ def board(p: Pairing) -> tuple[int, int]:
     return (p.boards[0].white, p.boards[0].black)
 
 
-# --- E.1 / A.6.d --------------------------------------------------------------------------------
+# --- E.1 / A.6.d ----------------------------------------------------------------------------------
 @SYSTEMS
 def test_e1_both_preferences_granted(system) -> None:  # type: ignore[no-untyped-def]
     """E.1. 1 played [W, B] (mild White, A.6.c), 2 [B, W] (mild Black): both are granted, 1
@@ -76,7 +76,7 @@ def test_a6d_no_game_no_preference_the_opponent_is_granted(system) -> None:  # t
     assert board(duel_pair(system, duel({1: ["W1", "W1"], 2: ["Z", "Z"]}))) == (2, 1)
 
 
-# --- E.2 --------------------------------------------------------------------------------------
+# --- E.2 ------------------------------------------------------------------------------------------
 @SYSTEMS
 def test_e2_strong_beats_mild(system) -> None:  # type: ignore[no-untyped-def]
     """E.2. 1 [W, B] mild White (colour difference 0); 2 played one game with Black and was
@@ -104,7 +104,7 @@ def test_e2_two_absolute_topscorers_wider_colour_difference(system) -> None:  # 
     assert board(duel_pair(system, t)) == (1, 2)
 
 
-# --- E.3 and C.04.2 D.5 ------------------------------------------------------------------------
+# --- E.3 and C.04.2 D.5 ---------------------------------------------------------------------------
 @SYSTEMS
 def test_e3_alternate_from_the_last_different_round(system) -> None:  # type: ignore[no-untyped-def]
     """E.3. 1 [B, W, W, B] and 2 [W, B, W, B]: both mild White (difference 0, last Black),
@@ -139,7 +139,7 @@ def test_a6_unplayed_round_does_not_break_two_colours_in_a_row(system) -> None: 
         duel_pair(system, t)
 
 
-# --- E.4 -----------------------------------------------------------------------------------------
+# --- E.4 ------------------------------------------------------------------------------------------
 @SYSTEMS
 def test_e4_higher_ranked_gets_its_preference(system) -> None:  # type: ignore[no-untyped-def]
     """E.4. 1 and 2 both [W, B] (mild White), identical histories (E.3 cannot decide): the
@@ -154,7 +154,7 @@ def test_e4_rank_is_score_first(system) -> None:  # type: ignore[no-untyped-def]
     assert board(duel_pair(system, duel({1: ["W=", "B="], 2: ["W1", "B1"]}))) == (2, 1)
 
 
-# --- E.5 -----------------------------------------------------------------------------------------
+# --- E.5 ------------------------------------------------------------------------------------------
 @SYSTEMS
 def test_e5_initial_colour_black(system) -> None:  # type: ignore[no-untyped-def]
     """E.5 with initial colour Black (XXC black1). Round 1, 6 players: 1-4, 2-5, 3-6 (B.3). 1

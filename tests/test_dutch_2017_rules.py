@@ -74,6 +74,28 @@ def test_d1_transpositions_in_lexicographic_order() -> None:
     assert {(b.white, b.black) for b in p.boards} == {(1, 5), (6, 2), (3, 4)}
 
 
+def test_d1_mdp_pairing_transpositions_in_a_heterogeneous_bracket() -> None:
+    """B.3, D.1 (heterogeneous example "3-4, 3-5, ..., 4-3, ..."). Round 1 with acceleration:
+    1 and 2 have 1 point and may not meet, 1-3 is forbidden too; 3-6 have none. Bracket 1
+    pairs nobody; bracket 0 = {1*, 2*, 3, 4, 5, 6}: S1 = {1, 2} (M1 = 2), S2 = {3, 4, 5, 6}.
+    MDP-pairings by the first two BSNs of S2: 3-4, 3-5, 3-6 pair 1-3 (forbidden); 4-3 gives
+    1-4, 2-3 and the remainder {5, 6}: 5-6; perfect. E.5: 1 White, 2 (even) Black, 5 White."""
+    p = pair17(round_one(6, ((1, 2), (1, 3)), {1: 1.0, 2: 1.0}))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 4), (3, 2), (5, 6)}
+
+
+def test_b7_remainder_alternatives_before_a_new_mdp_pairing() -> None:
+    """B.7 order. Round 1 with acceleration: 1 has 1 point, 2-5 none; 3 may not meet 4 or 5.
+    Bracket 1 = {1} floats. Bracket 0 = {1*, 2, 3, 4, 5}: MDP-pairing 1-2 (S1 = {1}, S2 first
+    BSN 2); remainder {3, 4, 5}: S1R = {3}, S2R = {4, 5}: 3-4 and 3-5 forbidden; the exchange
+    3<->4 gives 4-5 with 3 left for the bye. B.7: the remainder's transpositions and exchanges
+    come before the next MDP-pairing (1-3, which would give 1-3, 2-4, bye 5 with the same PSD
+    [1, 1, 0]). So 1-2, 4-5, bye 3; E.5: 1 White; 4 (even, higher ranked) Black."""
+    p = pair17(round_one(5, ((3, 4), (3, 5)), {1: 1.0}))
+    assert p.bye == 3
+    assert {(b.white, b.black) for b in p.boards} == {(1, 2), (5, 4)}
+
+
 # --- D.2: resident exchanges ----------------------------------------------------------------------
 def test_d2a_b_one_exchange_with_the_smallest_difference_first() -> None:
     """D.2 a, b. Round 1, 6 players; 3 may not meet 4, 5 or 6 (XXP). With S1 = {1, 2, 3} no

@@ -144,9 +144,10 @@ def test_1_4_4_an_absence_is_no_downfloat_c16() -> None:
     in round 1 (zero-point bye) and 1, 2, 3 are on 1 point in round 3; 1-2 and 1-3 grant every
     colour, the next bracket {5, 8} takes either floater equally ([C7], [C8]). 2025: 3's
     absence gave no float (1.4.4), so [C16] does not bar floating 3 and the first candidate
-    stands: 1-2, 3 down. Bracket 0.5 {3*, 5, 8}: 3 [W] strong Black; 3-5 would give 5 ([W, W],
-    absolute Black) Black and fail 3 ([C12]); 8-3 grants both; 5 floats: 4-5 below. 6-7 on
-    top (7 White). 2017 gives 1-3 instead (C.14)."""
+    stands: 1-2, 3 down. Bracket 0.5 {3*, 5, 8}: 3-5 would leave 8 and 4 (both [B, B],
+    absolute White: [C3]) for the last bracket, against [C4]; so 8-3 (3 [W] strong Black) and
+    5 floats: 4-5 below (5 [W, W] Black). 6-7 on top (7 White). 2017 gives 1-3 instead
+    (C.14)."""
     p = pair25(make(8, C14_ROUNDS))
     assert boards(p) == {(7, 6), (1, 2), (8, 3), (4, 5)}
     assert boards(pair17(make(8, C14_ROUNDS))) == {(7, 6), (1, 3), (8, 2), (4, 5)}
@@ -232,3 +233,14 @@ def test_forbidden_pairs_act_like_c1() -> None:
     for a, b in ((1, 4), (2, 4)):
         t.forbidden_pairs.append(ForbiddenGroup(frozenset((a, b))))
     assert boards(pair25(t)) == {(1, 5), (6, 2), (3, 4)}
+
+
+def test_3_7_and_4_2_generation_order_unchanged() -> None:
+    """3.7 (2017 B.7) and 4.2 (D.1), with the 2017 tests' derivations: the remainder's
+    alternatives come before a new MDP-pairing (1-2, 4-5, PAB 3 - [C5]: every candidate gives
+    the PAB to a 0-point player, [C9] none has an unplayed game), and the MDP-pairings follow
+    the lexicographic S2 order (1-4, 2-3, then 5-6)."""
+    p = pair25(round_one(5, ((3, 4), (3, 5)), {1: 1.0}))
+    assert p.bye == 3 and boards(p) == {(1, 2), (5, 4)}
+    p = pair25(round_one(6, ((1, 2), (1, 3)), {1: 1.0, 2: 1.0}))
+    assert boards(p) == {(1, 4), (3, 2), (5, 6)}

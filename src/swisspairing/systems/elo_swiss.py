@@ -26,11 +26,11 @@ Outline of :meth:`EloSwiss.pair`:
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
+from ..matching import max_cardinality_matching
 from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
@@ -107,82 +107,11 @@ def d2_splits(n: int, p: int) -> Iterator[tuple[list[int], list[int], str]]:
 # matchings
 # --------------------------------------------------------------------------------------------
 def max_matching_size(n: int, adj: Sequence[Sequence[int]]) -> int:
-    """Size of a maximum matching of a general graph (Edmonds' blossom algorithm, O(n^3)).
+    """Size of a maximum matching of a general graph (the shared Edmonds implementation).
 
     ``adj[v]`` lists the neighbours of vertex ``v`` (0..n-1). Used to know whether the rest of
     a round can still be paired (C12, C13)."""
-    match = [-1] * n
-    # greedy start
-    for v in range(n):
-        if match[v] == -1:
-            for w in adj[v]:
-                if match[w] == -1 and w != v:
-                    match[v], match[w] = w, v
-                    break
-
-    def augment(root: int) -> bool:
-        used = [False] * n
-        parent = [-1] * n
-        base = list(range(n))
-        used[root] = True
-        queue = deque([root])
-
-        def lca(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if match[a] == -1:
-                    break
-                a = parent[match[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[match[b]]
-
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[match[v]]] = True
-                parent[v] = child
-                child = match[v]
-                v = parent[match[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in adj[v]:
-                if base[v] == base[to] or match[v] == to:
-                    continue
-                if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark(v, cur, to, blossom)
-                    mark(to, cur, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if match[to] == -1:
-                        # augment along the path
-                        u = to
-                        while u != -1:
-                            pv = parent[u]
-                            nxt = match[pv]
-                            match[u], match[pv] = pv, u
-                            u = nxt
-                        return True
-                    used[match[to]] = True
-                    queue.append(match[to])
-        return False
-
-    for v in range(n):
-        if match[v] == -1:
-            augment(v)
-    return sum(1 for v in range(n) if match[v] != -1) // 2
+    return len(max_cardinality_matching(range(n), dict(enumerate(adj)))) // 2
 
 
 def _bipartite_covers(

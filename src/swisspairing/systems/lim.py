@@ -20,12 +20,13 @@ Outline of one round (:meth:`LimSystem.pair`):
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from ..errors import NoValidPairing
+from ..matching import augment_path
+from ..matching import max_cardinality_matching as max_matching
 from ..model import Board, Colour, Pairing, PlayerState, Tournament, build_states
 from ..model.results import ResultKind
 from .explain import Explanation
@@ -33,85 +34,6 @@ from .explain import Explanation
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 _FR_COLOUR = {WHITE: "les Blancs", BLACK: "les Noirs"}
 _EN_COLOUR = {WHITE: "White", BLACK: "Black"}
-
-
-# --- maximum cardinality matching (Edmonds' blossom algorithm) -------------------------------
-def _augment(root: int, verts: set[int], adj: dict[int, set[int]], mate: dict[int, int]) -> bool:
-    """Search an augmenting path from the exposed vertex ``root`` and apply it to ``mate``."""
-    parent: dict[int, int] = {}
-    base = {v: v for v in verts}
-    used = {root}
-    queue = deque([root])
-
-    def lca(a: int, b: int) -> int:
-        seen: set[int] = set()
-        while True:
-            a = base[a]
-            seen.add(a)
-            if a not in mate:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base[b]
-            if b in seen:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-        while base[v] != b:
-            blossom.add(base[v])
-            blossom.add(base[mate[v]])
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
-
-    while queue:
-        v = queue.popleft()
-        for to in adj[v]:
-            if to not in verts or base[v] == base[to] or mate.get(v) == to:
-                continue
-            if to == root or (to in mate and mate[to] in parent):
-                b = lca(v, to)
-                blossom: set[int] = set()
-                mark(v, b, to, blossom)
-                mark(to, b, v, blossom)
-                for u in verts:
-                    if base[u] in blossom:
-                        base[u] = b
-                        if u not in used:
-                            used.add(u)
-                            queue.append(u)
-            elif to not in parent:
-                parent[to] = v
-                if to not in mate:
-                    u: int | None = to
-                    while u is not None:
-                        pv = parent[u]
-                        nxt = mate.get(pv)
-                        mate[u] = pv
-                        mate[pv] = u
-                        u = nxt
-                    return True
-                used.add(mate[to])
-                queue.append(mate[to])
-    return False
-
-
-def max_matching(verts: Iterable[int], adj: dict[int, set[int]]) -> dict[int, int]:
-    """A maximum matching of the graph ``adj`` restricted to ``verts`` (mate map, both ways)."""
-    vs = set(verts)
-    mate: dict[int, int] = {}
-    for v in sorted(vs):
-        if v in mate:
-            continue
-        for u in sorted(adj[v]):
-            if u in vs and u not in mate:
-                mate[v], mate[u] = u, v
-                break
-    for v in sorted(vs):
-        if v not in mate:
-            _augment(v, vs, adj, mate)
-    return mate
 
 
 def _without_pair(
@@ -131,7 +53,7 @@ def _without_pair(
             exposed.append(y)
     for y in exposed:
         if y not in new:
-            _augment(y, rest, adj, new)
+            augment_path(y, rest, adj, new)
     return rest, new
 
 

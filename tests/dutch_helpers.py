@@ -84,6 +84,34 @@ def round_one(n: int, forbidden: tuple[tuple[int, int], ...] = (),
     return t
 
 
+def duel(histories: dict[int, list[str]], *, total: int = 9,
+         initial: Colour = Colour.WHITE) -> Tournament:
+    """Players ``histories`` keys (pairing numbers, small), each against fresh fillers."""
+    t = Tournament(total_rounds=total, initial_colour=initial)
+    for pid in histories:
+        t.players[pid] = Player(pid, f"Player {pid:02d}", rating=2500 - 10 * pid)
+    filler = 100
+    rounds = max(len(h) for h in histories.values())
+    for pid, tokens in histories.items():
+        for r, tok in enumerate(tokens, start=1):
+            if tok in ("Z", "F", "H"):
+                t.players[pid].set_entry(r, RoundEntry.bye(tok))
+                continue
+            filler += 1
+            t.players[filler] = Player(filler, f"Filler {filler}", rating=1000)
+            colour = Colour.WHITE if tok[0] == "W" else Colour.BLACK
+            t.players[pid].set_entry(r, RoundEntry.game(filler, colour, tok[1]))
+            t.players[filler].set_entry(
+                r, RoundEntry.game(pid, colour.opposite, MIRROR[tok[1]]))
+    t.absent[rounds + 1] = {f: "Z" for f in t.players if f >= 100}
+    return t
+
+
+def duel_pair(system: object, t: Tournament) -> Pairing:
+    """Pair the round after the histories (explicitly: a history of byes only is not yet a
+    paired round for :attr:`Tournament.next_round`)."""
+    return system.pair(t, max(t.absent))  # type: ignore[attr-defined, no-any-return]
+
 # Histories shared by the 2017 and 2025 tests (derivations in test_dutch_2017_rules.py).
 C3_ROUNDS = [
     [(1, 5, "1"), (3, 6, "1"), (7, 2, "0"), (8, 4, "0")],
@@ -119,3 +147,17 @@ C14_ROUNDS = [
     [(1, 4, "1"), (5, 2, "0"), (6, 8, "1"), (7, "F"), (3, "Z")],
     [(6, 1, "1"), (2, 7, "0"), (3, 4, "1"), (5, 8, "=")],
 ]
+C8_HISTORY = {1: ["W1", "W1", "B1", "W1"], 2: ["W1", "B1", "W1", "F"],
+               3: ["W1", "W1", "B1", "W1"], 4: ["B1", "W1", "B1", "F"]}
+C9_HISTORY = {1: ["B1", "W1", "W1"], 2: ["W1", "B1", "W1"],
+               3: ["B1", "W1", "W1"], 4: ["B1", "W1", "B1"]}
+C17_ROUNDS = [
+    [(1, "F"), (2, "H"), (7, "H"), (5, "F"), (3, "Z"), (4, "Z"), (6, "Z"), (8, "Z")],
+    [(1, 6, "1"), (2, 7, "1"), (5, 3, "0"), (8, 4, "0")],
+]
+
+
+def c17_tournament() -> Tournament:
+    t = make(8, C17_ROUNDS)
+    t.forbidden_pairs.append(ForbiddenGroup(frozenset((1, 2))))
+    return t

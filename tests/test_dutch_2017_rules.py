@@ -15,6 +15,8 @@ import pytest
 
 from dutch_helpers import (
     C3_ROUNDS,
+    C8_HISTORY,
+    C9_HISTORY,
     C11_ROUNDS,
     C12_ROUNDS,
     C13_ROUNDS,
@@ -22,12 +24,16 @@ from dutch_helpers import (
     PPB_ROUNDS,
     TOP_ROUNDS,
     P,
+    c17_tournament,
+    duel,
+    duel_pair,
     make,
     pair17,
     pairs,
     round_one,
 )
 from swisspairing.errors import NoValidPairing
+from swisspairing.systems.dutch import DUTCH_2017
 
 
 # --- B.2 / B.3: the first candidate ---------------------------------------------------------------
@@ -198,6 +204,31 @@ def test_c8_c9_last_round_topscorers_avoid_a_third_same_colour() -> None:
     decide before the generation order: 4-1, 2-3 (and 5-7, 6-8 below as in the C.3 test)."""
     p = pair17(make(8, C3_ROUNDS, total=3))
     assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3), (5, 7), (6, 8)}
+
+
+def test_c8_topscorer_colour_difference_beyond_two() -> None:
+    """C.8 alone. Round 5 of 5; every player won all its games (2 and 4 had a full-point bye
+    in round 4): all four have 4 points, topscorers (A.7). 1 and 3 played [W, W, B, W]
+    (difference +2, absolute Black), 2 [W, B, W] (strong Black), 4 [B, W, B] (strong White).
+    S1 = {1, 2}, S2 = {3, 4}. Candidate 1-3, 2-4 is legal (C.3 exempts topscorers): E.2 and E.3
+    cannot choose between 1 and 3, E.4 gives 1 Black, so 3 gets White and a difference of +3
+    (C.8); 2-4 grants both. Next, 1-4, 2-3: 1 Black, 4 White; 3 (absolute) Black over 2
+    (strong): 2 misses a strong preference, 2's difference becomes only +2, no three in a row.
+    C.10 and C.11 count one failure each in both candidates; C.8 decides: 4-1, 2-3. (Before
+    the last round C.3 forbids 1-3 and gives the same.)"""
+    for total in (5, 9):
+        p = duel_pair(DUTCH_2017, duel(C8_HISTORY, total=total))
+        assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3)}
+
+
+def test_c9_topscorer_same_colour_three_times() -> None:
+    """C.9 alone. Round 4 of 4; all won their three games (3 points, topscorers). 1 and 3
+    played [B, W, W] (absolute Black, difference +1), 2 [W, B, W] (strong Black), 4 [B, W, B]
+    (strong White). Candidate 1-3, 2-4: E.4 gives 1 Black, 3 White a third time in a row
+    (C.9; difference only +2, no C.8). 1-4, 2-3: 2 misses its strong preference, nothing else.
+    C.10, C.11 tie; C.9 decides: 4-1, 2-3."""
+    p = duel_pair(DUTCH_2017, duel(C9_HISTORY, total=4))
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 3)}
 
 
 def test_c3_no_legal_pairing_raises() -> None:
@@ -374,3 +405,18 @@ def test_cli_explain_in_french(tmp_path, capsys) -> None:  # type: ignore[no-unt
     assert "couleurs par E.1" in out
     assert "penultimate" not in out and "floats down" not in out
     assert path.read_text(encoding="utf-8") == text  # the input is never overwritten
+
+
+# --- C.17: score difference of a repeated upfloat ----------------------------------------------
+def test_c17_smaller_score_difference_for_the_repeated_upfloat() -> None:
+    """C.17. Round 1: byes only (1, 5 full point; 2, 7 half point; the others absent). Round 2:
+    1 beat 6, 2 beat 7, 3 (0) beat 5 (1) with Black - an upfloat for 3 -, 4 beat 8 with Black.
+    Round 3: 1 (2 points) and 2 (1.5; 1-2 forbidden) float into bracket 1 {1*, 2*, 3, 4, 5}.
+    Preferences: 1, 2 [W] strong Black; 3, 4 [B] strong White; 5 [W] strong Black; 7 [B]
+    White. Pairing both MDPs with 3 and 4 and floating 5 (to 7) grants every colour; both
+    MDP-pairings 1-3, 2-4 (first) and 1-4, 2-3 have the same PSD, C.7, C.10-C.16 (3 repeats its
+    upfloat in both, C.13; 1 and 5 repeat their downfloats in both, C.12). C.17: 3's upfloat
+    has the score difference 1 against 1, 0.5 against 2: 1-4, 2-3. Then 7-5 and 6-8 (6 [B]
+    White)."""
+    p = pair17(c17_tournament())
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (3, 2), (7, 5), (6, 8)}

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from dutch_helpers import (
     C3_ROUNDS,
+    C8_HISTORY,
+    C9_HISTORY,
     C13_ROUNDS,
     C14_ROUNDS,
     PPB_ROUNDS,
     TOP_ROUNDS,
     P,
+    c17_tournament,
+    duel,
+    duel_pair,
     make,
     pair17,
     pair25,
@@ -244,3 +249,19 @@ def test_3_7_and_4_2_generation_order_unchanged() -> None:
     assert p.bye == 3 and boards(p) == {(1, 2), (5, 4)}
     p = pair25(round_one(6, ((1, 2), (1, 3)), {1: 1.0, 2: 1.0}))
     assert boards(p) == {(1, 4), (3, 2), (5, 6)}
+
+
+def test_c10_c11_topscorers_as_2017_c8_c9() -> None:
+    """[C10], [C11] are the 2017 C.8, C.9 (derivations in the 2017 tests): a topscorer's colour
+    difference beyond 2, then a third colour in a row, decide against the first candidate."""
+    for history, total in ((C8_HISTORY, 5), (C9_HISTORY, 4)):
+        p = duel_pair(DUTCH_2025, duel(history, total=total))
+        assert boards(p) == {(4, 1), (2, 3)}
+
+
+def test_c19_smaller_score_difference_for_the_mdp_opponent_upfloat() -> None:
+    """[C19]. The history of the 2017 C.17 test: 3 upfloated in round 2 and becomes the opponent
+    of an MDP in both best candidates ([C15] ties); [C19] compares its score difference: 0.5
+    against 2 rather than 1 against 1: 1-4, 2-3 (4-1, 3-2), 7-5, 6-8. ([C5]: no PAB, 8
+    players; [C14], [C16], [C18]: 5 floats and 1 is an MDP in both.)"""
+    assert boards(pair25(c17_tournament())) == {(4, 1), (3, 2), (7, 5), (6, 8)}

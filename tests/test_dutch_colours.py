@@ -12,41 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from dutch_helpers import make
-from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
-from swisspairing.model.results import MIRROR
+from dutch_helpers import duel, duel_pair, make
+from swisspairing.model import Colour, Pairing
 from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
 
 SYSTEMS = pytest.mark.parametrize("system", [DUTCH_2017, DUTCH_2025], ids=["2017", "2025"])
-
-
-def duel(histories: dict[int, list[str]], *, total: int = 9,
-         initial: Colour = Colour.WHITE) -> Tournament:
-    """Players ``histories`` keys (pairing numbers, small), each against fresh fillers."""
-    t = Tournament(total_rounds=total, initial_colour=initial)
-    for pid in histories:
-        t.players[pid] = Player(pid, f"Player {pid:02d}", rating=2500 - 10 * pid)
-    filler = 100
-    rounds = max(len(h) for h in histories.values())
-    for pid, tokens in histories.items():
-        for r, tok in enumerate(tokens, start=1):
-            if tok in ("Z", "F", "H"):
-                t.players[pid].set_entry(r, RoundEntry.bye(tok))
-                continue
-            filler += 1
-            t.players[filler] = Player(filler, f"Filler {filler}", rating=1000)
-            colour = Colour.WHITE if tok[0] == "W" else Colour.BLACK
-            t.players[pid].set_entry(r, RoundEntry.game(filler, colour, tok[1]))
-            t.players[filler].set_entry(
-                r, RoundEntry.game(pid, colour.opposite, MIRROR[tok[1]]))
-    t.absent[rounds + 1] = {f: "Z" for f in t.players if f >= 100}
-    return t
-
-
-def duel_pair(system: object, t: Tournament) -> Pairing:
-    """Pair the round after the histories (explicitly: a history of byes only is not yet a
-    paired round for :attr:`Tournament.next_round`)."""
-    return system.pair(t, max(t.absent))  # type: ignore[attr-defined, no-any-return]
 
 
 def board(p: Pairing) -> tuple[int, int]:

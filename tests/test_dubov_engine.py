@@ -1,9 +1,8 @@
-"""Dubov engine as a whole: the matching helper, random tournaments (a small sample of
+"""Dubov engine as a whole: the completion check, random tournaments (a small sample of
 ``benchmarks/dubov_random.py``), ``--explain`` in both languages, impossible rounds."""
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 
@@ -15,41 +14,51 @@ from swisspairing.errors import NoValidPairing
 from swisspairing.formats.trf import write_trf
 from swisspairing.interfaces.cli import main
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.systems.dubov import DUBOV, DUBOV_1997, _max_matching
+from swisspairing.systems.dubov import (
+    DUBOV,
+    DUBOV_1997,
+    DUBOV_2026_RULES,
+    DubovPlayer,
+    _Round,
+)
 from swisspairing.systems.explain import Explanation
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import dubov_random
 
 
-def brute_force_max(n: int, edges: set[tuple[int, int]]) -> int:
-    best = 0
-    for k in range(n // 2, 0, -1):
-        for chosen in itertools.combinations(sorted(edges), k):
-            ends = [v for e in chosen for v in e]
-            if len(set(ends)) == len(ends):
-                return k
-    return best
+def brute_force_perfect(ids: list[int], ok: set[tuple[int, int]]) -> bool:
+    """Whether ``ids`` can be split into allowed pairs, by trying every partner of the first."""
+    if not ids:
+        return True
+    first, rest = ids[0], ids[1:]
+    return any((min(first, x), max(first, x)) in ok
+               and brute_force_perfect([y for y in rest if y != x], ok) for x in rest)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(min_value=1, max_value=7).flatmap(
-    lambda n: st.tuples(st.just(n), st.sets(st.tuples(st.integers(0, n - 1),
-                                                      st.integers(0, n - 1))))))
-def test_matching_is_maximum(graph: tuple[int, set[tuple[int, int]]]) -> None:
-    """Edmonds' algorithm finds a matching as large as the brute-force maximum, and it is a
-    matching of the graph."""
-    n, raw = graph
-    edges = {(min(a, b), max(a, b)) for a, b in raw if a != b}
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
-    match = _max_matching(n, adj)
-    pairs = {(min(v, m), max(v, m)) for v, m in enumerate(match) if m != -1}
-    assert all(match[m] == v for v, m in enumerate(match) if m != -1)
-    assert pairs <= edges
-    assert len(pairs) == brute_force_max(n, edges)
+@given(st.integers(min_value=1, max_value=4).flatmap(
+    lambda half: st.tuples(st.just(2 * half), st.sets(st.tuples(st.integers(1, 2 * half),
+                                                               st.integers(1, 2 * half))))))
+def test_completion_check_matches_brute_force(case: tuple[int, set[tuple[int, int]]]) -> None:
+    """C4 / art. 2: ``pairable`` says whether everybody can be paired without a rematch and
+    within the colour limits; compared with an exhaustive search. Player 1 has had Black
+    twice (must have White), player 2 too: they may never meet."""
+    n, raw = case
+    met = {(min(a, b), max(a, b)) for a, b in raw if a != b}
+    players = {}
+    for i in range(1, n + 1):
+        cols = (Colour.BLACK, Colour.BLACK) if i <= 2 else (Colour.WHITE, Colour.BLACK)
+        opps = frozenset(j for j in range(1, n + 1) if (min(i, j), max(i, j)) in met)
+        players[i] = DubovPlayer(
+            id=i, name=f"P{i}", rating=2000, rank=i, score=0.0, aro=0.0, colours=cols,
+            opponents=opps, preference=Colour.WHITE, strength=3 if i <= 2 else 1,
+            can_white=True, can_black=i > 2, upfloats=0, upfloated_last=False, downfloats=0,
+            bye_ineligible=False)
+    rnd = _Round(Tournament(), 3, DUBOV_2026_RULES, players, Colour.WHITE, False, 3, None)
+    ok = {(a, b) for a in players for b in players if a < b and (a, b) not in met
+          and {a, b} != {1, 2}}
+    assert rnd.pairable(list(players)) == brute_force_perfect(sorted(players), ok)
 
 
 @pytest.mark.parametrize("system", ["dubov-1997", "dubov"])

@@ -15,11 +15,11 @@ texts are ambiguous (notably the order of Black-seekers in 1997 art. 6.2).
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
+from ..matching import max_cardinality_matching
 from ..model import Board, Colour, Pairing, ResultKind, Tournament, build_states
 from ..model.state import ColourPreference, PlayerState
 from .explain import Explanation
@@ -124,85 +124,6 @@ def _aro(state: PlayerState, ratings: dict[int, int], rounded: bool) -> float:
 # --------------------------------------------------------------------------------------------
 # Matching helpers
 # --------------------------------------------------------------------------------------------
-def _max_matching(n: int, adj: list[list[int]]) -> list[int]:
-    """Maximum cardinality matching of a general graph (Edmonds' blossom algorithm).
-
-    Returns ``match`` with ``match[v]`` the partner of ``v`` or -1. Used for the completion
-    criterion (2026 C4; 1997: every player must be paired, art. 2 applying to all pairs).
-    """
-    match = [-1] * n
-    for v in range(n):  # greedy start
-        if match[v] == -1:
-            for u in adj[v]:
-                if match[u] == -1:
-                    match[u], match[v] = v, u
-                    break
-
-    parent = [-1] * n
-
-    def find_path(root: int) -> int:
-        used = [False] * n
-        parent[:] = [-1] * n
-        base = list(range(n))
-        used[root] = True
-        queue = deque([root])
-
-        def lca(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if match[a] == -1:
-                    break
-                a = parent[match[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[match[b]]
-
-        def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = blossom[base[match[v]]] = True
-                parent[v] = child
-                child = match[v]
-                v = parent[match[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in adj[v]:
-                if base[v] == base[to] or match[v] == to:
-                    continue
-                if to == root or (match[to] != -1 and parent[match[to]] != -1):
-                    cur = lca(v, to)
-                    blossom = [False] * n
-                    mark(v, cur, to, blossom)
-                    mark(to, cur, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = cur
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] == -1:
-                    parent[to] = v
-                    if match[to] == -1:
-                        return to
-                    used[match[to]] = True
-                    queue.append(match[to])
-        return -1
-
-    for v in range(n):
-        if match[v] == -1:
-            u = find_path(v)
-            while u != -1:
-                pv = parent[u]
-                ppv = match[pv]
-                match[u], match[pv] = pv, u
-                u = ppv
-    return match
-
-
 def _bipartite_perfect(left: Sequence[int], right: Sequence[int],
                        ok: Callable[[int, int], bool]) -> bool:
     """Whether every player of ``left`` can get a distinct legal partner in ``right``."""
@@ -488,10 +409,8 @@ class _Round:
         if key in self._cache:
             return self._cache[key]
         order = sorted(key)
-        index = {pid: i for i, pid in enumerate(order)}
-        adj = [[index[q] for q in order if q != p and self.legal(p, q)] for p in order]
-        match = _max_matching(len(order), adj)
-        ok = all(m != -1 for m in match)
+        adj = {p: [q for q in order if q != p and self.legal(p, q)] for p in order}
+        ok = len(max_cardinality_matching(order, adj)) == len(order)  # Edmonds
         self._cache[key] = ok
         return ok
 

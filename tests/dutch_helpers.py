@@ -112,6 +112,14 @@ def duel_pair(system: object, t: Tournament) -> Pairing:
     paired round for :attr:`Tournament.next_round`)."""
     return system.pair(t, max(t.absent))  # type: ignore[attr-defined, no-any-return]
 
+def with_byes_round(t: Tournament, round_number: int) -> Tournament:
+    """Every player had a full-point bye in ``round_number`` (a round with no game: under A.4
+    a downfloat for everybody, and no upfloat)."""
+    for p in t.players.values():
+        p.set_entry(round_number, RoundEntry.bye("F"))
+    return t
+
+
 # Histories shared by the 2017 and 2025 tests (derivations in test_dutch_2017_rules.py).
 C3_ROUNDS = [
     [(1, 5, "1"), (3, 6, "1"), (7, 2, "0"), (8, 4, "0")],

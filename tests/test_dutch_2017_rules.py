@@ -31,6 +31,7 @@ from dutch_helpers import (
     pair17,
     pairs,
     round_one,
+    with_byes_round,
 )
 from swisspairing.errors import NoValidPairing
 from swisspairing.systems.dutch import DUTCH_2017
@@ -420,3 +421,35 @@ def test_c17_smaller_score_difference_for_the_repeated_upfloat() -> None:
     White)."""
     p = pair17(c17_tournament())
     assert {(b.white, b.black) for b in p.boards} == {(4, 1), (3, 2), (7, 5), (6, 8)}
+
+
+# --- C.15 and C.19: the same upfloat as two rounds before --------------------------------------
+def test_c15_no_upfloat_as_two_rounds_before() -> None:
+    """C.15. The history of the C.13 test, plus a round 3 in which everybody had a full-point
+    bye; round 4 is paired (scores all one more, same brackets, same colours). 2's upfloat is
+    now two rounds back. In bracket 3 {1*, 2, 3, 4, 6}, A = 1-2, 3-6, 4 down and C = 1-3, 4-6,
+    2 down tie up to C.14 (round 3 gave everyone the same downfloat: 1 and the resident
+    floater repeat it in both; nobody upfloated in round 3; the round-2 downfloater 6 floats
+    in neither). C.15: A upfloats 2 again, C does not: 1-3, 6-4, 5-2."""
+    t = with_byes_round(make(6, C13_ROUNDS), 3)
+    p = DUTCH_2017.pair(t, 4)
+    assert {(b.white, b.black) for b in p.boards} == {(1, 3), (6, 4), (5, 2)}
+
+
+def test_c19_smaller_score_difference_for_the_upfloat_of_two_rounds_before() -> None:
+    """C.19. The history of the C.17 test plus a round 3 of full-point byes for everybody; round
+    4 is paired. 3's round-2 upfloat is two rounds back; C.12-C.18 tie as in the C.17 test
+    (round 3 is a downfloat for all, and each candidate repeats it for 1, 2 and 5). C.19: 3
+    meets 2 (difference 0.5) rather than 1 (difference 1): 4-1, 3-2, 7-5, 6-8."""
+    t = with_byes_round(c17_tournament(), 3)
+    p = DUTCH_2017.pair(t, 4)
+    assert {(b.white, b.black) for b in p.boards} == {(4, 1), (3, 2), (7, 5), (6, 8)}
+
+
+def test_c2_the_bye_may_go_to_the_top_scorer() -> None:
+    """C.2. Round 1: 1-2 1-0, 3 had the bye; round 2: 1-3 1-0, 2 had the bye. Round 3: 1 on 2,
+    2 and 3 on 1, both barred from the bye (C.2), and 1 met both: the only pairing is 2-3 and
+    the bye to 1. 2 [B] and 3 [B] both strong White; E.3 cannot decide, E.4: 2 (higher by
+    pairing number) White."""
+    p = pair17(make(3, [[(1, 2, "1"), (3, "U")], [(1, 3, "1"), (2, "U")]]))
+    assert p.bye == 1 and {(b.white, b.black) for b in p.boards} == {(2, 3)}

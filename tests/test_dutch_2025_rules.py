@@ -25,6 +25,7 @@ from dutch_helpers import (
     pair25,
     pairs,
     round_one,
+    with_byes_round,
 )
 from swisspairing.model.results import ResultKind
 from swisspairing.model.state import Float, RoundRecord
@@ -265,3 +266,21 @@ def test_c19_smaller_score_difference_for_the_mdp_opponent_upfloat() -> None:
     against 2 rather than 1 against 1: 1-4, 2-3 (4-1, 3-2), 7-5, 6-8. ([C5]: no PAB, 8
     players; [C14], [C16], [C18]: 5 floats and 1 is an MDP in both.)"""
     assert boards(pair25(c17_tournament())) == {(4, 1), (3, 2), (7, 5), (6, 8)}
+
+
+def test_c17_c21_upfloat_two_rounds_before() -> None:
+    """[C17] and [C21], with the 2017 C.15 / C.19 tests' histories (a round 3 of full-point byes
+    for everybody, which under 1.4.3 is a downfloat for all: [C14] and [C18] tie). [C17]: the
+    MDP's opponent 2 upfloated two rounds before, 3 did not: 1-3, 6-4, 5-2. [C21]: 3's
+    upfloat of two rounds before has the smaller difference against 2: 4-1, 3-2, 7-5, 6-8."""
+    p = DUTCH_2025.pair(with_byes_round(make(6, C13_ROUNDS), 3), 4)
+    assert boards(p) == {(1, 3), (6, 4), (5, 2)}
+    p = DUTCH_2025.pair(with_byes_round(c17_tournament(), 3), 4)
+    assert boards(p) == {(4, 1), (3, 2), (7, 5), (6, 8)}
+
+
+def test_c2_c5_the_pab_may_go_to_the_top_scorer() -> None:
+    """[C2], [C5]: 2 and 3 (1 point) already had a PAB and 1 (2 points) met both: the lowest
+    score with a legal PAB is 1's. 2-3, PAB 1 (5.2.4: 2 White)."""
+    p = pair25(make(3, [[(1, 2, "1"), (3, "U")], [(1, 3, "1"), (2, "U")]]))
+    assert p.bye == 1 and boards(p) == {(2, 3)}

@@ -169,3 +169,15 @@ def c17_tournament() -> Tournament:
     t = make(8, C17_ROUNDS)
     t.forbidden_pairs.append(ForbiddenGroup(frozenset((1, 2))))
     return t
+
+
+C16_ROUNDS = [
+    [(1, "F"), (2, "F"), (4, "F"), (3, "F"), (6, "H"), (5, "Z")],
+    [(1, 4, "1"), (2, 5, "1"), (6, 3, "=")],
+]
+
+
+def c16_tournament() -> Tournament:
+    t = make(6, C16_ROUNDS)
+    t.forbidden_pairs.append(ForbiddenGroup(frozenset((1, 2))))
+    return t

@@ -24,6 +24,7 @@ from dutch_helpers import (
     PPB_ROUNDS,
     TOP_ROUNDS,
     P,
+    c16_tournament,
     c17_tournament,
     duel,
     duel_pair,
@@ -453,3 +454,27 @@ def test_c2_the_bye_may_go_to_the_top_scorer() -> None:
     pairing number) White."""
     p = pair17(make(3, [[(1, 2, "1"), (3, "U")], [(1, 3, "1"), (2, "U")]]))
     assert p.bye == 1 and {(b.white, b.black) for b in p.boards} == {(2, 3)}
+
+
+# --- C.16 and C.18: score difference of a repeated downfloat -----------------------------------
+def test_c16_the_repeated_downfloater_is_paired_rather_than_floated() -> None:
+    """C.16. Round 1: 1, 2, 3, 4 full-point byes, 6 a half-point bye, 5 absent. Round 2: 1
+    beat 4 (equal scores), 2 (1) beat 5 (0) - a downfloat for 2 -, 6-3 drawn. Round 3: 1 and 2
+    have 2 points (1-2 forbidden) and float into bracket 1.5 {1*, 2*, 3}: one MDP is paired
+    (C.5), PSD [1.5, 0.5] either way (C.6); the next bracket {4, 6} takes either floater with
+    one pair (C.7); 1 and 2 [W] strong Black, 3 [B] strong White (C.10, C.11 equal). C.12:
+    pairing 2 or floating 2 repeats its downfloat either way (one each); C.14: round 1 was
+    a downfloat for all (A.4), equal. C.16: 2 paired has a score difference of 0.5, 2 floating
+    1.5 (A.8): 2-3 rather than the first candidate 1-3. Then 1-6 (1 met 4; E.4: 1 Black)
+    and 4-5 (E.4: 4 White)."""
+    p = pair17(c16_tournament())
+    assert {(b.white, b.black) for b in p.boards} == {(3, 2), (6, 1), (4, 5)}
+
+
+def test_c18_the_downfloater_of_two_rounds_before_is_paired() -> None:
+    """C.18. The C.16 history plus a round 3 of full-point byes for everybody (a downfloat for
+    all: C.12, C.16 now tie, 1 and 2 repeating it in both candidates); round 4 is paired. 2's
+    round-2 downfloat is two rounds back (C.14 ties as C.12 did above); C.18 pairs it with the
+    smaller score difference: 2-3, 6-1, 4-5."""
+    p = DUTCH_2017.pair(with_byes_round(c16_tournament(), 3), 4)
+    assert {(b.white, b.black) for b in p.boards} == {(3, 2), (6, 1), (4, 5)}

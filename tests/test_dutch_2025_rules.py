@@ -17,6 +17,7 @@ from dutch_helpers import (
     PPB_ROUNDS,
     TOP_ROUNDS,
     P,
+    c16_tournament,
     c17_tournament,
     duel,
     duel_pair,
@@ -284,3 +285,17 @@ def test_c2_c5_the_pab_may_go_to_the_top_scorer() -> None:
     score with a legal PAB is 1's. 2-3, PAB 1 (5.2.4: 2 White)."""
     p = pair25(make(3, [[(1, 2, "1"), (3, "U")], [(1, 3, "1"), (2, "U")]]))
     assert p.bye == 1 and boards(p) == {(2, 3)}
+
+
+def test_c18_c20_an_mdp_that_downfloated_is_paired() -> None:
+    """[C18] and [C20] with the 2017 C.16 / C.18 histories. MDPs 1 and 2 (2 points, 1-2
+    forbidden) meet bracket 1.5 {1*, 2*, 3}; one is paired. [C5] no PAB (6 players); [C7]: the
+    downfloater has 2 points either way; [C8]: the next bracket pairs one either way; [C12],
+    [C13] equal (1, 2 strong Black, 3 strong White); [C14]-[C17] concern no one (3 is paired,
+    its round-2 game was a downfloat, not an upfloat). [C18]: 2 downfloated in round 2; paired
+    its difference is 0.5, floating again it counts as larger than any: 2-3, not the first set
+    {1} (4.4.2). With a round 3 of full-point byes for all (a downfloat for everybody, [C18]
+    equal), [C20] decides the same for round 4."""
+    assert boards(pair25(c16_tournament())) == {(3, 2), (6, 1), (4, 5)}
+    p = DUTCH_2025.pair(with_byes_round(c16_tournament(), 3), 4)
+    assert boards(p) == {(3, 2), (6, 1), (4, 5)}

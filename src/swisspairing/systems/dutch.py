@@ -332,7 +332,39 @@ class _BracketContext:
         """Gains of an edge for the criteria of the edition, highest priority first."""
         if self.rnd.rules.edition >= 2025:
             return self.criteria_2025(u, v, kind)
+        if self.rnd.rules.edition == 2012:
+            return self.criteria_2012(u, v, kind)
         return self.criteria_2017(u, v, kind)
+
+    def criteria_2012(self, u: DP, v: DP, kind: int) -> list[int]:
+        """2012 text (A11 quality order): pairs (P, M1), closeness of scores (B3), colour
+        preferences (X, then Z: strong ones), then the float rules in the reverse of the C10
+        relaxation order: B5 and B6 for downfloaters, then B5 and B6 for upfloaters."""
+        complete = [1] if self.complete else []
+        if kind == INTERNAL:
+            hi, lo = (u, v) if u.rank < v.rank else (v, u)
+            sd = abs(u.score - v.score)
+            if self.complete and not self.rest:
+                # D4: in the lowest bracket, the smallest sum of squared score differences
+                # (the B3 factor); the bye counts as a game against one point less than the
+                # weakest player, which is the A.8 artificial difference ``df``
+                c6 = self.df(u) ** 2 + self.df(v) ** 2 - sd**2
+            else:
+                c6 = self.f(self.df(u)) + self.f(self.df(v)) - self.f(sd)
+            nxt = [0] if self.nxt else []
+            colour = self.colour_gains(u, v)[2:]  # X (all preferences), Z (strong ones)
+            a = self.float_costs_unpaired(hi)
+            b = self.float_costs_unpaired(lo)
+            c = self.float_costs_pair(hi, lo)
+            # 2017 cost order is [B5d, B5u, B6d, B6u, ...]; 2012 ranks B5d, B6d, B5u, B6u
+            floats = [1 + a[k] + b[k] - c[k] for k in (0, 2, 1, 3)]
+            return [*complete, 1, c6, *nxt, *colour, *floats]
+        row = [0] * (2 + (1 if self.nxt else 0) + 2 + 4)
+        if kind == NEXT and (u.id in self.in_bracket or v.id in self.in_bracket):
+            # C12: the players moved down must be pairable in the next bracket (only their
+            # pairs count; the next bracket's own residents are its business)
+            row[2] = 1
+        return [*complete, *row]
 
     def criteria_2017(self, u: DP, v: DP, kind: int) -> list[int]:
         """C.4 (when completing), C.5-C.19 of the 2016/2017 text."""
@@ -439,6 +471,10 @@ class _BracketContext:
     # --- floats: C.12-C.19 ----------------------------------------------------------------------
     def float_costs_unpaired(self, p: DP) -> list[int]:
         """Costs of C.12-C.19 when ``p`` leaves the bracket as a downfloater."""
+        if self.rnd.rules.edition == 2012 and self.complete and not self.rest:
+            # 2012 C3.e/C3.f: B5/B6 bind the downfloaters a bracket produces; the lowest
+            # bracket produces none (its leftover player gets the bye)
+            return [0] * 8
         d1 = p.float1 is Float.DOWN
         d2 = p.float2 is Float.DOWN
         sd = self.f(self.df(p))

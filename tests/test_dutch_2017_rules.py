@@ -404,7 +404,7 @@ def test_cli_explain_in_french(tmp_path, capsys) -> None:  # type: ignore[no-unt
     assert code == 0
     assert "avant-dernier niveau" in out
     assert "Dernier niveau effondré (CLB)" in out
-    assert "couleurs par E.1" in out
+    assert "Blancs" in out and "[E.1]" in out
     assert "penultimate" not in out and "floats down" not in out
     assert path.read_text(encoding="utf-8") == text  # the input is never overwritten
 

@@ -774,9 +774,14 @@ class DutchSystem:
         for a, b in pairs:
             white, black, rule = allocate_colours(a, b, initial)
             boards.append(Board(white.id, black.id))
+            if self.rules.edition >= 2025:
+                rule = "5.2." + rule[-1]  # 2025 art. 5.2.1-5.2.5 = 2017 E.1-E.5
+            elif self.rules.edition == 2012:
+                rule = rule.replace(".", "")  # 2012 E1-E5
             if explain is not None:
-                explain.add(f"{white.id} - {black.id}: colours by {rule}",
-                            f"{white.id} - {black.id} : couleurs par {rule}", level=1, rule=rule)
+                explain.add(f"board {white.id} - {black.id}: White {white.id}, Black {black.id}",
+                            f"échiquier {white.id} - {black.id} : Blancs {white.id}, "
+                            f"Noirs {black.id}", level=1, rule=rule)
         boards.sort(key=lambda b: min(
             next(p.rank for p in players if p.id == b.white),
             next(p.rank for p in players if p.id == b.black)))
@@ -830,7 +835,7 @@ class DutchSystem:
             if not lower:
                 res = rnd.solve(bracket, mdp_ids, None, [])
                 pairs += res.pairs
-                _note_result(explain, res, last=True)
+                _note_result(explain, rnd, res, bracket, mdp_ids, last=True)
                 return pairs, _bye_of(res)
             bye_here = (not self.rules.collapsed_last_bracket
                         and any(p.bye_ok for p in bracket)
@@ -852,7 +857,7 @@ class DutchSystem:
                             level=1, rule="C4")
                     res = rnd.solve(bracket, mdp_ids, groups[i + 1], lower)
                 pairs += res.pairs
-                _note_result(explain, res, last=False)
+                _note_result(explain, rnd, res, bracket, mdp_ids, last=False)
                 mdps = res.floaters
                 i += 1
                 continue
@@ -867,16 +872,16 @@ class DutchSystem:
                         level=1, rule="A.9, C.4")
                 res = rnd.solve(bracket, mdp_ids, None, lower)
                 pairs += res.pairs
-                _note_result(explain, res, last=False)
+                _note_result(explain, rnd, res, bracket, mdp_ids, last=False)
                 clb = sorted(res.floaters + lower, key=lambda p: p.rank)
                 clb_mdps = {p.id for p in res.floaters}
                 _note_bracket(explain, clb, clb_mdps, collapsed=True)
                 res2 = rnd.solve(clb, clb_mdps, None, [])
                 pairs += res2.pairs
-                _note_result(explain, res2, last=True)
+                _note_result(explain, rnd, res2, clb, clb_mdps, last=True)
                 return pairs, _bye_of(res2)
             pairs += res.pairs
-            _note_result(explain, res, last=False)
+            _note_result(explain, rnd, res, bracket, mdp_ids, last=False)
             mdps = res.floaters
             i += 1
         return pairs, None
@@ -902,18 +907,96 @@ def _note_bracket(explain: Explanation | None, bracket: list[DP], mdps: set[int]
                     f"Niveau {score:g} : {ids} (* = flotteur descendant)", rule="A.3")
 
 
-def _note_result(explain: Explanation | None, res: BracketResult, last: bool) -> None:
+#: rule labels of the explanation, per edition: colour misses, strong colour misses,
+#: repeated downfloat / upfloat (previous round), the same two rounds before
+_LABELS = {
+    2012: ("B4", "B4 (A8 Z)", "B5", "B5", "B6", "B6"),
+    2017: ("C.10", "C.11", "C.12", "C.13", "C.14", "C.15"),
+    2025: ("C12", "C13", "C14", "C15", "C16", "C17"),
+}
+
+
+def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
+                 bracket: list[DP], mdps: set[int], last: bool) -> None:
+    """Explain a bracket's pairing: pairs, why each player floats, unmet criteria."""
     if explain is None:
         return
+    labels = _LABELS[min(max(rnd.rules.edition, 2012), 2025) if rnd.rules.edition in _LABELS
+                     else 2017]
     pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs) or "none"
     explain.add(f"pairs: {pairs}", f"paires : {pairs}", level=1)
     for p in res.floaters:
-        if last:
-            explain.add(f"{p.id} receives the pairing-allocated bye",
-                        f"{p.id} reçoit l'exemption", level=1, rule="C.2")
+        others = [q for q in bracket if q is not p and not (q.id in mdps and p.id in mdps)]
+        met = [q for q in others if q.id in p.opponents]
+        if others and not any(rnd.compatible(p, q) for q in others):
+            why_en = "no opponent left in the bracket: "
+            why_fr = "aucun adversaire possible dans le niveau : "
+            if len(met) == len(others):
+                why_en += "has met them all (C.1)"
+                why_fr += "les a tous déjà rencontrés (C.1)"
+            else:
+                why_en += "the others already met or share its absolute colour (C.1, C.3)"
+                why_fr += ("les autres déjà rencontrés ou de même couleur absolue "
+                           "(C.1, C.3)")
+        elif last:
+            why_en, why_fr = "left over by the best pairing", "laissé par le meilleur appariement"
         else:
-            explain.add(f"{p.id} floats down to the next bracket",
-                        f"{p.id} flotte vers le niveau suivant", level=1, rule="A.4")
+            why_en = ("left over by the best pairing of the bracket (fewest downfloaters, "
+                      "lowest scores)")
+            why_fr = ("laissé par le meilleur appariement du niveau (le moins de flotteurs, "
+                      "les scores les plus bas)")
+        if last:
+            explain.add(f"{p.id} ({p.score / 10:g}) receives the pairing-allocated bye: {why_en}",
+                        f"{p.id} ({p.score / 10:g}) reçoit l'exemption : {why_fr}",
+                        level=1, rule="C.2")
+        else:
+            explain.add(f"{p.id} ({p.score / 10:g}) floats down: {why_en}",
+                        f"{p.id} ({p.score / 10:g}) flotte vers le niveau suivant : {why_fr}",
+                        level=1, rule="A.4")
+    # criteria that could not be met in full
+    miss, strong = [], []
+    for a, b in res.pairs:
+        white, black, _ = allocate_colours(a, b, rnd.initial)
+        for q, col in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            if q.pref is not None and q.pref is not col:
+                miss.append(q.id)
+                if q.strength >= STRONG:
+                    strong.append(q.id)
+    down1, up1, down2, up2 = [], [], [], []
+    for a, b in res.pairs:
+        hi, lo = (a, b) if a.rank < b.rank else (b, a)
+        if hi.score != lo.score:
+            if hi.float1 is Float.DOWN:
+                down1.append(hi.id)
+            if hi.float2 is Float.DOWN:
+                down2.append(hi.id)
+            if lo.float1 is Float.UP:
+                up1.append(lo.id)
+            if lo.float2 is Float.UP:
+                up2.append(lo.id)
+    if not last:
+        down1 += [p.id for p in res.floaters if p.float1 is Float.DOWN]
+        down2 += [p.id for p in res.floaters if p.float1 is not Float.DOWN
+                  and p.float2 is Float.DOWN]
+    checks = (
+        (miss, labels[0], "without their colour preference", "sans leur couleur préférée"),
+        (strong, labels[1], "without their strong colour preference",
+         "sans leur préférence de couleur forte"),
+        (down1, labels[2], "floating down as in the previous round",
+         "flottant vers le bas comme à la ronde précédente"),
+        (up1, labels[3], "floating up as in the previous round",
+         "flottant vers le haut comme à la ronde précédente"),
+        (down2, labels[4], "floating down as two rounds before",
+         "flottant vers le bas comme deux rondes avant"),
+        (up2, labels[5], "floating up as two rounds before",
+         "flottant vers le haut comme deux rondes avant"),
+    )
+    for ids, rule, en, fr in checks:
+        if ids:
+            who = ", ".join(str(i) for i in sorted(set(ids)))
+            explain.add(f"not met in full (no better candidate exists): players {en}: {who}",
+                        f"non satisfait (aucun meilleur candidat) : joueurs {fr} : {who}",
+                        level=1, rule=rule)
 
 
 def initial_colour(t: Tournament) -> Colour:

@@ -471,10 +471,6 @@ class _BracketContext:
     # --- floats: C.12-C.19 ----------------------------------------------------------------------
     def float_costs_unpaired(self, p: DP) -> list[int]:
         """Costs of C.12-C.19 when ``p`` leaves the bracket as a downfloater."""
-        if self.rnd.rules.edition == 2012 and self.complete and not self.rest:
-            # 2012 C3.e/C3.f: B5/B6 bind the downfloaters a bracket produces; the lowest
-            # bracket produces none (its leftover player gets the bye)
-            return [0] * 8
         d1 = p.float1 is Float.DOWN
         d2 = p.float2 is Float.DOWN
         sd = self.f(self.df(p))

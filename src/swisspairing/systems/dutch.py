@@ -15,7 +15,7 @@ How a round is paired (2017 text, C.04.3; the 2025 and 2012 differences live in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
@@ -128,6 +128,24 @@ class DP:
 
 def _tenths(x: float) -> int:
     return round(x * 10)
+
+
+# --------------------------------------------------------------------------------------------
+# The order of exchanges (2016 D.2 a-d = 2012 D2), as a sort key
+# --------------------------------------------------------------------------------------------
+def exchange_key(moved_down: Iterable[int], moved_up: Iterable[int]
+                 ) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """Sort key of a resident exchange between the original S1 and S2 (BSNs).
+
+    ``moved_down``: BSNs moved from S1 to S2; ``moved_up``: from S2 to S1. Priority (D.2):
+    a) fewer BSNs exchanged; b) smaller (sum moved up) - (sum moved down); c) the highest
+    differing BSN moved down (the 2012 S1LIST, descending); d) the lowest differing BSN moved up
+    (the 2012 S2LIST, ascending). The engine does not enumerate exchanges: it encodes this order
+    in matching weights (``docs/dutch.md`` section 4); tests check the two agree.
+    """
+    down = sorted(moved_down, reverse=True)
+    up = sorted(moved_up)
+    return (len(down), sum(up) - sum(down), tuple(-x for x in down), tuple(up))
 
 
 # --------------------------------------------------------------------------------------------
@@ -284,6 +302,11 @@ class _BracketContext:
                  rest: list[DP] | None):
         self.rnd = rnd
         self.bracket = bracket
+        if (rnd.rules.edition == 2012 and mdps
+                and 2 * len(mdps) >= len(bracket)):
+            # 2012 A3: a heterogeneous bracket with at least 50 % moved-down players is
+            # treated as homogeneous (its players may all meet each other)
+            mdps = set()
         self.mdp_ids = mdps
         self.in_bracket = {p.id for p in bracket}
         self.nxt = nxt or []

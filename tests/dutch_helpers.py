@@ -181,3 +181,14 @@ def c16_tournament() -> Tournament:
     t = make(6, C16_ROUNDS)
     t.forbidden_pairs.append(ForbiddenGroup(frozenset((1, 2))))
     return t
+
+
+#: the only pairs allowed in the D.2 c test (every other pair of 1..8 is forbidden)
+D2C_ALLOWED = ((3, 4), (6, 7), (1, 5), (2, 8), (1, 3), (2, 6), (4, 7), (5, 8))
+
+
+def d2c_tournament() -> Tournament:
+    allowed = {frozenset(e) for e in D2C_ALLOWED}
+    forbidden = tuple((a, b) for a in range(1, 9) for b in range(a + 1, 9)
+                      if frozenset((a, b)) not in allowed)
+    return round_one(8, forbidden)

@@ -26,6 +26,7 @@ from dutch_helpers import (
     P,
     c16_tournament,
     c17_tournament,
+    d2c_tournament,
     duel,
     duel_pair,
     make,
@@ -125,6 +126,19 @@ def test_d2b_exchange_difference_two_before_three() -> None:
     forbidden = ((3, 4), (3, 5), (3, 6), (4, 5), (4, 6))
     p = pair17(round_one(6, forbidden))
     assert {(b.white, b.black) for b in p.boards} == {(1, 3), (4, 2), (5, 6)}
+
+
+def test_d2c_highest_bsn_moved_from_s1_first() -> None:
+    """D.2 c. Round 1, 8 players; only the pairs 3-4, 6-7, 1-5, 2-8, 1-3, 2-6, 4-7, 5-8 are
+    allowed. A split S1 | S2 is valid when a perfect matching of allowed pairs crosses it.
+    Original S1 {1, 2, 3, 4}: 3's partners (4, 1) are both in S1: invalid. One-BSN exchanges
+    by D.2 b: 4<->5 (difference 1) gives S1 {1, 2, 3, 5}: 1's partners 5, 3 are both in S1:
+    invalid. Difference 2: 4<->6 and 3<->5; D.2 c puts first the one moving the higher BSN
+    (4, "moving 5 is better than moving 4"): S1 {1, 2, 3, 6}, S2 {4, 5, 7, 8}: 1-5, 2-8, 3-4,
+    6-7 is legal and perfect (round 1). (3<->5 would give S1 {1, 2, 4, 5}: 1-3, 2-6, 4-7,
+    5-8.) E.5: 1, 3 White; 2, 6 (even) Black."""
+    p = pair17(d2c_tournament())
+    assert {(b.white, b.black) for b in p.boards} == {(1, 5), (8, 2), (3, 4), (7, 6)}
 
 
 # --- C.2 ------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from dutch_helpers import (
     C3_ROUNDS,
     C8_HISTORY,
     C9_HISTORY,
+    C11_ROUNDS,
+    C12_ROUNDS,
     C13_ROUNDS,
     C14_ROUNDS,
     PPB_ROUNDS,
@@ -19,6 +21,7 @@ from dutch_helpers import (
     P,
     c16_tournament,
     c17_tournament,
+    d2c_tournament,
     duel,
     duel_pair,
     make,
@@ -299,3 +302,31 @@ def test_c18_c20_an_mdp_that_downfloated_is_paired() -> None:
     assert boards(pair25(c16_tournament())) == {(3, 2), (6, 1), (4, 5)}
     p = DUTCH_2025.pair(with_byes_round(c16_tournament(), 3), 4)
     assert boards(p) == {(3, 2), (6, 1), (4, 5)}
+
+
+def test_c12_c13_colour_preferences_as_2017_c10_c11() -> None:
+    """[C12], [C13] are the 2017 C.10, C.11 (derivations in the 2017 tests). [C12]: round 1 1-3,
+    4-2 drawn; the exchange 1-2, 3-4 grants all four preferences where 1-4, 2-3 fails two:
+    2-1, 3-4. [C13]: 1 and 3 strong White, 4 mild White, 2 mild Black: 1-4, 2-3 fails a mild
+    preference, 1-3, 2-4 a strong one: 1-4, 3-2."""
+    assert boards(pair25(make(4, [[(1, 3, "="), (4, 2, "=")]]))) == {(2, 1), (3, 4)}
+    t = make(8, C11_ROUNDS, absent={5: "Z", 6: "Z", 7: "Z", 8: "Z"})
+    assert boards(pair25(t)) == {(1, 4), (3, 2)}
+
+
+def test_c14_resident_downfloater_as_2017_c12() -> None:
+    """[C14] with the 2017 C.12 history: 1 and 3 downfloated in round 2 (played lower scores),
+    2 did not. Bracket 2 {1, 2, 3} floats one resident; colours ([C12]) and the next bracket
+    ([C8]) are equal; [C14] floats 2: 1-3, then 2-7, 5-4, 8-6 as in 2017."""
+    assert boards(pair25(make(8, C12_ROUNDS))) == {(1, 3), (2, 7), (5, 4), (8, 6)}
+
+
+def test_4_3_resident_exchange_order_unchanged() -> None:
+    """4.3.2 (2017 D.2): the exchange tests of the 2017 file give the same pairings: the
+    smallest difference first (3<->4: 1-3, 5-2, 6-4), difference 2 before 3 (3<->5: 1-3, 4-2,
+    5-6), and the higher BSN moved from S1 first (4<->6 before 3<->5)."""
+    forbidden = ((3, 4), (3, 5), (3, 6))
+    assert boards(pair25(round_one(6, forbidden))) == {(1, 3), (5, 2), (6, 4)}
+    forbidden = ((3, 4), (3, 5), (3, 6), (4, 5), (4, 6))
+    assert boards(pair25(round_one(6, forbidden))) == {(1, 3), (4, 2), (5, 6)}
+    assert boards(pair25(d2c_tournament())) == {(1, 5), (8, 2), (3, 4), (7, 6)}

@@ -50,6 +50,16 @@ def test_b2_b3_round_one_pairs_s1_against_s2_in_order() -> None:
     assert p.bye is None
 
 
+def test_b1_maxpairs_limbo_and_the_highest_mdp() -> None:
+    """B.1, B.2, D.3. Round 1 with acceleration: 1, 2, 3 have 2 points and may not meet each
+    other, 4 has 1, 5 and 6 none. Bracket 2 pairs nobody. Bracket 1 = {1*, 2*, 3*, 4}: M0 = 3
+    but one resident, so MaxPairs = M1 = 1 (B.1 notes): S1 = {1} (the highest MDP, D.3 b),
+    Limbo {2, 3}; every choice has the PSD [2, 2, 1] and the next bracket pairs both floaters:
+    1-4. Bracket 0 = {2*, 3*, 5, 6}: 2-5, 3-6. E.5: 1 White, 2 Black, 3 White."""
+    p = pair17(round_one(6, ((1, 2), (1, 3), (2, 3)), {1: 2.0, 2: 2.0, 3: 2.0, 4: 1.0}))
+    assert {(b.white, b.black) for b in p.boards} == {(1, 4), (5, 2), (3, 6)}
+
+
 # --- C.1 and D.1 ----------------------------------------------------------------------------------
 def test_c1_no_rematch_next_transposition() -> None:
     """C.1: no rematch. Round 1: 1-3 and 2-4 drawn (1, 2 White). Round 2: all on 0.5, one

@@ -330,3 +330,10 @@ def test_4_3_resident_exchange_order_unchanged() -> None:
     forbidden = ((3, 4), (3, 5), (3, 6), (4, 5), (4, 6))
     assert boards(pair25(round_one(6, forbidden))) == {(1, 3), (4, 2), (5, 6)}
     assert boards(pair25(d2c_tournament())) == {(1, 5), (8, 2), (3, 4), (7, 6)}
+
+
+def test_3_1_maxpairs_and_the_first_mdp_set() -> None:
+    """3.1.2, 3.2.4, 4.4.2: the 2017 B.1 test - three MDPs on 2 points (pairwise forbidden), one
+    resident: one MDP is paired; [C7] equal; the set {1} comes first: 1-4, then 2-5, 3-6."""
+    p = pair25(round_one(6, ((1, 2), (1, 3), (2, 3)), {1: 2.0, 2: 2.0, 3: 2.0, 4: 1.0}))
+    assert boards(p) == {(1, 4), (5, 2), (3, 6)}

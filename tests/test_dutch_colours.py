@@ -147,3 +147,29 @@ def test_e5_even_higher_ranked_gets_the_other_colour(system) -> None:  # type: i
     """E.5: 2 (full-point bye, 1 point, higher ranked, even) and 4 (absent) have no preference:
     2 gets the opposite of the initial colour White: 4-2."""
     assert board(duel_pair(system, duel({2: ["F"], 4: ["Z"]}))) == (4, 2)
+
+
+@SYSTEMS
+def test_e3_a_shorter_history_that_agrees_decides_nothing(system) -> None:  # type: ignore[no-untyped-def]
+    """E.3 / 5.2.3 with GHR 3.4 (the TEC example "uuWB" against "BWWB"): 1 was absent twice,
+    then played [W, B]; 2 played [B, W, W, B] and has more points (2.5), so it is the higher
+    ranked. Both are mild White. Aligned from the last game: B/B, W/W, then 1's history runs
+    out: E.3 decides nothing, and E.4 grants the higher ranked player's preference: 2 White."""
+    t = duel({1: ["Z", "Z", "W=", "B="], 2: ["B1", "W=", "W=", "B1"]})
+    assert board(duel_pair(system, t)) == (2, 1)
+
+
+# --- A.7 topscorers ----------------------------------------------------------------------------
+@SYSTEMS
+def test_a7_exactly_half_is_not_a_topscorer(system) -> None:  # type: ignore[no-untyped-def]
+    """A.7 / 1.8: a topscorer has more than 50 % of the maximum score when the last round is
+    paired. Round 3 of 3: 1 and 2 played [W, W] (absolute Black). With 1 point of 2 each
+    (exactly 50 %) they are not topscorers and C.3 forbids the only pair: no legal pairing.
+    With 1.5 points each they are topscorers and meet; E.2 (both absolute, equal difference),
+    E.3 (identical histories) decide nothing, E.4 gives 1 Black: 2-1."""
+    from swisspairing.errors import NoValidPairing
+
+    with pytest.raises(NoValidPairing):
+        duel_pair(system, duel({1: ["W=", "W="], 2: ["W=", "W="]}, total=3))
+    t = duel({1: ["W1", "W="], 2: ["W1", "W="]}, total=3)
+    assert board(duel_pair(system, t)) == (2, 1)

@@ -8,6 +8,8 @@ written as each player's played sequence (W/B), oldest first.
 
 from __future__ import annotations
 
+import itertools
+
 from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
 from swisspairing.model.tournament import ForbiddenGroup
@@ -192,3 +194,57 @@ def d2c_tournament() -> Tournament:
     forbidden = tuple((a, b) for a in range(1, 9) for b in range(a + 1, 9)
                       if frozenset((a, b)) not in allowed)
     return round_one(8, forbidden)
+
+
+# --- A literal reading of B.3, B.6, B.7, D.1 and D.2, for round-1 brackets only ----------------
+# In round 1 nobody has a colour preference or a float, so a candidate that pairs everybody it
+# can (MaxPairs pairs, legal by C.1) is perfect (B.4) and the answer is the first such candidate
+# in the generation order. These functions generate that order literally (slow, tiny brackets).
+def resident_exchanges(s1: list[int], s2: list[int]
+                       ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """D.2: exchanges (moved from S1, moved from S2) sorted by a) how many BSNs, b) sum moved
+    S2->S1 minus sum moved S1->S2, c) the highest different BSN moved S1->S2 (higher first),
+    d) the lowest different BSN moved S2->S1 (lower first)."""
+    out = []
+    for k in range(1, min(len(s1), len(s2)) + 1):
+        for xs in itertools.combinations(s1, k):
+            for ys in itertools.combinations(s2, k):
+                key = (k, sum(ys) - sum(xs), tuple(-v for v in sorted(xs, reverse=True)),
+                       tuple(sorted(ys)))
+                out.append((key, xs, ys))
+    out.sort(key=lambda e: e[0])
+    return [(xs, ys) for _, xs, ys in out]
+
+
+def first_homogeneous(players: list[int], allowed: set[frozenset[int]]
+                      ) -> set[frozenset[int]] | None:
+    """B.6 with D.1 then D.2 on a homogeneous bracket or remainder (fresh BSNs 1, 2, ...): the
+    first candidate whose MaxPairs pairs are all allowed."""
+    if not players:
+        return set()
+    bsn = {i + 1: p for i, p in enumerate(players)}
+    n1 = len(players) // 2
+    s1o, s2o = list(bsn)[:n1], list(bsn)[n1:]
+    for xs, ys in [((), ()), *resident_exchanges(s1o, s2o)]:
+        s1 = sorted(set(s1o) - set(xs) | set(ys))
+        s2 = sorted(set(s2o) - set(ys) | set(xs))
+        for perm in dict.fromkeys(itertools.permutations(s2, n1)):  # D.1 order, no repeats
+            pairs = {frozenset((bsn[a], bsn[b])) for a, b in zip(s1, perm, strict=True)}
+            if pairs <= allowed:
+                return pairs
+    return None
+
+
+def first_heterogeneous(mdps: list[int], residents: list[int], allowed: set[frozenset[int]]
+                        ) -> set[frozenset[int]] | None:
+    """B.3 / B.7 when every MDP can be paired (M1 = M0, no Limbo): MDP-pairings in the D.1
+    order of S2; for each, the remainder's own sequence (B.6) before the next MDP-pairing."""
+    k = len(mdps)
+    for perm in dict.fromkeys(itertools.permutations(residents, k)):
+        mdp_pairs = {frozenset(p) for p in zip(mdps, perm, strict=True)}
+        if not mdp_pairs <= allowed:
+            continue
+        rest = first_homogeneous([r for r in residents if r not in perm], allowed)
+        if rest is not None:
+            return mdp_pairs | rest
+    return None

@@ -11,6 +11,8 @@ without any colour or float history.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from dutch_helpers import (
@@ -29,9 +31,12 @@ from dutch_helpers import (
     d2c_tournament,
     duel,
     duel_pair,
+    first_heterogeneous,
+    first_homogeneous,
     make,
     pair17,
     pairs,
+    resident_exchanges,
     round_one,
     with_byes_round,
 )
@@ -502,3 +507,59 @@ def test_c18_the_downfloater_of_two_rounds_before_is_paired() -> None:
     smaller score difference: 2-3, 6-1, 4-5."""
     p = DUTCH_2017.pair(with_byes_round(c16_tournament(), 3), 4)
     assert {(b.white, b.black) for b in p.boards} == {(3, 2), (6, 1), (4, 5)}
+
+
+# --- the generation order against a literal enumeration -----------------------------------------
+def test_the_literal_d2_order_follows_the_text_examples() -> None:
+    """The oracle of the next test sorts exchanges as D.2 does: in an 11-player bracket
+    (S1 = 1-5, S2 = 6-11) the text's examples hold - b) 6<->4 before 8<->5 and 8+6<->4+3
+    before 9+8<->5+4; c) moving 5 before 4, 5-2 before 4-3, 5-4-1 before 5-3-2 (same S2
+    side); d) 6-9 before 7-8, 6-7-10 before 6-8-9 (same S1 side); a) one BSN before two."""
+    order = resident_exchanges([1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11])
+    rank = {e: i for i, e in enumerate(order)}
+
+    def before(a: tuple[tuple[int, ...], tuple[int, ...]],
+               b: tuple[tuple[int, ...], tuple[int, ...]]) -> bool:
+        return rank[a] < rank[b]
+
+    assert before(((4,), (6,)), ((5,), (8,)))
+    assert before(((3, 4), (6, 8)), ((4, 5), (8, 9)))
+    assert before(((5,), (9,)), ((4,), (8,)))
+    assert before(((2, 5), (8, 9)), ((3, 4), (8, 9)))
+    assert before(((1, 4, 5), (9, 10, 11)), ((2, 3, 5), (9, 10, 11)))
+    assert before(((4, 5), (6, 9)), ((4, 5), (7, 8)))
+    assert before(((3, 4, 5), (6, 7, 10)), ((3, 4, 5), (6, 8, 9)))
+    assert before(((1,), (11,)), ((4, 5), (6, 7)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_generation_order_matches_a_literal_enumeration(seed: int) -> None:
+    """B.3-B.8, D.1, D.2 on random round-1 brackets (both editions: 3.3-3.8 and 4.1-4.3 of the
+    2025 text say the same for them). Players 1..k have one acceleration point and may not meet
+    each other (they float as MDPs), the others none; random pairs are forbidden. In round 1
+    every legal candidate pairing MaxPairs is perfect, so the answer is the first one in the
+    generation order, which ``first_heterogeneous`` / ``first_homogeneous`` enumerate
+    literally (D.1 transpositions, D.2 exchanges, B.7 nesting). Draws where no such candidate
+    exists are skipped (a different seed is drawn)."""
+    import random
+
+    from swisspairing.systems.dutch import DUTCH_2025
+
+    rng = random.Random(seed)
+    while True:
+        k = rng.choice([0, 0, 1, 2, 3])
+        n = rng.randint(k + 3, 9)
+        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
+        density = rng.uniform(0.35, 0.85)
+        allowed = {e for e in every if max(e) > k and rng.random() < density}
+        if k:
+            expected = first_heterogeneous(list(range(1, k + 1)), list(range(k + 1, n + 1)),
+                                           allowed)
+        else:
+            expected = first_homogeneous(list(range(1, n + 1)), allowed)
+        if expected is not None:
+            break
+    forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
+    t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
+    for system in (DUTCH_2017, DUTCH_2025):
+        assert pairs(system.pair(t)) == expected, system.name

@@ -9,6 +9,7 @@ written as each player's played sequence (W/B), oldest first.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
@@ -216,12 +217,9 @@ def resident_exchanges(s1: list[int], s2: list[int]
     return [(xs, ys) for _, xs, ys in out]
 
 
-def first_homogeneous(players: list[int], allowed: set[frozenset[int]]
-                      ) -> set[frozenset[int]] | None:
-    """B.6 with D.1 then D.2 on a homogeneous bracket or remainder (fresh BSNs 1, 2, ...): the
-    first candidate whose MaxPairs pairs are all allowed."""
-    if not players:
-        return set()
+def homogeneous_candidates(players: list[int]) -> Iterator[list[tuple[int, int]]]:
+    """B.6 with D.1 then D.2 on a homogeneous bracket or remainder (fresh BSNs 1, 2, ...): every
+    candidate's MaxPairs pairs (S1 player, S2 player), in the generation order."""
     bsn = {i + 1: p for i, p in enumerate(players)}
     n1 = len(players) // 2
     s1o, s2o = list(bsn)[:n1], list(bsn)[n1:]
@@ -229,9 +227,16 @@ def first_homogeneous(players: list[int], allowed: set[frozenset[int]]
         s1 = sorted(set(s1o) - set(xs) | set(ys))
         s2 = sorted(set(s2o) - set(ys) | set(xs))
         for perm in dict.fromkeys(itertools.permutations(s2, n1)):  # D.1 order, no repeats
-            pairs = {frozenset((bsn[a], bsn[b])) for a, b in zip(s1, perm, strict=True)}
-            if pairs <= allowed:
-                return pairs
+            yield [(bsn[a], bsn[b]) for a, b in zip(s1, perm, strict=True)]
+
+
+def first_homogeneous(players: list[int], allowed: set[frozenset[int]]
+                      ) -> set[frozenset[int]] | None:
+    """The first candidate of a homogeneous bracket whose MaxPairs pairs are all allowed."""
+    for candidate in homogeneous_candidates(players):
+        pairs = {frozenset(p) for p in candidate}
+        if pairs <= allowed:
+            return pairs
     return None
 
 

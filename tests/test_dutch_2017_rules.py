@@ -33,6 +33,7 @@ from dutch_helpers import (
     duel_pair,
     first_heterogeneous,
     first_homogeneous,
+    homogeneous_candidates,
     make,
     pair17,
     pairs,
@@ -41,6 +42,7 @@ from dutch_helpers import (
     with_byes_round,
 )
 from swisspairing.errors import NoValidPairing
+from swisspairing.model.tournament import ForbiddenGroup
 from swisspairing.systems.dutch import DUTCH_2017
 
 
@@ -561,5 +563,52 @@ def test_generation_order_matches_a_literal_enumeration(seed: int) -> None:
             break
     forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
     t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
+    for system in (DUTCH_2017, DUTCH_2025):
+        assert pairs(system.pair(t)) == expected, system.name
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_best_candidate_by_c10_then_generation_order(seed: int) -> None:
+    """B.8 with C.10 (2025: 3.8 with [C12]) on random round-2 brackets. Round 1: random pairs,
+    all drawn, random colours; two players may have had a half-point bye instead (no game, no
+    preference, A.6.d). Everybody has 0.5 points: one homogeneous bracket. A player who played
+    White prefers Black and vice versa (strong, A.6.b); a pair of equal preferences fails one
+    (E.2 grants one of them), a pair with a player without preference fails none (E.1). Random
+    extra pairs are forbidden. Floats: none in round 2 of a homogeneous bracket; C.5-C.9 are
+    equal for every legal candidate pairing everybody. So the answer is the legal candidate with
+    the fewest C.10 failures (C.11 counts the same, every preference being strong), the first
+    generated among equals, found here by enumerating the B.6 sequence literally."""
+    import random
+
+    from swisspairing.systems.dutch import DUTCH_2025
+
+    rng = random.Random(1000 + seed)
+    while True:
+        n = rng.choice([4, 6, 8])
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        byes = order[: rng.choice([0, 0, 2])]
+        playing = order[len(byes):]
+        games = []
+        for i in range(0, len(playing), 2):
+            w, b = playing[i: i + 2] if rng.random() < 0.5 else playing[i: i + 2][::-1]
+            games.append((w, b, "="))
+        pref = {p: None for p in range(1, n + 1)} | {w: "B" for w, _, _ in games}
+        pref |= {b: "W" for _, b, _ in games}
+        met = {frozenset((w, b)) for w, b, _ in games}
+        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
+        density = rng.uniform(0.5, 1.0)
+        allowed = {e for e in every if e not in met and rng.random() < density}
+        best, best_fails = None, n
+        for candidate in homogeneous_candidates(list(range(1, n + 1))):
+            if all(frozenset(p) in allowed for p in candidate):
+                fails = sum(1 for a, b in candidate if pref[a] and pref[a] == pref[b])
+                if fails < best_fails or best is None:
+                    best, best_fails = candidate, fails
+        if best is not None:
+            break
+    t = make(n, [[*games, *((p, "H") for p in byes)]])  # type: ignore[list-item]
+    t.forbidden_pairs = [ForbiddenGroup(e) for e in every if e not in allowed | met]
+    expected = {frozenset(p) for p in best}
     for system in (DUTCH_2017, DUTCH_2025):
         assert pairs(system.pair(t)) == expected, system.name

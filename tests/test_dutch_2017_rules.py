@@ -71,7 +71,7 @@ def test_b1_maxpairs_limbo_and_the_highest_mdp() -> None:
 def test_c1_no_rematch_next_transposition() -> None:
     """C.1: no rematch. Round 1: 1-3 and 2-4 drawn (1, 2 White). Round 2: all on 0.5, one
     bracket, S1 = {1, 2}, S2 = {3, 4}. Candidate 1-3 breaks C.1; the next transposition of S2
-    (D.1: 4-3) gives 1-4, 2-3, which is perfect: 1 and 2 prefer Black (mild, A.6.c), 3 and 4
+    (D.1: 4-3) gives 1-4, 2-3, which is perfect: 1 and 2 prefer Black (strong, A.6.b), 3 and 4
     White. Boards 4-1, 3-2 (E.1)."""
     t = make(4, [[(1, 3, "="), (2, 4, "=")]])
     p = pair17(t)
@@ -165,7 +165,7 @@ def test_c2_a_forfeit_winner_cannot_get_the_bye() -> None:
     Bracket {2} floats; last bracket {2*, 1, 3}: 2-3 is a rematch (C.1); 2-1 would leave 3 the
     bye, barred by C.2 (forfeit win). The only legal pairing is 1-3 and the bye to 2, even
     though 2 has the highest score. Colours: 1 played [W], 3 played [W] (forfeits have no
-    colour), both mild Black; E.3 cannot decide (same history), E.4: 1 is higher ranked, so
+    colour), both strong Black; E.3 cannot decide (same history), E.4: 1 is higher ranked, so
     Black: 3-1."""
     t = make(4, [[(1, 3, "-"), (2, 4, "1")], [(3, 2, "0"), (1, 4, "1")]], absent={4: "Z"})
     p = pair17(t)
@@ -178,7 +178,7 @@ def test_c2_2017_a_full_point_bye_does_not_bar_the_bye() -> None:
     a requested full-point bye does not. Round 1: 2-4 1-0, 3 full-point bye, 1 absent (zero).
     Round 2: 3-2 0-1, 1-4 1-0. Round 3, 4 absent: 2 on 2; 1, 3 on 1. Last bracket {2*, 1, 3}
     (2-3 met): 2-1 with the bye to 3: PSD = [1, 1] (pair SD 1, bye SD 1 - 0 = 1); 1-3 with
-    the bye to 2: PSD = [2, 0]; C.6 picks the first. Colours: 2 [W, B] mild White, 1 [W] mild
+    the bye to 2: PSD = [2, 0]; C.6 picks the first. Colours: 2 [W, B] mild White, 1 [W] strong
     Black: 2-1 (E.1)."""
     t = make(4, [[(2, 4, "1"), (3, "F"), (1, "Z")], [(3, 2, "0"), (1, 4, "1")]],
              absent={4: "Z"})
@@ -312,7 +312,7 @@ def test_b2_d3_highest_mdp_first_among_equals() -> None:
 
 # --- C.10 / C.11 ----------------------------------------------------------------------------------
 def test_c10_exchange_grants_every_colour_preference() -> None:
-    """C.10. Round 1: 1-3 and 4-2 drawn: 1, 4 played White (mild Black), 2, 3 Black (mild
+    """C.10. Round 1: 1-3 and 4-2 drawn: 1, 4 played White (strong Black), 2, 3 Black (strong
     White); all on 0.5. S1 = {1, 2}, S2 = {3, 4}: 1-3 met; 1-4, 2-3 fails two preferences (1
     and 4 both want Black). The exchange 2<->3 (D.2): S1 = {1, 3}, S2 = {2, 4}: 1-2, 3-4
     grants all four. C.10 comes before the generation order (B.8): 2-1, 3-4."""

@@ -612,3 +612,40 @@ def test_best_candidate_by_c10_then_generation_order(seed: int) -> None:
     expected = {frozenset(p) for p in best}
     for system in (DUTCH_2017, DUTCH_2025):
         assert pairs(system.pair(t)) == expected, system.name
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c7_downfloater_against_a_literal_enumeration(seed: int) -> None:
+    """C.7 (2025: [C8]) on random round-1 rounds of two brackets: players 1..k (k odd) have one
+    acceleration point, the others none; random pairs are forbidden. The top bracket pairs
+    MaxPairs and floats one player; among its candidates (B.6 order, all equal on C.5, C.6 and
+    the colour and float criteria in round 1) C.7 takes the first whose floater lets the next
+    (last) bracket pair everybody (MaxPairs, with the MDP paired: B.1, C.6); that bracket is
+    then the first such candidate in the B.7 order. Draws where no candidate of the top
+    bracket allows it are redrawn (C.7 would then weigh fewer pairs)."""
+    import random
+
+    from swisspairing.systems.dutch import DUTCH_2025
+
+    rng = random.Random(2000 + seed)
+    while True:
+        k = rng.choice([3, 5])
+        n = k + rng.randint(2, 5)
+        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
+        density = rng.uniform(0.4, 0.9)
+        allowed = {e for e in every if rng.random() < density}
+        expected = None
+        for candidate in homogeneous_candidates(list(range(1, k + 1))):
+            if not all(frozenset(p) in allowed for p in candidate):
+                continue
+            (floater,) = set(range(1, k + 1)) - {x for p in candidate for x in p}
+            below = first_heterogeneous([floater], list(range(k + 1, n + 1)), allowed)
+            if below is not None:
+                expected = {frozenset(p) for p in candidate} | below
+                break
+        if expected is not None:
+            break
+    forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
+    t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
+    for system in (DUTCH_2017, DUTCH_2025):
+        assert pairs(system.pair(t)) == expected, system.name

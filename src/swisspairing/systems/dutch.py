@@ -375,14 +375,19 @@ class _BracketContext:
             else:
                 c6 = self.f(self.df(u)) + self.f(self.df(v)) - self.f(sd)
             nxt = [0] if self.nxt else []
-            colour = self.colour_gains(u, v)[2:]  # X (all preferences), Z (strong ones)
+            # B2 note: cracks with the same absolute preference may meet only when it saves
+            # floaters (C10g relaxes B2 last: it ranks just below the pairs and the scores)
+            same_absolute = (u.strength == ABSOLUTE and v.strength == ABSOLUTE
+                             and u.pref is v.pref)
+            b2 = 0 if same_absolute else 1
+            colour = [b2, *self.colour_gains(u, v)[2:]]  # B2, X (all), Z (strong)
             a = self.float_costs_unpaired(hi)
             b = self.float_costs_unpaired(lo)
             c = self.float_costs_pair(hi, lo)
             # 2017 cost order is [B5d, B5u, B6d, B6u, ...]; 2012 ranks B5d, B6d, B5u, B6u
             floats = [1 + a[k] + b[k] - c[k] for k in (0, 2, 1, 3)]
             return [*complete, 1, c6, *nxt, *colour, *floats]
-        row = [0] * (2 + (1 if self.nxt else 0) + 2 + 4)
+        row = [0] * (2 + (1 if self.nxt else 0) + 3 + 4)
         if kind == NEXT and (u.id in self.in_bracket or v.id in self.in_bracket):
             # C12: the players moved down must be pairable in the next bracket (only their
             # pairs count; the next bracket's own residents are its business)

@@ -649,3 +649,58 @@ def test_c7_downfloater_against_a_literal_enumeration(seed: int) -> None:
     t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
     for system in (DUTCH_2017, DUTCH_2025):
         assert pairs(system.pair(t)) == expected, system.name
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_bye_receiver_and_colours_against_a_literal_enumeration(seed: int) -> None:
+    """C.10 then C.12 (2025: [C9], [C12], [C14]) for the bye of an odd round-2 bracket. Round 1:
+    random drawn games with random colours; one or three players had a half-point bye (no game,
+    no preference; a downfloat in round 1 under both texts, and an unplayed game for [C9]).
+    Everybody has 0.5 points: one homogeneous bracket, the last, whose leftover player gets the
+    bye (everybody is eligible, C.2 / [C2], and has the same score, [C5]). 2017: the legal
+    candidate with the fewest C.10 failures, then (C.12) a bye receiver who did not float down
+    in round 1, then the first generated. 2025: [C9] first (fewest unplayed games of the
+    receiver), then [C12], then [C14] (the receiver floats down again), then the first
+    generated. Both are enumerated literally over the B.6 sequence."""
+    import random
+
+    from swisspairing.systems.dutch import DUTCH_2025
+
+    rng = random.Random(3000 + seed)
+    while True:
+        n = rng.choice([5, 7, 9])
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        byes = order[: rng.choice([1, 3])]
+        playing = order[len(byes):]
+        games = []
+        for i in range(0, len(playing), 2):
+            w, b = playing[i: i + 2] if rng.random() < 0.5 else playing[i: i + 2][::-1]
+            games.append((w, b, "="))
+        pref = {p: None for p in range(1, n + 1)} | {w: "B" for w, _, _ in games}
+        pref |= {b: "W" for _, b, _ in games}
+        met = {frozenset((w, b)) for w, b, _ in games}
+        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
+        density = rng.uniform(0.3, 0.8)
+        allowed = {e for e in every if e not in met and rng.random() < density}
+        best17: tuple[tuple[int, ...], list[tuple[int, int]], int] | None = None
+        best25: tuple[tuple[int, ...], list[tuple[int, int]], int] | None = None
+        for index, candidate in enumerate(homogeneous_candidates(list(range(1, n + 1)))):
+            if not all(frozenset(p) in allowed for p in candidate):
+                continue
+            (bye,) = set(range(1, n + 1)) - {x for p in candidate for x in p}
+            c10 = sum(1 for a, b in candidate if pref[a] and pref[a] == pref[b])
+            floated = int(bye in byes)
+            k17 = (c10, floated, index)
+            k25 = (floated, c10, floated, index)
+            if best17 is None or k17 < best17[0]:
+                best17 = (k17, candidate, bye)
+            if best25 is None or k25 < best25[0]:
+                best25 = (k25, candidate, bye)
+        if best17 is not None and best25 is not None:
+            break
+    t = make(n, [[*games, *((p, "H") for p in byes)]])  # type: ignore[list-item]
+    t.forbidden_pairs = [ForbiddenGroup(e) for e in every if e not in allowed | met]
+    for system, (_, candidate, bye) in ((DUTCH_2017, best17), (DUTCH_2025, best25)):
+        p = system.pair(t)
+        assert (pairs(p), p.bye) == ({frozenset(x) for x in candidate}, bye), system.name

@@ -17,6 +17,7 @@ from swisspairing.systems.dutch import (
     RULES_2012,
     BracketResult,
     _Round,
+    a8_x1_z1,
     exchange_key,
 )
 
@@ -200,3 +201,95 @@ def test_engine_digits_order_matchings_as_the_exchange_order(n: int) -> None:
         k1, k2 = exchange_key(*_first_exchange(m1, n1)), exchange_key(*_first_exchange(m2, n1))
         if k1 != k2:
             assert (digits(m1) < digits(m2)) == (k1 < k2), (m1, m2)
+
+
+# --- A8: X1 and Z1 ----------------------------------------------------------------------------
+def _prefs(spec: str, round_number: int, unplayed: dict[int, int] | None = None) -> list[DP]:
+    """Players from a string of preferences: W/B strong, w/b mild, '-' no game yet."""
+    out = []
+    for i, ch in enumerate(spec, start=1):
+        pref = {"W": Colour.WHITE, "w": Colour.WHITE, "B": Colour.BLACK, "b": Colour.BLACK}
+        colours = () if ch == "-" else (Colour.BLACK,)
+        p = player(i, 1.0)
+        p.colours = colours
+        p.pref = pref.get(ch)
+        p.strength = 0 if ch == "-" else (2 if ch.isupper() else 1)
+        p.unplayed = (unplayed or {}).get(i, 0)
+        out.append(p)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("spec", "round_number", "x1", "z1"),
+    [
+        # A8.a, odd round: P0 = 3, B = 4, N = 2, a = 0: N + n > B + b is false, so
+        # X1 = P0 - N - n - a = 3 - 2 = 1 (one pair must put a White-seeker on Black)
+        ("WWwwBB", 3, 1, None),
+        # everybody wants White: X1 = 3 - 0 = 3
+        ("WWWwww", 3, 3, None),
+        # two players without a game absorb colours (a = 2): X1 = 3 - 1 - 0 - 2 = 0
+        ("WWw-B-", 5, 0, None),
+        # balanced: X1 = 0
+        ("WwWBbB", 3, 0, None),
+        # A8.b, even round: B = 4, N = 2, so (N > B false) Z1 = P0 - N - n - b - a = 1
+        ("WWwwBB", 4, 1, 1),
+        # even round, Black-heavy: N = 4 > B = 2: X1 = P0 - B - b - a = 1, Z1 = 3 - 2 = 1
+        ("WwBBbb", 4, 1, 1),
+    ],
+)
+def test_a8_x1_z1(spec: str, round_number: int, x1: int, z1: int | None) -> None:
+    """A8: X1 = P0 - B - b - a if N + n > B + b, else P0 - N - n - a (never below 0); in even
+    rounds Z1 = P0 - B - n - b - a if N > B, else P0 - N - n - b - a (never below 0)."""
+    assert a8_x1_z1(_prefs(spec, round_number), round_number) == (x1, z1)
+
+
+def test_a8_even_round_counts_a7e_players() -> None:
+    """A8 with A7.e: in even rounds b (n) counts the players with an odd number of unplayed
+    games and a mild White (Black) preference. Players: W strong, w mild with one unplayed
+    game, then four Black-seekers: B = 2, N = 4, b = 1, n = 0, a = 0. N + n = 4 > B + b = 3,
+    so X1 = P0 - B - b - a = 3 - 2 - 1 = 0; N > B, so Z1 = P0 - B - n - b - a = 0."""
+    players = _prefs("WwBBBB", 6, unplayed={2: 1})
+    assert a8_x1_z1(players, 6) == (0, 0)
+
+
+def test_engine_reaches_x1_on_a_fully_compatible_bracket() -> None:
+    """A11 starts from X = X1 and increases it only when no pairing is found: with nobody
+    having met anybody, the bracket pairs with exactly X1 pairs that do not respect both
+    colour preferences. Six players, four White-seekers and two Black-seekers: X1 = 1."""
+    players = _prefs("WWwwBB", 3)
+    x1, _ = a8_x1_z1(players, 3)
+    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 3)
+    rnd.initial = Colour.WHITE  # type: ignore[attr-defined]
+    for i, p in enumerate(players):
+        p.rank = i
+    res = rnd.solve(players, set(), None, [])
+    assert len(res.pairs) == 3
+    same = sum(1 for a, b in res.pairs if a.pref is b.pref)
+    assert same == x1 == 1
+
+
+def test_a7d_odd_round_strong_preferences_count_as_absolute() -> None:
+    """A7.d: in odd rounds players with a strong preference are treated as absolute "as long as
+    this does not create additional floaters, floaters with higher scores, or larger score
+    differences"; C10 drops A7.d (C10f) only after X has been raised to its maximum (C10e),
+    so it ranks above X.
+
+    Round 3, one scoregroup: 1 and 2 strong White, 3 and 4 mild White, 5 and 6 mild Black;
+    1 and 2 have already met 5 and 6. Candidate A = 1-2, 3-5, 4-6 respects every colour but
+    one (X = 1) but pairs two strong White-seekers; candidate B = 1-3, 2-4, 5-6 has X = 3 and
+    no such pair. A7.d prefers B. Among the B-type candidates, 1-3, 2-4, 5-6 and 1-4, 2-3, 5-6
+    need the same exchange (3 down, 5 up: S1 = 1, 2, 5) and the first transposition of
+    S2 = 3, 4, 6 gives 1-3, 2-4, 5-6 (D1.1). Expected: 1-3, 2-4, 5-6.
+    """
+    players = _prefs("WWwwbb", 3)
+    for p in players[:2]:
+        p.opponents = frozenset({5, 6})
+    for p in players[4:]:
+        p.opponents = frozenset({1, 2})
+    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 3)
+    rnd.initial = Colour.WHITE  # type: ignore[attr-defined]
+    for i, p in enumerate(players):
+        p.rank = i
+    res = rnd.solve(players, set(), None, [])
+    assert {frozenset((a.id, b.id)) for a, b in res.pairs} == {
+        frozenset((1, 3)), frozenset((2, 4)), frozenset((5, 6))}

@@ -148,6 +148,33 @@ def exchange_key(moved_down: Iterable[int], moved_up: Iterable[int]
     return (len(down), sum(up) - sum(down), tuple(-x for x in down), tuple(up))
 
 
+def a8_x1_z1(players: list[DP], round_number: int) -> tuple[int, int | None]:
+    """2012 A8: X1, the fewest pairs of a bracket that cannot respect every colour preference,
+    and (even rounds) Z1, the fewest that cannot respect every strong one, as the text
+    computes them from counts (lower bounds: the engine finds the true minimum by matching).
+
+    ``P0`` = half the players (A6.b); ``B``/``N`` players preferring White/Black; ``a`` players
+    without a game; ``b``/``n`` (even rounds, A7.e) players with an odd number of unplayed games
+    and a mild White/Black preference. Returns ``(X1, Z1)``, ``Z1`` None in odd rounds.
+    """
+    p0 = len(players) // 2
+    white = sum(1 for p in players if p.pref is Colour.WHITE)
+    black = sum(1 for p in players if p.pref is Colour.BLACK)
+    a = sum(1 for p in players if not p.colours)
+    even = round_number % 2 == 0
+    b = n = 0
+    if even:
+        mild = [p for p in players if p.strength == PreferenceStrength.MILD.value
+                and p.unplayed % 2 == 1]
+        b = sum(1 for p in mild if p.pref is Colour.WHITE)
+        n = sum(1 for p in mild if p.pref is Colour.BLACK)
+    x1 = p0 - white - b - a if black + n > white + b else p0 - black - n - a
+    if not even:
+        return max(0, x1), None
+    z1 = p0 - white - n - b - a if black > white else p0 - black - n - b - a
+    return max(0, x1), max(0, z1)
+
+
 # --------------------------------------------------------------------------------------------
 # Colour allocation (E.1-E.5)
 # --------------------------------------------------------------------------------------------
@@ -237,8 +264,10 @@ class _Round:
     """One round being paired: the players, compatibility and the bracket solver."""
 
     def __init__(self, rules: DutchRules, players: list[DP], last_round: bool,
-                 forbidden: Callable[[int, int], bool], explain: Explanation | None):
+                 forbidden: Callable[[int, int], bool], explain: Explanation | None,
+                 round_number: int = 0):
         self.rules = rules
+        self.round_number = round_number
         self.players = players
         self.last_round = last_round
         self.forbidden = forbidden
@@ -380,14 +409,19 @@ class _BracketContext:
             same_absolute = (u.strength == ABSOLUTE and v.strength == ABSOLUTE
                              and u.pref is v.pref)
             b2 = 0 if same_absolute else 1
-            colour = [b2, *self.colour_gains(u, v)[2:]]  # B2, X (all), Z (strong)
+            # A7.d: in odd rounds strong preferences count as absolute, below the pairs and
+            # the scores: fewest pairs of two such players wanting the same colour
+            odd = self.rnd.round_number % 2 == 1
+            a7d = 0 if (odd and u.strength >= STRONG and v.strength >= STRONG
+                        and u.pref is v.pref) else 1
+            colour = [b2, a7d, *self.colour_gains(u, v)[2:]]  # B2, A7.d, X, Z
             a = self.float_costs_unpaired(hi)
             b = self.float_costs_unpaired(lo)
             c = self.float_costs_pair(hi, lo)
             # 2017 cost order is [B5d, B5u, B6d, B6u, ...]; 2012 ranks B5d, B6d, B5u, B6u
             floats = [1 + a[k] + b[k] - c[k] for k in (0, 2, 1, 3)]
             return [*complete, 1, c6, *nxt, *colour, *floats]
-        row = [0] * (2 + (1 if self.nxt else 0) + 3 + 4)
+        row = [0] * (2 + (1 if self.nxt else 0) + 4 + 4)
         if kind == NEXT and (u.id in self.in_bracket or v.id in self.in_bracket):
             # C12: the players moved down must be pairable in the next bracket (only their
             # pairs count; the next bracket's own residents are its business)
@@ -791,7 +825,7 @@ class DutchSystem:
         players, initial = self.players(tournament, r)
         last_round = tournament.total_rounds is not None and r == tournament.total_rounds
         rnd = _Round(self.rules, players, last_round,
-                     lambda a, b: tournament.is_forbidden(a, b, r), explain)
+                     lambda a, b: tournament.is_forbidden(a, b, r), explain, r)
         rnd.initial = initial  # type: ignore[attr-defined]
         pairs, bye = self._pair_brackets(rnd, players, explain)
         boards = []

@@ -18,6 +18,7 @@ from swisspairing.systems.dutch import (
     BracketResult,
     _Round,
     a8_x1_z1,
+    allocate_colours,
     exchange_key,
 )
 
@@ -293,3 +294,31 @@ def test_a7d_odd_round_strong_preferences_count_as_absolute() -> None:
     res = rnd.solve(players, set(), None, [])
     assert {frozenset((a.id, b.id)) for a, b in res.pairs} == {
         frozenset((1, 3)), frozenset((2, 4)), frozenset((5, 6))}
+
+
+def test_a7e_even_round_sacrifices_the_mild_preference_first() -> None:
+    """A7.e with the example of ``colour-preference-notes-quebec.fr.txt`` (round 4, N = Black,
+    B = White): NBN (strong White), -BN (a bye, then White, Black: mild White), NBN (strong
+    White), BNB (strong Black), in that order. The first candidate NBN-NBN, -BN-BNB leaves one
+    player without his colour (X = 1) but it is a strong preference (Z = 1), and NBN would get
+    NBNN; the transposition NBN-BNB, -BN-NBN also has X = 1 but sacrifices the mild
+    preference (Z = 0): "on sacrifie en premier la préférence de couleur faible". Expected:
+    1-4 with 1 White, 3-2 with 3 White."""
+    w, b = Colour.WHITE, Colour.BLACK
+    players = [player(i, 1.5) for i in range(1, 5)]
+    histories = {1: (b, w, b), 2: (w, b), 3: (b, w, b), 4: (w, b, w)}
+    prefs = {1: (w, 2), 2: (w, 1), 3: (w, 2), 4: (b, 2)}
+    for p in players:
+        p.colours = histories[p.id]
+        p.pref, p.strength = prefs[p.id]
+        p.cd = sum(1 if c is w else -1 for c in p.colours)
+        p.rank = p.id - 1
+    players[1].unplayed = 1
+    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 4)
+    rnd.initial = w  # type: ignore[attr-defined]
+    res = rnd.solve(players, set(), None, [])
+    boards = set()
+    for a, c in res.pairs:
+        white, black, _ = allocate_colours(a, c, w)
+        boards.add((white.id, black.id))
+    assert boards == {(1, 4), (3, 2)}

@@ -320,8 +320,31 @@ class _Round:
         bracket). ``rest``: every lower player when the round must be completed from here (C.4
         in the PPB; [] for the last bracket), None otherwise.
         """
+        if nxt and self.pairs_completely(bracket, mdps):
+            # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
+            # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
+            # its players count as not yet paired by any look-ahead.
+            res = _BracketContext(self, bracket, mdps, None, rest).run()
+            if not res.floaters:
+                res.next_unpaired = list(nxt)
+                return res
         ctx = _BracketContext(self, bracket, mdps, nxt, rest)
         return ctx.run()
+
+    def pairs_completely(self, bracket: list[DP], mdps: set[int]) -> bool:
+        """Can every player of the bracket be paired inside it (C.1, C.3; B.3: MDPs with
+        residents)? Then C.5 leaves no downfloater."""
+        if len(bracket) % 2:
+            return False
+        if self.rules.edition == 2012 and 2 * len(mdps) >= len(bracket):
+            mdps = set()  # 2012 A3: treated as homogeneous
+        edges = [
+            (p.id, q.id)
+            for i, p in enumerate(bracket)
+            for q in bracket[i + 1 :]
+            if not (p.id in mdps and q.id in mdps) and self.compatible(p, q)
+        ]
+        return has_perfect_matching([p.id for p in bracket], edges)
 
 
 class _BracketContext:
@@ -659,15 +682,16 @@ class _BracketContext:
             return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
 
         if n1 is None:
-            mate0 = self.match(allowed=allowed_base)
-            n1 = sum(
-                1
-                for p in remainder
-                if (q := mate0.get(p.id)) is not None
-                and q in self.in_bracket
-                and self.bsn[p.id] < self.bsn[q]
-            )
-        pairs = self.order_remainder(remainder, n1, allowed_base)
+            # Homogeneous bracket: MaxPairs (B.1 b) is not known before the first matching.
+            # Guess half the players; C.5 is the top quality digit, so the ordered matching's
+            # own number of pairs is MaxPairs: when it differs from the guess, the S1 used for
+            # the order was wrong and the bracket is ordered again with the right one.
+            guess = len(remainder) // 2
+            pairs = self.order_remainder(remainder, guess, allowed_base)
+            if len(pairs) != guess:
+                pairs = self.order_remainder(remainder, len(pairs), allowed_base)
+        else:
+            pairs = self.order_remainder(remainder, n1, allowed_base)
         result = BracketResult(pairs=fixed + pairs)
         paired = {p.id for pr in result.pairs for p in pr}
         result.floaters = [p for p in self.bracket if p.id not in paired]

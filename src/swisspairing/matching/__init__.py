@@ -16,7 +16,7 @@ cardinality one, asked far more often, is our own Edmonds search (no weights, no
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 import networkx as nx
 
@@ -87,6 +87,26 @@ def augment_path(root: int, verts: set[int], adj: Adjacency, mate: dict[int, int
                 used.add(mate[to])
                 queue.append(mate[to])
     return False
+
+
+def bipartite_covers(left: Iterable[int], right: Iterable[int],
+                     ok: Callable[[int, int], bool]) -> bool:
+    """Can every vertex of ``left`` get a distinct partner in ``right`` with ``ok(l, r)``?
+    (Kuhn's augmenting paths, for the small bipartite questions of Dubov and Elo-Swiss.)"""
+    rights = list(right)
+    owner: dict[int, int] = {}
+
+    def augment(a: int, seen: set[int]) -> bool:
+        for b in rights:
+            if b in seen or not ok(a, b):
+                continue
+            seen.add(b)
+            if b not in owner or augment(owner[b], seen):
+                owner[b] = a
+                return True
+        return False
+
+    return all(augment(a, set()) for a in left)
 
 
 def max_cardinality_matching(verts: Iterable[int], adj: Adjacency) -> dict[int, int]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import max_cardinality_matching
+from ..matching import bipartite_covers, max_cardinality_matching
 from ..model import Board, Colour, Pairing, ResultKind, Tournament, build_states
 from ..model.state import ColourPreference, PlayerState
 from .explain import Explanation
@@ -127,21 +127,7 @@ def _aro(state: PlayerState, ratings: dict[int, int], rounded: bool) -> float:
 def _bipartite_perfect(left: Sequence[int], right: Sequence[int],
                        ok: Callable[[int, int], bool]) -> bool:
     """Whether every player of ``left`` can get a distinct legal partner in ``right``."""
-    if len(left) != len(right):
-        return False
-    owner: dict[int, int] = {}
-
-    def augment(a: int, seen: set[int]) -> bool:
-        for b in right:
-            if b in seen or not ok(a, b):
-                continue
-            seen.add(b)
-            if b not in owner or augment(owner[b], seen):
-                owner[b] = a
-                return True
-        return False
-
-    return all(augment(a, set()) for a in left)
+    return len(left) == len(right) and bipartite_covers(left, right, ok)
 
 
 # --------------------------------------------------------------------------------------------

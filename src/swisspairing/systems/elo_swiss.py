@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import max_cardinality_matching
+from ..matching import bipartite_covers, max_cardinality_matching
 from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
@@ -112,25 +112,6 @@ def max_matching_size(n: int, adj: Sequence[Sequence[int]]) -> int:
     ``adj[v]`` lists the neighbours of vertex ``v`` (0..n-1). Used to know whether the rest of
     a round can still be paired (C12, C13)."""
     return len(max_cardinality_matching(range(n), dict(enumerate(adj)))) // 2
-
-
-def _bipartite_covers(
-    left: Sequence[int], right: Sequence[int], ok: Callable[[int, int], bool]
-) -> bool:
-    """True when every player of ``left`` can be given a distinct partner in ``right``."""
-    owner: dict[int, int] = {}
-
-    def try_(a: int, seen: set[int]) -> bool:
-        for b in right:
-            if b in seen or not ok(a, b):
-                continue
-            seen.add(b)
-            if b not in owner or try_(owner[b], seen):
-                owner[b] = a
-                return True
-        return False
-
-    return all(try_(a, set()) for a in left)
 
 
 # --------------------------------------------------------------------------------------------
@@ -360,10 +341,10 @@ def _valid_permutations(
 
     def feasible(depth: int, free: list[int]) -> bool:
         rest = s1[depth:]
-        if not _bipartite_covers(rest, free, ok):
+        if not bipartite_covers(rest, free, ok):
             return False
         need = [m for m in must if m in free]
-        return _bipartite_covers(need, rest, lambda b, a: ok(a, b))
+        return bipartite_covers(need, rest, lambda b, a: ok(a, b))
 
     def rec(depth: int, free: list[int]) -> Iterator[tuple[int, ...]]:
         if depth == p:

@@ -69,6 +69,11 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
             f"the tournament has {t.total_rounds} rounds (XXR/142): all of them are paired"
         )
     system = get_system(system_name)
+    if t.total_rounds is None:
+        import sys
+
+        print("swisspairing: warning: the file gives no number of rounds (XXR or 142): the "
+              "round is paired as if it were not the last one", file=sys.stderr)
     return system.pair(t, r, explanation)
 
 

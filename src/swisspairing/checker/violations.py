@@ -151,7 +151,9 @@ RULE_SETS: dict[str, RuleSet] = {
     "dubov-1997": RuleSet("dubov-1997", "no-unplayed-point", "none"),
     "burstein": RuleSet("burstein", "2026", "none"),
     "lim": RuleSet("lim", "2026", "last-round"),
-    "elo-swiss": RuleSet("elo-swiss", "2017", "topscorers-last-round"),
+    # FFE text: B1.b bars a bye after any point scored without playing; its last-round note
+    # (B5/B6) is about floats, there is no colour exception
+    "elo-swiss": RuleSet("elo-swiss", "2026", "none"),
 }
 
 

@@ -894,6 +894,12 @@ class DutchSystem:
     def _pair_brackets(self, rnd: _Round, players: list[DP], explain: Explanation | None
                        ) -> tuple[list[tuple[DP, DP]], int | None]:
         if not rnd.can_complete(players):
+            if len(players) % 2 and not any(p.bye_ok for p in players):
+                raise NoValidPairing(
+                    f"{len(players)} players to pair and none of them may receive the "
+                    "pairing-allocated bye (C.2: each already had one or scored without "
+                    "playing); the arbiter decides (A.9)"
+                )
             raise NoValidPairing(
                 "no pairing of this round satisfies the absolute criteria C.1-C.3 "
                 "(the arbiter decides: A.9)"

@@ -9,8 +9,9 @@ Two questions are asked of a set of players joined by "may be paired" edges:
   (the completion criteria), and :func:`augment_path` for engines that update a matching
   incrementally (Lim).
 
-The weighted blossom algorithm comes from networkx (a well-kept, well-tested library); the
-cardinality one, asked far more often, is our own Edmonds search (no weights, no duals).
+The weighted blossom algorithm is our own primal-dual implementation (:mod:`.blossom`, exact
+integers, O(n^3)); the cardinality one, asked far more often, is our own Edmonds search (no
+weights, no duals).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
-import networkx as nx
+from .blossom import max_weight_matching as _blossom_max_weight_matching
 
 Edge = tuple[Hashable, Hashable]
 Adjacency = Mapping[int, Iterable[int]]
@@ -130,20 +131,12 @@ def max_cardinality_matching(verts: Iterable[int], adj: Adjacency) -> dict[int, 
 def max_weight_matching(
     vertices: Iterable[Hashable], edges: Mapping[Edge, int]
 ) -> dict[Hashable, Hashable]:
-    """Maximum-weight matching of a general graph with positive integer weights.
+    """Maximum-weight matching of a general graph with positive integer weights (edges of
+    weight <= 0 are ignored; maximum weight, not maximum cardinality).
 
     Returns a dict mapping each matched vertex to its partner (both directions).
     """
-    g = nx.Graph()
-    g.add_nodes_from(vertices)
-    for (a, b), w in edges.items():
-        if w > 0:
-            g.add_edge(a, b, weight=w)
-    mate: dict[Hashable, Hashable] = {}
-    for a, b in nx.max_weight_matching(g, maxcardinality=False):
-        mate[a] = b
-        mate[b] = a
-    return mate
+    return _blossom_max_weight_matching(vertices, edges)
 
 
 def maximum_matching_size(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> int:

@@ -79,11 +79,15 @@ class _Solver:
         # doubled weights: keeps duals and deltas integral
         self.W: list[list[int]] = [[0] * n for _ in range(n)]
         self.adj: list[list[int]] = [[] for _ in range(n)]
+        # the same with the doubled weight, for the scanning loop
+        self.nbrs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         top_w = 0
         for (i, j), w in pairs.items():
             self.W[i][j] = self.W[j][i] = 2 * w
             self.adj[i].append(j)
             self.adj[j].append(i)
+            self.nbrs[i].append((j, 2 * w))
+            self.nbrs[j].append((i, 2 * w))
             if w > top_w:
                 top_w = w
         self.mate = [-1] * n
@@ -335,7 +339,7 @@ class _Solver:
         """Grow trees until an augmentation (True) or optimality (False)."""
         n, nb = self.n, 2 * self.n
         label, top, parent, base = self.label, self.top, self.parent, self.base
-        y, z, W, adj, mate = self.y, self.z, self.W, self.adj, self.mate
+        y, z, W, nbrs, mate = self.y, self.z, self.W, self.nbrs, self.mate
         bestv, bests, bkey = self.bestv, self.bests, self.bkey
         for i in range(nb):
             label[i] = _FREE
@@ -349,16 +353,16 @@ class _Solver:
             if mate[v] == -1 and label[top[v]] == _FREE:
                 self.set_s(top[v], -1, -1)
         while True:
+            two_shift = 2 * self.shift
             while queue:
                 v = queue.pop()
                 bv = top[v]
                 yv = y[v]
-                wv = W[v]
-                for u in adj[v]:
+                for u, w in nbrs[v]:
                     bu = top[u]
                     if bu == bv:
                         continue
-                    s = yv + y[u] - wv[u]
+                    s = yv + y[u] - w
                     lu = label[bu]
                     if lu == _S:
                         if s == 0:
@@ -366,7 +370,7 @@ class _Solver:
                                 return True
                             bv = top[v]
                         else:
-                            key = s + 2 * self.shift
+                            key = s + two_shift
                             if bests[bv] is None or key < bkey[bv]:
                                 bests[bv] = (v, u)
                                 bkey[bv] = key

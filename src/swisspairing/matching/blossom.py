@@ -103,6 +103,8 @@ class _Solver:
         self.lfrom = [-1] * nb          # vertex outside the blossom it was labelled from
         self.lto = [-1] * nb            # vertex inside the blossom reached by that edge
         self.bestv = [-1] * n           # S vertex of the least-slack edge to a non-S vertex
+        self.bslack = [0] * n           # its slack, valid while the duals stay at ...
+        self.bshift = [-1] * n          # ... this value of ``shift``
         self.bests: list[tuple[int, int] | None] = [None] * nb  # least-slack S-S edge
         self.bkey = [0] * nb            # its slack + 2 * shift at recording time
         self.blist: list[list[tuple[int, int]] | None] = [None] * nb
@@ -352,8 +354,10 @@ class _Solver:
         for v in range(n):
             if mate[v] == -1 and label[top[v]] == _FREE:
                 self.set_s(top[v], -1, -1)
+        bslack, bshift = self.bslack, self.bshift
         while True:
-            two_shift = 2 * self.shift
+            shift = self.shift
+            two_shift = 2 * shift
             while queue:
                 v = queue.pop()
                 bv = top[v]
@@ -378,8 +382,19 @@ class _Solver:
                         self.assign_t(u, v)
                     else:
                         bw = bestv[u]
-                        if bw == -1 or s < y[bw] + y[u] - W[bw][u]:
+                        if bw == -1:
                             bestv[u] = v
+                            bslack[u] = s
+                            bshift[u] = shift
+                        else:
+                            cur = (bslack[u] if bshift[u] == shift
+                                   else y[bw] + y[u] - W[bw][u])
+                            if s < cur:
+                                bestv[u] = v
+                                bslack[u] = s
+                            else:
+                                bslack[u] = cur
+                            bshift[u] = shift
             # no tight edge left to follow: move the duals
             kind = 1
             delta = min(y)  # exposed vertices hold the smallest dual

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import has_perfect_matching, max_weight_matching
+from ..matching import has_perfect_matching, max_weight_matching, maximum_matching_size
 from ..model import Board, Colour, Pairing, Tournament
 from ..model.results import ResultKind
 from ..model.scoring import PointSystem
@@ -273,6 +273,8 @@ class _Round:
         self.forbidden = forbidden
         self.explain = explain
         self._compat: dict[tuple[int, int], bool] = {}
+        #: 2012 C12: while True, every pair of the next bracket counts in the look-ahead
+        self.c12_all_pairs = False
 
     # --- absolute criteria C.1, C.3 ----------------------------------------------------------
     def compatible(self, a: DP, b: DP) -> bool:
@@ -320,6 +322,59 @@ class _Round:
         bracket). ``rest``: every lower player when the round must be completed from here (C.4
         in the PPB; [] for the last bracket), None otherwise.
         """
+        res = self._solve(bracket, mdps, nxt, rest)
+        if (self.rules.edition == 2012 and nxt and rest is None and res.floaters
+                and not self.c12_all_pairs):
+            res = self._backtrack_2012(bracket, mdps, nxt, res)
+        return res
+
+    def next_bracket_pairs_2012(self, floaters: list[DP], nxt: list[DP]) -> tuple[int, int]:
+        """2012: (P, pairs) of the next bracket made of ``floaters`` and ``nxt``: P is its P0
+        (A6.b, C2) once C1 has sent down the residents who have no possible opponent in it
+        (C1 comes before C2); pairs is the most it can make (B1, B2; A3: MDPs meet residents,
+        unless they are at least half of the bracket)."""
+        group = floaters + nxt
+        mdp = {p.id for p in floaters}
+        if 2 * len(mdp) >= len(group):
+            mdp = set()  # A3: treated as homogeneous
+
+        def ok(p: DP, q: DP) -> bool:
+            return not (p.id in mdp and q.id in mdp) and self.compatible(p, q)
+
+        kept = [p for p in group
+                if p.id in mdp or any(ok(p, q) for q in group if q is not p)]
+        edges = [(p.id, q.id) for i, p in enumerate(kept) for q in kept[i + 1:] if ok(p, q)]
+        return len(kept) // 2, maximum_matching_size([p.id for p in kept], edges)
+
+    def _backtrack_2012(self, bracket: list[DP], mdps: set[int], nxt: list[DP],
+                        res: BracketResult) -> BracketResult:
+        """2012 C12: when the next bracket cannot make its P pairs with the players moved down
+        from this one, this bracket is paired again so that another set of players of the same
+        size moves down, one that lets the next bracket make P pairs (checked before C14 lowers
+        P1 there, hence above this bracket's colours and floats); if there is none, the first
+        pairing stands."""
+        need, got = self.next_bracket_pairs_2012(res.floaters, nxt)
+        if got >= need:
+            return res
+        self.c12_all_pairs = True
+        try:
+            alt = self._solve(bracket, mdps, nxt, None)
+        finally:
+            self.c12_all_pairs = False
+        if (len(alt.floaters) != len(res.floaters)
+                or self.next_bracket_pairs_2012(alt.floaters, nxt)[1] < need):
+            return res
+        if self.explain is not None:
+            self.explain.add(
+                "the next bracket could not make its pairs with the first set of players "
+                "moved down: another set of the same size is moved down",
+                "le niveau suivant ne pourrait pas faire ses appariements avec le premier "
+                "ensemble de flotteurs : un autre ensemble de même taille descend",
+                level=1, rule="C12")
+        return alt
+
+    def _solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
+               rest: list[DP] | None) -> BracketResult:
         if nxt and self.pairs_completely(bracket, mdps):
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
             # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
@@ -426,7 +481,7 @@ class _BracketContext:
                 c6 = self.df(u) ** 2 + self.df(v) ** 2 - sd**2
             else:
                 c6 = self.f(self.df(u)) + self.f(self.df(v)) - self.f(sd)
-            nxt = [0] if self.nxt else []
+            nxt = [0, 0] if self.nxt else []
             # B2 note: cracks with the same absolute preference may meet only when it saves
             # floaters (C10g relaxes B2 last: it ranks just below the pairs and the scores)
             same_absolute = (u.strength == ABSOLUTE and v.strength == ABSOLUTE
@@ -444,11 +499,15 @@ class _BracketContext:
             # 2017 cost order is [B5d, B5u, B6d, B6u, ...]; 2012 ranks B5d, B6d, B5u, B6u
             floats = [1 + a[k] + b[k] - c[k] for k in (0, 2, 1, 3)]
             return [*complete, 1, c6, *nxt, *colour, *floats]
-        row = [0] * (2 + (1 if self.nxt else 0) + 4 + 4)
+        row = [0] * (2 + (2 if self.nxt else 0) + 4 + 4)
         if kind == NEXT and (u.id in self.in_bracket or v.id in self.in_bracket):
-            # C12: the players moved down must be pairable in the next bracket (only their
-            # pairs count; the next bracket's own residents are its business)
+            # C1/C12: the players moved down must be pairable in the next bracket (only their
+            # pairs count; the next bracket's own residents are its business) ...
             row[2] = 1
+        if kind == NEXT and self.rnd.c12_all_pairs:
+            # ... unless that bracket cannot make its P pairs: then C12 looks for a set of
+            # players moved down with which it can (every pair of the next bracket counts)
+            row[3] = 1
         return [*complete, *row]
 
     def criteria_2017(self, u: DP, v: DP, kind: int) -> list[int]:

@@ -301,6 +301,8 @@ class _Round:
 
     def can_complete(self, players: list[DP]) -> bool:
         """C.4 / A.9: can these players all be paired, with at most one eligible bye?"""
+        if self._greedy_complete(players):
+            return True
         vs: list[int] = [p.id for p in players]
         edges = [
             (p.id, q.id)
@@ -312,6 +314,27 @@ class _Round:
             vs.append(BYE_VERTEX)
             edges.extend((p.id, BYE_VERTEX) for p in players if p.bye_ok)
         return has_perfect_matching(vs, edges)
+
+    def _greedy_complete(self, players: list[DP]) -> bool:
+        """A quick sufficient test for :meth:`can_complete`: pair the players greedily (the
+        lowest eligible player takes the bye when their number is odd). True means a complete
+        pairing was found; False only means "ask the blossom algorithm"."""
+        rest = list(players)
+        if len(rest) % 2:
+            bye = next((p for p in reversed(rest) if p.bye_ok), None)
+            if bye is None:
+                return False
+            rest.remove(bye)
+        unmatched = rest
+        while unmatched:
+            p = unmatched[0]
+            for k in range(1, len(unmatched)):
+                if self.compatible(p, unmatched[k]):
+                    unmatched = unmatched[1:k] + unmatched[k + 1 :]
+                    break
+            else:
+                return False
+        return True
 
     # --- the bracket solver ------------------------------------------------------------------
     def solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,

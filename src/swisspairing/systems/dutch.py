@@ -551,7 +551,7 @@ class _BracketContext:
             # C.7: a pair in the following bracket, and its PSD
             gains[2] = 1
             gains[3] = (self.g_unpaired_next(u) + self.g_unpaired_next(v)
-                        - self.fn(abs(u.score - v.score)))
+                        - self.f(abs(u.score - v.score)))
             return [*complete, *gains]
         return [*complete, *zero_tail]
 
@@ -610,11 +610,8 @@ class _BracketContext:
         offsets = (1, 1, 1, 1, top, top, top, top)
         return [k + x + y - z for k, x, y, z in zip(offsets, a, b, pair, strict=True)]
 
-    def fn(self, sd: int) -> int:
-        return self.base ** self.diff_rank[sd]
-
     def g_unpaired_next(self, p: DP) -> int:
-        return self.fn(self.dfn(p))
+        return self.f(self.dfn(p))
 
     def colour_gains(self, u: DP, v: DP) -> list[int]:
         """C.8-C.11 for the pair u-v once its colours are allocated by E.1-E.5."""
@@ -1091,8 +1088,7 @@ def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
     """Explain a bracket's pairing: pairs, why each player floats, unmet criteria."""
     if explain is None:
         return
-    labels = _LABELS[min(max(rnd.rules.edition, 2012), 2025) if rnd.rules.edition in _LABELS
-                     else 2017]
+    labels = _LABELS.get(rnd.rules.edition, _LABELS[2017])
     pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs) or "none"
     explain.add(f"pairs: {pairs}", f"paires : {pairs}", level=1)
     for p in res.floaters:

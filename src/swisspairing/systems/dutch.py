@@ -19,7 +19,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import has_perfect_matching, max_weight_matching, maximum_matching_size
+from ..matching import (
+    augment_path,
+    has_perfect_matching,
+    max_cardinality_matching,
+    max_weight_matching,
+    maximum_matching_size,
+)
 from ..model import Board, Colour, Pairing, Tournament
 from ..model.results import ResultKind
 from ..model.scoring import PointSystem
@@ -300,52 +306,66 @@ class _Round:
         )
 
     def can_complete(self, players: list[DP]) -> bool:
-        """C.4 / A.9: can these players all be paired, with at most one eligible bye?"""
-        if self._greedy_complete(players):
-            return True
-        vs: list[int] = [p.id for p in players]
-        edges = [
-            (p.id, q.id)
-            for i, p in enumerate(players)
-            for q in players[i + 1 :]
-            if self.compatible(p, q)
-        ]
-        if len(vs) % 2:
-            vs.append(BYE_VERTEX)
-            edges.extend((p.id, BYE_VERTEX) for p in players if p.bye_ok)
-        return has_perfect_matching(vs, edges)
+        """C.4 / A.9: can these players all be paired, with at most one eligible bye?
 
-    def _greedy_complete(self, players: list[DP]) -> bool:
-        """A quick sufficient test for :meth:`can_complete`: pair the players greedily (the
-        lowest eligible player takes the bye when their number is odd). True means a complete
-        pairing was found; False only means "ask the blossom algorithm"."""
+        A greedy pairing first (the lowest eligible player takes the bye when their number is
+        odd), then Edmonds' augmenting paths from each player it left over, on a graph whose
+        edges are only looked at when the search reaches them.
+        """
+        ids = [p.id for p in players]
+        odd = len(ids) % 2 == 1
+        mate: dict[int, int] = {}
         rest = list(players)
-        if len(rest) % 2:
+        if odd:
             bye = next((p for p in reversed(rest) if p.bye_ok), None)
             if bye is None:
                 return False
             rest.remove(bye)
-        unmatched = rest
-        while unmatched:
-            p = unmatched[0]
-            for k in range(1, len(unmatched)):
-                if self.compatible(p, unmatched[k]):
-                    unmatched = unmatched[1:k] + unmatched[k + 1 :]
-                    break
+            mate[bye.id], mate[BYE_VERTEX] = BYE_VERTEX, bye.id
+        compatible = self.compatible
+        while rest:
+            p = rest[0]
+            k = next((k for k in range(1, len(rest)) if compatible(p, rest[k])), 0)
+            if k:
+                q = rest[k]
+                mate[p.id], mate[q.id] = q.id, p.id
+                rest = rest[1:k] + rest[k + 1:]
             else:
-                return False
-        return True
+                rest = rest[1:]
+        if len(mate) == len(ids) + odd:
+            return True
+        by_id = {p.id: p for p in players}
+        verts = set(ids)
+        if odd:
+            verts.add(BYE_VERTEX)
+
+        class _Neighbours(dict[int, list[int]]):
+            def __missing__(self, v: int) -> list[int]:
+                if v == BYE_VERTEX:
+                    nb = [q.id for q in players if q.bye_ok]
+                else:
+                    p = by_id[v]
+                    nb = [q.id for q in players if q is not p and compatible(p, q)]
+                    if odd and p.bye_ok:
+                        nb.append(BYE_VERTEX)
+                self[v] = nb
+                return nb
+
+        adj = _Neighbours()
+        # no augmenting path from an exposed vertex: some maximum matching leaves it exposed
+        return all(v in mate or augment_path(v, verts, adj, mate) for v in ids)
 
     # --- the bracket solver ------------------------------------------------------------------
     def solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
-              rest: list[DP] | None) -> BracketResult:
+              rest: list[DP] | None, beyond: list[DP] | None = None) -> BracketResult:
         """Best candidate of a bracket (B.4-B.8).
 
         ``nxt``: residents of the following bracket, for C.7 (None in the PPB, CLB and the last
         bracket). ``rest``: every lower player when the round must be completed from here (C.4
-        in the PPB; [] for the last bracket), None otherwise.
+        in the PPB; [] for the last bracket), None otherwise. ``beyond`` (2025): the players
+        below the following bracket, whose completion [C8] asks the look-ahead to keep.
         """
-        res = self._solve(bracket, mdps, nxt, rest)
+        res = self._solve(bracket, mdps, nxt, rest, beyond)
         if (self.rules.edition == 2012 and nxt and rest is None and res.floaters
                 and not self.c12_all_pairs):
             res = self._backtrack_2012(bracket, mdps, nxt, res)
@@ -397,8 +417,24 @@ class _Round:
         return alt
 
     def _solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
-               rest: list[DP] | None) -> BracketResult:
-        if nxt and self.pairs_completely(bracket, mdps):
+               rest: list[DP] | None, beyond: list[DP] | None = None) -> BracketResult:
+        if nxt and rest is None and self.rules.edition >= 2017:
+            # The look-ahead of C.7 / [C8] ranks just below C.5/C.6 / [C6]/[C7]. Pair the
+            # bracket without it first: when the chosen downfloaters reach the best value the
+            # look-ahead can take at all, that candidate is also the best with the look-ahead
+            # (docs/dutch.md, "look-ahead shortcut"), and the following bracket, twice as many
+            # vertices, stays out of the matchings.
+            res = _BracketContext(self, bracket, mdps, None, None).run()
+            if not res.floaters:
+                res.next_unpaired = list(nxt)
+                return res
+            left = self.lookahead_ideal(res.floaters, bracket, nxt)
+            if left is not None and (beyond is None or self.can_complete(left + beyond)):
+                # 2025: [C8] asks the following bracket to comply with [C4] too: its
+                # look-ahead pairing must leave the players below it a complete pairing
+                res.next_unpaired = left
+                return res
+        elif nxt and self.pairs_completely(bracket, mdps):
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
             # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
             # its players count as not yet paired by any look-ahead.
@@ -408,6 +444,76 @@ class _Round:
                 return res
         ctx = _BracketContext(self, bracket, mdps, nxt, rest)
         return ctx.run()
+
+    def lookahead_ideal(self, floaters: list[DP], bracket: list[DP], nxt: list[DP]
+                        ) -> list[DP] | None:
+        """Do these downfloaters give the following bracket the best look-ahead value that
+        any candidate of the bracket could give it? Returns the residents of the following
+        bracket that such a look-ahead pairing leaves over (at most one), or None.
+
+        Every candidate best by C.5 (2017) / [C6] (2025) has ``len(floaters)`` downfloaters,
+        each scoring at least the bracket's lowest score. The following bracket then makes at
+        most ``(f + n) // 2`` pairs (MDPs only meet residents: B.3), and the best it can do
+        beyond the number of pairs is to pair every MDP with a resident and leave at most one
+        resident over (2017 C.7: the smallest PSD, each MDP's SD being at least that of a
+        lowest-score MDP; 2025 [C8]: the downfloater of the lowest score). When the given
+        floaters reach that (in 2017 they must also all have the lowest score), no candidate
+        can do better on the look-ahead.
+        """
+        f, n = len(floaters), len(nxt)
+        if f > n:
+            return None
+        if self.rules.edition < 2025:
+            low = min(p.score for p in bracket)
+            if any(p.score != low for p in floaters):
+                return None
+        compatible = self.compatible
+        # greedy first: floaters take the first compatible resident, then residents pair up
+        free = list(nxt)
+        for p in floaters:
+            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+            if k < 0:
+                break
+            free.pop(k)
+        else:
+            spare = (f + n) % 2  # one resident may be left over
+            left: list[DP] = []
+            rest = free
+            while rest:
+                p = rest[0]
+                k = next((k for k in range(1, len(rest)) if compatible(p, rest[k])), 0)
+                if k:
+                    rest = rest[1:k] + rest[k + 1:]
+                elif spare:
+                    spare = 0
+                    left.append(p)
+                    rest = rest[1:]
+                else:
+                    break
+            else:
+                return left
+        return self._leftover(floaters, nxt)
+
+    def _leftover(self, floaters: list[DP], nxt: list[DP]) -> list[DP] | None:
+        """Exact test behind :meth:`lookahead_ideal`: a perfect matching of the floaters and
+        the residents (no floater-floater edge), plus a stand-in vertex that any resident may
+        take when their number is odd. Returns the resident matched to the stand-in."""
+        ids = [p.id for p in floaters] + [q.id for q in nxt]
+        adj: dict[int, list[int]] = {v: [] for v in ids}
+        for i, p in enumerate(nxt):
+            for q in (*floaters, *nxt[i + 1:]):
+                if self.compatible(p, q):
+                    adj[p.id].append(q.id)
+                    adj[q.id].append(p.id)
+        if len(ids) % 2:
+            adj[BYE_VERTEX] = [q.id for q in nxt]
+            for q in nxt:
+                adj[q.id].append(BYE_VERTEX)
+            ids.append(BYE_VERTEX)
+        mate = max_cardinality_matching(ids, adj)
+        if len(mate) != len(ids):
+            return None
+        return [q for q in nxt if mate[q.id] == BYE_VERTEX]
 
     def pairs_completely(self, bracket: list[DP], mdps: set[int]) -> bool:
         """Can every player of the bracket be paired inside it (C.1, C.3; B.3: MDPs with
@@ -1008,11 +1114,12 @@ class DutchSystem:
                         and any(p.bye_ok for p in bracket)
                         and not any(p.bye_ok for p in lower))
             # 2025: when the PAB must come from this bracket, pair it with [C4] (and [C9])
-            res = rnd.solve(bracket, mdp_ids, groups[i + 1], lower if bye_here else None)
+            beyond = lower[len(groups[i + 1]):]
+            res = rnd.solve(bracket, mdp_ids, groups[i + 1], lower if bye_here else None,
+                            None if self.rules.collapsed_last_bracket else beyond)
             if not self.rules.collapsed_last_bracket:
                 # [C4] for this bracket, and within [C8] for the following one: the look-ahead
                 # pairing of the following bracket must leave a complete pairing possible
-                beyond = lower[len(groups[i + 1]) :]
                 if not rnd.can_complete(res.next_unpaired + beyond):
                     # [C4]: the downfloaters must leave a complete pairing possible
                     if explain is not None:

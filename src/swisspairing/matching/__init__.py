@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from .blossom import max_weight_matching as _blossom_max_weight_matching
+from .blossom import max_weight_matching_duals as max_weight_matching_duals
 
 Edge = tuple[Hashable, Hashable]
 Adjacency = Mapping[int, Iterable[int]]
@@ -29,53 +30,57 @@ def augment_path(root: int, verts: set[int], adj: Adjacency, mate: dict[int, int
     """Edmonds' blossom search for an augmenting path from the exposed vertex ``root``.
 
     Works on the subgraph of ``adj`` induced by ``verts``; applies the path to ``mate`` (a
-    both-ways partner map) and returns True when one was found.
+    both-ways partner map) and returns True when one was found. Only the vertices the search
+    reaches are touched (``adj`` may compute neighbours on demand).
     """
     parent: dict[int, int] = {}
-    base = {v: v for v in verts}
+    base: dict[int, int] = {}  # a vertex absent from it is its own base
     used = {root}
+    tree = [root]  # every vertex of the alternating tree (the only ones a blossom can hold)
     queue = deque([root])
 
     def lca(a: int, b: int) -> int:
         seen: set[int] = set()
         while True:
-            a = base[a]
+            a = base.get(a, a)
             seen.add(a)
             if a not in mate:
                 break
             a = parent[mate[a]]
         while True:
-            b = base[b]
+            b = base.get(b, b)
             if b in seen:
                 return b
             b = parent[mate[b]]
 
     def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-        while base[v] != b:
-            blossom.add(base[v])
-            blossom.add(base[mate[v]])
+        while base.get(v, v) != b:
+            blossom.add(base.get(v, v))
+            m = mate[v]
+            blossom.add(base.get(m, m))
             parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
+            child = m
+            v = parent[m]
 
     while queue:
         v = queue.popleft()
         for to in adj[v]:
-            if to not in verts or base[v] == base[to] or mate.get(v) == to:
+            if to not in verts or base.get(v, v) == base.get(to, to) or mate.get(v) == to:
                 continue
             if to == root or (to in mate and mate[to] in parent):
                 b = lca(v, to)
                 blossom: set[int] = set()
                 mark(v, b, to, blossom)
                 mark(to, b, v, blossom)
-                for u in verts:
-                    if base[u] in blossom:
+                for u in tree:
+                    if base.get(u, u) in blossom:
                         base[u] = b
                         if u not in used:
                             used.add(u)
                             queue.append(u)
             elif to not in parent:
                 parent[to] = v
+                tree.append(to)
                 if to not in mate:
                     u: int | None = to
                     while u is not None:
@@ -86,6 +91,7 @@ def augment_path(root: int, verts: set[int], adj: Adjacency, mate: dict[int, int
                         u = nxt
                     return True
                 used.add(mate[to])
+                tree.append(mate[to])
                 queue.append(mate[to])
     return False
 
@@ -154,3 +160,119 @@ def has_perfect_matching(vertices: Iterable[int], edges: Iterable[tuple[int, int
     if len(vs) % 2:
         return False
     return 2 * maximum_matching_size(vs, edges) == len(vs)
+
+
+def lexicographic_bipartite_matching(
+    left: list[int], adj: Mapping[int, list[int]], mate: Mapping[int, int],
+    required: set[int],
+) -> dict[int, int] | None:
+    """The lexicographically first matching of a bipartite graph among those that match every
+    vertex of ``left`` and every right vertex in ``required``.
+
+    ``left`` lists the left vertices in priority order; ``adj[l]`` lists the right vertices
+    ``l`` may take, best first. "Lexicographically first": the first left vertex gets the
+    best partner it can have in such a matching, then the second one, and so on. ``mate``
+    (left -> right) is one such matching to start from; None if it is not one.
+
+    Greedy with exact feasibility tests: for each left vertex in turn, the candidates better
+    than its current partner are tried in order. Taking ``r`` frees the current partner ``r0``
+    and the left vertex ``l2`` that held ``r``: an alternating path from ``l2`` to a free right
+    vertex re-matches it (every left vertex matched again), then, if ``r0`` is required, an
+    alternating path from ``r0`` to a matched unrequired right vertex covers it. Both paths
+    exist whenever a matching with the pairs fixed so far and ``l -> r`` does (take the
+    symmetric difference with that matching: the component of the exposed vertex is such a
+    path). Returns left -> right.
+    """
+    m: dict[int, int] = dict(mate)
+    inv: dict[int, int] = {r: lv for lv, r in m.items()}
+    if len(inv) != len(m) or any(lv not in m for lv in left):
+        return None
+    if any(r not in inv for r in required):
+        return None
+    radj: dict[int, list[int]] = {}
+    for lv in left:
+        for r in adj[lv]:
+            radj.setdefault(r, []).append(lv)
+    done_left: set[int] = set()
+    done_right: set[int] = set()
+
+    def cover_left(start: int, m: dict[int, int], inv: dict[int, int]) -> bool:
+        """Augment from the exposed left vertex ``start`` to an exposed right vertex."""
+        reached: dict[int, int] = {}  # right vertex -> left vertex it was reached from
+        queue = deque([start])
+        seen = {start}
+        while queue:
+            lv = queue.popleft()
+            for r in adj[lv]:
+                if r in done_right or r in reached:
+                    continue
+                reached[r] = lv
+                held = inv.get(r)
+                if held is None:
+                    x: int | None = r
+                    while x is not None:
+                        owner = reached[x]
+                        nxt = m.get(owner) if owner != start else None
+                        m[owner] = x
+                        inv[x] = owner
+                        x = nxt
+                    return True
+                if held not in seen and held not in done_left:
+                    seen.add(held)
+                    queue.append(held)
+        return False
+
+    def cover_right(start: int, m: dict[int, int], inv: dict[int, int]) -> bool:
+        """From the exposed required right vertex ``start``, shift partners along an
+        alternating path that ends by exposing a right vertex that is not required."""
+        back: dict[int, tuple[int, int]] = {}  # right vertex -> (right vertex, left vertex)
+        queue = deque([start])
+        seen = {start}
+        while queue:
+            r = queue.popleft()
+            for lv in radj.get(r, ()):
+                if lv in done_left:
+                    continue
+                r2 = m[lv]
+                if r2 in seen:
+                    continue
+                seen.add(r2)
+                back[r2] = (r, lv)
+                if r2 not in required:
+                    del inv[r2]
+                    cur = r2
+                    while cur != start:
+                        prev, owner = back[cur]
+                        m[owner] = prev
+                        inv[prev] = owner
+                        cur = prev
+                    return True
+                queue.append(r2)
+        return False
+
+    for lv in left:
+        r0 = m[lv]
+        done_left.add(lv)
+        for r in adj[lv]:
+            if r == r0:
+                break
+            if r in done_right:
+                continue
+            tm, ti = dict(m), dict(inv)
+            l2 = ti.get(r)
+            del ti[r0]
+            tm[lv] = r
+            ti[r] = lv
+            done_right.add(r)
+            ok = True
+            if l2 is not None:
+                del tm[l2]
+                ok = cover_left(l2, tm, ti)
+            if ok and r0 in required and r0 not in ti:
+                ok = cover_right(r0, tm, ti)
+            if ok:
+                m, inv = tm, ti
+                break
+            done_right.discard(r)
+        done_right.add(m[lv])
+    return m

@@ -61,6 +61,45 @@ def max_weight_matching(
     return {names[v]: names[m] for v, m in enumerate(mate) if m >= 0}
 
 
+def max_weight_matching_duals(
+    vertices: Iterable[Hashable], edges: Mapping[Edge, int]
+) -> tuple[dict[Hashable, Hashable], dict[Hashable, int]]:
+    """:func:`max_weight_matching` of a **bipartite** graph, with the final vertex duals.
+
+    The duals are on the doubled scale: ``y[u] + y[v] >= 2 * w(u, v)`` for every edge, with
+    equality on the matched ones, and ``y[v] == 0`` for every exposed vertex. A bipartite graph
+    has no odd cycle, hence no blossom: so a matching is of maximum weight if and only if it
+    uses only edges with ``y[u] + y[v] == 2 * w(u, v)`` and covers every vertex with
+    ``y[v] > 0`` (complementary slackness). Raises ValueError if a blossom was needed.
+    """
+    index: dict[Hashable, int] = {}
+    names: list[Hashable] = []
+    for v in vertices:
+        if v not in index:
+            index[v] = len(names)
+            names.append(v)
+    pairs: dict[tuple[int, int], int] = {}
+    for (a, b), w in edges.items():
+        if w <= 0 or a == b:
+            continue
+        for x in (a, b):
+            if x not in index:
+                index[x] = len(names)
+                names.append(x)
+        i, j = index[a], index[b]
+        key = (i, j) if i < j else (j, i)
+        if w > pairs.get(key, 0):
+            pairs[key] = w
+    if not pairs:
+        return {}, {v: 0 for v in names}
+    solver = _Solver(len(names), pairs)
+    mate = solver.solve()
+    if any(b != -1 for b in solver.base[solver.n:]):
+        raise ValueError("the graph is not bipartite")
+    return ({names[v]: names[m] for v, m in enumerate(mate) if m >= 0},
+            {names[v]: solver.y[v] for v in range(len(names))})
+
+
 def matching_weight(mate: Mapping[Hashable, Hashable], edges: Mapping[Edge, int]) -> int:
     """Total weight of a partner map (each pair counted once)."""
     total = 0

@@ -15,6 +15,7 @@ How a round is paired (2017 text, C.04.3; the 2025 and 2012 differences live in
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -22,8 +23,10 @@ from ..errors import NoValidPairing
 from ..matching import (
     augment_path,
     has_perfect_matching,
+    lexicographic_bipartite_matching,
     max_cardinality_matching,
     max_weight_matching,
+    max_weight_matching_duals,
     maximum_matching_size,
 )
 from ..model import Board, Colour, Pairing, Tournament
@@ -237,25 +240,19 @@ class _Levels:
         self.rows[key] = values
 
     def weights(self, pairs_bound: int) -> dict[tuple[int, int], int]:
-        if not self.rows:
+        rows = self.rows
+        if not rows:
             return {}
-        width = len(next(iter(self.rows.values())))
-        maxima = [0] * width
-        for vals in self.rows.values():
-            for k, v in enumerate(vals):
-                if v < 0:
-                    raise AssertionError("criterion weights must be non-negative")
-                if v > maxima[k]:
-                    maxima[k] = v
-        radices = [m * pairs_bound + 1 for m in maxima]
-        out = {}
-        for key, vals in self.rows.items():
-            w = 0
-            for v, r in zip(vals, radices, strict=True):
-                w = w * r + v
-            out[key] = w + 0
-        # every edge must stay positive so that the matching may use it
-        return {k: w + 1 for k, w in out.items()}
+        columns = list(zip(*rows.values(), strict=True))
+        if min(min(c) for c in columns) < 0:
+            raise AssertionError("criterion weights must be non-negative")
+        # each digit's radix exceeds the largest sum it can reach over a matching: no carry
+        radices = [max(c) * pairs_bound + 1 for c in columns]
+        mult = [1] * len(radices)
+        for k in range(len(radices) - 2, -1, -1):
+            mult[k] = mult[k + 1] * radices[k + 1]
+        # + 1: every edge must stay positive so that the matching may use it
+        return {key: sum(map(operator.mul, vals, mult)) + 1 for key, vals in rows.items()}
 
 
 @dataclass
@@ -308,7 +305,8 @@ class _Round:
     def can_complete(self, players: list[DP]) -> bool:
         """C.4 / A.9: can these players all be paired, with at most one eligible bye?
 
-        A greedy pairing first (the lowest eligible player takes the bye when their number is
+        A greedy pairing first, from the bottom up (the lowest players, who met each other
+        most, choose first; the lowest eligible player takes the bye when their number is
         odd), then Edmonds' augmenting paths from each player it left over, on a graph whose
         edges are only looked at when the search reaches them.
         """
@@ -324,14 +322,11 @@ class _Round:
             mate[bye.id], mate[BYE_VERTEX] = BYE_VERTEX, bye.id
         compatible = self.compatible
         while rest:
-            p = rest[0]
-            k = next((k for k in range(1, len(rest)) if compatible(p, rest[k])), 0)
-            if k:
-                q = rest[k]
+            p = rest.pop()
+            k = next((k for k in range(len(rest) - 1, -1, -1) if compatible(p, rest[k])), -1)
+            if k >= 0:
+                q = rest.pop(k)
                 mate[p.id], mate[q.id] = q.id, p.id
-                rest = rest[1:k] + rest[k + 1:]
-            else:
-                rest = rest[1:]
         if len(mate) == len(ids) + odd:
             return True
         by_id = {p.id: p for p in players}
@@ -574,10 +569,25 @@ class _BracketContext:
         scores = sorted({p.score for p in bracket} | {p.score for p in self.nxt})
         self.score_rank = {sc: i for i, sc in enumerate(scores)}
         self.max_unplayed = max((p.unplayed for p in bracket), default=0)
+        #: per-player parts of the edge criteria, and the rows of the bracket's own pairs
+        #: (the same in every matching of the bracket)
+        self._unpaired_costs: dict[int, list[int]] = {}
+        self._unpaired_2025: dict[int, list[int]] = {}
+        self._psd_part: dict[int, int] = {}
+        self._rows: dict[tuple[int, int], list[int]] = {}
+        #: the matching that fixed the MDP-pairing (B.7 / D.3), best by quality
+        self.mdp_mate: dict[int, int] | None = None
 
     # --- value of one SD in a lexicographic PSD ------------------------------------------------
     def f(self, sd: int) -> int:
         return self.base ** self.diff_rank[sd]
+
+    def psd_part(self, p: DP) -> int:
+        """f(df(p)): what p's being a downfloater weighs in the PSD (cached per player)."""
+        x = self._psd_part.get(p.id)
+        if x is None:
+            x = self._psd_part[p.id] = self.f(self.df(p))
+        return x
 
     def df(self, p: DP) -> int:
         """A.8: SD of a downfloater: its score minus one point less than the bracket's lowest."""
@@ -589,6 +599,15 @@ class _BracketContext:
     # --- criteria of one edge ------------------------------------------------------------------
     def criteria(self, u: DP, v: DP, kind: int) -> list[int]:
         """Gains of an edge for the criteria of the edition, highest priority first."""
+        if kind == INTERNAL:
+            key = (u.id, v.id)
+            row = self._rows.get(key)
+            if row is None:
+                row = self._rows[key] = self._criteria(u, v, kind)
+            return row
+        return self._criteria(u, v, kind)
+
+    def _criteria(self, u: DP, v: DP, kind: int) -> list[int]:
         if self.rnd.rules.edition >= 2025:
             return self.criteria_2025(u, v, kind)
         if self.rnd.rules.edition == 2012:
@@ -646,7 +665,7 @@ class _BracketContext:
             hi, lo = (u, v) if u.rank < v.rank else (v, u)
             c5 = 1
             # C.6: the PSD (A.8) as a sum of powers; a pair avoids two downfloaters' SDs
-            c6 = self.f(self.df(u)) + self.f(self.df(v)) - self.f(abs(u.score - v.score))
+            c6 = self.psd_part(u) + self.psd_part(v) - self.f(abs(u.score - v.score))
             c7 = [0, self.g_unpaired_next(u) + self.g_unpaired_next(v)] if self.nxt else []
             colour = self.colour_gains(u, v)
             floats = self.float_gains(hi, lo)
@@ -695,13 +714,19 @@ class _BracketContext:
         costs the pair itself brings (an MDP's downfloat, its opponent's upfloat)."""
 
         def unpaired(p: DP) -> list[int]:
+            cached = self._unpaired_2025.get(p.id)
+            if cached is not None:
+                return cached
             d1, d2 = p.float1 is Float.DOWN, p.float2 is Float.DOWN
             if p.id in self.mdp_ids:
                 # [C18]/[C20]: an MDP floating again: a difference larger than any pair's
                 sd = self.f(self.df(p))
-                return [0, 0, 0, 0, sd if d1 else 0, 0, sd if d2 else 0, 0]
-            # [C14]/[C16]: resident downfloaters who floated down 1 / 2 rounds before
-            return [int(d1), 0, int(d2), 0, 0, 0, 0, 0]
+                out = [0, 0, 0, 0, sd if d1 else 0, 0, sd if d2 else 0, 0]
+            else:
+                # [C14]/[C16]: resident downfloaters who floated down 1 / 2 rounds before
+                out = [int(d1), 0, int(d2), 0, 0, 0, 0, 0]
+            self._unpaired_2025[p.id] = out
+            return out
 
         pair = [0] * 8
         if hi.id in self.mdp_ids and hi.score != lo.score:
@@ -721,6 +746,14 @@ class _BracketContext:
 
     def colour_gains(self, u: DP, v: DP) -> list[int]:
         """C.8-C.11 for the pair u-v once its colours are allocated by E.1-E.5."""
+        if not (self.rnd.last_round and (u.topscorer or v.topscorer)):
+            # without C.8/C.9 only the counts matter, and E.1-E.5 fix them: two different (or
+            # missing) preferences are all granted; two equal ones lose one, that of the
+            # weaker (E.2) or, at equal strength, one as strong: the weaker strength decides
+            # whether a strong preference is missed (C.11)
+            if u.pref is not None and u.pref is v.pref:
+                return [2, 2, 1, 1 if min(u.strength, v.strength) >= STRONG else 2]
+            return [2, 2, 2, 2]
         white, black, _ = allocate_colours(u, v, self.rnd.initial)
         c8 = c9 = 0
         if self.rnd.last_round and (u.topscorer or v.topscorer):
@@ -741,6 +774,12 @@ class _BracketContext:
     # --- floats: C.12-C.19 ----------------------------------------------------------------------
     def float_costs_unpaired(self, p: DP) -> list[int]:
         """Costs of C.12-C.19 when ``p`` leaves the bracket as a downfloater."""
+        x = self._unpaired_costs.get(p.id)
+        if x is None:
+            x = self._unpaired_costs[p.id] = self._float_costs_unpaired(p)
+        return x
+
+    def _float_costs_unpaired(self, p: DP) -> list[int]:
         d1 = p.float1 is Float.DOWN
         d2 = p.float2 is Float.DOWN
         sd = self.f(self.df(p))
@@ -758,10 +797,14 @@ class _BracketContext:
     def float_gains(self, hi: DP, lo: DP) -> list[int]:
         a = self.float_costs_unpaired(hi)
         b = self.float_costs_unpaired(lo)
-        c = self.float_costs_pair(hi, lo)
         # upfloats only arise in pairs: an offset per pair keeps every gain non-negative (the
         # number of pairs is already fixed by C.5, so the offset changes no comparison)
         top = self.fmax
+        if hi.score == lo.score:  # a pair of equal scores floats nobody (A.4)
+            return [1 + a[0] + b[0], 1 + a[1] + b[1], 1 + a[2] + b[2], 1 + a[3] + b[3],
+                    top + a[4] + b[4], top + a[5] + b[5], top + a[6] + b[6],
+                    top + a[7] + b[7]]
+        c = self.float_costs_pair(hi, lo)
         offsets = (1, 1, 1, 1, top, top, top, top)
         return [k + x + y - z for k, x, y, z in zip(offsets, a, b, c, strict=True)]
 
@@ -843,6 +886,7 @@ class _BracketContext:
         blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
         if mdps:
             mate = self.match(order=self.mdp_order(mdps, residents))
+            self.mdp_mate = mate
             for m in mdps:
                 partner = mate.get(m.id)
                 if partner is not None and partner in self.in_bracket:
@@ -911,6 +955,10 @@ class _BracketContext:
         """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket)."""
         if n1 == 0:
             return []
+        if not self.nxt and not self.complete:
+            fast = self.order_without_exchange(remainder, n1, allowed_base)
+            if fast is not None:
+                return fast
         bsn = {p.id: i + 1 for i, p in enumerate(remainder)}  # fresh BSNs for the remainder
         n = len(remainder)
         s1_list = remainder[:n1]
@@ -962,6 +1010,68 @@ class _BracketContext:
 
         mate = self.match(allowed=allowed, order=order)
         return self._pairs_of(mate, remainder)
+
+    def order_without_exchange(self, remainder: list[DP], n1: int,
+                               allowed_base: Callable[[DP, DP, int], bool]
+                               ) -> list[tuple[DP, DP]] | None:
+        """B.6 when no exchange is needed, without order digits in the weights.
+
+        One matching with the quality criteria alone gives the best quality Q*. A second one,
+        on the same weights restricted to pairs of one S1 and one S2 player, tells whether a
+        candidate without exchange reaches Q*: if it does, D.2 a (fewest exchanges) chooses such
+        a candidate, and D.1 the one whose S2 order comes first. The bipartite matching's duals
+        describe all of them at once (complementary slackness: the pairs on tight edges that
+        cover every vertex of positive dual), so D.1 is settled by
+        :func:`lexicographic_bipartite_matching` with no further weights. Returns None when an
+        exchange is needed (or MaxPairs differs from ``n1``): the caller then uses the order
+        digits of D.2 and D.1 (docs/dutch.md, "candidates without exchange").
+        """
+        ids, weights = self.build(exclude=self.fixed_ids, allowed=allowed_base)
+        if not weights:
+            return None
+        rem = {p.id for p in remainder}
+        # Q*: the MDP-pairing's matching is best by quality over the whole bracket, so its
+        # pairs inside the remainder are a best remainder pairing (quality adds up pair by
+        # pair); a homogeneous bracket needs a matching of its own
+        mate = self.mdp_mate if self.mdp_mate is not None else max_weight_matching(ids, weights)
+        best = [(a, b) for a, b in mate.items() if a in rem and b in rem and a < b]
+        if len(best) != n1:
+            return None
+        s1 = [p.id for p in remainder[:n1]]
+        s1_set = set(s1)
+        bip = {(a, b): w for (a, b), w in weights.items()
+               if a in rem and b in rem and (a in s1_set) != (b in s1_set)}
+        mate_b, y = max_weight_matching_duals(ids, bip)
+        if self.quality(mate_b) != self.quality(dict(best + [(b, a) for a, b in best])):
+            return None
+        if any(a not in mate_b for a in s1):
+            return None
+        rank = {p.id: p.rank for p in remainder}
+        adj: dict[int, list[int]] = {a: [] for a in s1}
+        for (a, b), w in bip.items():
+            if y[a] + y[b] == 2 * w:
+                left, right = (a, b) if a in s1_set else (b, a)
+                adj[left].append(right)
+        for lst in adj.values():
+            lst.sort(key=rank.__getitem__)
+        required = {v for v in rem if v not in s1_set and y[v] > 0}
+        chosen = lexicographic_bipartite_matching(
+            s1, adj, {a: mate_b[a] for a in s1}, required)
+        if chosen is None:  # pragma: no cover - mate_b is such a matching
+            return None
+        by_id = self.by_id
+        return [(by_id[a], by_id[b]) for a, b in chosen.items()]
+
+    def quality(self, mate: dict[int, int]) -> list[int]:
+        """Sum of the criteria rows of the bracket pairs of a matching (a vector compared
+        lexicographically: the quality of a candidate)."""
+        total: list[int] | None = None
+        for a, b in mate.items():
+            row = self._rows.get((a, b))
+            if row is None:
+                continue  # each pair once: the rows are keyed in the order of the build
+            total = row[:] if total is None else [x + y for x, y in zip(total, row, strict=True)]
+        return total or []
 
     def _transposition(self, u: DP, v: DP, s1: set[int], s1_sorted: list[DP]) -> int:
         """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""

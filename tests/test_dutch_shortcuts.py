@@ -1,0 +1,121 @@
+"""The exact shortcuts of the Dutch engines change no pairing.
+
+* the look-ahead shortcut (``_Round.lookahead_ideal``): a bracket is paired without the following
+  scoregroup when its downfloaters reach the best value C.7 / [C8] can take;
+* candidates without exchange (``_BracketContext.order_without_exchange``): when a candidate
+  without exchange reaches the best quality, D.1 is settled by the lexicographic bipartite
+  matching instead of order digits;
+
+and the two matching functions they rest on, against brute force.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from swisspairing.checker.generator import GeneratorConfig, generate
+from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
+from swisspairing.systems import dutch, get_system
+
+
+def _brute_lex(left: list[int], rights: list[int], adj: dict[int, list[int]],
+               required: set[int]) -> dict[int, int] | None:
+    best: tuple[list[int], dict[int, int]] | None = None
+    for combo in itertools.permutations(rights, len(left)):
+        if all(r in adj[lv] for lv, r in zip(left, combo, strict=True)) \
+                and required <= set(combo):
+            key = [adj[lv].index(r) for lv, r in zip(left, combo, strict=True)]
+            if best is None or key < best[0]:
+                best = (key, dict(zip(left, combo, strict=True)))
+    return None if best is None else best[1]
+
+
+def test_lexicographic_bipartite_matching_against_brute_force() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(1500):
+        nl = rng.randint(1, 5)
+        rights = list(range(100, 100 + nl + rng.randint(0, 2)))
+        left = list(range(nl))
+        density = rng.random()
+        adj = {lv: [r for r in rights if rng.random() < density] for lv in left}
+        for lst in adj.values():
+            rng.shuffle(lst)  # "best first" is any order the caller gives
+        required = {r for r in rights if rng.random() < 0.5}
+        expected = _brute_lex(left, rights, adj, required)
+        if expected is None:
+            continue
+        # start from any valid matching: the answer must not depend on it
+        starts = [dict(zip(left, c, strict=True)) for c in itertools.permutations(rights, nl)
+                  if all(r in adj[lv] for lv, r in zip(left, c, strict=True))
+                  and required <= set(c)]
+        start = rng.choice(starts)
+        assert lexicographic_bipartite_matching(left, adj, start, required) == expected
+        checked += 1
+    assert checked > 500
+
+
+def test_lexicographic_bipartite_matching_rejects_an_invalid_start() -> None:
+    adj = {0: [10, 11], 1: [10]}
+    assert lexicographic_bipartite_matching([0, 1], adj, {0: 10}, set()) is None
+    assert lexicographic_bipartite_matching([0, 1], adj, {0: 11, 1: 10}, {12}) is None
+
+
+def test_bipartite_duals_are_an_optimality_certificate() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        a, b = rng.randint(1, 7), rng.randint(1, 7)
+        edges = {(i, 100 + j): rng.choice([1, 2, 3, 5, 8, 1 << 70])
+                 for i in range(a) for j in range(b) if rng.random() < 0.6}
+        mate, y = max_weight_matching_duals(list(range(a)) + [100 + j for j in range(b)],
+                                            edges)
+        assert all(v >= 0 for v in y.values())
+        for (u, v), w in edges.items():
+            assert y[u] + y[v] >= 2 * w
+            if mate.get(u) == v:
+                assert y[u] + y[v] == 2 * w
+        assert all(y[v] == 0 for v in y if v not in mate)
+
+
+def test_bipartite_duals_refuse_an_odd_cycle() -> None:
+    with pytest.raises(ValueError):
+        max_weight_matching_duals([0, 1, 2], {(0, 1): 5, (1, 2): 5, (0, 2): 5})
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_shortcuts_give_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = get_system(system)
+    used = {"lookahead": 0, "no_exchange": 0}
+    ideal, without = dutch._Round.lookahead_ideal, dutch._BracketContext.order_without_exchange
+
+    def count_lookahead(self, *a, **k):  # type: ignore[no-untyped-def]
+        out = ideal(self, *a, **k)
+        used["lookahead"] += out is not None
+        return out
+
+    def count_no_exchange(self, *a, **k):  # type: ignore[no-untyped-def]
+        out = without(self, *a, **k)
+        used["no_exchange"] += out is not None
+        return out
+
+    for seed in range(4):
+        config = GeneratorConfig(players=26 + 9 * seed, rounds=7, forfeit_rate=0.02,
+                                 half_point_bye_rate=0.02)
+        t = generate(system, config, seed)
+        for r in range(2, config.rounds + 1):
+            with monkeypatch.context() as m:
+                m.setattr(dutch._Round, "lookahead_ideal", count_lookahead)
+                m.setattr(dutch._BracketContext, "order_without_exchange", count_no_exchange)
+                fast = engine.pair(t, r)
+            with monkeypatch.context() as m:
+                m.setattr(dutch._Round, "lookahead_ideal", lambda self, *a, **k: None)
+                m.setattr(dutch._BracketContext, "order_without_exchange",
+                          lambda self, *a, **k: None)
+                full = engine.pair(t, r)
+            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    # the shortcuts were really taken
+    assert used["lookahead"] > 5 and used["no_exchange"] > 20

@@ -36,7 +36,7 @@ def lowest_bracket(players: list[DP], mdps: set[int]) -> BracketResult:
     for i, p in enumerate(players):
         p.rank = i
     rnd = _Round(RULES_2012, players, False, lambda a, b: False, None)
-    rnd.initial = Colour.WHITE  # type: ignore[attr-defined]
+    rnd.initial = Colour.WHITE
     return rnd.solve(players, mdps, None, [])
 
 
@@ -260,7 +260,7 @@ def test_engine_reaches_x1_on_a_fully_compatible_bracket() -> None:
     players = _prefs("WWwwBB", 3)
     x1, _ = a8_x1_z1(players, 3)
     rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 3)
-    rnd.initial = Colour.WHITE  # type: ignore[attr-defined]
+    rnd.initial = Colour.WHITE
     for i, p in enumerate(players):
         p.rank = i
     res = rnd.solve(players, set(), None, [])
@@ -288,7 +288,7 @@ def test_a7d_odd_round_strong_preferences_count_as_absolute() -> None:
     for p in players[4:]:
         p.opponents = frozenset({1, 2})
     rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 3)
-    rnd.initial = Colour.WHITE  # type: ignore[attr-defined]
+    rnd.initial = Colour.WHITE
     for i, p in enumerate(players):
         p.rank = i
     res = rnd.solve(players, set(), None, [])
@@ -315,7 +315,7 @@ def test_a7e_even_round_sacrifices_the_mild_preference_first() -> None:
         p.rank = p.id - 1
     players[1].unplayed = 1
     rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 4)
-    rnd.initial = w  # type: ignore[attr-defined]
+    rnd.initial = w
     res = rnd.solve(players, set(), None, [])
     boards = set()
     for a, c in res.pairs:

@@ -26,7 +26,7 @@ def pair_top_bracket(met: list[tuple[int, int]]) -> tuple[set[frozenset[int]], s
     for i, p in enumerate(players):
         p.rank = i
     rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, round_number=5)
-    rnd.initial = Colour.WHITE  # type: ignore[attr-defined]
+    rnd.initial = Colour.WHITE
     res = rnd.solve(players[:3], set(), players[3:], None)
     return ({frozenset((a.id, b.id)) for a, b in res.pairs}, {p.id for p in res.floaters})
 

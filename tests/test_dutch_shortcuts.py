@@ -119,3 +119,27 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
             assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
     # the shortcuts were really taken
     assert used["lookahead"] > 5 and used["no_exchange"] > 20
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_fast_rows_equal_the_criteria_rows(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-player sum of ``_fast_row`` gives the row ``criteria_2017`` / ``criteria_2025``
+    computes pair by pair."""
+    fast_row = dutch._BracketContext._fast_row
+    seen = [0]
+
+    def check(self, u, v):  # type: ignore[no-untyped-def]
+        row = fast_row(self, u, v)
+        if row is not None:
+            seen[0] += 1
+            assert row == self._criteria(u, v, dutch.INTERNAL)
+        return row
+
+    monkeypatch.setattr(dutch._BracketContext, "_fast_row", check)
+    engine = get_system(system)
+    for seed in range(3):
+        config = GeneratorConfig(players=40, rounds=6, forfeit_rate=0.03)
+        t = generate(system, config, seed)
+        for r in range(2, 7):
+            engine.pair(t, r)
+    assert seen[0] > 1000

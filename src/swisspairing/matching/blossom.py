@@ -117,18 +117,15 @@ class _Solver:
         nb = 2 * n
         # doubled weights: keeps duals and deltas integral
         self.W: list[list[int]] = [[0] * n for _ in range(n)]
-        self.adj: list[list[int]] = [[] for _ in range(n)]
-        # the same with the doubled weight, for the scanning loop
+        # neighbours with the doubled weight, for the scanning loop
         self.nbrs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        top_w = 0
+        W, nbrs = self.W, self.nbrs
         for (i, j), w in pairs.items():
-            self.W[i][j] = self.W[j][i] = 2 * w
-            self.adj[i].append(j)
-            self.adj[j].append(i)
-            self.nbrs[i].append((j, 2 * w))
-            self.nbrs[j].append((i, 2 * w))
-            if w > top_w:
-                top_w = w
+            w2 = w + w
+            W[i][j] = W[j][i] = w2
+            nbrs[i].append((j, w2))
+            nbrs[j].append((i, w2))
+        top_w = max(pairs.values(), default=0)
         self.mate = [-1] * n
         self.y = [top_w] * n            # vertex duals (half of the largest doubled weight)
         self.z = [0] * nb               # blossom duals
@@ -249,14 +246,14 @@ class _Solver:
                 if was_t:
                     queue.append(leaf)
         # least-slack edges from the new blossom to each other S blossom (Galil)
-        y, W, adj = self.y, self.W, self.adj
+        y, W, nbrs = self.y, self.W, self.nbrs
         best_to: dict[int, tuple[int, int, int]] = {}
         for c in childs:
             known = self.blist[c]
             if known is not None:
                 cands: Iterable[tuple[int, int]] = known
             else:
-                cands = [(a, b) for a in self.leaves(c) for b in adj[a]]
+                cands = [(a, b) for a in self.leaves(c) for b, _ in nbrs[a]]
             for a, b in cands:
                 ob = top[b]
                 if ob != nb and label[ob] == _S:

@@ -267,10 +267,12 @@ class _Round:
     """One round being paired: the players, compatibility and the bracket solver."""
 
     def __init__(self, rules: DutchRules, players: list[DP], last_round: bool,
-                 forbidden: Callable[[int, int], bool], explain: Explanation | None,
-                 round_number: int = 0):
+                 forbidden: Callable[[int, int], bool] | None, explain: Explanation | None,
+                 round_number: int = 0, initial: Colour = Colour.WHITE):
         self.rules = rules
         self.round_number = round_number
+        #: the initial colour (E.5), from the tournament
+        self.initial = initial
         self.players = players
         self.last_round = last_round
         self.forbidden = forbidden
@@ -291,7 +293,7 @@ class _Round:
     def _compatible(self, a: DP, b: DP) -> bool:
         if b.id in a.opponents:  # C.1
             return False
-        if self.forbidden(a.id, b.id):
+        if self.forbidden is not None and self.forbidden(a.id, b.id):
             return False
         # C.3: two non-topscorers with the same absolute colour preference shall not meet;
         # a pair with a topscorer in it is exempt (the last-round exception of C.04.1 f, g)
@@ -575,8 +577,10 @@ class _BracketContext:
         self._unpaired_2025: dict[int, list[int]] = {}
         self._psd_part: dict[int, int] = {}
         self._rows: dict[tuple[int, int], list[int]] = {}
+        self._vectors: dict[int, tuple[list[int], list[int]]] = {}
         #: the matching that fixed the MDP-pairing (B.7 / D.3), best by quality
         self.mdp_mate: dict[int, int] | None = None
+        self._quality_weights: tuple[list[int], dict[tuple[int, int], int]] | None = None
 
     # --- value of one SD in a lexicographic PSD ------------------------------------------------
     def f(self, sd: int) -> int:
@@ -603,9 +607,50 @@ class _BracketContext:
             key = (u.id, v.id)
             row = self._rows.get(key)
             if row is None:
-                row = self._rows[key] = self._criteria(u, v, kind)
+                row = self._fast_row(u, v)
+                if row is None:
+                    row = self._criteria(u, v, kind)
+                self._rows[key] = row
             return row
         return self._criteria(u, v, kind)
+
+    def _fast_row(self, u: DP, v: DP) -> list[int] | None:
+        """The row of :meth:`criteria_2017` / :meth:`criteria_2025` for the commonest pair (equal
+        scores, no look-ahead, no completion, no topscorer colour rule) as the sum of two
+        per-player vectors: with equal scores the pair floats nobody and its SD is 0, so every
+        digit but the colour ones is a constant plus one term per player."""
+        edition = self.rnd.rules.edition
+        if (u.score != v.score or self.nxt or self.complete or edition < 2017
+                or (self.rnd.last_round and (u.topscorer or v.topscorer))):
+            return None
+        vec = self._vectors.get(u.id)
+        if vec is None:
+            vec = self._player_vectors(u)
+        other = self._vectors.get(v.id)
+        if other is None:
+            other = self._player_vectors(v)
+        row = list(map(operator.add, vec[0], other[1]))
+        if u.pref is not None and u.pref is v.pref:
+            # one of two equal preferences is missed (C.10 / [C12]); a strong one if the
+            # weaker of the two is strong (C.11 / [C13]); see colour_gains
+            k = 4 if edition < 2025 else 5
+            row[k] -= 1
+            if min(u.strength, v.strength) >= STRONG:
+                row[k + 1] -= 1
+        return row
+
+    def _player_vectors(self, p: DP) -> tuple[list[int], list[int]]:
+        """(constants + p's terms, p's terms) of :meth:`_fast_row`."""
+        top = self.fmax
+        if self.rnd.rules.edition >= 2025:
+            own = [0, self.h(p), 0, 0, 0, 0, 0, *self._unpaired_2025_of(p)]
+            const = [1, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, top, top, top, top]
+        else:
+            own = [0, self.psd_part(p), 0, 0, 0, 0, *self.float_costs_unpaired(p)]
+            const = [1, -self.f(0), 2, 2, 2, 2, 1, 1, 1, 1, top, top, top, top]
+        out = ([c + x for c, x in zip(const, own, strict=True)], own)
+        self._vectors[p.id] = out
+        return out
 
     def _criteria(self, u: DP, v: DP, kind: int) -> list[int]:
         if self.rnd.rules.edition >= 2025:
@@ -713,21 +758,7 @@ class _BracketContext:
         """[C14]-[C21]: costs avoided by pairing hi-lo instead of floating both, minus the
         costs the pair itself brings (an MDP's downfloat, its opponent's upfloat)."""
 
-        def unpaired(p: DP) -> list[int]:
-            cached = self._unpaired_2025.get(p.id)
-            if cached is not None:
-                return cached
-            d1, d2 = p.float1 is Float.DOWN, p.float2 is Float.DOWN
-            if p.id in self.mdp_ids:
-                # [C18]/[C20]: an MDP floating again: a difference larger than any pair's
-                sd = self.f(self.df(p))
-                out = [0, 0, 0, 0, sd if d1 else 0, 0, sd if d2 else 0, 0]
-            else:
-                # [C14]/[C16]: resident downfloaters who floated down 1 / 2 rounds before
-                out = [int(d1), 0, int(d2), 0, 0, 0, 0, 0]
-            self._unpaired_2025[p.id] = out
-            return out
-
+        unpaired = self._unpaired_2025_of
         pair = [0] * 8
         if hi.id in self.mdp_ids and hi.score != lo.score:
             sd = self.f(hi.score - lo.score)
@@ -740,6 +771,22 @@ class _BracketContext:
         top = self.fmax
         offsets = (1, 1, 1, 1, top, top, top, top)
         return [k + x + y - z for k, x, y, z in zip(offsets, a, b, pair, strict=True)]
+
+    def _unpaired_2025_of(self, p: DP) -> list[int]:
+        """[C14]-[C21] costs when ``p`` leaves the bracket as a downfloater (cached)."""
+        cached = self._unpaired_2025.get(p.id)
+        if cached is not None:
+            return cached
+        d1, d2 = p.float1 is Float.DOWN, p.float2 is Float.DOWN
+        if p.id in self.mdp_ids:
+            # [C18]/[C20]: an MDP floating again: a difference larger than any pair's
+            sd = self.f(self.df(p))
+            out = [0, 0, 0, 0, sd if d1 else 0, 0, sd if d2 else 0, 0]
+        else:
+            # [C14]/[C16]: resident downfloaters who floated down 1 / 2 rounds before
+            out = [int(d1), 0, int(d2), 0, 0, 0, 0, 0]
+        self._unpaired_2025[p.id] = out
+        return out
 
     def g_unpaired_next(self, p: DP) -> int:
         return self.f(self.dfn(p))
@@ -835,22 +882,40 @@ class _BracketContext:
         if exclude:
             vertices = [p for p in vertices if p.id not in exclude]
         levels = _Levels()
+        rows = levels.rows
         n = len(vertices)
         order_width = len(order(vertices[0], vertices[0], OTHER)) if order is not None else 0
+        # the loop below is edge_kind, compatible and criteria written out (hot path)
+        in_bracket, next_ids, mdp_ids = self.in_bracket, self.next_ids, self.mdp_ids
+        complete, cache, internal_rows = self.complete, rnd._compat, self._rows
+        compatible, criteria = rnd._compatible, self.criteria
         for i in range(n):
             u = vertices[i]
+            uid = u.id
+            ub, un, um = uid in in_bracket, uid in next_ids, uid in mdp_ids
             for j in range(i + 1, n):
                 v = vertices[j]
-                kind = self.edge_kind(u, v)
-                if kind < 0 or (kind == OTHER and not self.complete):
+                vid = v.id
+                if ub and vid in in_bracket:
+                    if um and vid in mdp_ids:
+                        continue  # B.3: MDPs are paired with residents only
+                    kind = INTERNAL
+                elif (ub or un) and (vid in in_bracket or vid in next_ids):
+                    kind = NEXT
+                elif complete:
+                    kind = OTHER
+                else:
                     continue
-                if not rnd.compatible(u, v):
+                key = (uid, vid) if uid < vid else (vid, uid)
+                ok = cache.get(key)
+                if ok is None:
+                    ok = cache[key] = compatible(u, v)
+                if not ok or (allowed is not None and not allowed(u, v, kind)):
                     continue
-                if allowed is not None and not allowed(u, v, kind):
-                    continue
-                vals = self.criteria(u, v, kind)
-                extra = order(u, v, kind) if order is not None else []
-                levels.set((u.id, v.id), vals + extra)
+                vals = internal_rows.get((uid, vid)) if kind == INTERNAL else None
+                if vals is None:
+                    vals = criteria(u, v, kind)
+                rows[(uid, vid)] = vals + order(u, v, kind) if order is not None else vals
         ids = [p.id for p in vertices]
         if self.complete and len(vertices) % 2:
             ids.append(BYE_VERTEX)
@@ -885,7 +950,7 @@ class _BracketContext:
         fixed: list[tuple[DP, DP]] = []
         blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
         if mdps:
-            mate = self.match(order=self.mdp_order(mdps, residents))
+            mate = self.match_mdp_pairing(mdps, residents)
             self.mdp_mate = mate
             for m in mdps:
                 partner = mate.get(m.id)
@@ -929,6 +994,43 @@ class _BracketContext:
             p for p in result.floaters + self.nxt if self.last_mate.get(p.id) not in in_next
         ]
         return result
+
+    def quality_weights(self) -> tuple[list[int], dict[tuple[int, int], int]]:
+        """The weights of the quality criteria alone, for every pair of the bracket (built
+        once; a later matching on fewer players takes the subset: each digit's radix, fitted
+        to the whole bracket, is large enough for any part of it)."""
+        if self._quality_weights is None:
+            self._quality_weights = self.build()
+        return self._quality_weights
+
+    def match_mdp_pairing(self, mdps: list[DP], residents: list[DP]) -> dict[int, int]:
+        """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
+        order = self.mdp_order(mdps, residents)
+        if self.nxt or self.complete:
+            return self.match(order=order)
+        # the quality weights with the two order digits appended: the same numbers as
+        # ``build(order=order)``, but only the MDPs' pairs need the order function
+        ids, quality = self.quality_weights()
+        extra: dict[tuple[int, int], list[int]] = {}
+        for m in mdps:
+            for r in residents:
+                key = (m.id, r.id) if (m.id, r.id) in quality else (r.id, m.id)
+                if key in quality:
+                    extra[key] = order(m, r, INTERNAL)
+        if not extra:
+            return self.match(order=order)
+        pairs_bound = max(1, (len(ids) + 1) // 2)
+        radices = [max(col) * pairs_bound + 1 for col in zip(*extra.values(), strict=True)]
+        mult = [1] * len(radices)
+        for k in range(len(radices) - 2, -1, -1):
+            mult[k] = mult[k + 1] * radices[k + 1]
+        scale = mult[0] * radices[0]
+        weights = {key: (w - 1) * scale + 1 for key, w in quality.items()}
+        for key, vals in extra.items():
+            weights[key] += sum(map(operator.mul, vals, mult))
+        mate = max_weight_matching(ids, weights)
+        self.last_mate = mate
+        return mate  # type: ignore[return-value]
 
     def mdp_order(self, mdps: list[DP], residents: list[DP]
                   ) -> Callable[[DP, DP, int], list[int]]:
@@ -1026,10 +1128,12 @@ class _BracketContext:
         exchange is needed (or MaxPairs differs from ``n1``): the caller then uses the order
         digits of D.2 and D.1 (docs/dutch.md, "candidates without exchange").
         """
-        ids, weights = self.build(exclude=self.fixed_ids, allowed=allowed_base)
+        rem = {p.id for p in remainder}
+        ids, weights = self.quality_weights()
+        ids = [v for v in ids if v in rem]
+        weights = {(a, b): w for (a, b), w in weights.items() if a in rem and b in rem}
         if not weights:
             return None
-        rem = {p.id for p in remainder}
         # Q*: the MDP-pairing's matching is best by quality over the whole bracket, so its
         # pairs inside the remainder are a best remainder pairing (quality adds up pair by
         # pair); a homogeneous bracket needs a matching of its own
@@ -1144,8 +1248,8 @@ class DutchSystem:
         players, initial = self.players(tournament, r)
         last_round = tournament.total_rounds is not None and r == tournament.total_rounds
         rnd = _Round(self.rules, players, last_round,
-                     lambda a, b: tournament.is_forbidden(a, b, r), explain, r)
-        rnd.initial = initial  # type: ignore[attr-defined]
+                     (lambda a, b: tournament.is_forbidden(a, b, r))
+                     if tournament.forbidden_pairs else None, explain, r, initial)
         pairs, bye = self._pair_brackets(rnd, players, explain)
         boards = []
         for a, b in pairs:

@@ -28,50 +28,10 @@ Edge = tuple[Hashable, Hashable]
 _FREE, _S, _T = 0, 1, 2
 
 
-def max_weight_matching(
-    vertices: Iterable[Hashable], edges: Mapping[Edge, int]
-) -> dict[Hashable, Hashable]:
-    """Maximum-weight matching; edges of weight <= 0 and loops are ignored.
-
-    Returns the partner map in both directions. Vertices named only in ``edges`` are added;
-    when an edge is given twice (``(a, b)`` and ``(b, a)``) the larger weight counts.
-    """
-    index: dict[Hashable, int] = {}
-    names: list[Hashable] = []
-    for v in vertices:
-        if v not in index:
-            index[v] = len(names)
-            names.append(v)
-    pairs: dict[tuple[int, int], int] = {}
-    for (a, b), w in edges.items():
-        if w <= 0 or a == b:
-            continue
-        for x in (a, b):
-            if x not in index:
-                index[x] = len(names)
-                names.append(x)
-        i, j = index[a], index[b]
-        key = (i, j) if i < j else (j, i)
-        old = pairs.get(key)
-        if old is None or w > old:
-            pairs[key] = w
-    if not pairs:
-        return {}
-    mate = _Solver(len(names), pairs).solve()
-    return {names[v]: names[m] for v, m in enumerate(mate) if m >= 0}
-
-
-def max_weight_matching_duals(
-    vertices: Iterable[Hashable], edges: Mapping[Edge, int]
-) -> tuple[dict[Hashable, Hashable], dict[Hashable, int]]:
-    """:func:`max_weight_matching` of a **bipartite** graph, with the final vertex duals.
-
-    The duals are on the doubled scale: ``y[u] + y[v] >= 2 * w(u, v)`` for every edge, with
-    equality on the matched ones, and ``y[v] == 0`` for every exposed vertex. A bipartite graph
-    has no odd cycle, hence no blossom: so a matching is of maximum weight if and only if it
-    uses only edges with ``y[u] + y[v] == 2 * w(u, v)`` and covers every vertex with
-    ``y[v] > 0`` (complementary slackness). Raises ValueError if a blossom was needed.
-    """
+def _numbered(vertices: Iterable[Hashable], edges: Mapping[Edge, int]
+              ) -> tuple[list[Hashable], dict[tuple[int, int], int]]:
+    """Number the vertices 0..n-1 (vertices named only in ``edges`` are added) and keep each
+    edge once, with its larger weight; edges of weight <= 0 and loops are dropped."""
     index: dict[Hashable, int] = {}
     names: list[Hashable] = []
     for v in vertices:
@@ -90,6 +50,36 @@ def max_weight_matching_duals(
         key = (i, j) if i < j else (j, i)
         if w > pairs.get(key, 0):
             pairs[key] = w
+    return names, pairs
+
+
+def max_weight_matching(
+    vertices: Iterable[Hashable], edges: Mapping[Edge, int]
+) -> dict[Hashable, Hashable]:
+    """Maximum-weight matching; edges of weight <= 0 and loops are ignored.
+
+    Returns the partner map in both directions. Vertices named only in ``edges`` are added;
+    when an edge is given twice (``(a, b)`` and ``(b, a)``) the larger weight counts.
+    """
+    names, pairs = _numbered(vertices, edges)
+    if not pairs:
+        return {}
+    mate = _Solver(len(names), pairs).solve()
+    return {names[v]: names[m] for v, m in enumerate(mate) if m >= 0}
+
+
+def max_weight_matching_duals(
+    vertices: Iterable[Hashable], edges: Mapping[Edge, int]
+) -> tuple[dict[Hashable, Hashable], dict[Hashable, int]]:
+    """:func:`max_weight_matching` of a **bipartite** graph, with the final vertex duals.
+
+    The duals are on the doubled scale: ``y[u] + y[v] >= 2 * w(u, v)`` for every edge, with
+    equality on the matched ones, and ``y[v] == 0`` for every exposed vertex. A bipartite graph
+    has no odd cycle, hence no blossom: so a matching is of maximum weight if and only if it
+    uses only edges with ``y[u] + y[v] == 2 * w(u, v)`` and covers every vertex with
+    ``y[v] > 0`` (complementary slackness). Raises ValueError if a blossom was needed.
+    """
+    names, pairs = _numbered(vertices, edges)
     if not pairs:
         return {}, {v: 0 for v in names}
     solver = _Solver(len(names), pairs)

@@ -223,11 +223,29 @@ def allocate_colours(a: DP, b: DP, initial: Colour, *, topscorer_rule: bool = Tr
     return give(hi, initial if hi.id % 2 == 1 else initial.opposite, "E.5")
 
 
+def _colour_misses(u: DP, v: DP) -> tuple[int, int]:
+    """(preferences missed, strong preferences missed) by the pair u-v under E.1-E.5, when no
+    topscorer rule applies: two different (or missing) preferences are all granted; of two
+    equal ones one is missed, that of the weaker (E.2) or, at equal strength, one as strong, so
+    the weaker strength tells whether a strong preference is missed."""
+    if u.pref is not None and u.pref is v.pref:
+        return 1, int(min(u.strength, v.strength) >= STRONG)
+    return 0, 0
+
+
 # --------------------------------------------------------------------------------------------
 # Criteria as matching weights
 # --------------------------------------------------------------------------------------------
 INTERNAL, NEXT, OTHER, BYE = 0, 1, 2, 3
 BYE_VERTEX = -1
+
+
+def _digit_multipliers(radices: list[int]) -> tuple[list[int], int]:
+    """Place values of mixed-radix digits, highest first, and the product of all radices."""
+    mult = [1] * len(radices)
+    for k in range(len(radices) - 2, -1, -1):
+        mult[k] = mult[k + 1] * radices[k + 1]
+    return mult, (mult[0] * radices[0] if radices else 1)
 
 
 class _Levels:
@@ -247,10 +265,7 @@ class _Levels:
         if min(min(c) for c in columns) < 0:
             raise AssertionError("criterion weights must be non-negative")
         # each digit's radix exceeds the largest sum it can reach over a matching: no carry
-        radices = [max(c) * pairs_bound + 1 for c in columns]
-        mult = [1] * len(radices)
-        for k in range(len(radices) - 2, -1, -1):
-            mult[k] = mult[k + 1] * radices[k + 1]
+        mult, _ = _digit_multipliers([max(c) * pairs_bound + 1 for c in columns])
         # + 1: every edge must stay positive so that the matching may use it
         return {key: sum(map(operator.mul, vals, mult)) + 1 for key, vals in rows.items()}
 
@@ -630,13 +645,10 @@ class _BracketContext:
         if other is None:
             other = self._player_vectors(v)
         row = list(map(operator.add, vec[0], other[1]))
-        if u.pref is not None and u.pref is v.pref:
-            # one of two equal preferences is missed (C.10 / [C12]); a strong one if the
-            # weaker of the two is strong (C.11 / [C13]); see colour_gains
-            k = 4 if edition < 2025 else 5
-            row[k] -= 1
-            if min(u.strength, v.strength) >= STRONG:
-                row[k + 1] -= 1
+        miss, strong = _colour_misses(u, v)  # C.10/C.11 (2017), [C12]/[C13] (2025)
+        k = 4 if edition < 2025 else 5
+        row[k] -= miss
+        row[k + 1] -= strong
         return row
 
     def _player_vectors(self, p: DP) -> tuple[list[int], list[int]]:
@@ -794,13 +806,9 @@ class _BracketContext:
     def colour_gains(self, u: DP, v: DP) -> list[int]:
         """C.8-C.11 for the pair u-v once its colours are allocated by E.1-E.5."""
         if not (self.rnd.last_round and (u.topscorer or v.topscorer)):
-            # without C.8/C.9 only the counts matter, and E.1-E.5 fix them: two different (or
-            # missing) preferences are all granted; two equal ones lose one, that of the
-            # weaker (E.2) or, at equal strength, one as strong: the weaker strength decides
-            # whether a strong preference is missed (C.11)
-            if u.pref is not None and u.pref is v.pref:
-                return [2, 2, 1, 1 if min(u.strength, v.strength) >= STRONG else 2]
-            return [2, 2, 2, 2]
+            # without C.8/C.9 only the counts matter, and E.1-E.5 fix them
+            miss, strong = _colour_misses(u, v)
+            return [2, 2, 2 - miss, 2 - strong]
         white, black, _ = allocate_colours(u, v, self.rnd.initial)
         c8 = c9 = 0
         if self.rnd.last_round and (u.topscorer or v.topscorer):
@@ -856,19 +864,6 @@ class _BracketContext:
         return [k + x + y - z for k, x, y, z in zip(offsets, a, b, c, strict=True)]
 
     # --- the graph -------------------------------------------------------------------------------
-    def edge_kind(self, u: DP, v: DP) -> int:
-        """INTERNAL: a pair of this bracket; NEXT: a pair of the following bracket (C.7);
-        OTHER: a pair further down (only used to complete the round); -1: not allowed."""
-        ub, vb = u.id in self.in_bracket, v.id in self.in_bracket
-        if ub and vb:
-            if u.id in self.mdp_ids and v.id in self.mdp_ids:
-                return -1  # B.3: MDPs are paired with residents only
-            return INTERNAL
-        un, vn = u.id in self.next_ids, v.id in self.next_ids
-        if (ub or un) and (vb or vn):
-            return NEXT
-        return OTHER
-
     def build(self, allowed: Callable[[DP, DP, int], bool] | None = None,
               order: Callable[[DP, DP, int], list[int]] | None = None,
               exclude: frozenset[int] = frozenset(),
@@ -885,7 +880,9 @@ class _BracketContext:
         rows = levels.rows
         n = len(vertices)
         order_width = len(order(vertices[0], vertices[0], OTHER)) if order is not None else 0
-        # the loop below is edge_kind, compatible and criteria written out (hot path)
+        # edge kinds: INTERNAL a pair of this bracket (never two MDPs: B.3); NEXT a pair of
+        # the following bracket (C.7 / [C8]); OTHER a pair further down (completion only).
+        # Compatibility and the cached rows are looked up inline (hot path).
         in_bracket, next_ids, mdp_ids = self.in_bracket, self.next_ids, self.mdp_ids
         complete, cache, internal_rows = self.complete, rnd._compat, self._rows
         compatible, criteria = rnd._compatible, self.criteria
@@ -1020,11 +1017,8 @@ class _BracketContext:
         if not extra:
             return self.match(order=order)
         pairs_bound = max(1, (len(ids) + 1) // 2)
-        radices = [max(col) * pairs_bound + 1 for col in zip(*extra.values(), strict=True)]
-        mult = [1] * len(radices)
-        for k in range(len(radices) - 2, -1, -1):
-            mult[k] = mult[k + 1] * radices[k + 1]
-        scale = mult[0] * radices[0]
+        mult, scale = _digit_multipliers(
+            [max(col) * pairs_bound + 1 for col in zip(*extra.values(), strict=True)])
         weights = {key: (w - 1) * scale + 1 for key, w in quality.items()}
         for key, vals in extra.items():
             weights[key] += sum(map(operator.mul, vals, mult))

@@ -20,6 +20,7 @@ from swisspairing.systems.dubov import (
     _preference,
     _Round,
 )
+from swisspairing.systems.explain import Explanation
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -367,3 +368,72 @@ def test_acceleration_uses_the_pairing_score() -> None:
     t.acceleration = {i: [1.0] for i in range(1, 5)}
     got = {frozenset((b.white, b.black)) for b in DUBOV.pair(t, 1).boards}
     assert got == {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
+
+
+# --- Readings settled against the second opinion (docs/dubov.md, "Second opinion") -----------
+def test_1_2_2_tpns_recalculated_until_round_4() -> None:
+    """1.2.2: a rating introduced or modified before the fourth round is paired -> the TPNs are
+    recalculated (GHR Art. 2: descending rating). Player 3 (2400) now outrates player 2
+    (2300): TPNs 1, 3, 2, 4 for players 1, 2, 3, 4. Round 1, nobody has played (3.2.3):
+    G1 = first half by TPN = 1, 3; G2 = 2, 4; S1[i]-T2[i]: 1-2, 3-4. 5.2.1 (initial colour
+    White): 1 has TPN 1 (odd) -> White; 3 has TPN 2 (even) -> Black. With the file's numbers
+    it would be 1-3, 2-4. From round 5 the TPNs are frozen (GHR 2.3): the file's numbers."""
+    t = tournament({1: 2500, 2: 2300, 3: 2400, 4: 2200}, [])
+    pairing = DUBOV.pair(t, 1)
+    assert {(b.white, b.black) for b in pairing.boards} == {(1, 2), (4, 3)}
+    four_rounds = tournament({1: 2500, 2: 2300, 3: 2400, 4: 2200},
+                             [[(1, 2, "1"), (3, 4, "1")], [(4, 1, "0"), (2, 3, "=")],
+                              [(1, 3, "="), (2, 4, "1")], [(3, 1, "0"), (4, 2, "=")]])
+    assert DUBOV._round(four_rounds, 4, None).players[3].rank == 2
+    assert DUBOV._round(four_rounds, 5, None).players[3].rank == 3
+
+
+def test_1_2_2_tpns_in_the_explanation() -> None:
+    """1.2.2: the explanation says which TPNs were recalculated."""
+    explanation = Explanation()
+    DUBOV.pair(tournament({1: 2500, 2: 2300, 3: 2400, 4: 2200}, []), 1, explanation)
+    text = explanation.render("en")
+    assert "[1.2.2]" in text and "2 -> 3, 3 -> 2" in text
+
+
+def test_3_1_4_a_forfeited_game_is_not_a_played_game() -> None:
+    """3.1.4 "has played the highest number of games": a forfeit is a game not played (C2 /
+    C.04.1 Art. 4 "without playing"; 1.7.1 "over the board"). Round 3, lowest score 0.5:
+    2 (two games played) and 4 (lost round 1 by forfeit, one game played); 1, 3, 5 have more
+    points, 6 and 7 had a PAB. 2 has played more games: 2 gets the PAB. Had 4 lost round 1
+    over the board, both would have two games and 3.1.5 (largest TPN) would give it to 4."""
+    ratings = {i: 2400 - 50 * i for i in range(1, 8)}
+    for round_1_result, bye in (("+", 2), ("1", 4)):
+        t = tournament(ratings, [[(1, 2, "1"), (3, 4, round_1_result), (5, 6, "1")],
+                                 [(2, 4, "="), (1, 3, "1"), (5, 7, "1")]],
+                       byes={1: {7: "U"}, 2: {6: "U"}}, total=5)
+        assert DUBOV.pair(t, 3).bye == bye
+
+
+def test_c6_lowest_upfloater_score_first() -> None:
+    """C6 (2.3.2): "minimise the score differences (taken in descending order) ..., i.e.
+    maximise the scores (taken in ascending order) of the upfloaters". 1 and 2 (3 points)
+    have met: two upfloaters (3.2.1). 3 (2.5) has met 1, so it can only face 2; then 1 needs
+    5 (2) - which leaves 4, 6, 7, 8 unpairable (4 met 6, 7, 8: C4) - or a 1-point player:
+    {3, 6} has scores (1, 2.5). {4, 5} has (2, 2): its lowest score is higher, so 4 and 5
+    go up (1-5, 2-4), although 3 has the highest score of all candidates (3 then heads its
+    own bracket)."""
+    r = rnd([dp(1, score=3, colours="WB", met=(2, 3, 4)), dp(2, score=3, colours="BW", met=(1,)),
+             dp(3, score=2.5, colours="WB", met=(1,)),
+             dp(4, score=2, colours="BW", met=(1, 6, 7, 8)), dp(5, score=2, colours="WB"),
+             dp(6, score=1, colours="BW", met=(4,)), dp(7, score=1, colours="WB", met=(4,)),
+             dp(8, score=1, colours="BW", met=(4,))])
+    assert {frozenset({1, 5}), frozenset({2, 4})} <= pairs_of(r)
+
+
+def test_1_8_a_forfeited_upfloat_counts() -> None:
+    """1.8 / C8-C10, our reading (docs/dubov.md, decision 11): being upfloated is a fact of the
+    round's pairing (1.3.2: an upfloater is a bracket member from a lower scoregroup), which a
+    forfeit does not undo. Round 2: 4 (0 points) was paired against 1 (1 point) and did not
+    come (forfeit); 2 (0) played 3 (1). Both count as upfloated in the previous round."""
+    t = tournament({i: 2400 - 50 * i for i in range(1, 5)},
+                   [[(1, 2, "1"), (3, 4, "1")], [(1, 4, "+"), (3, 2, "1")]])
+    players = DUBOV._round(t, 3, None).players
+    assert (players[4].upfloats, players[4].upfloated_last) == (1, True)
+    assert (players[2].upfloats, players[2].upfloated_last) == (1, True)
+    assert (players[1].upfloats, players[3].upfloats) == (0, 0)

@@ -161,6 +161,9 @@ class DubovRules:
     shifters_by_c7: bool
     #: 1997 art. 2.2: no bye after any point scored without playing; 2026 C2: a win's points
     bye_bar_any_point: bool
+    #: the ranking numbers of the round (2026 1.2: TPN, recalculated until round 4 by 1.2.2;
+    #: 1997 art. 5: the list sorted by rating)
+    ranking: Callable[[Tournament, int], dict[int, int]]
     #: rule ids used in explanations
     rule_bye: str
     rule_upfloat: str
@@ -185,6 +188,32 @@ def _middle_out(players: list[DubovPlayer]) -> list[DubovPlayer]:
         i = (len(rest) - 1) // 2
         out.append(rest.pop(i))
     return out
+
+
+#: 2026 1.2.2: the TPNs are recalculated whenever a rating is introduced or modified "before
+#: the pairing of the fourth round", so up to and including round 4.
+TPN_RECALCULATED_UNTIL_ROUND = 4
+
+
+def _tpns_2026(t: Tournament, round_number: int) -> dict[int, int]:
+    """2026 1.2: the TPN of every player for pairing ``round_number``.
+
+    1.2.2: until the fourth round is paired, each time a rating is introduced or modified the
+    Chief Arbiter must recalculate the TPNs (GHR Art. 2: rating, then title, then name). The
+    file keeps no rating history, so the recalculation is applied to the ratings it holds: the
+    TPN is the position in that order (the file's number last, for complete ties). When the
+    file already follows that order nothing changes. From round 5 on the TPNs are frozen
+    (GHR 2.3): the file's numbers are used.
+    """
+    if round_number <= TPN_RECALCULATED_UNTIL_ROUND:
+        return {pid: n for n, pid in enumerate(t.initial_order(), start=1)}
+    return {pid: pid for pid in t.players}
+
+
+def _rating_list_1997(t: Tournament, round_number: int) -> dict[int, int]:
+    """1997 art. 5: the list sorted by descending rating, ties by pairing number."""
+    order = sorted(t.players, key=lambda i: (-t.players[i].rating, i))
+    return {pid: n for n, pid in enumerate(order, start=1)}
 
 
 # --- colour rules ---------------------------------------------------------------------------
@@ -296,6 +325,7 @@ DUBOV_1997_RULES = DubovRules(
     downfloats=True,
     shifters_by_c7=False,
     bye_bar_any_point=True,
+    ranking=_rating_list_1997,
     rule_bye="4",
     rule_upfloat="7.1/7.2",
     rule_split="6.2",
@@ -331,6 +361,7 @@ DUBOV_2026_RULES = DubovRules(
     downfloats=False,
     shifters_by_c7=True,
     bye_bar_any_point=False,
+    ranking=_tpns_2026,
     rule_bye="3.1",
     rule_upfloat="3.2.1/3.2.2",
     rule_split="3.2.3",
@@ -575,11 +606,7 @@ class DubovSystem:
         states = build_states(t, r)
         absent = t.not_paired_in(r)
         ratings = {pid: p.rating for pid, p in t.players.items()}
-        if self.rules.name == "dubov":
-            rank = {pid: pid for pid in t.players}  # 2026 1.2: TPN
-        else:  # 1997: the list sorted by descending rating (art. 5), then pairing number
-            order = sorted(t.players, key=lambda i: (-t.players[i].rating, i))
-            rank = {pid: n for n, pid in enumerate(order, start=1)}
+        rank = self.rules.ranking(t, r)  # 2026 1.2 / 1.2.2 TPN; 1997 art. 5 rating list
         win = t.point_system.win
         players: dict[int, DubovPlayer] = {}
         for pid, st in states.items():
@@ -615,6 +642,12 @@ class DubovSystem:
                      max_upfloats=self.rules.max_upfloats(total), explain=explain)
         rnd.note(f"Round {r}, {self.rules.name}: {len(players)} players to pair",
                  f"Ronde {r}, {self.rules.name} : {len(players)} joueurs à apparier")
+        moved = [pid for pid in sorted(rank) if rank[pid] != pid]
+        if self.rules.ranking is _tpns_2026 and moved:
+            listing = ", ".join(f"{pid} -> {rank[pid]}" for pid in moved)
+            rnd.note(f"TPNs recalculated from the ratings before round 4: {listing}",
+                     f"numéros d'appariement recalculés d'après les cotes avant la ronde 4 : "
+                     f"{listing}", level=1, rule="1.2.2")
         for p in sorted(players.values(), key=lambda p: (-p.score, p.aro, p.rank)):
             aro = f"{p.aro:.1f}" if not self.rules.aro_rounded else f"{p.aro:.0f}"
             rnd.note(f"player {p.id}: score {p.score:g}, rating {p.rating}, ARO {aro}, "

@@ -388,6 +388,16 @@ def test_1_2_2_tpns_recalculated_until_round_4() -> None:
     assert DUBOV._round(four_rounds, 5, None).players[3].rank == 3
 
 
+def test_1_2_2_recalculated_tpn_decides_the_pab() -> None:
+    """1.2.2 with 3.1.5: round 2, lowest score 0 = 4 and 5 (one game each, both eligible).
+    Player 5's rating (2100) now exceeds player 4's (2000): recalculated TPNs 4 -> 5 and
+    5 -> 4, so the largest TPN is player 4's, who gets the PAB (1-2 and 3-5 remain legal).
+    With the file's numbers it would have been 5."""
+    t = tournament({1: 2400, 2: 2300, 3: 2200, 4: 2000, 5: 2100},
+                   [[(1, 4, "1"), (5, 2, "0")]], byes={1: {3: "U"}})
+    assert DUBOV.pair(t, 2).bye == 4
+
+
 def test_1_2_2_tpns_in_the_explanation() -> None:
     """1.2.2: the explanation says which TPNs were recalculated."""
     explanation = Explanation()

@@ -193,7 +193,8 @@ def test_export_trf16_and_trf26_round_trip(tmp_path: Path) -> None:
     assert "142" not in t16 and "XXR" not in t16 and "162" not in t16
     t26, warnings = export.write_trf26(tour, st, st.labels)
     assert warnings == []
-    assert "142 5" in t26 and "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0" in t26
+    # 162 (trf.md 3.1): L, A, P at their defaults (0, 0, the W value) are not written
+    assert "142 5" in t26 and "162  W 3.0    D 1.0\n" in t26
     assert "202 BH/C1,BH,SB,DE,WIN" in t26
     assert "240 H 004 0002" in t26
     assert "250       1.0 001 002 0001 0002" in t26

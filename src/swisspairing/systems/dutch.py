@@ -131,7 +131,7 @@ class DP:
     unplayed: int
     rank: int = 0  # position in the A.2 order of the round
     #: E.5 / 5.2.5 / E5 pairing number: position (1 = first) in pairing-number order among the
-    #: players paired in this round (``docs/dutch.md`` section 5)
+    #: players paired in this round (``docs/dutch.md`` section 5.1)
     paired_number: int = 0
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
@@ -223,7 +223,7 @@ def allocate_colours(a: DP, b: DP, initial: Colour, *, topscorer_rule: bool = Tr
     if hi.pref is not None:
         return give(hi, hi.pref, "E.4")
     # E.5 (2025 5.2.5, 2012 E5) odd pairing number: the initial colour; even: the other one.
-    # The pairing number counts only the players paired in the round (docs/dutch.md section 5).
+    # The pairing number counts only the players paired in the round (docs/dutch.md 5.1).
     odd = hi.paired_number % 2 == 1
     return give(hi, initial if odd else initial.opposite, "E.5")
 

@@ -210,10 +210,16 @@ def test_published_round_keeps_forfeits_with_colours_and_leaves_out_requested_by
 
 
 def test_initial_colour_is_inferred_from_round_one() -> None:
-    """Player 1 (odd) has White on board 1-4: the initial colour is White; if player 1 were
-    absent and 2 (even) had Black against 5, the initial colour would be White too."""
+    """Player 1 has White on board 1-4: the initial colour is White. With players 1 and 7
+    absent, player 2 is the first of the players paired in round 1 (number 1 among them, E.5 /
+    5.2.5 as read in docs/dutch.md section 5, and TRF-2026 ``152``: the colour of the
+    highest-ranked player paired in round 1): his Black against 5 makes the initial colour
+    Black, although his own pairing number is even."""
     assert infer_initial_colour(build(BASE)) is Colour.WHITE
     t = build([([(5, 2), (3, 6)], 4)], extra={(1, 1): "Z", (1, 7): "Z"})
+    assert infer_initial_colour(t) is Colour.BLACK
+    # player 2 absent too: 3 (White against 6) is the first paired player
+    t = build([([(5, 4), (3, 6)], None)], extra={(1, 1): "Z", (1, 2): "H", (1, 7): "Z"})
     assert infer_initial_colour(t) is Colour.WHITE
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from dutch_helpers import duel, duel_pair, make
+from dutch_helpers import boards, duel, duel_pair, make
 from swisspairing.model import Colour, Pairing
-from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
+from swisspairing.systems.dutch import DUTCH_2012, DUTCH_2017, DUTCH_2025
 
 SYSTEMS = pytest.mark.parametrize("system", [DUTCH_2017, DUTCH_2025], ids=["2017", "2025"])
 
@@ -134,19 +134,74 @@ def test_e5_initial_colour_black(system) -> None:  # type: ignore[no-untyped-def
     assert {(b.white, b.black) for b in p.boards} == {(4, 1), (2, 5), (6, 3)}
 
 
+# E.5 / 5.2.5 / 2012 E5 count pairing numbers among the players paired in the round
+# (docs/dutch.md section 5): the first of them gets the initial colour, then they alternate.
+ALL_EDITIONS = pytest.mark.parametrize("system", [DUTCH_2012, DUTCH_2017, DUTCH_2025],
+                                       ids=["2012", "2017", "2025"])
+
+
+@ALL_EDITIONS
+def test_e5_round_one_absentees_are_not_counted(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 1, 8 players, 3 has asked for a half-point bye and 6 is absent. The 6 players
+    paired are numbered 1-6 among themselves: 1, 2, 4, 5, 7, 8. B.3 (2012 C4): S1 = 1 2 4,
+    S2 = 5 7 8: 1-5, 2-7, 4-8. E.5: 1 (first) the initial colour White, 2 (second) Black, 4
+    (third) White, although its own pairing number is even. 2012 E5 says it of S1 directly:
+    the odd players of S1 (1st, 3rd) get a colour different from the even ones (2nd)."""
+    t = make(8, [], absent={3: "H", 6: "Z"})
+    assert boards(system.pair(t)) == {(1, 5), (7, 2), (4, 8)}
+
+
+@ALL_EDITIONS
+def test_e5_round_one_without_player_one(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 1, 6 players, initial colour Black, 1 absent: 2 is the first paired player and
+    gets the initial colour. 5 players: the PAB to the lowest, 6 (C.5 / 2012 B1.b... every
+    score is 0, the last one in the order); S1 = 2 3, S2 = 4 5: 2-4 with 2 Black (initial),
+    3-5 with 3 White (second)."""
+    t = make(6, [], initial=Colour.BLACK, absent={1: "Z"})
+    p = system.pair(t)
+    assert boards(p) == {(4, 2), (3, 5)}
+    assert p.bye == 6
+
+
+@ALL_EDITIONS
+def test_e5_round_one_alternates_below_the_absentees(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 1, 10 players, 3 (half-point bye) and 7 (absent) not paired: 8 players, S1 =
+    1 2 4 5, S2 = 6 8 9 10: 1-6, 2-8, 4-9, 5-10. Numbered among the paired players 1, 2, 3,
+    4: White, Black, White, Black for the S1 player, so every board from the first absentee
+    down has the colours that its own pairing number would reverse."""
+    t = make(10, [], absent={3: "H", 7: "Z"})
+    p = system.pair(t)
+    assert boards(p) == {(1, 6), (8, 2), (4, 9), (10, 5)}
+    assert p.bye is None
+
+
 @SYSTEMS
 def test_e5_parity_of_the_higher_ranked_player(system) -> None:  # type: ignore[no-untyped-def]
-    """E.5 with A.2: neither 1 (absent in round 1) nor 3 (full-point bye) has played, so no
-    preference, no E.3. 3 has 1 point and is the higher ranked; 3 is odd and gets the initial
-    colour, White: 3-1."""
-    assert board(duel_pair(system, duel({1: ["Z"], 3: ["F"]}))) == (3, 1)
+    """E.5 with A.2 after round 1: neither 1 (absent in round 1) nor 3 (full-point bye) has
+    played, so no preference, no E.3. 3 has 1 point and is the higher ranked. The players
+    paired in round 2 are 1 and 3, numbered 1 and 2 among themselves: 3 is second (even) and
+    gets the opposite of the initial colour White: 1-3."""
+    assert board(duel_pair(system, duel({1: ["Z"], 3: ["F"]}))) == (1, 3)
 
 
 @SYSTEMS
-def test_e5_even_higher_ranked_gets_the_other_colour(system) -> None:  # type: ignore[no-untyped-def]
-    """E.5: 2 (full-point bye, 1 point, higher ranked, even) and 4 (absent) have no preference:
-    2 gets the opposite of the initial colour White: 4-2."""
-    assert board(duel_pair(system, duel({2: ["F"], 4: ["Z"]}))) == (4, 2)
+def test_e5_first_paired_higher_ranked_gets_the_initial_colour(system) -> None:  # type: ignore[no-untyped-def]
+    """E.5: 2 (full-point bye, 1 point, higher ranked) and 4 (absent) have no preference; 2
+    is the first of the two paired players, so it gets the initial colour White: 2-4 (its own
+    pairing number is even)."""
+    assert board(duel_pair(system, duel({2: ["F"], 4: ["Z"]}))) == (2, 4)
+
+
+@ALL_EDITIONS
+def test_e5_late_entrants_meet_after_round_one(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 2 of 7 players. 5 and 6 entered late (absent in round 1); round 1 was 1-3 and
+    4-2 drawn, PAB 7. 3 asks for a half-point bye in round 2. 5 and 6 are the only players
+    on 0 points after everyone above is paired, and they have no game: no preference, no
+    E.3, E.4; E.5 decides. The players paired in round 2 are 1 2 4 5 6 7: 5 is the fourth of
+    them (even), so it gets the opposite of the initial colour White: 6-5 (by its own pairing
+    number, odd, it would have had White)."""
+    t = make(7, [[(1, 3, "="), (4, 2, "="), (7, "U"), (5, "Z"), (6, "Z")]], absent={3: "H"})
+    assert (6, 5) in boards(system.pair(t))
 
 
 @SYSTEMS

@@ -4,8 +4,6 @@ text / TSV / JSON / HTML / PDF, the ``standings`` command, and TRF-16 / TRF-2026
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -108,26 +106,27 @@ def test_tsv_columns(t) -> None:
 
 
 def test_pdf_renders_with_names_colours_results(t, tmp_path: Path) -> None:
-    """The PDF of standings, crosstable, wall chart, pairings and a card is rendered to PNG
-    by pdftoppm (pages not blank), and its text holds the names, colours and results."""
-    from PIL import Image
+    """The PDF of standings, crosstable, wall chart, pairings and a card is rendered page by
+    page (pypdfium2: pages not blank), and its text holds the names, colours and results."""
+    import pypdfium2
 
-    assert shutil.which("pdftoppm"), "poppler-utils missing: apt-get install -y poppler-utils"
     st = rank(t, parse_list("BH/C1,SB"))
     tables = [views.standings_table(st), views.crosstable(st), views.wallchart(t, 3),
               views.pairings_table(t, 3), views.player_card(st, 4)]
     pdf = tmp_path / "pub.pdf"
     pdf.write_bytes(render.pdf(tables))
-    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")],
-                   check=True, timeout=60)
-    pages = sorted(tmp_path.glob("page*.png"))
-    assert len(pages) == len(tables)
-    for page in pages:
-        img = Image.open(page).convert("L")
-        lo, hi = img.getextrema()
-        assert lo < 100 and hi > 200  # ink on paper
-    out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True,
-                         capture_output=True, text=True, timeout=60).stdout
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        assert len(document) == len(tables)
+        texts = []
+        for page in document:
+            img = page.render(scale=40 / 72).to_pil().convert("L")
+            lo, hi = img.getextrema()
+            assert lo < 100 and hi > 200  # ink on paper
+            texts.append(page.get_textpage().get_text_bounded())
+    finally:
+        document.close()
+    out = "\n".join(texts)
     for name in ("Émile Zola", "Ada Lovelace", "Nona Gaprindashvili"):
         assert name in out
     assert "White" in out and "Black" in out
@@ -194,7 +193,8 @@ def test_export_trf16_and_trf26_round_trip(tmp_path: Path) -> None:
     assert "142" not in t16 and "XXR" not in t16 and "162" not in t16
     t26, warnings = export.write_trf26(tour, st, st.labels)
     assert warnings == []
-    assert "142 5" in t26 and "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0" in t26
+    # 162 (trf.md 3.1): L, A, P at their defaults (0, 0, the W value) are not written
+    assert "142 5" in t26 and "162  W 3.0    D 1.0\n" in t26
     assert "202 BH/C1,BH,SB,DE,WIN" in t26
     assert "240 H 004 0002" in t26
     assert "250       1.0 001 002 0001 0002" in t26

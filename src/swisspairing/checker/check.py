@@ -103,21 +103,10 @@ def input_for_round(t: Tournament, round_number: int) -> Tournament:
 
 
 def infer_initial_colour(t: Tournament) -> Colour | None:
-    """The initial colour of a file that does not say (no ``XXC``/``152``), from round 1.
-
-    Every system gives players without a game the colour by pairing-number parity: the
-    higher-ranked player of a board gets the initial colour when its number is odd, the other
-    one when it is even (Dutch 2017 E.5 / 2025 5.2.5). So the smallest-numbered player with a
-    coloured game in round 1 tells it.
-    """
-    for pid in sorted(t.players):
-        e = t.players[pid].entry(1)
-        if e is None or not e.opponent or e.colour is None:
-            continue
-        higher = min(pid, e.opponent)
-        colour = e.colour if higher == pid else e.colour.opposite
-        return colour if higher % 2 == 1 else colour.opposite
-    return None
+    """The initial colour of a file that does not say (no ``XXC``/``152``), from round 1:
+    see :meth:`Tournament.inferred_initial_colour` (the highest-ranked player paired in round 1
+    had it; Dutch 2017 E.5 / 2025 5.2.5 / 2012 E5 as read in ``docs/dutch.md`` section 5)."""
+    return t.inferred_initial_colour()
 
 
 @dataclass(slots=True)

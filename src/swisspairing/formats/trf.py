@@ -20,11 +20,12 @@ different numbers of rounds) are collected in ``Tournament.warnings``: reported,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
 from ..errors import InputError
-from ..model.results import BYE_CODES, GAME_CODES, MIRROR, Colour, RoundEntry
+from ..model.results import BYE_CODES, GAME_CODES, MIRROR, Colour, ResultKind, RoundEntry
 from ..model.scoring import PointSystem, round_points
 from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_title
 
@@ -49,6 +50,8 @@ _162_FIELDS = {
     "D": ("white_draw", "black_draw", "half_point_bye"),
     "L": ("white_loss", "black_loss"),
     "A": ("zero_point_bye", "forfeit_loss"),
+    # bbpPairings 6 reads and writes the absence value under Z instead of the text's A
+    "Z": ("zero_point_bye", "forfeit_loss"),
     "P": ("pairing_bye",),
 }
 _XXS_CODES = (("WW", "white_win"), ("BW", "black_win"), ("WD", "white_draw"),
@@ -128,6 +131,8 @@ class _Reader:
         self.references: list[tuple[int, int, int]] = []  # (player id, round, line)
         self.player_lines: dict[int, int] = {}  # player id -> line of its 001 record
         self.group_lines: list[int] = []  # line of each forbidden group (XXP, 260)
+        #: cells of unplayed rounds written without a TRF code (player, round, cell as read)
+        self.loose_cells: list[tuple[int, int, str]] = []
 
     def error(self, problem: str, line: int) -> InputError:
         return InputError(problem, self.path, line)
@@ -238,6 +243,9 @@ class _Reader:
             )
         if colour_s in ("w", "b"):
             raise self.error(f"{where}: a round without an opponent has no colour", n)
+        if code == " " or (code == "=" and not opp_s):
+            # '0000 -  ', '     -  ', '     - =': unplayed, no TRF code (resolve_loose_cells)
+            self.loose_cells.append((pid, r, cell))
         return RoundEntry(0, None, code)
 
     # --- other records ------------------------------------------------------------------------
@@ -349,7 +357,8 @@ class _Reader:
                 col += 9
                 continue
             if symbol != "X" and symbol not in _162_FIELDS:
-                raise self.error(f"162: unknown scoring symbol {symbol!r} (W D L A P X)", n)
+                raise self.error(
+                    f"162: unknown scoring symbol {symbol!r} (W D L A P X, or Z for A)", n)
             given[symbol] = self.float_field(value, f"162 {symbol}", n)
             col += 9
         for symbol, number in given.items():
@@ -428,8 +437,47 @@ class _Reader:
                 if pid not in t.players:
                     raise self.error(f"XXZ: unknown player id {pid}", n)
                 t.absent.setdefault(nxt, {})[pid] = "Z"
+        self.resolve_loose_cells()
         self.check_points()
         return t
+
+    def resolve_loose_cells(self) -> None:
+        """Unplayed rounds written without a TRF code, as some programs export them:
+        ``0000 -  `` / ``     -  `` (no result code) and ``     - =`` (no opponent, a draw).
+
+        TRF 4.1 reads a blank code as ``Z`` (zero-point bye) and ``=`` without an opponent
+        is a half-point bye (``H``, JaVaFo 1.x's form). The points column may say more: when
+        a player's points exceed the results by exactly the value of a half-point (or
+        full-point) bye and he has one blank cell, that cell was that bye. Every such cell is
+        reported in a warning saying how it was read.
+        """
+        t = self.t
+        if not self.loose_cells:
+            return
+        blanks: dict[int, list[int]] = {}
+        for pid, r, cell in self.loose_cells:
+            if cell[7] == " ":
+                blanks.setdefault(pid, []).append(r)
+        read_as: list[str] = []
+        for pid, r, cell in self.loose_cells:
+            p = t.players[pid]
+            how = "H (half-point bye)" if cell[7] == "=" else "Z (zero-point bye, TRF 4.1)"
+            if cell[7] == " " and blanks[pid] == [r] and p.declared_points is not None:
+                missing = p.declared_points - t.total_points(pid)
+                for code, value, name in (
+                    ("H", t.point_system.half_point_bye, "half-point bye"),
+                    ("F", t.point_system.full_point_bye, "full-point bye"),
+                ):
+                    if value and abs(missing - value) < 1e-6:
+                        p.set_entry(r, RoundEntry.bye(code))
+                        how = f"{code} ({name}: the points column counts {value:g} for it)"
+                        break
+            read_as.append(f"player {pid} round {r} {cell!r} as {how}")
+        more = f" (and {len(read_as) - 5} more)" if len(read_as) > 5 else ""
+        t.warnings.append(
+            f"{self.path or '<input>'}: unplayed rounds written without a TRF result code, "
+            f"read as: {'; '.join(read_as[:5])}{more}"
+        )
 
     def check_symmetry(self) -> None:
         """Both lines of a game name each other with opposite colours (an error), and their
@@ -465,24 +513,29 @@ class _Reader:
             )
 
     def check_points(self) -> None:
-        t = self.t
-        bad = []
-        for p in t.players.values():
-            if p.declared_points is None:
-                continue
-            computed = t.total_points(p.id)
-            with_acc = round_points(computed + sum(t.acceleration.get(p.id, [])))
-            if abs(p.declared_points - computed) > 1e-6 and abs(
-                p.declared_points - with_acc
-            ) > 1e-6:
-                bad.append(f"player {p.id}: file says {p.declared_points:g}, "
-                           f"results give {computed:g}")
+        bad = [f"player {pid}: file says {declared:g}, results give {computed:g}"
+               for pid, declared, computed in points_differences(self.t)]
         if bad:
             more = f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""
-            t.warnings.append(
+            self.t.warnings.append(
                 f"{self.path or '<input>'}: the points column disagrees with the results "
                 f"under the point system: {'; '.join(bad[:5])}{more}"
             )
+
+
+def points_differences(t: Tournament) -> list[tuple[int, float, float]]:
+    """(player, points column, points of the results) where the file's points column
+    disagrees with the results under the point system (with or without the acceleration)."""
+    out = []
+    for pid in sorted(t.players):
+        declared = t.players[pid].declared_points
+        if declared is None:
+            continue
+        computed = t.total_points(pid)
+        with_acc = round_points(computed + sum(t.acceleration.get(pid, [])))
+        if abs(declared - computed) > 1e-6 and abs(declared - with_acc) > 1e-6:
+            out.append((pid, declared, computed))
+    return out
 
 
 def _replace(ps: PointSystem, fields: tuple[str, ...], value: float) -> PointSystem:
@@ -525,21 +578,42 @@ def _fmt_number(value: float, width: int = 4) -> str:
     return f"{value:{width}.1f}"
 
 
-def _fmt_points(value: float) -> str:
+def format_points(value: float) -> str:
+    """``value`` in the 4 columns of a TRF points field (``11.5``), exact when it can be."""
     return _fmt_number(value)
 
 
-def player_line(t: Tournament, p: Player, points: float | None = None) -> str:
-    """The ``001`` line of a player (TRF-16 columns)."""
+#: The TRF code of each kind of unplayed round without an opponent (trf.md 4.1).
+_BYE_CODE = {ResultKind.PAIRING_BYE: "U", ResultKind.FULL_POINT_BYE: "F",
+             ResultKind.HALF_POINT_BYE: "H", ResultKind.ZERO_POINT_BYE: "Z"}
+
+
+def standard_cell(e: RoundEntry) -> str:
+    """The 8-character cell of ``e`` with the TRF-16 / TRF-2026 codes only (trf.md 4.1).
+
+    A round without an opponent is ``0000 - U|F|H|Z`` whatever the file said (a blank code
+    is a ``Z``, JaVaFo 1.x's ``+ = -`` are ``U H Z``): a blank code at the end of a line is
+    lost to trailing-space trimming, and other programs refuse the cut cell. A game keeps its
+    code; a forfeit written without the scheduled colour keeps ``-`` in the colour column.
+    """
+    if not e.opponent:
+        return f"0000 - {_BYE_CODE[e.kind]}"
+    return e.to_trf()
+
+
+def player_line(t: Tournament, p: Player, points: float | None = None,
+                cell: Callable[[RoundEntry], str] = RoundEntry.to_trf) -> str:
+    """The ``001`` line of a player (TRF-16 columns); ``cell`` writes each round's cell
+    (default: as read, :func:`standard_cell` for the standard codes)."""
     pts = p.declared_points if points is None else points
     head = (
         f"001 {p.id:4d} {(p.sex or ' ')[:1]}{p.title[:3]:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth_date[:10]:<10} {(_fmt_points(pts) if pts is not None else ''):>4} "
+        f"{p.birth_date[:10]:<10} {(format_points(pts) if pts is not None else ''):>4} "
         f"{(str(p.declared_rank) if p.declared_rank is not None else ''):>4}"
     )
     cells = "".join(
-        "  " + (e.to_trf() if e is not None else " " * 8) for e in p.results
+        "  " + (cell(e) if e is not None else " " * 8) for e in p.results
     )
     return (head + cells).rstrip()
 

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from ..errors import BadRequest
-from .results import Colour, RoundEntry
+from .results import Colour, ResultKind, RoundEntry
 from .scoring import PointSystem, round_points
 
 #: FIDE titles in the order of C.04.2 B.2 (GHR 2.2.2): GM IM WGM FM WIM CM WFM WCM, then none.
@@ -85,8 +85,9 @@ class Tournament:
     """A tournament: players by pairing number plus the settings the pairing engines need.
 
     * ``total_rounds`` - announced number of rounds (C.04.1 a; TRF ``XXR`` / ``142``).
-    * ``initial_colour`` - colour of the first player in round 1 (``XXC white1|black1``, ``152``);
-      None when the file does not say.
+    * ``initial_colour`` - the initial colour (``XXC white1|black1``, ``152``): the colour of the
+      highest-ranked player paired in round 1 (TRF-2026 ``152``; Dutch E.5 / 5.2.5 / E5 as read
+      in ``docs/dutch.md`` section 5); None when the file does not say.
     * ``acceleration[id][r - 1]`` - fictitious points added for pairing round ``r``
       (``XXA`` / ``250``).
     * ``forbidden_pairs`` - sets of players who may not meet (``XXP``, and ``260`` over rounds).
@@ -229,6 +230,26 @@ class Tournament:
         )
         with_entrant = replace(self, players={**self.players, player.id: player})
         return with_entrant.renumbered([*order[:place], player.id, *order[place:]])
+
+    def inferred_initial_colour(self) -> Colour | None:
+        """The initial colour of a file that does not give it (no ``XXC`` / ``152``), from the
+        colours of round 1; None when round 1 has no coloured game.
+
+        TRF-2026 ``152``: the initial colour is the colour of the highest-ranked participant
+        paired in round 1; below it colours alternate by pairing number among the players
+        paired in that round (E.5 / 5.2.5 / E5, ``docs/dutch.md`` section 5). Players with a
+        requested bye, an absence or no cell in round 1 were not paired and are not counted.
+        """
+        number = 0
+        for pid in sorted(self.players):
+            e = self.players[pid].entry(1)
+            if e is None or (e.is_bye and e.kind is not ResultKind.PAIRING_BYE):
+                continue
+            number += 1
+            if e.opponent and e.colour is not None and pid < e.opponent:
+                # the higher-ranked player of the first coloured board (round 1: by number)
+                return e.colour if number % 2 == 1 else e.colour.opposite
+        return None
 
     def acceleration_for(self, player_id: int, round_number: int) -> float:
         values = self.acceleration.get(player_id)

@@ -1,8 +1,10 @@
 """Export a tournament as TRF-16 or TRF-2026 for rating reports (``../shared/rules/trf.md``).
 
-Both write the ``001`` lines with the points the results give (under the tournament's point
-system) and the rank of the standings (C.07 tie-breaks of the file's 202/212 record, or the
-default list); ties left after the list share the rank (TRF allows it).
+Both write the ``001`` lines with the file's points column (or, on request or where the file had
+none, the points the results give under the tournament's point system), the rank of the
+standings (C.07 tie-breaks of the file's 202/212 record, or the default list; ties left after
+the list share the rank, TRF allows it) and every round cell with the standard codes of TRF
+4.1 (:func:`~swisspairing.formats.trf.standard_cell`).
 
 * TRF-16 (C.04 annex 2): headers ``012``-``132`` and the player lines; the engine lines
   (``XX?``, ``BB?``) and ``###`` comments, which TRF-16 does not know, are left out. Unknown
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..formats.trf import player_line
+from ..formats.trf import format_points, player_line, standard_cell
 from ..model.results import Colour
 from ..model.scoring import PointSystem
 from ..model.tournament import Tournament
@@ -29,13 +31,16 @@ _ENGINE_PREFIXES = ("XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "BBW", "BBD", "BBL
                     "BBU")
 
 
-def _player_lines(t: Tournament, st: Standings | None) -> list[str]:
+def _player_lines(t: Tournament, st: Standings | None, points: str) -> list[str]:
+    """``001`` lines with the standard cell codes; ``points``: ``"declared"`` keeps the file's
+    points column (the results' points where it had none), ``"computed"`` writes the results'."""
     ranks = {row.pid: row.rank for row in st.rows} if st is not None else {}
     out = []
     for pid in sorted(t.players):
         p = t.players[pid]
         p2 = replace(p, declared_rank=ranks.get(pid, p.declared_rank), results=list(p.results))
-        out.append(player_line(t, p2, t.total_points(pid)))
+        keep = points == "declared" and p.declared_points is not None
+        out.append(player_line(t, p2, None if keep else t.total_points(pid), standard_cell))
     return out
 
 
@@ -50,12 +55,13 @@ def _kept_extra(t: Tournament, comments: bool) -> list[str]:
     return out
 
 
-def write_trf16(t: Tournament, st: Standings | None = None) -> str:
+def write_trf16(t: Tournament, st: Standings | None = None, *, points: str = "declared"
+                ) -> str:
     """TRF-16 text of the tournament (see the module docstring)."""
     out: list[str] = []
     for code in TRF16_HEADERS:
         out.extend(t.headers.get(code, []))
-    out.extend(_player_lines(t, st))
+    out.extend(_player_lines(t, st, points))
     out.extend(_kept_extra(t, comments=False))
     return "\n".join(out) + "\n"
 
@@ -69,7 +75,7 @@ def scoring_162(ps: PointSystem) -> tuple[str | None, list[str]]:
     """
     if ps.is_default:
         return None, []
-    lost = []
+    lost: list[str] = []
     if len({ps.white_win, ps.black_win, ps.forfeit_win, ps.full_point_bye}) > 1:
         lost.append("win values differ by colour, forfeit or full-point bye")
     if len({ps.white_draw, ps.black_draw, ps.half_point_bye}) > 1:
@@ -78,9 +84,18 @@ def scoring_162(ps: PointSystem) -> tuple[str | None, list[str]]:
         lost.append("loss values differ by colour")
     if ps.zero_point_bye != ps.forfeit_loss:
         lost.append("zero-point bye and forfeit loss differ")
-    items = [("W", ps.white_win), ("D", ps.white_draw), ("L", ps.white_loss),
-             ("A", ps.forfeit_loss), ("P", ps.pairing_bye)]
-    body = "".join(f"{s}{v:4.1f}    " for s, v in items).rstrip()
+    # W and D always; L, A and P only when they differ from their default (0, 0, the W
+    # value): the text needs no more, and bbpPairings 6 refuses the symbol A (it reads Z)
+    items = [("W", ps.white_win), ("D", ps.white_draw)]
+    if ps.white_loss:
+        items.append(("L", ps.white_loss))
+    if ps.forfeit_loss:
+        items.append(("A", ps.forfeit_loss))
+        lost.append("bbpPairings 6 refuses the symbol A (absence) that the TRF-2026 text "
+                    "gives; it reads the same value under Z")
+    if ps.pairing_bye != ps.white_win:
+        items.append(("P", ps.pairing_bye))
+    body = "    ".join(f"{symbol}{format_points(value)}" for symbol, value in items)
     return f"162  {body}", lost
 
 
@@ -114,7 +129,8 @@ def _acceleration_250(t: Tournament) -> list[str]:
 
 
 def write_trf26(t: Tournament, st: Standings | None = None,
-                tiebreak_labels: list[str] | None = None) -> tuple[str, list[str]]:
+                tiebreak_labels: list[str] | None = None, *, points: str = "declared"
+                ) -> tuple[str, list[str]]:
     """TRF-2026 text of the tournament and the warnings (what the format cannot hold)."""
     warnings: list[str] = []
     out: list[str] = []
@@ -137,7 +153,7 @@ def write_trf26(t: Tournament, st: Standings | None = None,
     elif tiebreak_labels:
         out.append("202 " + ",".join(tiebreak_labels))
     out.extend(t.headers.get("222", []))
-    out.extend(_player_lines(t, st))
+    out.extend(_player_lines(t, st, points))
     for r in sorted(t.absent):
         by_code: dict[str, list[int]] = {}
         for pid, code in sorted(t.absent[r].items()):

@@ -130,6 +130,9 @@ class DP:
     topscorer: bool
     unplayed: int
     rank: int = 0  # position in the A.2 order of the round
+    #: E.5 / 5.2.5 / E5 pairing number: position (1 = first) in pairing-number order among the
+    #: players paired in this round (``docs/dutch.md`` section 5.1)
+    paired_number: int = 0
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"DP({self.id}, {self.score / 10:g})"
@@ -219,8 +222,10 @@ def allocate_colours(a: DP, b: DP, initial: Colour, *, topscorer_rule: bool = Tr
     # E.4 the preference of the higher ranked player
     if hi.pref is not None:
         return give(hi, hi.pref, "E.4")
-    # E.5 odd pairing number: the initial colour; even: the other one
-    return give(hi, initial if hi.id % 2 == 1 else initial.opposite, "E.5")
+    # E.5 (2025 5.2.5, 2012 E5) odd pairing number: the initial colour; even: the other one.
+    # The pairing number counts only the players paired in the round (docs/dutch.md 5.1).
+    odd = hi.paired_number % 2 == 1
+    return give(hi, initial if odd else initial.opposite, "E.5")
 
 
 def _colour_misses(u: DP, v: DP) -> tuple[int, int]:
@@ -1234,6 +1239,9 @@ class DutchSystem:
         out.sort(key=lambda p: (-p.score, p.id))
         for i, p in enumerate(out):
             p.rank = i
+        # E.5: pairing numbers among the players paired in this round (absentees left out)
+        for number, p in enumerate(sorted(out, key=lambda p: p.id), start=1):
+            p.paired_number = number
         return out, initial_colour(t)
 
     def pair(self, tournament: Tournament, round_number: int | None = None,
@@ -1481,19 +1489,10 @@ def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
 
 
 def initial_colour(t: Tournament) -> Colour:
-    """The initial colour (E): from XXC/152; else inferred from round 1; else White."""
+    """The initial colour (E.5): from XXC/152; else inferred from round 1; else White."""
     if t.initial_colour is not None:
         return t.initial_colour
-    best = None
-    for p in sorted(t.players.values(), key=lambda p: p.id):
-        e = p.entry(1)
-        if e is not None and e.colour is not None:
-            best = p
-            break
-    if best is not None:
-        colour = best.entry(1).colour  # type: ignore[union-attr]
-        return colour if best.id % 2 == 1 else colour.opposite  # type: ignore[union-attr]
-    return Colour.WHITE
+    return t.inferred_initial_colour() or Colour.WHITE
 
 
 DUTCH_2012 = DutchSystem(RULES_2012)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import BadRequest, InputError, NoValidPairing
-from ..model.acceleration import check_baku_premise
+from ..model.acceleration import baku_values, check_baku_premise
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import PointSystem
 from ..model.tournament import Player, Tournament
@@ -224,6 +224,9 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
                 white_code, black_code = code, MIRROR[code]
             t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, white_code))
             t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, black_code))
+    if t.baku and not t.acceleration:
+        # the values used, written as XXA lines, so that any engine pairs the file the same way
+        t.acceleration = baku_values(t)
     finish(t)
     return t
 

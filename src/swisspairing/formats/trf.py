@@ -546,15 +546,11 @@ def player_line(t: Tournament, p: Player, points: float | None = None) -> str:
     return (head + cells).rstrip()
 
 
-def xxa_lines(t: Tournament) -> list[str]:
-    """``XXA`` lines (JaVaFo TRF(x), trf.md 8) of the virtual points: the file's own values, or
-    the computed Baku values (C.04.7 Art. 1) when the acceleration is asked for without them,
-    so that other programs pair the tournament the same way."""
-    from ..model.acceleration import virtual_points_table
-
-    table = virtual_points_table(t)
-    return [f"XXA {pid:4d} " + " ".join(_fmt_number(v) for v in table[pid])
-            for pid in sorted(table)]
+def xxa_lines(acceleration: dict[int, list[float]]) -> list[str]:
+    """``XXA`` lines (JaVaFo TRF(x), trf.md 8): per player, the virtual points of rounds 1, 2...
+    (values at columns 10-13, 15-18, ...)."""
+    return [f"XXA {pid:4d} " + " ".join(_fmt_number(v) for v in acceleration[pid])
+            for pid in sorted(acceleration)]
 
 
 def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = True) -> str:
@@ -612,8 +608,9 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             # also set FW/FPB/HPB, and XXS must restore each value exactly when read back
             items = [(code, getattr(ps, field)) for code, field in _XXS_CODES]
             out.append("XXS " + " ".join(f"{k}={_plain(v)}" for k, v in items))
-    # acceleration and all-round forbidden pairs exist only as TRF(x) lines
-    out.extend(xxa_lines(t))
+    # acceleration and all-round forbidden pairs exist only as TRF(x) lines; a file asking for
+    # the Baku method by 192 ..._BAKU keeps asking for it (no values are computed here)
+    out.extend(xxa_lines(t.acceleration))
     # forbidden pairs in the model's order: XXP (all rounds) or TRF-2026 260 (some rounds)
     for g in t.forbidden_pairs:
         if g.first_round is None and g.last_round is None:

@@ -150,7 +150,7 @@ def write_trf26(t: Tournament, st: Standings | None = None,
             out.append(f"240 {code} {r:03d} " + " ".join(f"{i:04d}" for i in ids))
     out.extend(_acceleration_250(t))
     # the same values as JaVaFo XXA lines, which engines reading TRF(x) only understand
-    out.extend(xxa_lines(t))
+    out.extend(xxa_lines(virtual_points_table(t)))
     last_round = t.total_rounds or max(t.rounds_in_file, 1)
     for g in t.forbidden_pairs:
         first = g.first_round or 1

@@ -101,9 +101,15 @@ def test_nine_round_example_of_the_text() -> None:
 
 
 # --- late entries and players absent in round 1 --------------------------------------------------
-def _first_round_of_ten(t: Tournament) -> None:
-    # 10 players, GA = 2 * ceil(10 / 4) = 6: players 1-6
+def _with_late_entry(arrival: int, name: str, rating: int) -> Tournament:
+    """10 players rated 2490, 2480, ... (GA = 2 * ceil(10 / 4) = 6: players 1-6), rounds before
+    ``arrival`` played, then a late entry with ``0000 - Z`` in the rounds it missed."""
+    t = _tournament(10)
     _play_round(t, 1, [(1, 6, "1"), (7, 2, "0"), (3, 8, "="), (9, 4, "0"), (5, 10, "1")])
+    if arrival == 3:
+        _play_round(t, 2, [(6, 1, "0"), (2, 3, "1"), (4, 5, "="), (8, 7, "1"), (10, 9, "0")])
+    entrant = Player(99, name, rating, results=[RoundEntry.bye("Z") for _ in range(arrival - 1)])
+    return t.add_late_entry(entrant)
 
 
 @pytest.mark.parametrize("arrival", [2, 3])
@@ -112,13 +118,7 @@ def test_late_entry_above_the_last_ga_player_joins_ga(arrival: int) -> None:
     player stays the same player. An entrant rated between players 3 and 4 takes TPN 4; the last
     GA player (old 6) becomes 7, so GA = 1-7 (odd) and the entrant, in GA, gets the virtual
     points of the rounds from its arrival (+1 in rounds 1-3, +0.5 in 4-5 for R = 9)."""
-    t = _tournament(10)
-    _first_round_of_ten(t)
-    if arrival == 3:
-        _play_round(t, 2, [(6, 1, "0"), (2, 3, "1"), (4, 5, "="), (8, 7, "1"), (10, 9, "0")])
-    entrant = Player(99, "Late, Lara", 2465,
-                     results=[RoundEntry.bye("Z") for _ in range(arrival - 1)])
-    t2 = t.add_late_entry(entrant)
+    t2 = _with_late_entry(arrival, "Late, Lara", 2465)
     assert t2.players[4].name == "Late, Lara"
     assert t2.players[7].name == "Player 006"
     assert baku_group_a(t2) == frozenset(range(1, 8))
@@ -134,13 +134,7 @@ def test_late_entry_above_the_last_ga_player_joins_ga(arrival: int) -> None:
 def test_late_entry_below_the_last_ga_player_is_in_gb(arrival: int) -> None:
     """Digest 4.2 item 3: an entrant placed just below the last GA player (between old 6 and 7)
     takes TPN 7; GA stays 1-6, the entrant has no virtual points."""
-    t = _tournament(10)
-    _first_round_of_ten(t)
-    if arrival == 3:
-        _play_round(t, 2, [(6, 1, "0"), (2, 3, "1"), (4, 5, "="), (8, 7, "1"), (10, 9, "0")])
-    entrant = Player(99, "Late, Luc", 2435,
-                     results=[RoundEntry.bye("Z") for _ in range(arrival - 1)])
-    t2 = t.add_late_entry(entrant)
+    t2 = _with_late_entry(arrival, "Late, Luc", 2435)
     assert t2.players[7].name == "Late, Luc"
     assert baku_group_a(t2) == frozenset(range(1, 7))
     assert t2.virtual_points(7, arrival) == 0.0
@@ -381,3 +375,19 @@ def test_checker_refuses_before_any_round_and_notes_group_a() -> None:
     with pytest.raises(BadRequest, match="number of rounds"):
         check_tournament(t, "dutch-2025")
 
+
+
+def test_convert_writes_the_computed_values(tmp_path: Path) -> None:
+    """Issue 17: `convert --to trf26` of a `192 ..._BAKU` file writes the computed values (8
+    players: GA = 1-4; R = 9: +1 in rounds 1-3, +0.5 in 4-5) as 250 records (trf.md 5.2
+    columns) and as XXA lines; read back, they are the values used."""
+    path = tmp_path / "t.trf"
+    path.write_text(_file(["192 FIDE_DUTCH_2026_BAKU"]))
+    out = tmp_path / "out.trf"
+    assert main(["convert", "--to", "trf26", str(path), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "250       1.0 001 003 0001 0004\n" in text
+    assert "250       0.5 004 005 0001 0004\n" in text
+    assert "XXA    4  1.0  1.0  1.0  0.5  0.5\n" in text and "XXA    5" not in text
+    back = read_trf(out)
+    assert back.acceleration == baku_values(parse_trf(_file(["192 FIDE_DUTCH_2026_BAKU"])))

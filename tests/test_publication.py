@@ -201,7 +201,9 @@ def test_export_trf16_and_trf26_round_trip(tmp_path: Path) -> None:
     back = parse_trf(t26)
     assert back.point_system == tour.point_system
     assert back.withdrawn == {4: 3} and back.absent == {4: {2: "H"}}
-    assert back.acceleration == {1: [1.0, 1.0], 2: [1.0, 1.0]}
+    # the values are also written as XXA lines (issue 17), which keep the trailing zero round
+    assert "XXA    1  1.0  1.0  0.0" in t26
+    assert back.acceleration == {1: [1.0, 1.0, 0.0], 2: [1.0, 1.0, 0.0]}
     for pid, p in tour.players.items():
         q = back.players[pid]
         assert _cells(q.results) == _cells(p.results)  # a trailing empty cell is not written

@@ -264,6 +264,26 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     return report
 
 
+def _note_acceleration(t: Tournament, report: CheckReport) -> None:
+    """Check that the Baku values can be computed (C.04.7 1.1, 1.4: the premise on the point
+    system, the number of rounds) before any round, and say who is in GA (1.2)."""
+    from ..model.acceleration import baku_group_a, baku_values, has_explicit_acceleration, id_ranges
+
+    if has_explicit_acceleration(t):
+        report.notes.append((
+            "acceleration: the virtual points of the file's XXA/250 lines are used",
+            "accélération : les points virtuels des lignes XXA/250 du fichier sont utilisés",
+        ))
+    elif t.baku:
+        baku_values(t)  # raises BadRequest when the method cannot apply
+        ga = id_ranges(sorted(baku_group_a(t)))
+        report.notes.append((
+            f"Baku acceleration (C.04.7): virtual points computed for group A, players {ga}",
+            f"accélération de Bakou (C.04.7) : points virtuels calculés pour le groupe A, "
+            f"joueurs {ga}",
+        ))
+
+
 def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
                      rounds: list[int] | None = None, *, rules: str | None = None
                      ) -> CheckReport:
@@ -283,6 +303,7 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
                 f"round {r} cannot be checked: the file has {paired} paired round(s)"
             )
     report = CheckReport(name)
+    _note_acceleration(tournament, report)
     if tournament.initial_colour is None and paired:
         c = infer_initial_colour(tournament)
         if c is not None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import BadRequest, InputError, NoValidPairing
+from ..model.acceleration import baku_values, check_baku_premise
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import PointSystem
 from ..model.tournament import Player, Tournament
@@ -40,7 +41,9 @@ class GeneratorConfig:
       player gets ``0000 - Z`` in every remaining round, C.04.2 D.3 / GHR 3.2);
     * ``half_point_bye_rate`` - probability, per player and round, of a requested half-point
       bye (never in the last round);
-    * ``zero_point_bye_rate`` - probability, per player and round, of a known absence (``Z``).
+    * ``zero_point_bye_rate`` - probability, per player and round, of a known absence (``Z``);
+    * ``baku`` - pair with the Baku acceleration (C.04.7 Art. 1); the file written carries the
+      virtual points as ``XXA`` lines.
     """
 
     players: int = 30
@@ -55,6 +58,7 @@ class GeneratorConfig:
     point_system: PointSystem = field(default_factory=PointSystem)
     initial_colour: Colour | None = None
     name: str = "swisspairing random tournament"
+    baku: bool = False
 
     def validate(self) -> None:
         """Raise BadRequest for impossible values."""
@@ -77,6 +81,8 @@ class GeneratorConfig:
                 f"ratings must satisfy 0 <= lowest ({self.lowest_rating}) <= highest "
                 f"({self.highest_rating}) <= 4000"
             )
+        if self.baku:
+            check_baku_premise(self.point_system)
 
 
 # --- results -----------------------------------------------------------------------------------
@@ -166,6 +172,7 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
     t.total_rounds = config.rounds
     t.initial_colour = config.initial_colour or rng.choice((Colour.WHITE, Colour.BLACK))
     t.point_system = config.point_system
+    t.baku = config.baku
     for p in _players(rng, config):
         t.players[p.id] = p
     withdrawn: set[int] = set()
@@ -217,6 +224,9 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
                 white_code, black_code = code, MIRROR[code]
             t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, white_code))
             t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, black_code))
+    if t.baku and not t.acceleration:
+        # the values used, written as XXA lines, so that any engine pairs the file the same way
+        t.acceleration = baku_values(t)
     finish(t)
     return t
 

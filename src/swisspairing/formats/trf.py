@@ -272,6 +272,8 @@ class _Reader:
             t.extra_lines.append(raw)
         elif code in _HEADER_CODES:
             t.headers.setdefault(code, []).append(raw)
+            if code == "192" and rest.strip().upper().endswith("_BAKU"):
+                t.baku = True  # ETT26 (trf.md 6): Baku acceleration, C.04.7 Art. 1
         elif code == "XXR" or code == "142":
             value = self.int_field(rest, f"the number of rounds ({code})", n, 1, 999)
             self.rounds_lines.append((code, value, n))
@@ -618,6 +620,13 @@ def player_line(t: Tournament, p: Player, points: float | None = None,
     return (head + cells).rstrip()
 
 
+def xxa_lines(acceleration: dict[int, list[float]]) -> list[str]:
+    """``XXA`` lines (JaVaFo TRF(x), trf.md 8): per player, the virtual points of rounds 1, 2...
+    (values at columns 10-13, 15-18, ...)."""
+    return [f"XXA {pid:4d} " + " ".join(_fmt_number(v) for v in acceleration[pid])
+            for pid in sorted(acceleration)]
+
+
 def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = True) -> str:
     """TRF text of a tournament: TRF-16 headers and players, TRF-2026 records, TRF(x) lines.
 
@@ -673,10 +682,9 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             # also set FW/FPB/HPB, and XXS must restore each value exactly when read back
             items = [(code, getattr(ps, field)) for code, field in _XXS_CODES]
             out.append("XXS " + " ".join(f"{k}={_plain(v)}" for k, v in items))
-    # acceleration and all-round forbidden pairs exist only as TRF(x) lines
-    for pid in sorted(t.acceleration):
-        values = t.acceleration[pid]
-        out.append(f"XXA {pid:4d} " + " ".join(_fmt_number(v) for v in values))
+    # acceleration and all-round forbidden pairs exist only as TRF(x) lines; a file asking for
+    # the Baku method by 192 ..._BAKU keeps asking for it (no values are computed here)
+    out.extend(xxa_lines(t.acceleration))
     # forbidden pairs in the model's order: XXP (all rounds) or TRF-2026 260 (some rounds)
     for g in t.forbidden_pairs:
         if g.first_round is None and g.last_round is None:

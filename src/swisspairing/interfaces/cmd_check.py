@@ -16,8 +16,8 @@ from ..checker.violations import RULE_SETS
 from ..errors import BadRequest
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
-from .cmd_pair import system_from_file
-from .common import emit, load
+from .cmd_pair import BAKU_HELP, system_from_file
+from .common import ask_baku, emit, load
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -37,6 +37,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--rules", choices=tuple(RULE_SETS), metavar="RULES",
                    help="rule set of the absolute checks (default: the system's own; "
                    f"{', '.join(RULE_SETS)})")
+    p.add_argument("--baku", action="store_true", help=BAKU_HELP)
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the report")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default): rounds side by side; json: the same as data")
@@ -46,8 +47,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def check_file(path: str, system: str | None, rounds: list[int] | None, rules: str | None,
-               lang: str, output: str | None, fmt: str = "text") -> int:
+               lang: str, output: str | None, fmt: str = "text", baku: bool = False) -> int:
     t = load(path)
+    ask_baku(t, baku)
     name = system or system_from_file(t)
     if name is None:
         raise BadRequest("say which pairing system to use with --system "
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output and Path(args.output).resolve() == Path(args.tournament).resolve():
         raise BadRequest(f"{args.output} is the tournament file: an input is never overwritten")
     return check_file(args.tournament, args.system, args.round, args.rules, args.lang,
-                      args.output, args.format)
+                      args.output, args.format, args.baku)
 
 
 def run_compat(system: str, args: argparse.Namespace) -> int:

@@ -77,6 +77,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="probability of withdrawing per player and round (0-1)")
     p.add_argument("--highest-rating", type=int, metavar="ELO")
     p.add_argument("--lowest-rating", type=int, metavar="ELO")
+    p.add_argument("--baku", action="store_true",
+                   help="pair with the Baku acceleration (C.04.7 Art. 1); the virtual points are "
+                   "written as XXA lines")
     p.add_argument("-o", "--output", metavar="OUT.trf",
                    help="the TRF to write (default: standard output); with --tournaments, "
                    "a pattern where {n} is replaced by the seed")
@@ -105,6 +108,7 @@ def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
         "retire_rate": args.retire_rate,
         "highest_rating": args.highest_rating,
         "lowest_rating": args.lowest_rating,
+        "baku": True if args.baku else None,
     }
     cfg = replace(cfg, **{k: v for k, v in changes.items() if v is not None})
     if args.lowest_rating is not None and args.highest_rating is None \

@@ -9,7 +9,11 @@ from ..formats import pairs
 from ..model import Tournament
 from ..systems import SYSTEM_NAMES, get_system
 from ..systems.explain import LANGUAGES, Explanation
-from .common import emit, load
+from .common import ask_baku, emit, load
+
+BAKU_HELP = ("Baku acceleration (C.04.7 Art. 1): virtual points for the top half in the first "
+             "half of the rounds, as a 192 ..._BAKU record asks (XXA/250 lines, when the file "
+             "has them, give the values)")
 
 #: record 192 (TRF-2026 tournament type) -> our system name
 TYPE_192 = {
@@ -39,6 +43,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    "text (default without -o): a board list; json")
     p.add_argument("--round", type=int, metavar="N",
                    help="the round to pair (default: the next one); later rounds are ignored")
+    p.add_argument("--baku", action="store_true", help=BAKU_HELP)
     p.add_argument("--explain", action="store_true",
                    help="explain the pairing bracket by bracket (printed on standard output)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of --explain")
@@ -69,12 +74,47 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
             f"the tournament has {t.total_rounds} rounds (XXR/142): all of them are paired"
         )
     system = get_system(system_name)
+    if explanation is not None:
+        explain_acceleration(t, r, explanation)
     if t.total_rounds is None:
         import sys
 
         print("swisspairing: warning: the file gives no number of rounds (XXR or 142): the "
               "round is paired as if it were not the last one", file=sys.stderr)
     return system.pair(t, r, explanation)
+
+
+def explain_acceleration(t: Tournament, round_number: int, explanation: Explanation) -> None:
+    """Say which players carry virtual points in the round and how many (C.04.7 1.4-1.5)."""
+    from ..model.acceleration import baku_group_a, carriers, has_explicit_acceleration, id_ranges
+
+    table = carriers(t, round_number)
+    if not table and not t.baku:
+        return
+    source = ("the file's XXA/250 lines" if has_explicit_acceleration(t)
+              else "the Baku method")
+    source_fr = ("les lignes XXA/250 du fichier" if has_explicit_acceleration(t)
+                 else "la méthode de Bakou")
+    if not table:
+        explanation.add(
+            f"Acceleration ({source}): no virtual points in round {round_number}",
+            f"Accélération ({source_fr}) : pas de points virtuels à la ronde {round_number}",
+            rule="C.04.7 1.4")
+        return
+    explanation.add(
+        f"Acceleration ({source}): virtual points are added to the points to make and sort "
+        f"the score groups of round {round_number}, never to the standings",
+        f"Accélération ({source_fr}) : des points virtuels s'ajoutent aux points pour former et "
+        f"ordonner les groupes de score de la ronde {round_number}, jamais au classement",
+        rule="C.04.7 1.5")
+    if t.baku and not has_explicit_acceleration(t):
+        ga = sorted(baku_group_a(t))
+        explanation.add(f"group A: players {id_ranges(ga)} ({len(ga)})",
+                        f"groupe A : joueurs {id_ranges(ga)} ({len(ga)})",
+                        level=1, rule="C.04.7 1.2")
+    for value, ids in sorted(table.items(), reverse=True):
+        explanation.add(f"+{value:g} for players {id_ranges(ids)} ({len(ids)})",
+                        f"+{value:g} pour les joueurs {id_ranges(ids)} ({len(ids)})", level=1)
 
 
 def truncated(t: Tournament, round_number: int) -> Tournament:
@@ -93,6 +133,7 @@ def truncated(t: Tournament, round_number: int) -> Tournament:
 
 def run(args: argparse.Namespace) -> int:
     t = load(args.tournament)
+    ask_baku(t, args.baku)
     system = args.system or system_from_file(t)
     if system is None:
         raise BadRequest("say which pairing system to use with --system "

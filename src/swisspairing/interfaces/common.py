@@ -21,6 +21,25 @@ def load(path: str) -> Tournament:
     return t
 
 
+def ask_baku(t: Tournament, requested: bool) -> None:
+    """Apply ``--baku`` (C.04.7 Art. 1) and warn when the file's ``XXA`` / ``250`` values, which
+    are the ones used (TRF-2026 5.2), are not those of the Baku method."""
+    from ..model.acceleration import baku_differences
+
+    if requested:
+        t.baku = True
+    if not t.baku:
+        return
+    try:
+        differences = baku_differences(t)
+    except BadRequest:  # the file's values are used; nothing computed to compare with
+        return
+    if differences:
+        more = f" (and {len(differences) - 3} more)" if len(differences) > 3 else ""
+        print("swisspairing: warning: the file's XXA/250 virtual points are used, but differ "
+              f"from the Baku method: {'; '.join(differences[:3])}{more}", file=sys.stderr)
+
+
 def same_file(a: str | Path, b: str | Path) -> bool:
     """True when two paths name the same file (following links); False if one is missing."""
     try:

@@ -2,7 +2,8 @@
 
 What is derived here (facts that follow from the results, identical for every system):
 
-* score (standings points) and pairing score (score plus the acceleration of the round);
+* score (standings points) and pairing score (score plus the virtual points of the round,
+  C.04.7 1.5; :mod:`.acceleration`);
 * colour history of *played* games only: unplayed rounds do not count and are treated as if
   they were at the start of the history (C.04.2 D.5 / GHR 3.4);
 * colour difference and the Dutch colour preference (absolute / strong / mild / none);
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from .acceleration import virtual_points_table
 from .results import Colour, ResultKind
 from .scoring import round_points
 from .tournament import Tournament
@@ -66,7 +68,8 @@ class RoundRecord:
     """What happened to a player in one past round.
 
     ``score_before`` / ``opponent_score_before`` are pairing scores at the start of that round
-    (standings points plus that round's acceleration), used to tell floats.
+    (standings points plus that round's virtual points, C.04.7 1.5), used to tell floats: the
+    float history of later rounds is judged on those pairing scores (digest 4.3).
     """
 
     round_number: int
@@ -102,6 +105,13 @@ class PlayerState:
     colours: tuple[Colour, ...]
     opponents: frozenset[int]
     rounds: tuple[RoundRecord, ...]
+
+    @property
+    def virtual_points(self) -> float:
+        """The virtual points of the round to pair (C.04.7 1.4): ``pairing_score - score``.
+        Systems that must leave them out (Burstein's Index, C.04.4.2 1.7.2; tie-breaks) use
+        ``score``."""
+        return round_points(self.pairing_score - self.score)
 
     @property
     def games_played(self) -> int:
@@ -195,8 +205,13 @@ def build_states(tournament: Tournament, round_number: int) -> dict[int, PlayerS
         seq.append(round_points(acc))
         before[pid] = seq
 
+    virtual = virtual_points_table(tournament)
+
     def pscore(pid: int, r: int) -> float:
-        return round_points(before[pid][r - 1] + tournament.acceleration_for(pid, r))
+        """Pairing score before round ``r``: points + that round's virtual points (C.04.7 1.5)."""
+        values = virtual.get(pid)
+        extra = values[r - 1] if values and r <= len(values) else 0.0
+        return round_points(before[pid][r - 1] + extra)
 
     states: dict[int, PlayerState] = {}
     for pid, p in players.items():

@@ -88,8 +88,11 @@ class Tournament:
     * ``initial_colour`` - the initial colour (``XXC white1|black1``, ``152``): the colour of the
       highest-ranked player paired in round 1 (TRF-2026 ``152``; Dutch E.5 / 5.2.5 / E5 as read
       in ``docs/dutch.md`` section 5); None when the file does not say.
-    * ``acceleration[id][r - 1]`` - fictitious points added for pairing round ``r``
-      (``XXA`` / ``250``).
+    * ``acceleration[id][r - 1]`` - fictitious points added for pairing round ``r`` as the file
+      gives them (``XXA`` / ``250``).
+    * ``baku`` - the Baku acceleration is asked for (``192 ..._BAKU``, ``--baku``): without
+      ``XXA`` / ``250`` values the virtual points are computed (C.04.7 Art. 1,
+      :mod:`.acceleration`). Read them with :meth:`virtual_points`.
     * ``forbidden_pairs`` - sets of players who may not meet (``XXP``, and ``260`` over rounds).
     * ``absent[r]`` - players known not to play round ``r`` with the bye code they get
       (``XXZ``, ``240``); cells already holding a bye code say the same.
@@ -102,6 +105,7 @@ class Tournament:
     initial_colour: Colour | None = None
     point_system: PointSystem = field(default_factory=PointSystem)
     acceleration: dict[int, list[float]] = field(default_factory=dict)
+    baku: bool = False
     forbidden_pairs: list[ForbiddenGroup] = field(default_factory=list)
     absent: dict[int, dict[int, str]] = field(default_factory=dict)
     headers: dict[str, list[str]] = field(default_factory=dict)
@@ -193,6 +197,7 @@ class Tournament:
             headers={k: list(v) for k, v in self.headers.items()},
             extra_lines=list(self.extra_lines),
             pair_by_rank=self.pair_by_rank,
+            baku=self.baku,
         )
         for old in order:
             p = self.players[old]
@@ -251,11 +256,16 @@ class Tournament:
                 return e.colour if number % 2 == 1 else e.colour.opposite
         return None
 
-    def acceleration_for(self, player_id: int, round_number: int) -> float:
-        values = self.acceleration.get(player_id)
-        if values and 1 <= round_number <= len(values):
-            return values[round_number - 1]
-        return 0.0
+    def virtual_points(self, player_id: int, round_number: int) -> float:
+        """Virtual points of a player for pairing ``round_number`` (C.04.7 1.4): the file's
+        ``XXA`` / ``250`` values, else the computed Baku values when :attr:`baku` is set, else 0.
+        Never part of the standings or tie-breaks. For every player at once use
+        :func:`.acceleration.virtual_points_table`."""
+        from .acceleration import virtual_points
+
+        return virtual_points(self, player_id, round_number)
+
+    acceleration_for = virtual_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,12 +320,22 @@ class Pairing:
         Keys, in order: the score of the higher-ranked player of the pair, then the sum of both
         scores (both descending), then the pairing number of the higher-ranked player.
         "Higher-ranked" is the player with the higher score, then the smaller pairing number.
+        With acceleration the score is the pairing score, virtual points included (C.04.7 1.5).
         """
+        from .acceleration import virtual_points_table
+
         before = self.round_number - 1
+        r = self.round_number
+        virtual = virtual_points_table(tournament)
+
+        def score(pid: int) -> float:
+            values = virtual.get(pid, ())
+            extra = values[r - 1] if r <= len(values) else 0.0
+            return round_points(tournament.points_after(pid, before) + extra)
 
         def key(b: Board) -> tuple[float, float, int]:
-            sw = tournament.points_after(b.white, before)
-            sb = tournament.points_after(b.black, before)
+            sw = score(b.white)
+            sb = score(b.black)
             higher = min((-sw, b.white), (-sb, b.black))
             return (higher[0], -(sw + sb), higher[1])
 

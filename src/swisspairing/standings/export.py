@@ -11,7 +11,8 @@ the list share the rank, TRF allows it) and every round cell with the standard c
   records kept from the input (team ``013``, national rating lines) are written back.
 * TRF-2026 (C.02.03 annex A): the same, plus ``142`` rounds, ``152`` initial colour, ``162``
   scoring (when not the default), ``172``-``192``, ``202`` tie-breaks (unless a ``212`` is
-  kept), ``222``, ``240`` byes not yet played, ``250`` acceleration and ``260`` prohibited
+  kept), ``222``, ``240`` byes not yet played, ``250`` acceleration (also as ``XXA`` lines, for
+  the engines that read only those; computed Baku values included) and ``260`` prohibited
   pairings; ``###`` comments are kept (TRF-2026 allows them).
 """
 
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..formats.trf import format_points, player_line, standard_cell
+from ..formats.trf import format_points, player_line, standard_cell, xxa_lines
+from ..model.acceleration import virtual_points_table
 from ..model.results import Colour
 from ..model.scoring import PointSystem
 from ..model.tournament import Tournament
@@ -100,10 +102,12 @@ def scoring_162(ps: PointSystem) -> tuple[str | None, list[str]]:
 
 
 def _acceleration_250(t: Tournament) -> list[str]:
-    """``250`` records: runs of rounds with the same value, merged over consecutive ids."""
+    """``250`` records of the virtual points (the file's, or the computed Baku values, C.04.7):
+    runs of rounds with the same value, merged over consecutive ids."""
     runs: dict[tuple[float, int, int], list[int]] = {}
-    for pid in sorted(t.acceleration):
-        values = t.acceleration[pid]
+    table = virtual_points_table(t)
+    for pid in sorted(table):
+        values = table[pid]
         r = 0
         while r < len(values):
             v = values[r]
@@ -161,6 +165,8 @@ def write_trf26(t: Tournament, st: Standings | None = None,
         for code, ids in by_code.items():
             out.append(f"240 {code} {r:03d} " + " ".join(f"{i:04d}" for i in ids))
     out.extend(_acceleration_250(t))
+    # the same values as JaVaFo XXA lines, which engines reading TRF(x) only understand
+    out.extend(xxa_lines(virtual_points_table(t)))
     last_round = t.total_rounds or max(t.rounds_in_file, 1)
     for g in t.forbidden_pairs:
         first = g.first_round or 1

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import BadRequest
 from ..formats.trf import read_trf
 from ..model import Tournament
 from .files import write_text_atomic
@@ -21,24 +19,14 @@ def load(path: str) -> Tournament:
     return t
 
 
-def same_file(a: str | Path, b: str | Path) -> bool:
-    """True when two paths name the same file (following links); False if one is missing."""
-    try:
-        return Path(a).resolve() == Path(b).resolve() or os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
 def emit(text: str, output: str | None, inputs: Sequence[str | Path] = ()) -> None:
     """Write ``text`` to ``output`` atomically, or to standard output for None or ``-``.
 
-    An input file is never overwritten: ``output`` naming one of ``inputs`` is a bad request.
+    An input file is never overwritten: ``output`` naming one of ``inputs`` is a bad request
+    (``files.check_output``).
     """
     if output is None or output == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    for source in inputs:
-        if same_file(output, source):
-            raise BadRequest(f"{output}: refusing to overwrite the input file")
-    write_text_atomic(Path(output), text)
+    write_text_atomic(Path(output), text, inputs=inputs)

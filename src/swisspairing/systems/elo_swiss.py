@@ -26,7 +26,7 @@ Outline of :meth:`EloSwiss.pair`:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
@@ -312,11 +312,22 @@ def _stage(
 
 
 def _stage_possible(
-    players: Sequence[int], x: int, ok: Callable[[int, int], bool], can_float: set[int]
+    players: Sequence[int],
+    x: int,
+    ok: Callable[[int, int], bool],
+    can_float: Collection[int],
+    attached: Sequence[int] = (),
 ) -> bool:
-    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``."""
+    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``.
+
+    With ``attached`` (C6: floaters of a heterogeneous level still without an opponent), each
+    of them must moreover be paired with one of ``players`` (never with each other), and the
+    players left then form the residual level. One maximum matching (Edmonds) decides it:
+    players, ``x`` float slots joined to ``can_float``, and the attached players; the answer is
+    yes exactly when the matching is perfect."""
     n = len(players)
-    size = n + x
+    slots = n + x
+    size = slots + len(attached)
     adj: list[list[int]] = [[] for _ in range(size)]
     for i, j in itertools.combinations(range(n), 2):
         if ok(players[i], players[j]):
@@ -324,18 +335,29 @@ def _stage_possible(
             adj[j].append(i)
     for i, pid in enumerate(players):
         if pid in can_float:
-            for d in range(n, size):
+            for d in range(n, slots):
                 adj[i].append(d)
                 adj[d].append(i)
+    for k, mover in enumerate(attached, start=slots):
+        for i, pid in enumerate(players):
+            if ok(mover, pid):
+                adj[k].append(i)
+                adj[i].append(k)
     return max_matching_size(size, adj) * 2 == size
 
 
 def _valid_permutations(
-    s1: Sequence[int], s2: Sequence[int], must: Sequence[int], ok: Callable[[int, int], bool]
+    s1: Sequence[int],
+    s2: Sequence[int],
+    must: Sequence[int],
+    ok: Callable[[int, int], bool],
+    rest_ok: Callable[[Sequence[int], list[int]], bool] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """D1 permutations of S2 (first ``len(s1)`` places) in which every S1[i]-S2[i] pair is
     allowed and every player of ``must`` is paired; depth-first in lexicographic order with a
-    matching test at each step, so that dead branches are never explored."""
+    matching test at each step, so that dead branches are never explored. ``rest_ok(S1 players
+    not yet placed, S2 players still free)`` is a further test of each branch (the residual
+    level of a heterogeneous level, C10-C11)."""
     p = len(s1)
     chosen: list[int] = []
 
@@ -344,7 +366,9 @@ def _valid_permutations(
         if not bipartite_covers(rest, free, ok):
             return False
         need = [m for m in must if m in free]
-        return bipartite_covers(need, rest, lambda b, a: ok(a, b))
+        if not bipartite_covers(need, rest, lambda b, a: ok(a, b)):
+            return False
+        return rest_ok is None or rest_ok(rest, free)
 
     def rec(depth: int, free: list[int]) -> Iterator[tuple[int, ...]]:
         if depth == p:
@@ -363,6 +387,41 @@ def _valid_permutations(
 
     if feasible(0, list(s2)):
         yield from rec(0, list(s2))
+
+
+def _residual_test(
+    rd: Round,
+    x: int,
+    up: int,
+    outer: tuple[int, ...],
+    floater_ok: Callable[[frozenset[int]], bool],
+) -> Callable[[Sequence[int], list[int]], bool]:
+    """C10/C11 for a heterogeneous level: whether the floaters not yet given an opponent can
+    still be paired with free residents so that the residual level passes the quick test of
+    :func:`_stage` (``x`` of its players float) at its most relaxed stage (B5 and B6 dropped
+    for downfloaters, C9). A permutation failing it yields no pairing, so skipping it changes
+    nothing but the cost: one matching instead of trying every opponent of every floater."""
+    floatable: Callable[[int], bool]
+    if x == 0:
+        possible = floater_ok(frozenset(outer))
+        floatable = lambda pid: False  # noqa: E731
+    elif x == 1:
+        possible = True
+        floatable = lambda pid: floater_ok(frozenset({pid, *outer}))  # noqa: E731
+    else:
+        possible = True
+        floatable = lambda pid: True  # noqa: E731
+
+    def ok(a: int, b: int) -> bool:
+        return rd.pair_allowed(a, b, up)
+
+    def test(unplaced: Sequence[int], free: list[int]) -> bool:
+        if not possible:
+            return False
+        can_float = [pid for pid in free if floatable(pid)]
+        return _stage_possible(free, x, ok, can_float, attached=unplaced)
+
+    return test
 
 
 # --------------------------------------------------------------------------------------------
@@ -429,15 +488,22 @@ def _heterogeneous(
         for s1 in subsets:
             left = tuple(m for m in movers if m not in s1)
             for drop in range(0, (n_res - p_h) // 2 + 1):
+                residual_floaters = (n_res - p_h) % 2 + 2 * drop
                 for up in (0, 1, 2):
-                    tried = 0
+                    def up_ok(a: int, b: int, up: int = up) -> bool:
+                        return rd.pair_allowed(a, b, up)
+
+                    # C10's note: the D1-first opponents of the floaters, residual aside
+                    first: tuple[int, ...] | None = None
                     for perm in _valid_permutations(
-                        list(s1), residents, [], lambda a, b, up=up: rd.pair_allowed(a, b, up)
+                        list(s1), residents, [], up_ok,
+                        _residual_test(rd, residual_floaters, up, outer + left, floater_ok),
                     ):
                         budget[0] -= 1
                         if budget[0] < 0:
                             return
-                        tried += 1
+                        if first is None:
+                            first = next(_valid_permutations(list(s1), residents, [], up_ok))
                         het = list(zip(s1, perm, strict=True))
                         het_note = (
                             f"floaters: S1: {_ids(s1)}; S2: {_ids(residents)}; "
@@ -454,7 +520,7 @@ def _heterogeneous(
                             only_p=rp,
                         ):
                             cand.notes.insert(0, het_note)
-                            if tried > 1:
+                            if perm != first:
                                 cand.notes.insert(1, (
                                     "the floaters' earlier opponents left the residual level "
                                     "unpairable: the lowest floater got another opponent",

@@ -25,12 +25,14 @@ Outline of :meth:`EloSwiss.pair`:
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+import math
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import bipartite_covers, max_cardinality_matching
+from ..matching import bipartite_covers, max_cardinality_matching, without_pair
 from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
@@ -46,6 +48,16 @@ RELAXATIONS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 
 CANDIDATE_LIMIT = 4000
 #: How many exchange sets one stage may try (D2) before giving up on that stage.
 EXCHANGE_LIMIT = 2500
+#: How many completion graphs or repaired matchings the D1 search of one level may use to
+#: prune its branches (C10-C13 look-ahead); past it the branches are tried one by one as before.
+MATCHING_WORK_LIMIT = 3000
+#: Up to this many possible sets of floaters in S2, a split with two floaters or more is
+#: decided by testing each set (C12/C13 answers are kept per set); above it, by one matching
+#: over the split and the lower levels (:class:`_StageCompletions`).
+FLOATER_SETS_LIMIT = 128
+#: Up to this many possible sets of floaters in a whole stage, the stage is first tested set
+#: by set: when no set works, none of its splits is tried.
+LEVEL_FLOATER_SETS_LIMIT = 512
 
 #: Unplayed rounds that count as a point "received without playing" (B1 b) and as a
 #: downfloat (A.4 a, A.5).
@@ -150,6 +162,14 @@ class Round:
             tuple[frozenset[int], frozenset[int] | None, frozenset[int]], bool
         ] = {}
         self._compat: dict[tuple[int, int], bool] = {}
+        #: answers of :class:`FloaterTest` (floaters, lower levels) -> bool
+        #: matching work left to the D1 search of the level being paired (MATCHING_WORK_LIMIT)
+        self.matching_work = [MATCHING_WORK_LIMIT]
+        self.floater_answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+        #: answers of the whole-stage floater test of :func:`_stage`
+        self.stage_answers: dict[
+            tuple[frozenset[int], frozenset[int], int, int, frozenset[int], frozenset[int]], bool
+        ] = {}
 
     # A.2
     def a2_key(self, pid: int) -> tuple[float, int, int, str, int]:
@@ -256,6 +276,136 @@ class Round:
         return got
 
 
+@dataclass(frozen=True, slots=True)
+class FloaterTest:
+    """C12/C13 look-ahead for the players a level leaves unpaired (its floaters ``f``).
+
+    Not the last level: ``f``, the players already floating (``also``) and the players of the
+    lower levels can still all be paired (B1, B2; a bye if they are odd, B1 b). The last level:
+    at most one player is left, allowed the bye (A.5, B1 b)."""
+
+    rd: Round
+    lower: frozenset[int]
+    last: bool
+    also: frozenset[int] = frozenset()
+
+    def __call__(self, floaters: frozenset[int]) -> bool:
+        left = floaters | self.also
+        if self.last:
+            return len(left) == 0 or (len(left) == 1 and self.rd.bye_eligible(next(iter(left))))
+        key = (left, self.lower)  # the hash of ``lower`` is computed once (frozenset)
+        got = self.rd.floater_answers.get(key)
+        if got is None:
+            got = self.rd.floater_answers[key] = self.rd.completable(left | self.lower)
+        return got
+
+    def with_also(self, more: Iterable[int]) -> FloaterTest:
+        return FloaterTest(self.rd, self.lower, self.last, self.also | frozenset(more))
+
+
+class _Completion:
+    """Whether a partial pairing can still be completed, as one perfect-matching question.
+
+    ``verts`` and ``adj`` are a graph whose perfect matchings are exactly the ways to finish
+    the pairing; ``mate`` is a perfect matching of it. :meth:`without` fixes one more pair
+    (both players leave the graph) and repairs the matching from the two partners it loses
+    (Edmonds' augmenting paths, :func:`~swisspairing.matching.without_pair`), so that each
+    branch of the D1 search is decided by one or two path searches instead of enumeration."""
+
+    __slots__ = ("adj", "mate", "shadow", "verts")
+
+    def __init__(self, verts: set[int], adj: Mapping[int, Iterable[int]],
+                 mate: dict[int, int] | None = None,
+                 shadow: Callable[[int], int] = lambda pid: pid) -> None:
+        self.verts = verts
+        self.adj = adj
+        self.shadow = shadow  # the vertex of an S1 player
+        self.mate = max_cardinality_matching(verts, adj) if mate is None else mate
+
+    @property
+    def perfect(self) -> bool:
+        return len(self.mate) == len(self.verts)
+
+    def without(self, a: int, b: int) -> _Completion | None:
+        """The completion after pairing ``a`` (of S1) with ``b``; None when none is left."""
+        rest, mate = without_pair(self.verts, self.adj, self.mate, self.shadow(a), b)
+        if len(mate) != len(rest):
+            return None
+        return _Completion(rest, self.adj, mate, self.shadow)
+
+
+#: vertex of the completion graphs standing for the pairing-allocated bye (A.5, B1 b)
+BYE_VERTEX = -1
+
+
+def _shadow(pid: int) -> int:
+    """The vertex of an S1 player in a completion graph: apart from his own id, so that the
+    edges of the shared part (players who float, lower levels) never reach him."""
+    return -1_000_000 - pid
+
+
+class _Layers(Mapping[int, Iterable[int]]):
+    """The adjacency of a completion graph: a part shared by every S1/S2 split of a stage, plus
+    the split's own S1-S2 edges."""
+
+    def __init__(self, shared: dict[int, set[int]], own: dict[int, list[int]]) -> None:
+        self.shared = shared
+        self.own = own
+
+    def __getitem__(self, v: int) -> Iterable[int]:
+        own = self.own.get(v)
+        base = self.shared.get(v, ())
+        return itertools.chain(base, own) if own else base
+
+    def __iter__(self) -> Iterator[int]:
+        return iter({*self.shared, *self.own})
+
+    def __len__(self) -> int:
+        return len({*self.shared, *self.own})
+
+
+def _compatibility_graph(rd: Round, players: Iterable[int], bye: bool) -> dict[int, set[int]]:
+    """B1/B2 edges between ``players`` (who may all be paired with each other later), and the
+    bye vertex joined to those allowed the bye (B1 b) when ``bye``."""
+    ids = list(players)
+    adj: dict[int, set[int]] = {pid: set() for pid in ids}
+    for a, b in itertools.combinations(ids, 2):
+        if rd.compatible(a, b):
+            adj[a].add(b)
+            adj[b].add(a)
+    if bye:
+        adj[BYE_VERTEX] = {pid for pid in ids if rd.bye_eligible(pid)}
+        for pid in adj[BYE_VERTEX]:
+            adj[pid].add(BYE_VERTEX)
+    return adj
+
+
+class _StageCompletions:
+    """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
+    level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
+    left float (all in ``can_float``), and they, the players already floating and the lower
+    levels can all be paired (B1, B2; the bye, B1 b). A perfect matching of the graph is such
+    a pairing, so a permutation of S2 is in :func:`_valid_permutations`' answer exactly when
+    the pairs it fixes keep one (what ``floater_ok`` accepts, decided without enumeration)."""
+
+    def __init__(self, rd: Round, x: int, ok: Callable[[int, int], bool],
+                 can_float: Collection[int], floater_ok: FloaterTest) -> None:
+        self.sink = sorted(floater_ok.also | floater_ok.lower)
+        self.bye = (x + len(self.sink)) % 2 == 1
+        self.shared = _compatibility_graph(rd, [*can_float, *self.sink], self.bye)
+        self.ok = ok
+
+    def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> _Completion:
+        own: dict[int, list[int]] = {}
+        for a in s1:
+            va = _shadow(a)
+            own[va] = [b for b in s2 if self.ok(a, b)]
+            for b in own[va]:
+                own.setdefault(b, []).append(va)
+        verts = {*map(_shadow, s1), *s2, *self.sink, *([BYE_VERTEX] if self.bye else [])}
+        return _Completion(verts, _Layers(self.shared, own), shadow=_shadow)
+
+
 # --------------------------------------------------------------------------------------------
 # one stage: S1/S2 with p pairs, D2 exchanges, D1 permutations
 # --------------------------------------------------------------------------------------------
@@ -264,7 +414,7 @@ def _stage(
     players: Sequence[int],
     p: int,
     relax: tuple[int, int],
-    floater_ok: Callable[[frozenset[int]], bool],
+    floater_ok: FloaterTest,
     budget: list[int],
 ) -> Iterator[
     tuple[list[tuple[int, int]], tuple[int, ...], tuple[str, list[int], list[int]]]
@@ -274,11 +424,12 @@ def _stage(
     Yields (pairs, floaters, (exchange, S1, S2)) in the order of the rules: no exchange then the D2
     exchanges (C8), and for each, the D1 permutations of S2 (C7). A permutation is kept when
     its pairs meet B1/B2 (and B5/B6 for an upfloater at ``relax[1]``) and its floaters may float
-    down (B5/B6 at ``relax[0]``) and ``floater_ok`` accepts them (the rest can be paired)."""
+    down (B5/B6 at ``relax[0]``) and ``floater_ok`` accepts them (the rest can be paired);
+    with two floaters or more that test is part of the search (:class:`_StageCompletions`)."""
     n = len(players)
     x = n - 2 * p
-    if p < 0 or x < 0:
-        return
+    if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
+        return  # the last level leaves at most one player (A.5)
     down, up = relax
     can_float = {pid for pid in players if rd.may_float(pid, Float.DOWN, down)}
     if x == 1:
@@ -292,42 +443,72 @@ def _stage(
     # quick test: can this stage be paired at all, whatever S1 and S2 are?
     if not _stage_possible(players, x, ok, can_float):
         return
-    exchanges = 0
-    for s1n, s2n, exchange in d2_splits(n, p):
-        exchanges += 1
+    if x >= 2 and math.comb(len(can_float), x) <= LEVEL_FLOATER_SETS_LIMIT:
+        # C12/C13 for the whole stage: some set of floaters must both let the rest of the
+        # round be paired and leave players that can be paired among themselves (whatever S1
+        # and S2 are: every set of p players is S1 after some D2 exchange)
+        key = (frozenset(players), frozenset(can_float), x, up, floater_ok.also, floater_ok.lower)
+        possible = rd.stage_answers.get(key)
+        if possible is None:
+            possible = rd.stage_answers[key] = any(
+                floater_ok(frozenset(floaters))
+                and _stage_possible([pid for pid in players if pid not in floaters], 0, ok, set())
+                for floaters in itertools.combinations(sorted(can_float), x)
+            )
+        if not possible:
+            return
+    completions = _StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
+    for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
         if exchanges > EXCHANGE_LIMIT:
             return
         s1 = [players[i - 1] for i in s1n]
         s2 = [players[i - 1] for i in s2n]
         must = [pid for pid in s2 if pid not in can_float]
-        for perm in _valid_permutations(s1, s2, must, ok):
+        completion = None
+        if completions is not None:
+            if math.comb(len(s2), x) <= FLOATER_SETS_LIMIT:
+                # few floater sets: each is tested once (``completable`` keeps the answers)
+                if not _some_floaters(s1, s2, x, ok, can_float, floater_ok):
+                    budget[0] -= 1  # what the dead permutations would have cost, at least
+                    if budget[0] < 0:
+                        return
+                    continue
+            else:
+                completion = functools.partial(completions.for_split, s1, s2)
+        for perm in _valid_permutations(s1, s2, must, ok, completion, budget, rd.matching_work):
             budget[0] -= 1
             if budget[0] < 0:
                 return
             used = set(perm)
             floaters = tuple(pid for pid in s2 if pid not in used)
             if x >= 2 and not floater_ok(frozenset(floaters)):
-                continue
+                continue  # (known already while the matching work lasts)
             yield list(zip(s1, perm, strict=True)), floaters, (exchange, s1, s2)
 
 
-def _stage_possible(
-    players: Sequence[int],
+def _some_floaters(
+    s1: Sequence[int],
+    s2: Sequence[int],
     x: int,
     ok: Callable[[int, int], bool],
     can_float: Collection[int],
-    attached: Sequence[int] = (),
+    floater_ok: FloaterTest,
 ) -> bool:
-    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``.
+    """C7 with C12/C13 when S2 has few sets of ``x`` floaters: whether some set of them, all
+    allowed to float, accepted by ``floater_ok``, leaves S2 players that S1 can all take."""
+    for floaters in itertools.combinations([pid for pid in s2 if pid in can_float], x):
+        rest = [pid for pid in s2 if pid not in floaters]
+        if floater_ok(frozenset(floaters)) and bipartite_covers(s1, rest, ok):
+            return True
+    return False
 
-    With ``attached`` (C6: floaters of a heterogeneous level still without an opponent), each
-    of them must moreover be paired with one of ``players`` (never with each other), and the
-    players left then form the residual level. One maximum matching (Edmonds) decides it:
-    players, ``x`` float slots joined to ``can_float``, and the attached players; the answer is
-    yes exactly when the matching is perfect."""
+
+def _stage_possible(
+    players: Sequence[int], x: int, ok: Callable[[int, int], bool], can_float: set[int]
+) -> bool:
+    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``."""
     n = len(players)
-    slots = n + x
-    size = slots + len(attached)
+    size = n + x
     adj: list[list[int]] = [[] for _ in range(size)]
     for i, j in itertools.combinations(range(n), 2):
         if ok(players[i], players[j]):
@@ -335,14 +516,9 @@ def _stage_possible(
             adj[j].append(i)
     for i, pid in enumerate(players):
         if pid in can_float:
-            for d in range(n, slots):
+            for d in range(n, size):
                 adj[i].append(d)
                 adj[d].append(i)
-    for k, mover in enumerate(attached, start=slots):
-        for i, pid in enumerate(players):
-            if ok(mover, pid):
-                adj[k].append(i)
-                adj[i].append(k)
     return max_matching_size(size, adj) * 2 == size
 
 
@@ -351,13 +527,19 @@ def _valid_permutations(
     s2: Sequence[int],
     must: Sequence[int],
     ok: Callable[[int, int], bool],
-    rest_ok: Callable[[Sequence[int], list[int]], bool] | None = None,
+    completion: Callable[[], _Completion] | None = None,
+    budget: list[int] | None = None,
+    work: list[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """D1 permutations of S2 (first ``len(s1)`` places) in which every S1[i]-S2[i] pair is
     allowed and every player of ``must`` is paired; depth-first in lexicographic order with a
-    matching test at each step, so that dead branches are never explored. ``rest_ok(S1 players
-    not yet placed, S2 players still free)`` is a further test of each branch (the residual
-    level of a heterogeneous level, C10-C11)."""
+    matching test at each step, so that dead branches are never explored. With
+    ``completion`` (built only when some permutation exists), a branch is explored only while
+    the pairs it fixes keep a perfect matching of that graph (what the rest of the round
+    needs, C10-C13); when none is kept at all, that costs one unit of ``budget`` (the
+    permutations it rules out would each have cost one). ``work`` bounds the matching work
+    (one unit per graph or repaired matching): once spent, branches are no longer pruned, and
+    the caller's own tests reject what the completion would have (the answer is the same)."""
     p = len(s1)
     chosen: list[int] = []
 
@@ -366,11 +548,9 @@ def _valid_permutations(
         if not bipartite_covers(rest, free, ok):
             return False
         need = [m for m in must if m in free]
-        if not bipartite_covers(need, rest, lambda b, a: ok(a, b)):
-            return False
-        return rest_ok is None or rest_ok(rest, free)
+        return bipartite_covers(need, rest, lambda b, a: ok(a, b))
 
-    def rec(depth: int, free: list[int]) -> Iterator[tuple[int, ...]]:
+    def rec(depth: int, free: list[int], done: _Completion | None) -> Iterator[tuple[int, ...]]:
         if depth == p:
             yield tuple(chosen)
             return
@@ -381,47 +561,71 @@ def _valid_permutations(
             rest = [f for f in free if f != b]
             if not feasible(depth + 1, rest):
                 continue
+            after = None
+            if done is not None and (work is None or work[0] > 0):
+                if work is not None:
+                    work[0] -= 1
+                after = done.without(a, b)
+                if after is None:
+                    continue
             chosen.append(b)
-            yield from rec(depth + 1, rest)
+            yield from rec(depth + 1, rest, after)
             chosen.pop()
 
-    if feasible(0, list(s2)):
-        yield from rec(0, list(s2))
+    if not feasible(0, list(s2)):
+        return
+    root = None
+    if completion is not None and (work is None or work[0] > 0):
+        if work is not None:
+            work[0] -= 1
+        root = completion()
+    if root is not None and not root.perfect:
+        if budget is not None:
+            budget[0] -= 1
+        return
+    yield from rec(0, list(s2), root)
 
 
-def _residual_test(
+def _residual_completion(
     rd: Round,
+    movers: Sequence[int],
+    residents: Sequence[int],
     x: int,
-    up: int,
-    outer: tuple[int, ...],
-    floater_ok: Callable[[frozenset[int]], bool],
-) -> Callable[[Sequence[int], list[int]], bool]:
-    """C10/C11 for a heterogeneous level: whether the floaters not yet given an opponent can
-    still be paired with free residents so that the residual level passes the quick test of
-    :func:`_stage` (``x`` of its players float) at its most relaxed stage (B5 and B6 dropped
-    for downfloaters, C9). A permutation failing it yields no pairing, so skipping it changes
-    nothing but the cost: one matching instead of trying every opponent of every floater."""
-    floatable: Callable[[int], bool]
+    ok: Callable[[int, int], bool],
+    floater_ok: FloaterTest,
+) -> _Completion:
+    """C10/C11 for a heterogeneous level: each floater from above takes a resident (``ok``),
+    and the residents left form a residual level that passes the quick test of :func:`_stage`
+    (``x`` of them float) at its most relaxed stage (B5 and B6 dropped for downfloaters, C9).
+    A perfect matching of this graph (movers, residents, ``x`` float places) is such a
+    pairing: a permutation failing it yields no pairing, so the search skips it without
+    changing its answer, and stops trying every opponent of every floater."""
     if x == 0:
-        possible = floater_ok(frozenset(outer))
-        floatable = lambda pid: False  # noqa: E731
+        floatable: list[int] = []
     elif x == 1:
-        possible = True
-        floatable = lambda pid: floater_ok(frozenset({pid, *outer}))  # noqa: E731
+        floatable = [pid for pid in residents if floater_ok(frozenset({pid}))]
     else:
-        possible = True
-        floatable = lambda pid: True  # noqa: E731
+        floatable = list(residents)
+    places = [BYE_VERTEX - 1 - k for k in range(x)]
+    adj: dict[int, set[int]] = {v: set() for v in [*map(_shadow, movers), *residents, *places]}
 
-    def ok(a: int, b: int) -> bool:
-        return rd.pair_allowed(a, b, up)
+    def join(a: int, b: int) -> None:
+        adj[a].add(b)
+        adj[b].add(a)
 
-    def test(unplaced: Sequence[int], free: list[int]) -> bool:
-        if not possible:
-            return False
-        can_float = [pid for pid in free if floatable(pid)]
-        return _stage_possible(free, x, ok, can_float, attached=unplaced)
-
-    return test
+    for a in movers:
+        for b in residents:
+            if ok(a, b):
+                join(_shadow(a), b)
+    for a, b in itertools.combinations(residents, 2):
+        if ok(a, b):
+            join(a, b)
+    for pid in floatable:
+        for place in places:
+            join(pid, place)
+    if x == 0 and not floater_ok(frozenset()):
+        adj[BYE_VERTEX] = set()  # an isolated vertex: no perfect matching
+    return _Completion(set(adj), adj, shadow=_shadow)
 
 
 # --------------------------------------------------------------------------------------------
@@ -432,7 +636,7 @@ def _homogeneous(
     players: list[int],
     outer: tuple[int, ...],
     pinned: list[tuple[int, int]],
-    floater_ok: Callable[[frozenset[int]], bool],
+    floater_ok: FloaterTest,
     budget: list[int],
     relaxations: Sequence[tuple[int, int]] = RELAXATIONS,
     only_p: int | None = None,
@@ -443,11 +647,8 @@ def _homogeneous(
     p_values = range(n // 2, -1, -1) if only_p is None else (only_p,)
     for p in p_values:
         for relax in relaxations:
-            def ok_f(f: frozenset[int]) -> bool:
-                return floater_ok(f | frozenset(outer))
-
             for pairs, floaters, (exchange, s1, s2) in _stage(
-                rd, players, p, relax, ok_f, budget
+                rd, players, p, relax, floater_ok.with_also(outer), budget
             ):
                 notes = []
                 if p < n // 2 and only_p is None:
@@ -472,7 +673,7 @@ def _heterogeneous(
     movers: list[int],
     residents: list[int],
     outer: tuple[int, ...],
-    floater_ok: Callable[[frozenset[int]], bool],
+    floater_ok: FloaterTest,
     budget: list[int],
 ) -> Iterator[Candidate]:
     """A heterogeneous level (A.3, A.6, C6, C10-C12): S1 = the players from above, S2 = the
@@ -497,7 +698,10 @@ def _heterogeneous(
                     first: tuple[int, ...] | None = None
                     for perm in _valid_permutations(
                         list(s1), residents, [], up_ok,
-                        _residual_test(rd, residual_floaters, up, outer + left, floater_ok),
+                        functools.partial(_residual_completion, rd, s1, residents,
+                                          residual_floaters, up_ok,
+                                          floater_ok.with_also(outer + left)),
+                        budget, rd.matching_work,
                     ):
                         budget[0] -= 1
                         if budget[0] < 0:
@@ -666,10 +870,7 @@ def _pair_level(
                       "plus bas", 1, "C12"))
     outer = gone + stuck
 
-    def floater_ok(f: frozenset[int]) -> bool:
-        if last:
-            return len(f) == 0 or (len(f) == 1 and rd.bye_eligible(next(iter(f))))
-        return rd.completable(f | lower)
+    floater_ok = FloaterTest(rd, lower, last)
 
     def strict_ok(f: frozenset[int]) -> bool:
         if last or not f:
@@ -677,6 +878,7 @@ def _pair_level(
         return rd.completable(f | lower, restrict=nxt, floaters=f)
 
     budget = [CANDIDATE_LIMIT]
+    rd.matching_work = [MATCHING_WORK_LIMIT]
     if homogeneous:
         cands = _homogeneous(rd, rd.sort(movers + residents), outer, [], floater_ok, budget)
     else:

@@ -32,7 +32,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import bipartite_covers, max_cardinality_matching, without_pair
+from ..matching import (
+    augment_path,
+    bipartite_covers,
+    max_cardinality_matching,
+    without_pair,
+)
 from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
@@ -162,6 +167,8 @@ class Round:
             tuple[frozenset[int], frozenset[int] | None, frozenset[int]], bool
         ] = {}
         self._compat: dict[tuple[int, int], bool] = {}
+        self._neighbours: dict[int, list[int]] = {}
+        self._base_matchings: dict[frozenset[int], dict[int, int]] = {}
         #: answers of :class:`FloaterTest` (floaters, lower levels) -> bool
         #: matching work left to the D1 search of the level being paired (MATCHING_WORK_LIMIT)
         self.matching_work = [MATCHING_WORK_LIMIT]
@@ -240,6 +247,38 @@ class Round:
         return self.may_float(low, Float.UP, up_stage)
 
     # the rest of the round can still be paired (C12, C13)
+    def neighbours(self, pid: int) -> list[int]:
+        """The players ``pid`` may meet (B1, B2) and the bye vertex if he may get the bye
+        (B1 b); the bye vertex's are the players allowed the bye. Computed once per player."""
+        got = self._neighbours.get(pid)
+        if got is None:
+            if pid == BYE_VERTEX:
+                got = [q for q in self.t.players if self.bye_eligible(q)]
+            else:
+                got = [q for q in self.t.players if q != pid and self.compatible(pid, q)]
+                if self.bye_eligible(pid):
+                    got.append(BYE_VERTEX)
+            self._neighbours[pid] = got
+        return got
+
+    def completable_over(self, extra: frozenset[int], base: frozenset[int]) -> bool:
+        """``completable(extra | base)``, from a maximum matching of ``base`` kept for the
+        next call: only the players of ``extra`` and those ``base`` left unmatched (and the bye
+        vertex) start an augmenting path. The same graph, so the same answer, for the many
+        sets of floaters tried over the same lower levels (C12, C13)."""
+        adj = _Neighbours(self)
+        start = self._base_matchings.get(base)
+        if start is None:
+            start = self._base_matchings[base] = max_cardinality_matching(base, adj)
+        verts = set(base | extra)
+        if len(verts) % 2:
+            verts.add(BYE_VERTEX)
+        mate = dict(start)
+        for v in sorted(verts):
+            if v not in mate:
+                augment_path(v, verts, adj, mate)
+        return len(mate) == len(verts)
+
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:
         """True when ``players`` can all be paired among themselves (B1, B2), one of them
@@ -276,6 +315,22 @@ class Round:
         return got
 
 
+class _Neighbours(Mapping[int, list[int]]):
+    """:meth:`Round.neighbours` as the adjacency the matching functions read."""
+
+    def __init__(self, rd: Round) -> None:
+        self.rd = rd
+
+    def __getitem__(self, pid: int) -> list[int]:
+        return self.rd.neighbours(pid)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.rd.t.players)
+
+    def __len__(self) -> int:
+        return len(self.rd.t.players)
+
+
 @dataclass(frozen=True, slots=True)
 class FloaterTest:
     """C12/C13 look-ahead for the players a level leaves unpaired (its floaters ``f``).
@@ -296,7 +351,7 @@ class FloaterTest:
         key = (left, self.lower)  # the hash of ``lower`` is computed once (frozenset)
         got = self.rd.floater_answers.get(key)
         if got is None:
-            got = self.rd.floater_answers[key] = self.rd.completable(left | self.lower)
+            got = self.rd.floater_answers[key] = self.rd.completable_over(left, self.lower)
         return got
 
     def with_also(self, more: Iterable[int]) -> FloaterTest:

@@ -30,7 +30,7 @@ from swisspairing.systems import get_system
 from test_trf_hypothesis import MUTATION_LISTS, SEED, mutate, tournaments
 
 SYSTEMS = ("dutch-2025", "dubov", "lim", "elo-swiss")
-EXAMPLES = int(os.environ.get("SWISSPAIRING_FUZZ_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("SWISSPAIRING_FUZZ_EXAMPLES", "30"))
 #: CPU time allowed to one pairing of these small files (they take milliseconds): a guard
 #: against runaway searches, generous for a loaded machine
 CPU_SECONDS = 20.0

@@ -122,13 +122,15 @@ MUTATIONS = st.sampled_from(["insert", "delete", "replace", "shift", "truncate",
                              "swap"])
 
 
-@SETTINGS
-@given(st.lists(st.tuples(MUTATIONS, st.integers(0, 30), st.integers(0, 200), TRF_CHARS),
-                min_size=1, max_size=4))
-def test_mutated_lines(mutations: list[tuple[str, int, int, str]]) -> None:
-    """Malformed lines, shifted columns and unknown codes: one character inserted, deleted or
-    replaced (result codes, colours, digits...), a line shifted, cut, duplicated or swapped."""
-    lines = SEED.splitlines()
+MUTATION_LISTS = st.lists(st.tuples(MUTATIONS, st.integers(0, 30), st.integers(0, 200), TRF_CHARS),
+                          min_size=1, max_size=4)
+
+
+def mutate(text: str, mutations: list[tuple[str, int, int, str]]) -> str:
+    """``text`` with malformed lines, shifted columns and unknown codes: one character inserted,
+    deleted or replaced (result codes, colours, digits...), a line shifted, cut, duplicated or
+    swapped (also used by ``test_fuzz_systems.py``)."""
+    lines = text.splitlines()
     for kind, li, col, ch in mutations:
         i = li % len(lines)
         s = lines[i]
@@ -148,7 +150,14 @@ def test_mutated_lines(mutations: list[tuple[str, int, int, str]]) -> None:
         else:
             j = col % len(lines)
             lines[i], lines[j] = lines[j], lines[i]
-    check("\n".join(lines).encode("utf-8"))
+    return "\n".join(lines)
+
+
+@SETTINGS
+@given(MUTATION_LISTS)
+def test_mutated_lines(mutations: list[tuple[str, int, int, str]]) -> None:
+    """Malformed lines, shifted columns and unknown codes (:func:`mutate`) in a valid file."""
+    check(mutate(SEED, mutations).encode("utf-8"))
 
 
 @SETTINGS

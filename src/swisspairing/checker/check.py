@@ -17,11 +17,11 @@ What a published round is made of (``../shared/rules/trf.md`` 4.1):
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import BadRequest, NoValidPairing
 from ..model.results import Colour, RoundEntry
+from ..model.state import shared_history
 from ..model.tournament import Board, Pairing, Tournament
 from ..systems import PairingSystem, canonical_name, get_system
 from .violations import PAB_CODES, Violation, absolute_violations, rule_set
@@ -86,10 +86,14 @@ def input_for_round(t: Tournament, round_number: int) -> Tournament:
     has already paired did not play it: an absence (a blank code is ``Z``, trf.md 4.1).
     Later rounds are removed. XXZ absences (which name the round after the last one paired)
     only apply to that round.
+
+    The copy holds new lists and dicts but shares the cells (``RoundEntry`` is immutable):
+    copying a long event for each of its rounds is then cheap, and ``model.state`` recognises
+    the cells of ``t`` to derive each round's state from the previous one (``shared_history``).
     """
-    c = copy.deepcopy(t)
     paired = t.rounds_paired
-    for p in c.players.values():
+    players = {}
+    for pid, p in t.players.items():
         keep: list[RoundEntry | None] = list(p.results[: round_number - 1])
         keep += [None] * (round_number - 1 - len(keep))
         e = p.entry(round_number)
@@ -97,9 +101,18 @@ def input_for_round(t: Tournament, round_number: int) -> Tournament:
             keep.append(e)
         elif e is None and round_number <= paired:
             keep.append(RoundEntry.bye("Z"))
-        p.results = keep
-    c.absent = {r: dict(m) for r, m in t.absent.items() if r == round_number}
-    return c
+        players[pid] = replace(p, results=keep)
+    return replace(
+        t,
+        players=players,
+        acceleration={pid: list(v) for pid, v in t.acceleration.items()},
+        forbidden_pairs=list(t.forbidden_pairs),
+        absent={r: dict(m) for r, m in t.absent.items() if r == round_number},
+        headers={k: list(v) for k, v in t.headers.items()},
+        extra_lines=list(t.extra_lines),
+        withdrawn=dict(t.withdrawn),
+        warnings=list(t.warnings),
+    )
 
 
 def infer_initial_colour(t: Tournament) -> Colour | None:
@@ -320,6 +333,7 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
             f"le fichier ne donne pas le nombre de rondes (XXR/142) ; pris égal à {paired}, "
             "les rondes appariées",
         ))
-    for r in todo:
-        report.rounds.append(check_round(tournament, system, r, rules))
+    with shared_history(tournament):  # each round's state from the previous one's
+        for r in todo:
+            report.rounds.append(check_round(tournament, system, r, rules))
     return report

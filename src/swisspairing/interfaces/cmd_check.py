@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from ..checker.check import check_tournament
 from ..checker.violations import RULE_SETS
@@ -18,6 +17,7 @@ from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
 from .cmd_pair import BAKU_HELP, system_from_file
 from .common import ask_baku, emit, load
+from .files import check_output
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -59,13 +59,13 @@ def check_file(path: str, system: str | None, rounds: list[int] | None, rules: s
         text = json.dumps(report.as_dict(lang), indent=2, ensure_ascii=False) + "\n"
     else:
         text = report.render(t, lang)
-    emit(text, output)
+    emit(text, output, inputs=[path])
     return 0 if report.ok else 1
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.output and Path(args.output).resolve() == Path(args.tournament).resolve():
-        raise BadRequest(f"{args.output} is the tournament file: an input is never overwritten")
+    if args.output and args.output != "-":
+        check_output(args.output, [args.tournament])  # before the long work
     return check_file(args.tournament, args.system, args.round, args.rules, args.lang,
                       args.output, args.format, args.baku)
 

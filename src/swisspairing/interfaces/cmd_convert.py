@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from ..errors import BadRequest
 from ..formats.trf import points_differences
 from ..standings import export, ranking
 from .common import emit, load
+from .files import check_output
 
 TARGETS = ("trf16", "trf26")
 
@@ -34,12 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     if args.output != "-":
-        try:
-            same = Path(args.output).resolve() == Path(args.input).resolve()
-        except OSError:
-            same = False
-        if same:
-            raise BadRequest(f"{args.output}: refusing to overwrite the input file")
+        check_output(args.output, [args.input])
     t = load(args.input)
     st = ranking.rank(t) if t.rounds_paired >= 1 else None
     differ = points_differences(t)
@@ -57,5 +51,5 @@ def run(args: argparse.Namespace) -> int:
                                             points=args.points)
         for w in warnings:
             print(f"swisspairing: warning: {w}", file=sys.stderr)
-    emit(text, args.output)
+    emit(text, args.output, inputs=[args.input])
     return 0

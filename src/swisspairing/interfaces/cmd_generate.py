@@ -21,6 +21,7 @@ from ..formats.trf import write_trf
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
 from .common import emit
+from .files import check_output
 
 
 def _rate(text: str) -> float:
@@ -132,10 +133,9 @@ def _seed(seed: int | None) -> int:
 
 def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None,
               config_path: str | None = None) -> None:
-    if output and Path(output).exists() and Path(output).is_dir():
-        raise BadRequest(f"{output} is a folder; give the TRF file to write")
-    if output and config_path and Path(output).resolve() == Path(config_path).resolve():
-        raise BadRequest(f"{output} is the configuration file: an input is never overwritten")
+    inputs = [config_path] if config_path else []
+    if output and output != "-":
+        check_output(output, inputs)  # before the generation
     try:
         t = generate(system, cfg, seed)
     except SwissPairingError:
@@ -145,7 +145,7 @@ def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None,
             f"internal error of the {system} engine in the generated tournament (seed {seed}): "
             f"{type(exc).__name__}: {exc}; please report it with the seed"
         ) from None
-    emit(write_trf(t, points="computed"), output)
+    emit(write_trf(t, points="computed"), output, inputs)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from ..model import Tournament
 from ..standings import ranking, render, views
 from ..standings.tiebreaks import parse_list
 from .common import emit, load
-from .files import write_bytes_atomic
+from .files import check_output, write_bytes_atomic
 
 VIEWS = ("standings", "crosstable", "wallchart", "pairings", "card", "all")
 
@@ -98,13 +98,9 @@ def _read_text(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    inputs = [args.tournament, *([args.pairs] if args.pairs else [])]
     if args.output and args.output != "-":
-        try:
-            same = Path(args.output).resolve() == Path(args.tournament).resolve()
-        except OSError:
-            same = False
-        if same:
-            raise BadRequest(f"{args.output}: refusing to overwrite the input file")
+        check_output(args.output, inputs)
     if args.format == "pdf" and (not args.output or args.output == "-"):
         raise BadRequest("--format pdf needs an output file (-o OUT.pdf)")
     if args.header and args.format != "tsv":
@@ -120,19 +116,19 @@ def run(args: argparse.Namespace) -> int:
         tables = _tables(t, st, args)
     fmt = args.format
     if fmt == "pdf":
-        write_bytes_atomic(args.output, render.pdf(tables))
+        write_bytes_atomic(args.output, render.pdf(tables), inputs=inputs)
     elif fmt == "tsv":
         if st is not None and args.view == "standings":
-            emit(render.standings_tsv(st, args.header), args.output)
+            emit(render.standings_tsv(st, args.header), args.output, inputs)
         else:
-            emit("\n".join(render.table_tsv(x) for x in tables), args.output)
+            emit("\n".join(render.table_tsv(x) for x in tables), args.output, inputs)
     elif fmt == "json":
         emit(render.standings_json(st) if st is not None and args.view == "standings"
-             else render.tables_json(tables), args.output)
+             else render.tables_json(tables), args.output, inputs)
     elif fmt == "html":
-        emit(render.html(tables), args.output)
+        emit(render.html(tables), args.output, inputs)
     else:
-        emit(render.text(tables), args.output)
+        emit(render.text(tables), args.output, inputs)
     to_stdout = not args.output or args.output == "-"
     if st is not None and st.seed is not None and not (to_stdout and fmt in ("text", "json")):
         # the seed of the lots is always printed (E10); text and JSON on screen already hold it

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,24 +39,14 @@ def ask_baku(t: Tournament, requested: bool) -> None:
               f"from the Baku method: {'; '.join(differences[:3])}{more}", file=sys.stderr)
 
 
-def same_file(a: str | Path, b: str | Path) -> bool:
-    """True when two paths name the same file (following links); False if one is missing."""
-    try:
-        return Path(a).resolve() == Path(b).resolve() or os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
 def emit(text: str, output: str | None, inputs: Sequence[str | Path] = ()) -> None:
     """Write ``text`` to ``output`` atomically, or to standard output for None or ``-``.
 
-    An input file is never overwritten: ``output`` naming one of ``inputs`` is a bad request.
+    An input file is never overwritten: ``output`` naming one of ``inputs`` is a bad request
+    (``files.check_output``).
     """
     if output is None or output == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    for source in inputs:
-        if same_file(output, source):
-            raise BadRequest(f"{output}: refusing to overwrite the input file")
-    write_text_atomic(Path(output), text)
+    write_text_atomic(Path(output), text, inputs=inputs)

@@ -6,8 +6,8 @@ Two questions are asked of a set of players joined by "may be paired" edges:
   criteria, in priority order, as the digits of one big integer weight per edge (exact integer
   arithmetic, no rounding);
 * :func:`has_perfect_matching` / :func:`max_cardinality_matching` - can everybody be paired
-  (the completion criteria), and :func:`augment_path` for engines that update a matching
-  incrementally (Lim).
+  (the completion criteria), and :func:`augment_path` / :func:`without_pair` for engines that
+  update a matching incrementally (Lim, Elo-Swiss).
 
 The weighted blossom algorithm is our own primal-dual implementation (:mod:`.blossom`, exact
 integers, O(n^3)); the cardinality one, asked far more often, is our own Edmonds search (no
@@ -94,6 +94,28 @@ def augment_path(root: int, verts: set[int], adj: Adjacency, mate: dict[int, int
                 tree.append(mate[to])
                 queue.append(mate[to])
     return False
+
+
+def without_pair(
+    verts: set[int], adj: Adjacency, mate: dict[int, int], a: int, b: int
+) -> tuple[set[int], dict[int, int]]:
+    """A maximum matching of ``verts - {a, b}`` from a maximum matching ``mate`` of ``verts``.
+
+    Only the partners left exposed by removing ``a`` and ``b`` can start an augmenting path
+    (Lim's exchanges, Elo-Swiss's D1 search: pairing ``a`` with ``b`` and asking whether the
+    rest can still be paired)."""
+    rest = verts - {a, b}
+    new = dict(mate)
+    exposed = []
+    for x in (a, b):
+        y = new.pop(x, None)
+        if y is not None and y not in (a, b):
+            new.pop(y, None)
+            exposed.append(y)
+    for y in exposed:
+        if y not in new:
+            augment_path(y, rest, adj, new)
+    return rest, new
 
 
 def bipartite_covers(left: Iterable[int], right: Iterable[int],

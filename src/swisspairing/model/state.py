@@ -18,7 +18,10 @@ the bye) is passed in as a :class:`FloatPolicy` or decided by the system from th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import Enum
 
@@ -190,62 +193,129 @@ class PlayerState:
         return sum(1 for r in self.rounds if not r.is_played)
 
 
-def build_states(tournament: Tournament, round_number: int) -> dict[int, PlayerState]:
-    """The state of every player before round ``round_number`` (rounds 1..round_number-1)."""
-    ps = tournament.point_system
-    players = tournament.players
-    past = range(1, round_number)
-    # cumulative standings points before each round, per player
-    before: dict[int, list[float]] = {}
-    for pid, p in players.items():
-        acc, seq = 0.0, []
-        for r in past:
-            seq.append(round_points(acc))
-            acc += ps.points(p.entry(r))
-        seq.append(round_points(acc))
-        before[pid] = seq
+class _History:
+    """The state of every player round after round: each round's records are derived from the
+    previous round's (a long event is not re-read from round 1 for every round)."""
 
-    virtual = virtual_points_table(tournament)
+    def __init__(self, tournament: Tournament) -> None:
+        self.t = tournament
+        self.next_round = 1  # states are known before rounds 1..next_round
+        ids = tournament.players
+        #: raw sum of points so far, and the rounded standings points before each round
+        self.total = {pid: 0.0 for pid in ids}
+        self.before = {pid: [round_points(0.0)] for pid in ids}
+        self.records: dict[int, list[RoundRecord]] = {pid: [] for pid in ids}
+        self.colours: dict[int, list[Colour]] = {pid: [] for pid in ids}
+        self.opponents: dict[int, set[int]] = {pid: set() for pid in ids}
+        #: virtual points per player and round (C.04.7), computed once
+        self.virtual = virtual_points_table(tournament)
 
-    def pscore(pid: int, r: int) -> float:
+    def pscore(self, pid: int, r: int) -> float:
         """Pairing score before round ``r``: points + that round's virtual points (C.04.7 1.5)."""
-        values = virtual.get(pid)
+        values = self.virtual.get(pid)
         extra = values[r - 1] if values and r <= len(values) else 0.0
-        return round_points(before[pid][r - 1] + extra)
+        return round_points(self.before[pid][r - 1] + extra)
 
-    states: dict[int, PlayerState] = {}
-    for pid, p in players.items():
-        records = []
-        colours: list[Colour] = []
-        opponents: set[int] = set()
-        for r in past:
-            e = p.entry(r)
-            if e is None:
-                kind, opp, colour = ResultKind.ZERO_POINT_BYE, 0, None
-            else:
-                kind, opp, colour = e.kind, e.opponent, e.colour
-            played = kind.is_played and opp in players
-            if played and colour is not None:
-                colours.append(colour)
-                opponents.add(opp)
-            records.append(
-                RoundRecord(
+    def advance(self, round_number: int) -> None:
+        """Add the rounds up to ``round_number - 1``."""
+        ps = self.t.point_system
+        players = self.t.players
+        while self.next_round < round_number:
+            r = self.next_round
+            for pid, p in players.items():
+                e = p.entry(r)
+                if e is None:
+                    kind, opp, colour = ResultKind.ZERO_POINT_BYE, 0, None
+                else:
+                    kind, opp, colour = e.kind, e.opponent, e.colour
+                played = kind.is_played and opp in players
+                if played and colour is not None:
+                    self.colours[pid].append(colour)
+                    self.opponents[pid].add(opp)
+                self.records[pid].append(RoundRecord(
                     r,
                     kind,
                     opp,
                     colour if played else None,
                     ps.points(e),
-                    pscore(pid, r),
-                    pscore(opp, r) if opp in players else None,
-                )
+                    self.pscore(pid, r),
+                    self.pscore(opp, r) if opp in players else None,
+                ))
+            for pid, p in players.items():
+                self.total[pid] += ps.points(p.entry(r))
+                self.before[pid].append(round_points(self.total[pid]))
+            self.next_round += 1
+
+    def states(self, round_number: int) -> dict[int, PlayerState]:
+        """The states before ``round_number``, which must not be behind the history."""
+        if self.next_round > max(round_number, 1):
+            raise ValueError(f"the history is past round {round_number}")
+        self.advance(round_number)
+        return {
+            pid: PlayerState(
+                id=pid,
+                rating=p.rating,
+                score=self.before[pid][-1],
+                pairing_score=self.pscore(pid, round_number),
+                colours=tuple(self.colours[pid]),
+                opponents=frozenset(self.opponents[pid]),
+                rounds=tuple(self.records[pid]),
             )
-        states[pid] = PlayerState(
-            id=pid,
-            rating=p.rating,
-            score=before[pid][-1],
-            pairing_score=pscore(pid, round_number),
-            colours=tuple(colours),
-            opponents=frozenset(opponents),
-            rounds=tuple(records),
-        )
-    return states
+            for pid, p in self.t.players.items()
+        }
+
+
+class _Shared:
+    """The history shared by :func:`shared_history`, and the tournament it follows."""
+
+    def __init__(self, source: Tournament) -> None:
+        self.source = source
+        self.history = _History(source)
+
+    def serves(self, t: Tournament, round_number: int) -> bool:
+        """Whether ``t`` holds, for rounds 1..round_number-1, the very cells of the source
+        (a copy made round by round, as the checker's), with the same players and settings."""
+        src = self.source
+        if t is src:
+            return True
+        if t.players.keys() != src.players.keys() or t.point_system != src.point_system \
+                or t.acceleration != src.acceleration or t.baku != src.baku:
+            return False
+        n = round_number - 1
+        for pid, p in t.players.items():
+            q = src.players[pid]
+            if p.rating != q.rating:
+                return False
+            mine, theirs = p.results[:n], q.results[:n]
+            common = min(len(mine), len(theirs))
+            if not all(map(operator.is_, mine[:common], theirs[:common])):
+                return False
+            if any(e is not None for e in (mine[common:] or theirs[common:])):
+                return False
+        return True
+
+
+_SHARED: ContextVar[_Shared | None] = ContextVar("swisspairing_shared_history", default=None)
+
+
+@contextmanager
+def shared_history(source: Tournament) -> Iterator[None]:
+    """While active, :func:`build_states` for ``source`` or for a copy of it that keeps its
+    cells (the tournament as it stood before a round) extends one history of ``source`` instead
+    of starting again from round 1: checking every round of a long event is linear in the
+    rounds, not quadratic. The answers are the same."""
+    token = _SHARED.set(_Shared(source))
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def build_states(tournament: Tournament, round_number: int) -> dict[int, PlayerState]:
+    """The state of every player before round ``round_number`` (rounds 1..round_number-1)."""
+    shared = _SHARED.get()
+    if shared is not None and shared.serves(tournament, round_number):
+        if round_number < shared.history.next_round:
+            shared.history = _History(shared.source)  # asked out of order: start again
+        return shared.history.states(round_number)
+    return _History(tournament).states(round_number)

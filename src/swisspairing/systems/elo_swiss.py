@@ -25,12 +25,19 @@ Outline of :meth:`EloSwiss.pair`:
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import math
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import NoValidPairing
-from ..matching import bipartite_covers, max_cardinality_matching
+from ..matching import (
+    augment_path,
+    bipartite_covers,
+    max_cardinality_matching,
+    without_pair,
+)
 from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
@@ -46,6 +53,16 @@ RELAXATIONS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 
 CANDIDATE_LIMIT = 4000
 #: How many exchange sets one stage may try (D2) before giving up on that stage.
 EXCHANGE_LIMIT = 2500
+#: How many completion graphs or repaired matchings the D1 search of one level may use to
+#: prune its branches (C10-C13 look-ahead); past it the branches are tried one by one as before.
+MATCHING_WORK_LIMIT = 3000
+#: Up to this many possible sets of floaters in S2, a split with two floaters or more is
+#: decided by testing each set (C12/C13 answers are kept per set); above it, by one matching
+#: over the split and the lower levels (:class:`_StageCompletions`).
+FLOATER_SETS_LIMIT = 128
+#: Up to this many possible sets of floaters in a whole stage, the stage is first tested set
+#: by set: when no set works, none of its splits is tried.
+LEVEL_FLOATER_SETS_LIMIT = 512
 
 #: Unplayed rounds that count as a point "received without playing" (B1 b) and as a
 #: downfloat (A.4 a, A.5).
@@ -150,6 +167,16 @@ class Round:
             tuple[frozenset[int], frozenset[int] | None, frozenset[int]], bool
         ] = {}
         self._compat: dict[tuple[int, int], bool] = {}
+        self._neighbours: dict[int, list[int]] = {}
+        self._base_matchings: dict[frozenset[int], dict[int, int]] = {}
+        #: answers of :class:`FloaterTest` (floaters, lower levels) -> bool
+        #: matching work left to the D1 search of the level being paired (MATCHING_WORK_LIMIT)
+        self.matching_work = [MATCHING_WORK_LIMIT]
+        self.floater_answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+        #: answers of the whole-stage floater test of :func:`_stage`
+        self.stage_answers: dict[
+            tuple[frozenset[int], frozenset[int], int, int, frozenset[int], frozenset[int]], bool
+        ] = {}
 
     # A.2
     def a2_key(self, pid: int) -> tuple[float, int, int, str, int]:
@@ -220,6 +247,38 @@ class Round:
         return self.may_float(low, Float.UP, up_stage)
 
     # the rest of the round can still be paired (C12, C13)
+    def neighbours(self, pid: int) -> list[int]:
+        """The players ``pid`` may meet (B1, B2) and the bye vertex if he may get the bye
+        (B1 b); the bye vertex's are the players allowed the bye. Computed once per player."""
+        got = self._neighbours.get(pid)
+        if got is None:
+            if pid == BYE_VERTEX:
+                got = [q for q in self.t.players if self.bye_eligible(q)]
+            else:
+                got = [q for q in self.t.players if q != pid and self.compatible(pid, q)]
+                if self.bye_eligible(pid):
+                    got.append(BYE_VERTEX)
+            self._neighbours[pid] = got
+        return got
+
+    def completable_over(self, extra: frozenset[int], base: frozenset[int]) -> bool:
+        """``completable(extra | base)``, from a maximum matching of ``base`` kept for the
+        next call: only the players of ``extra`` and those ``base`` left unmatched (and the bye
+        vertex) start an augmenting path. The same graph, so the same answer, for the many
+        sets of floaters tried over the same lower levels (C12, C13)."""
+        adj = _Neighbours(self)
+        start = self._base_matchings.get(base)
+        if start is None:
+            start = self._base_matchings[base] = max_cardinality_matching(base, adj)
+        verts = set(base | extra)
+        if len(verts) % 2:
+            verts.add(BYE_VERTEX)
+        mate = dict(start)
+        for v in sorted(verts):
+            if v not in mate:
+                augment_path(v, verts, adj, mate)
+        return len(mate) == len(verts)
+
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:
         """True when ``players`` can all be paired among themselves (B1, B2), one of them
@@ -256,6 +315,152 @@ class Round:
         return got
 
 
+class _Neighbours(Mapping[int, list[int]]):
+    """:meth:`Round.neighbours` as the adjacency the matching functions read."""
+
+    def __init__(self, rd: Round) -> None:
+        self.rd = rd
+
+    def __getitem__(self, pid: int) -> list[int]:
+        return self.rd.neighbours(pid)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.rd.t.players)
+
+    def __len__(self) -> int:
+        return len(self.rd.t.players)
+
+
+@dataclass(frozen=True, slots=True)
+class FloaterTest:
+    """C12/C13 look-ahead for the players a level leaves unpaired (its floaters ``f``).
+
+    Not the last level: ``f``, the players already floating (``also``) and the players of the
+    lower levels can still all be paired (B1, B2; a bye if they are odd, B1 b). The last level:
+    at most one player is left, allowed the bye (A.5, B1 b)."""
+
+    rd: Round
+    lower: frozenset[int]
+    last: bool
+    also: frozenset[int] = frozenset()
+
+    def __call__(self, floaters: frozenset[int]) -> bool:
+        left = floaters | self.also
+        if self.last:
+            return len(left) == 0 or (len(left) == 1 and self.rd.bye_eligible(next(iter(left))))
+        key = (left, self.lower)  # the hash of ``lower`` is computed once (frozenset)
+        got = self.rd.floater_answers.get(key)
+        if got is None:
+            got = self.rd.floater_answers[key] = self.rd.completable_over(left, self.lower)
+        return got
+
+    def with_also(self, more: Iterable[int]) -> FloaterTest:
+        return FloaterTest(self.rd, self.lower, self.last, self.also | frozenset(more))
+
+
+class _Completion:
+    """Whether a partial pairing can still be completed, as one perfect-matching question.
+
+    ``verts`` and ``adj`` are a graph whose perfect matchings are exactly the ways to finish
+    the pairing; ``mate`` is a perfect matching of it. :meth:`without` fixes one more pair
+    (both players leave the graph) and repairs the matching from the two partners it loses
+    (Edmonds' augmenting paths, :func:`~swisspairing.matching.without_pair`), so that each
+    branch of the D1 search is decided by one or two path searches instead of enumeration."""
+
+    __slots__ = ("adj", "mate", "shadow", "verts")
+
+    def __init__(self, verts: set[int], adj: Mapping[int, Iterable[int]],
+                 mate: dict[int, int] | None = None,
+                 shadow: Callable[[int], int] = lambda pid: pid) -> None:
+        self.verts = verts
+        self.adj = adj
+        self.shadow = shadow  # the vertex of an S1 player
+        self.mate = max_cardinality_matching(verts, adj) if mate is None else mate
+
+    @property
+    def perfect(self) -> bool:
+        return len(self.mate) == len(self.verts)
+
+    def without(self, a: int, b: int) -> _Completion | None:
+        """The completion after pairing ``a`` (of S1) with ``b``; None when none is left."""
+        rest, mate = without_pair(self.verts, self.adj, self.mate, self.shadow(a), b)
+        if len(mate) != len(rest):
+            return None
+        return _Completion(rest, self.adj, mate, self.shadow)
+
+
+#: vertex of the completion graphs standing for the pairing-allocated bye (A.5, B1 b)
+BYE_VERTEX = -1
+
+
+def _shadow(pid: int) -> int:
+    """The vertex of an S1 player in a completion graph: apart from his own id, so that the
+    edges of the shared part (players who float, lower levels) never reach him."""
+    return -1_000_000 - pid
+
+
+class _Layers(Mapping[int, Iterable[int]]):
+    """The adjacency of a completion graph: a part shared by every S1/S2 split of a stage, plus
+    the split's own S1-S2 edges."""
+
+    def __init__(self, shared: dict[int, set[int]], own: dict[int, list[int]]) -> None:
+        self.shared = shared
+        self.own = own
+
+    def __getitem__(self, v: int) -> Iterable[int]:
+        own = self.own.get(v)
+        base = self.shared.get(v, ())
+        return itertools.chain(base, own) if own else base
+
+    def __iter__(self) -> Iterator[int]:
+        return iter({*self.shared, *self.own})
+
+    def __len__(self) -> int:
+        return len({*self.shared, *self.own})
+
+
+def _compatibility_graph(rd: Round, players: Iterable[int], bye: bool) -> dict[int, set[int]]:
+    """B1/B2 edges between ``players`` (who may all be paired with each other later), and the
+    bye vertex joined to those allowed the bye (B1 b) when ``bye``."""
+    ids = list(players)
+    adj: dict[int, set[int]] = {pid: set() for pid in ids}
+    for a, b in itertools.combinations(ids, 2):
+        if rd.compatible(a, b):
+            adj[a].add(b)
+            adj[b].add(a)
+    if bye:
+        adj[BYE_VERTEX] = {pid for pid in ids if rd.bye_eligible(pid)}
+        for pid in adj[BYE_VERTEX]:
+            adj[pid].add(BYE_VERTEX)
+    return adj
+
+
+class _StageCompletions:
+    """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
+    level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
+    left float (all in ``can_float``), and they, the players already floating and the lower
+    levels can all be paired (B1, B2; the bye, B1 b). A perfect matching of the graph is such
+    a pairing, so a permutation of S2 is in :func:`_valid_permutations`' answer exactly when
+    the pairs it fixes keep one (what ``floater_ok`` accepts, decided without enumeration)."""
+
+    def __init__(self, rd: Round, x: int, ok: Callable[[int, int], bool],
+                 can_float: Collection[int], floater_ok: FloaterTest) -> None:
+        self.sink = sorted(floater_ok.also | floater_ok.lower)
+        self.bye = (x + len(self.sink)) % 2 == 1
+        self.shared = _compatibility_graph(rd, [*can_float, *self.sink], self.bye)
+        self.ok = ok
+
+    def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> _Completion:
+        own: dict[int, list[int]] = {}
+        for a in s1:
+            va = _shadow(a)
+            own[va] = [b for b in s2 if self.ok(a, b)]
+            for b in own[va]:
+                own.setdefault(b, []).append(va)
+        verts = {*map(_shadow, s1), *s2, *self.sink, *([BYE_VERTEX] if self.bye else [])}
+        return _Completion(verts, _Layers(self.shared, own), shadow=_shadow)
+
+
 # --------------------------------------------------------------------------------------------
 # one stage: S1/S2 with p pairs, D2 exchanges, D1 permutations
 # --------------------------------------------------------------------------------------------
@@ -264,7 +469,7 @@ def _stage(
     players: Sequence[int],
     p: int,
     relax: tuple[int, int],
-    floater_ok: Callable[[frozenset[int]], bool],
+    floater_ok: FloaterTest,
     budget: list[int],
 ) -> Iterator[
     tuple[list[tuple[int, int]], tuple[int, ...], tuple[str, list[int], list[int]]]
@@ -274,11 +479,12 @@ def _stage(
     Yields (pairs, floaters, (exchange, S1, S2)) in the order of the rules: no exchange then the D2
     exchanges (C8), and for each, the D1 permutations of S2 (C7). A permutation is kept when
     its pairs meet B1/B2 (and B5/B6 for an upfloater at ``relax[1]``) and its floaters may float
-    down (B5/B6 at ``relax[0]``) and ``floater_ok`` accepts them (the rest can be paired)."""
+    down (B5/B6 at ``relax[0]``) and ``floater_ok`` accepts them (the rest can be paired);
+    with two floaters or more that test is part of the search (:class:`_StageCompletions`)."""
     n = len(players)
     x = n - 2 * p
-    if p < 0 or x < 0:
-        return
+    if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
+        return  # the last level leaves at most one player (A.5)
     down, up = relax
     can_float = {pid for pid in players if rd.may_float(pid, Float.DOWN, down)}
     if x == 1:
@@ -292,23 +498,64 @@ def _stage(
     # quick test: can this stage be paired at all, whatever S1 and S2 are?
     if not _stage_possible(players, x, ok, can_float):
         return
-    exchanges = 0
-    for s1n, s2n, exchange in d2_splits(n, p):
-        exchanges += 1
+    if x >= 2 and math.comb(len(can_float), x) <= LEVEL_FLOATER_SETS_LIMIT:
+        # C12/C13 for the whole stage: some set of floaters must both let the rest of the
+        # round be paired and leave players that can be paired among themselves (whatever S1
+        # and S2 are: every set of p players is S1 after some D2 exchange)
+        key = (frozenset(players), frozenset(can_float), x, up, floater_ok.also, floater_ok.lower)
+        possible = rd.stage_answers.get(key)
+        if possible is None:
+            possible = rd.stage_answers[key] = any(
+                floater_ok(frozenset(floaters))
+                and _stage_possible([pid for pid in players if pid not in floaters], 0, ok, set())
+                for floaters in itertools.combinations(sorted(can_float), x)
+            )
+        if not possible:
+            return
+    completions = _StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
+    for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
         if exchanges > EXCHANGE_LIMIT:
             return
         s1 = [players[i - 1] for i in s1n]
         s2 = [players[i - 1] for i in s2n]
         must = [pid for pid in s2 if pid not in can_float]
-        for perm in _valid_permutations(s1, s2, must, ok):
+        completion = None
+        if completions is not None:
+            if math.comb(len(s2), x) <= FLOATER_SETS_LIMIT:
+                # few floater sets: each is tested once (``completable`` keeps the answers)
+                if not _some_floaters(s1, s2, x, ok, can_float, floater_ok):
+                    budget[0] -= 1  # what the dead permutations would have cost, at least
+                    if budget[0] < 0:
+                        return
+                    continue
+            else:
+                completion = functools.partial(completions.for_split, s1, s2)
+        for perm in _valid_permutations(s1, s2, must, ok, completion, budget, rd.matching_work):
             budget[0] -= 1
             if budget[0] < 0:
                 return
             used = set(perm)
             floaters = tuple(pid for pid in s2 if pid not in used)
             if x >= 2 and not floater_ok(frozenset(floaters)):
-                continue
+                continue  # (known already while the matching work lasts)
             yield list(zip(s1, perm, strict=True)), floaters, (exchange, s1, s2)
+
+
+def _some_floaters(
+    s1: Sequence[int],
+    s2: Sequence[int],
+    x: int,
+    ok: Callable[[int, int], bool],
+    can_float: Collection[int],
+    floater_ok: FloaterTest,
+) -> bool:
+    """C7 with C12/C13 when S2 has few sets of ``x`` floaters: whether some set of them, all
+    allowed to float, accepted by ``floater_ok``, leaves S2 players that S1 can all take."""
+    for floaters in itertools.combinations([pid for pid in s2 if pid in can_float], x):
+        rest = [pid for pid in s2 if pid not in floaters]
+        if floater_ok(frozenset(floaters)) and bipartite_covers(s1, rest, ok):
+            return True
+    return False
 
 
 def _stage_possible(
@@ -331,11 +578,23 @@ def _stage_possible(
 
 
 def _valid_permutations(
-    s1: Sequence[int], s2: Sequence[int], must: Sequence[int], ok: Callable[[int, int], bool]
+    s1: Sequence[int],
+    s2: Sequence[int],
+    must: Sequence[int],
+    ok: Callable[[int, int], bool],
+    completion: Callable[[], _Completion] | None = None,
+    budget: list[int] | None = None,
+    work: list[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """D1 permutations of S2 (first ``len(s1)`` places) in which every S1[i]-S2[i] pair is
     allowed and every player of ``must`` is paired; depth-first in lexicographic order with a
-    matching test at each step, so that dead branches are never explored."""
+    matching test at each step, so that dead branches are never explored. With
+    ``completion`` (built only when some permutation exists), a branch is explored only while
+    the pairs it fixes keep a perfect matching of that graph (what the rest of the round
+    needs, C10-C13); when none is kept at all, that costs one unit of ``budget`` (the
+    permutations it rules out would each have cost one). ``work`` bounds the matching work
+    (one unit per graph or repaired matching): once spent, branches are no longer pruned, and
+    the caller's own tests reject what the completion would have (the answer is the same)."""
     p = len(s1)
     chosen: list[int] = []
 
@@ -346,7 +605,7 @@ def _valid_permutations(
         need = [m for m in must if m in free]
         return bipartite_covers(need, rest, lambda b, a: ok(a, b))
 
-    def rec(depth: int, free: list[int]) -> Iterator[tuple[int, ...]]:
+    def rec(depth: int, free: list[int], done: _Completion | None) -> Iterator[tuple[int, ...]]:
         if depth == p:
             yield tuple(chosen)
             return
@@ -357,12 +616,71 @@ def _valid_permutations(
             rest = [f for f in free if f != b]
             if not feasible(depth + 1, rest):
                 continue
+            after = None
+            if done is not None and (work is None or work[0] > 0):
+                if work is not None:
+                    work[0] -= 1
+                after = done.without(a, b)
+                if after is None:
+                    continue
             chosen.append(b)
-            yield from rec(depth + 1, rest)
+            yield from rec(depth + 1, rest, after)
             chosen.pop()
 
-    if feasible(0, list(s2)):
-        yield from rec(0, list(s2))
+    if not feasible(0, list(s2)):
+        return
+    root = None
+    if completion is not None and (work is None or work[0] > 0):
+        if work is not None:
+            work[0] -= 1
+        root = completion()
+    if root is not None and not root.perfect:
+        if budget is not None:
+            budget[0] -= 1
+        return
+    yield from rec(0, list(s2), root)
+
+
+def _residual_completion(
+    rd: Round,
+    movers: Sequence[int],
+    residents: Sequence[int],
+    x: int,
+    ok: Callable[[int, int], bool],
+    floater_ok: FloaterTest,
+) -> _Completion:
+    """C10/C11 for a heterogeneous level: each floater from above takes a resident (``ok``),
+    and the residents left form a residual level that passes the quick test of :func:`_stage`
+    (``x`` of them float) at its most relaxed stage (B5 and B6 dropped for downfloaters, C9).
+    A perfect matching of this graph (movers, residents, ``x`` float places) is such a
+    pairing: a permutation failing it yields no pairing, so the search skips it without
+    changing its answer, and stops trying every opponent of every floater."""
+    if x == 0:
+        floatable: list[int] = []
+    elif x == 1:
+        floatable = [pid for pid in residents if floater_ok(frozenset({pid}))]
+    else:
+        floatable = list(residents)
+    places = [BYE_VERTEX - 1 - k for k in range(x)]
+    adj: dict[int, set[int]] = {v: set() for v in [*map(_shadow, movers), *residents, *places]}
+
+    def join(a: int, b: int) -> None:
+        adj[a].add(b)
+        adj[b].add(a)
+
+    for a in movers:
+        for b in residents:
+            if ok(a, b):
+                join(_shadow(a), b)
+    for a, b in itertools.combinations(residents, 2):
+        if ok(a, b):
+            join(a, b)
+    for pid in floatable:
+        for place in places:
+            join(pid, place)
+    if x == 0 and not floater_ok(frozenset()):
+        adj[BYE_VERTEX] = set()  # an isolated vertex: no perfect matching
+    return _Completion(set(adj), adj, shadow=_shadow)
 
 
 # --------------------------------------------------------------------------------------------
@@ -373,7 +691,7 @@ def _homogeneous(
     players: list[int],
     outer: tuple[int, ...],
     pinned: list[tuple[int, int]],
-    floater_ok: Callable[[frozenset[int]], bool],
+    floater_ok: FloaterTest,
     budget: list[int],
     relaxations: Sequence[tuple[int, int]] = RELAXATIONS,
     only_p: int | None = None,
@@ -384,11 +702,8 @@ def _homogeneous(
     p_values = range(n // 2, -1, -1) if only_p is None else (only_p,)
     for p in p_values:
         for relax in relaxations:
-            def ok_f(f: frozenset[int]) -> bool:
-                return floater_ok(f | frozenset(outer))
-
             for pairs, floaters, (exchange, s1, s2) in _stage(
-                rd, players, p, relax, ok_f, budget
+                rd, players, p, relax, floater_ok.with_also(outer), budget
             ):
                 notes = []
                 if p < n // 2 and only_p is None:
@@ -413,7 +728,7 @@ def _heterogeneous(
     movers: list[int],
     residents: list[int],
     outer: tuple[int, ...],
-    floater_ok: Callable[[frozenset[int]], bool],
+    floater_ok: FloaterTest,
     budget: list[int],
 ) -> Iterator[Candidate]:
     """A heterogeneous level (A.3, A.6, C6, C10-C12): S1 = the players from above, S2 = the
@@ -429,15 +744,25 @@ def _heterogeneous(
         for s1 in subsets:
             left = tuple(m for m in movers if m not in s1)
             for drop in range(0, (n_res - p_h) // 2 + 1):
+                residual_floaters = (n_res - p_h) % 2 + 2 * drop
                 for up in (0, 1, 2):
-                    tried = 0
+                    def up_ok(a: int, b: int, up: int = up) -> bool:
+                        return rd.pair_allowed(a, b, up)
+
+                    # C10's note: the D1-first opponents of the floaters, residual aside
+                    first: tuple[int, ...] | None = None
                     for perm in _valid_permutations(
-                        list(s1), residents, [], lambda a, b, up=up: rd.pair_allowed(a, b, up)
+                        list(s1), residents, [], up_ok,
+                        functools.partial(_residual_completion, rd, s1, residents,
+                                          residual_floaters, up_ok,
+                                          floater_ok.with_also(outer + left)),
+                        budget, rd.matching_work,
                     ):
                         budget[0] -= 1
                         if budget[0] < 0:
                             return
-                        tried += 1
+                        if first is None:
+                            first = next(_valid_permutations(list(s1), residents, [], up_ok))
                         het = list(zip(s1, perm, strict=True))
                         het_note = (
                             f"floaters: S1: {_ids(s1)}; S2: {_ids(residents)}; "
@@ -454,7 +779,7 @@ def _heterogeneous(
                             only_p=rp,
                         ):
                             cand.notes.insert(0, het_note)
-                            if tried > 1:
+                            if perm != first:
                                 cand.notes.insert(1, (
                                     "the floaters' earlier opponents left the residual level "
                                     "unpairable: the lowest floater got another opponent",
@@ -600,10 +925,7 @@ def _pair_level(
                       "plus bas", 1, "C12"))
     outer = gone + stuck
 
-    def floater_ok(f: frozenset[int]) -> bool:
-        if last:
-            return len(f) == 0 or (len(f) == 1 and rd.bye_eligible(next(iter(f))))
-        return rd.completable(f | lower)
+    floater_ok = FloaterTest(rd, lower, last)
 
     def strict_ok(f: frozenset[int]) -> bool:
         if last or not f:
@@ -611,6 +933,7 @@ def _pair_level(
         return rd.completable(f | lower, restrict=nxt, floaters=f)
 
     budget = [CANDIDATE_LIMIT]
+    rd.matching_work = [MATCHING_WORK_LIMIT]
     if homogeneous:
         cands = _homogeneous(rd, rd.sort(movers + residents), outer, [], floater_ok, budget)
     else:

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..errors import NoValidPairing
-from ..matching import augment_path
 from ..matching import max_cardinality_matching as max_matching
+from ..matching import without_pair as _without_pair
 from ..model import Board, Colour, Pairing, PlayerState, Tournament, build_states
 from ..model.results import ResultKind
 from .explain import Explanation
@@ -34,27 +34,6 @@ from .explain import Explanation
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 _FR_COLOUR = {WHITE: "les Blancs", BLACK: "les Noirs"}
 _EN_COLOUR = {WHITE: "White", BLACK: "Black"}
-
-
-def _without_pair(
-    verts: set[int], adj: dict[int, set[int]], mate: dict[int, int], a: int, b: int
-) -> tuple[set[int], dict[int, int]]:
-    """A maximum matching of ``verts - {a, b}`` from a maximum matching ``mate`` of ``verts``.
-
-    Only the partners left exposed by removing ``a`` and ``b`` can start an augmenting path.
-    """
-    rest = verts - {a, b}
-    new = dict(mate)
-    exposed = []
-    for x in (a, b):
-        y = new.pop(x, None)
-        if y is not None and y not in (a, b):
-            new.pop(y, None)
-            exposed.append(y)
-    for y in exposed:
-        if y not in new:
-            augment_path(y, rest, adj, new)
-    return rest, new
 
 
 # --- the system ------------------------------------------------------------------------------

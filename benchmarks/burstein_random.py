@@ -3,7 +3,7 @@
 Usage: ``nice .venv/bin/python benchmarks/burstein_random.py [COUNT] [FIRST_SEED] [JOBS]``
 (default 1000 tournaments, seeds 1..1000, one process: the machine is shared).
 
-Each tournament has 8 to 80 players and 5 to 11 rounds (so 2 to 4 seeding rounds, 1.6.2), with
+Each tournament has 20 to 80 players and 5 to 11 rounds (so 2 to 4 seeding rounds, 1.6.2), with
 requested half-point byes, known absences (zero-point byes), withdrawals and forfeits; it is
 played by the generator (:func:`swisspairing.checker.generator.generate`) with our Burstein
 engine, written as TRF, read back, and checked round by round by the checker
@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
     jobs = int(argv[2]) if len(argv) > 2 else 1
     cpu = time.process_time()
     summary = run_endorsement("burstein", CONFIG, count, seed, check=True, jobs=jobs,
-                              progress=False, players=(8, 80), rounds=(5, 11))
+                              progress=False, players=(20, 80), rounds=(5, 11))
     cpu = time.process_time() - cpu
     print(summary.render("en"), end="")
     if jobs == 1:

@@ -216,10 +216,9 @@ def misses_preference(a: BursteinPlayer, b: BursteinPlayer) -> bool:
 # Criteria as matching weights
 # --------------------------------------------------------------------------------------------
 def _multipliers(radices: Sequence[int]) -> list[int]:
-    """Place values of a mixed-radix number, lowest digit last in ``radices``... reversed:
-    ``radices`` lists the digits from the highest priority to the lowest; returns the
-    multiplier of each, so that a higher digit always outweighs every lower digit at its
-    maximum (each radix is one more than the largest total its digit can reach)."""
+    """Place values of a mixed-radix number whose digits ``radices`` lists from the highest
+    priority to the lowest: each radix is one more than the largest total its digit can reach,
+    so a higher digit always outweighs every lower digit at its maximum."""
     mults = [0] * len(radices)
     m = 1
     for i in range(len(radices) - 1, -1, -1):

@@ -283,19 +283,31 @@ class _Round:
         ps = self.players
         order = sorted(ids, key=lambda i: (ps[i].score, -ps[i].games,
                                            tuple(-x for x in ranking_key(ps[i]))))
+        barred: list[int] = []  # C2
+        blocking: list[int] = []  # C4
         for pid in order:
             if not ps[pid].bye_eligible:
+                barred.append(pid)
                 continue
-            if self.completable(i for i in ids if i != pid):
-                p = ps[pid]
-                self.note(f"Pairing-allocated bye: player {pid} (eligible, the others can all "
-                          f"be paired; lowest score {p.score / 10:g}, then most games "
-                          f"{p.games}, then lowest Index {p.index.text()})",
-                          f"Exemption : joueur {pid} (éligible, les autres restent appariables ; "
-                          f"plus petit score {p.score / 10:g}, puis le plus de parties "
-                          f"{p.games}, puis plus petit indice {p.index.text()})",
-                          rule="3.1")
-                return pid
+            if not self.completable(i for i in ids if i != pid):
+                blocking.append(pid)
+                continue
+            p = ps[pid]
+            skipped_en = skipped_fr = ""
+            if barred:
+                skipped_en += f"; before it, not eligible (C2): {_ids(barred)}"
+                skipped_fr += f" ; avant lui, non éligibles (C2) : {_ids(barred)}"
+            if blocking:
+                skipped_en += f"; the others could not all be paired without: {_ids(blocking)}"
+                skipped_fr += (f" ; les autres ne seraient pas tous appariables sans : "
+                               f"{_ids(blocking)}")
+            self.note(f"Pairing-allocated bye: player {pid} (lowest score {p.score / 10:g}, "
+                      f"then most games {p.games}, then lowest Index {p.index.text()}"
+                      f"{skipped_en})",
+                      f"Exemption : joueur {pid} (plus petit score {p.score / 10:g}, puis le "
+                      f"plus de parties {p.games}, puis plus petit indice {p.index.text()}"
+                      f"{skipped_fr})", rule="3.1")
+            return pid
         raise NoValidPairing(f"round {self.round_number}: no player can receive the "
                              "pairing-allocated bye and leave the others pairable (3.1, C2, C4)")
 

@@ -430,3 +430,17 @@ def test_registered_and_pairs_a_burstein_round_with_bye() -> None:
     pairing = get_system("burstein").pair(t, 3)
     assert len(pairing.boards) == 3 and pairing.bye not in (4, 6)
     assert pairing.players() == set(range(1, 8))
+
+
+def test_3_1_explanation_names_the_players_passed_over() -> None:
+    """--explain for 3.1: 5 (0 points) cannot take the PAB, 1 having met 2, 3 and 4 would be
+    left without an opponent (C4); 4 (0.5) is barred (C2); so 3 (1 point) gets it. The note
+    names 5 for C4 and 4 for C2, in both languages."""
+    players = met_each_other([bp(1, 3), bp(2, 2), bp(3, 1), bp(4, 0.5, bye_ok=False), bp(5, 0)],
+                             (1, 2), (1, 3), (1, 4))
+    rnd = round_of(players)
+    rnd.explain = Explanation()
+    assert rnd.choose_bye(sorted(rnd.players)) == 3
+    en, fr = rnd.explain.render("en"), rnd.explain.render("fr")
+    assert "player 3" in en and "not eligible (C2): 4" in en and "without: 5" in en
+    assert "joueur 3" in fr and "non éligibles (C2) : 4" in fr and "sans : 5" in fr

@@ -29,6 +29,10 @@ from ..model.scoring import PointSystem
 from ..model.tournament import Player, Tournament
 from ..systems import PairingSystem
 
+#: Record ``192`` (ETT26 tournament type, ``../shared/rules/trf.md`` section 6) written in the
+#: tournaments of the systems listed, so that ``pair`` and ``check`` find the system in the file.
+TYPE_192 = {"burstein": "FIDE_BURSTEIN"}
+
 
 @dataclass(frozen=True, slots=True)
 class GeneratorConfig:
@@ -169,6 +173,8 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
     rng = random.Random(seed)
     t = Tournament(name=config.name)
     t.headers["012"] = [f"012 {config.name} (seed {seed}, {name})"[:120]]
+    if name in TYPE_192:
+        t.headers["192"] = [f"192 {TYPE_192[name]}"]
     t.total_rounds = config.rounds
     t.initial_colour = config.initial_colour or rng.choice((Colour.WHITE, Colour.BLACK))
     t.point_system = config.point_system

@@ -1,0 +1,19 @@
+"""Django settings of the web app's tests: the app's own settings on a temporary data folder.
+
+With ``DATABASE_URL=postgres://...`` the same tests run on PostgreSQL (``.ci/run`` does both).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ.setdefault("SWISSPAIRING_DATA", tempfile.mkdtemp(prefix="swisspairing-test-"))
+# the browser test drives Chromium through Playwright's synchronous API (an event loop runs in
+# the test thread) while the test reads the database
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+
+from swisspairing.interfaces.web.settings import *  # noqa: F403
+
+# fast hashing in tests (the app itself uses Django's default PBKDF2)
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

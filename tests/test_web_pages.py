@@ -219,3 +219,20 @@ def test_backup_download_is_a_database(arbiter: Client) -> None:
     assert r.status_code == 200
     body = b"".join(r.streaming_content) if r.streaming else r.content
     assert body.startswith(b"SQLite format 3") or body.lstrip().startswith(b"[")
+
+
+def test_french_follows_the_browser_and_the_explanation_too(arbiter: Client) -> None:
+    event = make_event(players=6, rounds=3)
+    from swisspairing.interfaces.web import actions
+
+    rnd = actions.pair_next_round(event, None)
+    url = reverse("web:round", args=[event.pk, 1])
+    french = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9").content.decode()
+    assert "Pourquoi cet appariement" in french and "Publier" in french
+    assert rnd.explanation[0]["fr"] in french.replace("&#x27;", "'")
+    english = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Why this pairing" in english
+    assert rnd.explanation[0]["en"] in english.replace("&#x27;", "'")
+    # the user's choice overrides the browser's language
+    arbiter.post(reverse("set_language"), {"language": "fr", "next": url})
+    assert "Classement" in arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

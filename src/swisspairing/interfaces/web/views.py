@@ -333,15 +333,28 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
 
 
 # --- standings and other publications -------------------------------------------------------
-def _tables(event: m.Event, view: str, player: int | None = None) -> list[tables.Table]:
+_ALIGN = {"r": "num", "c": "center", "l": ""}
+
+
+def _shown(table: tables.Table) -> dict[str, Any]:
+    """A standings-package table with each cell's alignment class, for the template."""
+    classes = [_ALIGN.get(a, "") for a in table.align]
+    return {"title": table.title, "subtitle": table.subtitle, "notes": table.notes,
+            "kind": table.kind, "headers": list(zip(table.headers, classes, strict=False)),
+            "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
+
+
+def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
     st = convert.standings_of(event)
     if view == "crosstable":
-        return [tables.crosstable(st)]
-    if view == "wallchart":
-        return [tables.wallchart(st.tournament, st.rounds)]
-    if view == "card" and player is not None:
-        return [tables.player_card(st, player)]
-    return [tables.standings_table(st)]
+        found = [tables.crosstable(st)]
+    elif view == "wallchart":
+        found = [tables.wallchart(st.tournament, st.rounds)]
+    elif view == "card" and player is not None:
+        found = [tables.player_card(st, player)]
+    else:
+        found = [tables.standings_table(st)]
+    return [_shown(t) for t in found]
 
 
 VIEWS = ("standings", "crosstable", "wallchart")

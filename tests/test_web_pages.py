@@ -236,3 +236,19 @@ def test_french_follows_the_browser_and_the_explanation_too(arbiter: Client) -> 
     # the user's choice overrides the browser's language
     arbiter.post(reverse("set_language"), {"language": "fr", "next": url})
     assert "Classement" in arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
+    """A forbidden pair (C.04.1 b) entered on the players page is respected by the pairing of
+    round 1, and the check page finds every complete round to be the engine's pairing."""
+    event = make_event(players=6, rounds=3)
+    r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "4"})
+    assert r.status_code == 302 and event.forbidden.count() == 1
+    rng = random.Random(4)
+    rnd = play_round(event, rng)
+    assert all({g.white.tpn, g.black.tpn} != {1, 4} for g in rnd.games.exclude(black=None))
+    page = arbiter.get(reverse("web:check", args=[event.pk])).content.decode()
+    assert "Every complete round is the pairing the system gives" in page
+    r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
+                     follow=True)
+    assert "Give the numbers of two players." in r.content.decode()

@@ -17,3 +17,6 @@ from swisspairing.interfaces.web.settings import *  # noqa: F403
 
 # fast hashing in tests (the app itself uses Django's default PBKDF2)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# no persistent connections: the test databases can be dropped at the end (PostgreSQL)
+for _db in DATABASES.values():  # noqa: F405
+    _db["CONN_MAX_AGE"] = 0

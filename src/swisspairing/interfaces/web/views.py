@@ -20,6 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ...checker.check import check_tournament
 from ...errors import SwissPairingError
 from ...formats.trf import parse_trf_bytes, write_trf
 from ...standings import export
@@ -151,7 +152,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:players", pk=pk)
     rows = _filtered(event, request.GET.get("q", ""))
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
-                   import_form=forms.ImportForm())
+                   import_form=forms.ImportForm(),
+                   forbidden=event.forbidden.select_related("first", "second"))
     if request.htmx:
         return render(request, "web/_players_table.html", context)
     return render(request, "web/players.html", context)
@@ -429,6 +431,37 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
         raise Http404
     actions.audit(event, request.user, "export", dialect)
     return _download(text, f"{_slug(event)}.{dialect}.trf", "text/plain; charset=utf-8")
+
+
+@viewer_required
+def check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pairings checker on the complete rounds (the same report as ``swisspairing check``):
+    after a correction it tells whether the later pairings still hold."""
+    event = _event(pk)
+    t = convert.tournament_of(event)
+    report = None
+    if t.rounds_paired:
+        report = check_tournament(t, event.system)
+    return render(request, "web/check.html", _ctx(
+        request, event, report=report, text=report.render(t, _lang()) if report else ""))
+
+
+@arbiter_required
+@require_POST
+def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
+    """Two players who may not meet (C.04.1 b: e.g. members of one family)."""
+    event = _event(pk)
+    numbers = [str(request.POST.get(k, "")).strip() for k in ("first", "second")]
+    rows = [event.entrants.filter(tpn=int(n)).first() if n.isdigit() else None
+            for n in numbers]
+    if None in rows:
+        messages.error(request, _("Give the numbers of two players."))
+    else:
+        try:
+            actions.add_forbidden_pair(event, rows[0], rows[1], request.user)  # type: ignore[arg-type]
+        except SwissPairingError as exc:
+            _error(request, exc)
+    return redirect("web:players", pk=pk)
 
 
 @viewer_required

@@ -5,10 +5,15 @@ With ``DATABASE_URL=postgres://...`` the same tests run on PostgreSQL (``.ci/run
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
-os.environ.setdefault("SWISSPAIRING_DATA", tempfile.mkdtemp(prefix="swisspairing-test-"))
+if not os.environ.get("SWISSPAIRING_DATA"):
+    _data = tempfile.mkdtemp(prefix="swisspairing-test-")
+    os.environ["SWISSPAIRING_DATA"] = _data
+    atexit.register(shutil.rmtree, _data, ignore_errors=True)
 # the browser test drives Chromium through Playwright's synchronous API (an event loop runs in
 # the test thread) while the test reads the database
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")

@@ -252,3 +252,21 @@ def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
                      follow=True)
     assert "Give the numbers of two players." in r.content.decode()
+
+
+def test_rating_list_loaded_once_then_searched_as_you_type(arbiter: Client) -> None:
+    event = make_event(players=0)
+    with open(DATA / "fide-list-24.txt", "rb") as f:
+        arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f})
+    assert m.RatingEntry.objects.count() == 24
+    url = reverse("web:rating-list-search", args=[event.pk])
+    found = arbiter.get(url, {"find": "garn"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Garnier, Chloé" in found and "Moreau" not in found
+    entry = m.RatingEntry.objects.get(name="Garnier, Chloé")
+    by_id = arbiter.get(url, {"find": entry.fide_id}).content.decode()
+    assert "Garnier, Chloé" in by_id
+    arbiter.post(reverse("web:rating-list-add", args=[event.pk, entry.pk]))
+    row = event.entrants.get()
+    assert (row.name, row.rating, row.fide_id) == (entry.name, entry.rating, entry.fide_id)
+    again = arbiter.get(url, {"find": "garn"}).content.decode()
+    assert "registered" in again

@@ -153,7 +153,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     rows = _filtered(event, request.GET.get("q", ""))
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
                    import_form=forms.ImportForm(),
-                   forbidden=event.forbidden.select_related("first", "second"))
+                   forbidden=event.forbidden.select_related("first", "second"),
+                   rating_list=m.RatingEntry.objects.exists())
     if request.htmx:
         return render(request, "web/_players_table.html", context)
     return render(request, "web/players.html", context)
@@ -208,6 +209,48 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:players", pk=pk)
     count = actions.import_entrants(event, candidates, request.user)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
+    return redirect("web:players", pk=pk)
+
+
+@arbiter_required
+@require_POST
+def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep a FIDE rating list (XML or TXT) to add players by searching it."""
+    form = forms.ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            count = actions.load_rating_list(read_players(upload.read(), upload.name),
+                                             request.user)
+            messages.success(request, _("Rating list loaded: %(count)s players.") %
+                             {"count": count})
+        except SwissPairingError as exc:
+            _error(request, exc)
+    return redirect("web:players", pk=pk)
+
+
+@viewer_required
+def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
+    """Players of the stored rating list whose name or FIDE id matches (search as you type)."""
+    event = _event(pk)
+    q = request.GET.get("find", "").strip()
+    found = []
+    if len(q) >= 2:
+        query = Q(fide_id=q) if q.isdigit() else Q(name__icontains=q)
+        known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
+        found = [(e, e.fide_id in known) for e in m.RatingEntry.objects.filter(query)[:20]]
+    return render(request, "web/_rating_results.html", _ctx(request, event, found=found, q=q))
+
+
+@arbiter_required
+@require_POST
+def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    event = _event(pk)
+    e = get_object_or_404(m.RatingEntry, pk=entry_id)
+    row = actions.add_entrant(event, Candidate(e.name, e.rating, e.fide_id, e.federation,
+                                               e.title, e.birth_date, e.sex), request.user)
+    messages.success(request, _("%(name)s added (number %(tpn)s).") %
+                     {"name": row.name, "tpn": row.tpn})
     return redirect("web:players", pk=pk)
 
 

@@ -270,3 +270,22 @@ def test_rating_list_loaded_once_then_searched_as_you_type(arbiter: Client) -> N
     assert (row.name, row.rating, row.fide_id) == (entry.name, entry.rating, entry.fide_id)
     again = arbiter.get(url, {"find": "garn"}).content.decode()
     assert "registered" in again
+
+
+def test_only_the_chief_arbiter_manages_accounts(arbiter: Client) -> None:
+    from django.contrib.auth import authenticate
+
+    assert arbiter.get(reverse("web:accounts")).status_code == 403
+    chief = Client()
+    chief.force_login(make_user("boss", m.ROLE_CHIEF))
+    r = chief.post(reverse("web:accounts"), {"username": "<b>new</b>", "role": "viewer",
+                                             "password": "another-long-one"})
+    assert r.status_code == 302
+    user = authenticate(username="<b>new</b>", password="another-long-one")
+    assert user is not None and user.profile.role == m.ROLE_VIEWER
+    assert user.password != "another-long-one"  # stored hashed
+    page = chief.get(reverse("web:accounts")).content.decode()
+    assert "&lt;b&gt;new&lt;/b&gt;" in page
+    r = chief.post(reverse("web:accounts"), {"username": "x", "role": "viewer",
+                                             "password": "short"}, follow=True)
+    assert "too short" in r.content.decode()

@@ -14,6 +14,7 @@ app_pages = [
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("backup/", views.backup_download, name="backup"),
+    path("accounts/", views.accounts, name="accounts"),
     path("t/new/", views.event_new, name="event-new"),
     path("t/import/", views.import_trf, name="import-trf"),
     path("t/<int:pk>/", views.event, name="event"),

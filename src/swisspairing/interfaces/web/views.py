@@ -28,7 +28,7 @@ from ...standings import render as publication
 from ...standings import views as tables
 from . import actions, backup, convert, forms
 from . import models as m
-from .auth import arbiter_required, can_edit, viewer_required
+from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
 from .imports import Candidate, read_players
 
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
@@ -59,7 +59,8 @@ def _error(request: HttpRequest, exc: SwissPairingError) -> None:
 
 
 def _ctx(request: HttpRequest, event: m.Event | None = None, **kw: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": event, "can_edit": can_edit(request.user)}
+    out: dict[str, Any] = {"event": event, "can_edit": can_edit(request.user),
+                           "is_chief": role_of(request.user) == m.ROLE_CHIEF}
     if event is not None:
         out["rounds"] = list(event.round_set.all())
         out["rounds_paired"] = len(out["rounds"])
@@ -136,6 +137,30 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         messages.warning(request, w)
     actions.audit(event, request.user, "event-import-trf", upload.name)
     return redirect("web:event", pk=event.pk)
+
+
+@chief_required
+def accounts(request: HttpRequest) -> HttpResponse:
+    """The chief arbiter creates accounts or sets a new password (same as ``createuser``)."""
+    from django.contrib.auth import get_user_model
+
+    from .setup import create_user
+
+    if request.method == "POST":
+        username = str(request.POST.get("username", "")).strip()
+        role = str(request.POST.get("role", ""))
+        try:
+            created, _password = create_user(username, str(request.POST.get("password", "")),
+                                             role)
+            actions.audit(None, request.user, "account-create" if created else
+                          "account-password", username, None, {"role": role})
+            messages.success(request, _("Account %(name)s saved.") % {"name": username})
+        except SwissPairingError as exc:
+            _error(request, exc)
+        return redirect("web:accounts")
+    users = get_user_model().objects.select_related("profile").order_by("username")
+    rows = [(u, getattr(getattr(u, "profile", None), "role", "")) for u in users]
+    return render(request, "web/accounts.html", _ctx(request, rows=rows, roles=m.ROLES))
 
 
 # --- players -------------------------------------------------------------------------------------

@@ -112,6 +112,8 @@ def test_round_flow_through_the_pages(arbiter: Client) -> None:
                      {"entrant": entrant.pk, "code": "H"})
     assert r.status_code == 302
     assert m.RoundRequest.objects.get(entrant=entrant).code == "H"
+    r = arbiter.post(reverse("web:round-action", args=[event.pk, 2, "pair"]), follow=True)
+    assert "not the next round" in r.content.decode() and not event.round_set.exists()
     arbiter.post(reverse("web:round-action", args=[event.pk, 1, "pair"]))
     rnd = event.round_set.get(number=1)
     page = arbiter.get(reverse("web:round", args=[event.pk, 1])).content.decode()

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...checker.check import check_tournament
-from ...errors import SwissPairingError
+from ...errors import BadRequest, SwissPairingError
 from ...formats.trf import parse_trf_bytes, write_trf
 from ...standings import export
 from ...standings import render as publication
@@ -316,6 +316,8 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
     event = _event(pk)
     try:
         if what == "pair":
+            if number != actions.rounds_paired(event) + 1:
+                raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
             rnd = actions.pair_next_round(event, request.user)
             messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
             number = rnd.number

@@ -135,7 +135,9 @@ def test_round_flow_through_the_pages(arbiter: Client) -> None:
         page = arbiter.get(reverse("web:standings-view", args=[event.pk, view]))
         assert page.status_code == 200
     assert arbiter.get(reverse("web:player-card", args=[event.pk, 1])).status_code == 200
-    assert arbiter.get(reverse("web:pdf", args=[event.pk])).content.startswith(b"%PDF")
+    for view in ("", "crosstable", "wallchart", "card"):
+        pdf = arbiter.get(reverse("web:pdf", args=[event.pk]), {"view": view})
+        assert pdf.content.startswith(b"%PDF") and pdf["Content-Type"] == "application/pdf"
     text = arbiter.get(reverse("web:export", args=[event.pk, "trf"])).content.decode()
     t = parse_trf(text)
     assert t.players[2].entry(1).code == "H" and t.rounds_paired == 1

@@ -463,12 +463,24 @@ def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
 
 @viewer_required
 def pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The existing PDF publication: standings and crosstable, or ``?view=`` crosstable,
+    wallchart, card (every player's card)."""
     event = _event(pk)
     if not convert.complete_rounds(event):
         raise Http404
     st = convert.standings_of(event)
-    data = publication.pdf([tables.standings_table(st), tables.crosstable(st)])
-    return _download(data, f"{_slug(event)}-standings.pdf", "application/pdf")
+    view = request.GET.get("view", "")
+    if view == "wallchart":
+        found = [tables.wallchart(st.tournament, st.rounds)]
+    elif view == "crosstable":
+        found = [tables.crosstable(st)]
+    elif view == "card":
+        found = [tables.player_card(st, pid) for pid in sorted(st.tournament.players)]
+    else:
+        view = "standings"
+        found = [tables.standings_table(st), tables.crosstable(st)]
+    data = publication.pdf(found)
+    return _download(data, f"{_slug(event)}-{view}.pdf", "application/pdf")
 
 
 def _slug(event: m.Event) -> str:

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 FIRST = re.compile(r"python3 -m venv \.venv && \.venv/bin/pip install -e \. && "
                    r"\.venv/bin/swisspairing pair (examples/\S+\.trf) --system dutch-2025")
-SECOND = ("python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
-          ".venv/bin/ruff check . && .venv/bin/python -m pytest")
+SECOND = "bash scripts/test.sh"
+#: what scripts/test.sh does in the end: install with the test tools, lint, run every test
+INSTALL = "python3 -m venv .venv"
 
 
 def test_first_command_pairs_a_bundled_example() -> None:
@@ -28,6 +29,10 @@ def test_second_command_is_what_ci_runs() -> None:
     assert SECOND in README
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     assert ci[-1] == SECOND
+    script = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
+    assert INSTALL in script and "pip install -q -e '.[test]'" in script
+    assert ".venv/bin/ruff check ." in script
+    assert script.strip().splitlines()[-1] == ".venv/bin/python -m pytest"
 
 
 def test_readme_documents_commands_systems_and_exit_codes() -> None:

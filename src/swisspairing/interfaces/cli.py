@@ -29,6 +29,9 @@ COMMANDS = {
     "generate": "swisspairing.interfaces.cmd_generate",
     "standings": "swisspairing.interfaces.cmd_standings",
     "convert": "swisspairing.interfaces.cmd_convert",
+    "serve": "swisspairing.interfaces.cmd_serve",
+    "createuser": "swisspairing.interfaces.cmd_createuser",
+    "backup": "swisspairing.interfaces.cmd_backup",
 }
 #: compat options naming the system, as in JaVaFo / bbpPairings (``--dutch`` = rules in force).
 COMPAT_SYSTEMS = {

@@ -1,0 +1,59 @@
+"""``swisspairing serve``: the arbiters' web app on http://127.0.0.1:8000 (waitress).
+
+The first start creates the database in the data folder and the first chief arbiter account,
+and prints how to log in. ``--demo`` loads the bundled example tournament.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "serve",
+        help="run the arbiters' web app (http://127.0.0.1:8000)",
+        description="Run the web app: create tournaments, register players, pair, enter "
+        "results, publish standings. Data go to an embedded SQLite database in the data folder "
+        "(or to PostgreSQL when DATABASE_URL=postgres://... is set).",
+    )
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for the whole "
+                   "network)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--data", metavar="DIR",
+                   help="data folder (database, secret key); default: a per-user folder")
+    p.add_argument("--demo", action="store_true", help="load the bundled example tournament")
+    p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .web.setup import create_user, load_demo, setup
+
+    data = setup(args.data)
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    if not get_user_model().objects.exists():
+        username = "arbiter"
+        _created, password = create_user(username, os.environ.get("SWISSPAIRING_PASSWORD"),
+                                          "chief")
+        print("swisspairing: first start: created the chief arbiter account\n"
+              f"    user name: {username}\n    password:  {password}\n"
+              "  (change it with: swisspairing createuser arbiter --role chief)")
+    if args.demo:
+        event = load_demo()
+        print(f"swisspairing: demo tournament loaded: {event}")
+    db = settings.DATABASES["default"]
+    where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"PostgreSQL {db['NAME']}"
+    print(f"swisspairing: data in {data} (database: {where})")
+    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
+    from waitress import serve
+
+    from .web.wsgi import application
+
+    serve(application, host=args.host, port=args.port, threads=args.threads,
+          ident="swisspairing")
+    return 0

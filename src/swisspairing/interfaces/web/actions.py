@@ -1,0 +1,388 @@
+"""Every change an arbiter makes, one function each, each in one transaction with its audit entry.
+
+Views only call these. The pairing comes from the pairing system of the event (the same call as
+``swisspairing pair``), numbering from the model's initial order (C.04.2 B / C), the check of a
+manual change from the checker's absolute rules (C.04.1).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ...checker.check import published_pairing
+from ...checker.violations import Violation, absolute_violations
+from ...errors import BadRequest
+from ...model import Board, Pairing, Player
+from ...systems import get_system
+from ...systems.explain import Explanation
+from . import models as m
+from .convert import tournament_of
+from .imports import Candidate
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+def audit(event: m.Event | None, user: User, action: str, target: str = "",
+          before: object = None, after: object = None) -> m.AuditEntry:
+    """Write who did what, when, with the values before and after."""
+    who = user if user is not None and getattr(user, "is_authenticated", False) else None
+    return m.AuditEntry.objects.create(event=event, user=who, action=action, target=target,
+                                       before=before, after=after)
+
+
+def entrant_dict(e: m.Entrant) -> dict[str, object]:
+    return {"tpn": e.tpn, "name": e.name, "rating": e.rating, "fide_id": e.fide_id,
+            "federation": e.federation, "title": e.title, "birth_date": e.birth_date,
+            "sex": e.sex, "club": e.club, "withdrawn_from": e.withdrawn_from}
+
+
+# --- event ------------------------------------------------------------------------------------
+def draw_initial_colour() -> str:
+    """The colour of the first player in round 1, drawn by lot (C.04.2 / C.04.3 E.5)."""
+    return secrets.choice("wb")
+
+
+def rounds_paired(event: m.Event) -> int:
+    return event.round_set.aggregate(n=Max("number"))["n"] or 0
+
+
+# --- players and their numbers (C.04.2 B and C) -----------------------------------------------
+def _set_numbers(event: m.Event, new_tpn: dict[int, int]) -> None:
+    """Give each entrant (by primary key) its new pairing number, in two passes (unique)."""
+    rows = list(event.entrants.all())
+    offset = 1 + max([r.tpn for r in rows] + list(new_tpn.values()) + [0])
+    for r in rows:
+        r.tpn += offset
+    m.Entrant.objects.bulk_update(rows, ["tpn"])
+    for r in rows:
+        r.tpn = new_tpn[r.pk]
+    m.Entrant.objects.bulk_update(rows, ["tpn"])
+
+
+def renumber(event: m.Event) -> None:
+    """Before round 1: pairing numbers follow the initial order (C.04.2 B.2: rating, title,
+    name)."""
+    if rounds_paired(event):
+        return
+    t = tournament_of(event)
+    pk_of = {e.tpn: e.pk for e in event.entrants.all()}
+    _set_numbers(event, {pk_of[old]: new for new, old in enumerate(t.initial_order(), 1)})
+
+
+def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
+    """A new player. Before round 1 every number follows the initial order; later, the late
+    entrant takes its place in the order and the players below move down (C.04.2 C)."""
+    with transaction.atomic():
+        top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
+        row = m.Entrant.objects.create(
+            event=event, tpn=top + 1, name=c.name, rating=c.rating, fide_id=c.fide_id,
+            federation=c.federation, title=c.title, birth_date=c.birth_date, sex=c.sex,
+            club=c.club)
+        if not rounds_paired(event):
+            renumber(event)
+        else:
+            _place_late_entry(event, row)
+        row.refresh_from_db()
+        audit(event, user, "player-add", row.name, None, entrant_dict(row))
+    return row
+
+
+def _identity(p: Player) -> tuple[object, ...]:
+    return (p.name, p.rating, p.title, p.fide_id, p.federation, p.birth_date, p.sex)
+
+
+def _place_late_entry(event: m.Event, row: m.Entrant) -> None:
+    """Number a late entry with :meth:`Tournament.add_late_entry` (C.04.2 C): the players
+    above its place keep their numbers, those below move down by one."""
+    t = tournament_of(event)
+    entrant = t.players.pop(row.tpn)
+    new = t.add_late_entry(entrant)
+    old_ids = sorted(t.players)
+    place = next((k for k, old in enumerate(old_ids, 1)
+                  if _identity(new.players[k]) != _identity(t.players[old])), len(old_ids) + 1)
+    mapping = {e.pk: place if e.pk == row.pk else e.tpn + (e.tpn >= place)
+               for e in event.entrants.all()}
+    _set_numbers(event, mapping)
+
+
+def load_rating_list(candidates: list[Candidate], user: User) -> int:
+    """Replace the stored FIDE rating list (searched from the players page)."""
+    with transaction.atomic():
+        m.RatingEntry.objects.all().delete()
+        batch = 5000
+        for start in range(0, len(candidates), batch):
+            m.RatingEntry.objects.bulk_create(
+                m.RatingEntry(fide_id=c.fide_id, name=c.name, federation=c.federation,
+                              sex=c.sex, title=c.title, rating=c.rating,
+                              birth_date=c.birth_date)
+                for c in candidates[start:start + batch])
+        audit(None, user, "rating-list-load", f"{len(candidates)} players")
+    return len(candidates)
+
+
+def import_entrants(event: m.Event, candidates: list[Candidate], user: User) -> int:
+    with transaction.atomic():
+        for c in candidates:
+            add_entrant(event, c, user)
+    return len(candidates)
+
+
+def edit_entrant(row: m.Entrant, values: dict[str, object], user: User) -> None:
+    with transaction.atomic():
+        before = entrant_dict(row)
+        for k, v in values.items():
+            setattr(row, k, v)
+        row.save()
+        renumber(row.event)
+        row.refresh_from_db()
+        audit(row.event, user, "player-edit", row.name, before, entrant_dict(row))
+
+
+def delete_entrant(row: m.Entrant, user: User) -> None:
+    if m.Game.objects.filter(white=row).exists() or m.Game.objects.filter(black=row).exists():
+        raise BadRequest("this player is in a paired round: withdraw the player instead")
+    with transaction.atomic():
+        event = row.event
+        before = entrant_dict(row)
+        row.delete()
+        remaining = list(event.entrants.order_by("tpn"))
+        _set_numbers(event, {e.pk: i for i, e in enumerate(remaining, 1)})
+        renumber(event)
+        audit(event, user, "player-delete", before["name"], before, None)  # type: ignore[arg-type]
+
+
+def set_withdrawal(row: m.Entrant, from_round: int | None, user: User) -> None:
+    """The player is no longer paired from ``from_round`` on (C.04.2 D.3); None: back in."""
+    before = row.withdrawn_from
+    row.withdrawn_from = from_round
+    row.save(update_fields=["withdrawn_from"])
+    audit(row.event, user, "player-withdraw", row.name, before, from_round)
+
+
+def set_request(event: m.Event, row: m.Entrant, round_number: int, code: str | None,
+                user: User) -> None:
+    """A requested bye (H, F) or an absence (Z) in a round not paired yet; None removes it."""
+    if round_number < 1 or round_number > event.rounds:
+        raise BadRequest(f"round {round_number} does not exist")
+    if event.round_set.filter(number__gte=round_number).exists():
+        raise BadRequest(f"round {round_number} is already paired: unpair it first")
+    old = m.RoundRequest.objects.filter(entrant=row, round_number=round_number).first()
+    before = old.code if old else None
+    if old:
+        old.delete()
+    if code:
+        if code not in dict(m.REQUEST_CODES):
+            raise BadRequest(f"unknown bye code {code!r}")
+        m.RoundRequest.objects.create(event=event, entrant=row, round_number=round_number,
+                                      code=code)
+    audit(event, user, "round-request", f"{row.name}, round {round_number}", before, code)
+
+
+def add_forbidden_pair(event: m.Event, a: m.Entrant, b: m.Entrant, user: User) -> None:
+    if a.pk == b.pk:
+        raise BadRequest("choose two different players")
+    m.ForbiddenPair.objects.create(event=event, first=a, second=b)
+    audit(event, user, "forbidden-pair", f"{a.name} - {b.name}", None, [a.tpn, b.tpn])
+
+
+# --- rounds -----------------------------------------------------------------------------------
+@dataclass(slots=True)
+class PairingResult:
+    round: m.Round
+    notes: list[dict[str, object]] = field(default_factory=list)
+
+
+def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
+    """Games of the round in publication order (C.04.2 D.9), the bye on the last board."""
+    t = tournament_of(event, rnd.number)
+    by_tpn = {e.tpn: e for e in event.entrants.all()}
+    rnd.games.all().delete()
+    games = [m.Game(round=rnd, board=n, white=by_tpn[b.white], black=by_tpn[b.black])
+             for n, b in enumerate(pairing.publication_order(t), 1)]
+    if pairing.bye is not None:
+        games.append(m.Game(round=rnd, board=len(games) + 1, white=by_tpn[pairing.bye],
+                            white_code="U"))
+    m.Game.objects.bulk_create(games)
+
+
+def pair_next_round(event: m.Event, user: User) -> m.Round:
+    """Pair the next round with the event's system and keep the engine's explanation.
+
+    Every earlier round must be published with all its results in.
+    """
+    with transaction.atomic():
+        r = rounds_paired(event) + 1
+        if r > event.rounds:
+            raise BadRequest(f"the tournament has {event.rounds} rounds: all are paired")
+        earlier = event.round_set.filter(number__lt=r)
+        if earlier.exclude(status=m.Round.PUBLISHED).exists():
+            raise BadRequest("publish the previous round first")
+        if m.Game.objects.filter(round__in=earlier, white_code="").exists():
+            raise BadRequest(f"enter every result of round {r - 1} first")
+        if event.entrants.count() < 2:
+            raise BadRequest("at least two players are needed")
+        t = tournament_of(event, r)
+        explanation = Explanation()
+        pairing = get_system(event.system).pair(t, r, explanation)
+        rnd = m.Round.objects.create(
+            event=event, number=r, system=event.system,
+            explanation=[{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
+                         for n in explanation.notes])
+        _store_pairing(event, rnd, pairing)
+        audit(event, user, "round-pair", f"round {r}", None, pairing_json(pairing))
+    return rnd
+
+
+def pairing_json(p: Pairing) -> dict[str, object]:
+    return {"round": p.round_number, "boards": [[b.white, b.black] for b in p.boards],
+            "bye": p.bye}
+
+
+def round_pairing(rnd: m.Round) -> Pairing:
+    """The pairing stored for a round (what the checker compares)."""
+    p = Pairing(rnd.number)
+    for g in rnd.games.select_related("white", "black"):
+        if g.black is None:
+            p.bye = g.white.tpn
+        else:
+            p.boards.append(Board(g.white.tpn, g.black.tpn))
+    return p
+
+
+def publish_round(rnd: m.Round, user: User) -> None:
+    rnd.status = m.Round.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    audit(rnd.event, user, "round-publish", f"round {rnd.number}")
+
+
+def unpair_round(rnd: m.Round, user: User) -> None:
+    """Remove the last round while no result of it is entered (then pair it again)."""
+    event = rnd.event
+    if rnd.number != rounds_paired(event):
+        raise BadRequest("only the last paired round can be unpaired")
+    if rnd.games.exclude(white_code="").exclude(black__isnull=True).exists():
+        raise BadRequest("results of this round are entered: remove them first")
+    before = pairing_json(round_pairing(rnd))
+    rnd.delete()
+    audit(event, user, "round-unpair", f"round {rnd.number}", before, None)
+
+
+def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violation]:
+    """The absolute rules (C.04.1) the round's pairing breaks, from the checker."""
+    event = rnd.event
+    t = tournament_of(event, rnd.number)
+    return absolute_violations(t, pairing or round_pairing(rnd), event.system)
+
+
+def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) -> list[Violation]:
+    """Change a draft pairing by hand and return the absolute rules it now breaks.
+
+    ``swap``: the colours of board ``a``; ``exchange``: players ``a`` and ``b`` (pairing
+    numbers) change places; ``bye``: player ``a`` takes the bye. The change is kept (the
+    arbiter decides), and shown with every violated rule.
+    """
+    if rnd.published:
+        raise BadRequest("the round is published: unpublish it before changing it")
+    with transaction.atomic():
+        before = round_pairing(rnd)
+        games = list(rnd.games.select_related("white", "black"))
+        by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
+        if kind == "swap":
+            g = next((g for g in games if g.board == a and g.black is not None), None)
+            if g is None:
+                raise BadRequest(f"no board {a} with two players")
+            g.white, g.black = g.black, g.white
+            g.save()
+            text = f"board {a}: colours swapped"
+        elif kind in ("exchange", "bye"):
+            if kind == "bye":
+                bye_game = next((g for g in games if g.black is None), None)
+                if bye_game is None:
+                    raise BadRequest("this round has no pairing-allocated bye")
+                b = bye_game.white.tpn
+            if a not in by_tpn or b not in by_tpn or a == b:
+                raise BadRequest("choose two different players of the round")
+            slots = []
+            for g in games:
+                for side in ("white", "black"):
+                    p = getattr(g, side)
+                    if p is not None and p.tpn in (a, b):
+                        slots.append((g, side, p.tpn))
+            if len(slots) != 2:
+                raise BadRequest("both players must be paired in this round")
+            for g, side, tpn in slots:
+                setattr(g, side, by_tpn[b if tpn == a else a])
+            for g, _, _ in slots:
+                g.save()
+            text = (f"players {a} and {b} exchanged" if kind == "exchange"
+                    else f"player {a} takes the bye instead of {b}")
+        else:
+            raise BadRequest(f"unknown change {kind!r}")
+        rnd.manual_changes = [*rnd.manual_changes, text]
+        rnd.save(update_fields=["manual_changes"])
+        after = round_pairing(rnd)
+        audit(rnd.event, user, "round-manual", f"round {rnd.number}: {text}",
+              pairing_json(before), pairing_json(after))
+    return violations_of(rnd, after)
+
+
+# --- results ------------------------------------------------------------------------------------
+def set_result(game: m.Game, result: str, user: User) -> bool:
+    """Enter or correct a board's result (``''`` clears it). Returns True when later rounds are
+    already paired (a correction the checker should look at again)."""
+    if game.black_id is None:
+        raise BadRequest("the bye has no result to enter")
+    if result and result not in m.RESULTS:
+        raise BadRequest(f"unknown result {result!r}")
+    rnd = game.round
+    if not rnd.published:
+        raise BadRequest("publish the round before entering results")
+    with transaction.atomic():
+        before = game.result
+        game.white_code, game.black_code = m.RESULTS[result] if result else ("", "")
+        game.save(update_fields=["white_code", "black_code", "updated_at"])
+        later = rnd.event.round_set.filter(number__gt=rnd.number).exists()
+        audit(rnd.event, user, "result", f"round {rnd.number} board {game.board}",
+              {"game": game.pk, "result": before}, {"game": game.pk, "result": result,
+                                                    "after_later_rounds": later})
+    return later
+
+
+def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
+    """Undo the last result change not undone yet: the board gets its previous result back."""
+    with transaction.atomic():
+        entry = event.audit.filter(action="result", undone=False).first()
+        if entry is None:
+            return None
+        game = m.Game.objects.filter(pk=(entry.before or {}).get("game")).first()
+        if game is None:
+            raise BadRequest("the board of the last result change no longer exists")
+        previous = (entry.before or {}).get("result", "")
+        game.white_code, game.black_code = m.RESULTS[previous] if previous else ("", "")
+        game.save(update_fields=["white_code", "black_code", "updated_at"])
+        entry.undone = True
+        entry.save(update_fields=["undone"])
+        audit(event, user, "result-undo", entry.target, entry.after, entry.before)
+    return entry
+
+
+def published_rounds_check(event: m.Event) -> list[int]:
+    """Rounds whose stored pairing differs from the published one read from the model (sanity:
+    what the checker compares is what the arbiter sees)."""
+    t = tournament_of(event)
+    bad = []
+    for rnd in event.round_set.all():
+        if rnd.number > t.rounds_paired:
+            break
+        ours = round_pairing(rnd)
+        theirs = published_pairing(t, rnd.number).pairing
+        if sorted(ours.boards) != sorted(theirs.boards) or ours.bye != theirs.bye:
+            bad.append(rnd.number)
+    return bad

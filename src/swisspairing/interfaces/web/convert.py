@@ -1,0 +1,274 @@
+"""Database rows <-> the :class:`~swisspairing.model.Tournament` model, in one place.
+
+Every page that pairs, checks, ranks or exports builds its tournament here and hands it to the
+same systems, checker and standings as the command line. The mapping is one to one:
+
+* an :class:`~.models.Entrant` is a :class:`~swisspairing.model.Player` whose id is its pairing
+  number (``tpn``);
+* a :class:`~.models.Game` gives both players' cells of its round (opponent, colour, code); a
+  bye board gives the pairing-allocated bye ``0000 - U``;
+* a :class:`~.models.RoundRequest` gives the cell ``0000 - H/F/Z`` of its round (a requested
+  bye or an absence: the pre-entered bye of the round to pair, C.04.2 D.4);
+* a player with no board and no request in a paired round gets ``0000 - Z`` (not paired);
+* withdrawals, forbidden pairs, point system, initial colour and the headers map to the fields
+  of the same name.
+
+:func:`tournament_of` gives the tournament with the rounds whose results are all in;
+:func:`store_tournament` writes a model (a TRF import) into new rows. A tournament exported to
+TRF and read back is equal (tested).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from datetime import date
+
+from django.db import transaction
+
+from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
+from ...model.results import MIRROR
+from ...standings import ranking
+from ...standings.tiebreaks import parse_list
+from . import models as m
+
+#: TRF headers held by Event fields (trf.md: 012 name, 022 city, 032 federation, 042 start,
+#: 052 end, 102 chief arbiter, 112 deputies, 122 time control)
+_HEADER_FIELDS = {"012": "name", "022": "place", "032": "federation", "102": "chief_arbiter",
+                  "112": "deputy_arbiters", "122": "time_control"}
+#: TRF 192 record naming the system (read back by ``swisspairing pair`` / ``check``)
+SYSTEM_192 = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2025": "FIDE_DUTCH_2025",
+              "dubov": "FIDE_DUBOV"}
+
+
+def point_system_of(event: m.Event) -> PointSystem:
+    values = {k: float(v) for k, v in (event.point_system or {}).items()}
+    return PointSystem(**values)
+
+
+def point_system_json(ps: PointSystem) -> dict[str, float]:
+    default = asdict(PointSystem())
+    return {k: v for k, v in asdict(ps).items() if default[k] != v}
+
+
+def _trf_date(value: date | None) -> str:
+    return value.strftime("%Y/%m/%d") if value else ""
+
+
+def headers_of(event: m.Event) -> dict[str, list[str]]:
+    """The TRF header lines of the event (its fields first, then the kept ones)."""
+    out: dict[str, list[str]] = {k: list(v) for k, v in (event.extra_headers or {}).items()}
+    for code, attr in _HEADER_FIELDS.items():
+        value = getattr(event, attr)
+        if value:
+            out[code] = [f"{code} {value}"]
+    if event.start_date:
+        out["042"] = [f"042 {_trf_date(event.start_date)}"]
+    if event.end_date:
+        out["052"] = [f"052 {_trf_date(event.end_date)}"]
+    if event.system in SYSTEM_192:
+        out["192"] = [f"192 {SYSTEM_192[event.system]}"]
+    if event.tiebreaks:
+        out["202"] = [f"202 {event.tiebreaks}"]
+    return out
+
+
+def player_of(e: m.Entrant) -> Player:
+    return Player(id=e.tpn, name=e.name, rating=e.rating, title=e.title, sex=e.sex,
+                  federation=e.federation, fide_id=e.fide_id, birth_date=e.birth_date)
+
+
+def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
+    """The model of ``event`` with its rounds whose every result is entered, up to ``rounds``.
+
+    A round with a result still missing ends the rounds taken (a TRF cell cannot say "not
+    played yet"): the model is the tournament as standings, the checker and the next pairing
+    see it. Requests (requested byes, absences) of the following rounds are kept as their
+    pre-entered byes (C.04.2 D.4).
+    """
+    entrants = list(event.entrants.all())
+    by_pk = {e.pk: e.tpn for e in entrants}
+    # the name travels in the 012 header, as in a TRF file read back
+    t = Tournament(
+        total_rounds=event.rounds,
+        initial_colour=Colour(event.initial_colour),
+        point_system=point_system_of(event),
+        headers=headers_of(event),
+        extra_lines=list(event.extra_lines or []),
+    )
+    for e in entrants:
+        t.players[e.tpn] = player_of(e)
+        if e.withdrawn_from:
+            t.withdrawn[e.tpn] = e.withdrawn_from
+    round_rows = list(event.round_set.order_by("number"))
+    if rounds is not None:
+        round_rows = [r for r in round_rows if r.number <= rounds]
+    games = m.Game.objects.filter(round__in=round_rows).values_list(
+        "round__number", "white_id", "black_id", "white_code", "black_code")
+    by_round: dict[int, list[tuple[int, int | None, str, str]]] = {}
+    for number, white, black, wc, bc in games:
+        by_round.setdefault(number, []).append((white, black, wc, bc))
+    last = 0
+    for r in round_rows:
+        boards = by_round.get(r.number, [])
+        if any(not wc for _, _, wc, _ in boards):
+            break
+        last = r.number
+        for white, black, wc, bc in boards:
+            w = by_pk[white]
+            if black is None:
+                t.players[w].set_entry(r.number, RoundEntry.bye(wc))
+                continue
+            b = by_pk[black]
+            t.players[w].set_entry(r.number, RoundEntry(b, Colour.WHITE, wc))
+            t.players[b].set_entry(r.number, RoundEntry(w, Colour.BLACK, bc))
+    for req in event.requests.all():
+        if rounds is not None and req.round_number > rounds:
+            continue
+        p = t.players[by_pk[req.entrant_id]]
+        if p.entry(req.round_number) is None:
+            p.set_entry(req.round_number, RoundEntry.bye(req.code))
+    # a paired round in which a player has no cell: not paired (absent, withdrawn)
+    for p in t.players.values():
+        for r in range(1, last + 1):
+            if p.entry(r) is None:
+                p.set_entry(r, RoundEntry.bye("Z"))
+    for fp in event.forbidden.all():
+        t.forbidden_pairs.append(ForbiddenGroup(frozenset((by_pk[fp.first_id],
+                                                           by_pk[fp.second_id]))))
+    return t
+
+
+def complete_rounds(event: m.Event) -> int:
+    """The last round up to which every result is entered."""
+    last = 0
+    for r in event.round_set.order_by("number"):
+        if r.games.filter(white_code="").exists():
+            break
+        last = r.number
+    return last
+
+
+def standings_of(event: m.Event, round_number: int | None = None) -> ranking.Standings:
+    """C.07 standings with the event's tie-breaks (the same call as ``swisspairing standings``)."""
+    t = tournament_of(event, round_number)
+    tbs = parse_list(event.tiebreaks) if event.tiebreaks else None
+    return ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
+
+
+# --- model -> rows (TRF import) ---------------------------------------------------------------
+
+def _parse_date(text: str) -> date | None:
+    text = text.strip().replace(".", "/").replace("-", "/")
+    parts = text.split("/")
+    try:
+        if len(parts) == 3 and len(parts[0]) == 4:
+            return date(int(parts[0]), int(parts[1]), int(parts[2]))
+        if len(parts) == 3 and len(parts[2]) == 4:
+            return date(int(parts[2]), int(parts[1]), int(parts[0]))
+    except ValueError:
+        return None
+    return None
+
+
+@transaction.atomic
+def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> m.Event:
+    """New rows holding ``t``: every round of the file becomes a published round.
+
+    Header lines with an Event field fill it; the others are kept as they were read.
+    """
+    headers = {k: list(v) for k, v in t.headers.items()}
+    values: dict[str, object] = {}
+    for code, attr in _HEADER_FIELDS.items():
+        lines = headers.pop(code, [])
+        if lines:
+            values[attr] = lines[0][4:].strip()[: m.Event._meta.get_field(attr).max_length]
+    for code, attr in (("042", "start_date"), ("052", "end_date")):
+        lines = headers.get(code, [])
+        parsed = _parse_date(lines[0][4:]) if lines else None
+        if parsed is not None:
+            headers.pop(code)
+            values[attr] = parsed
+    headers.pop("192", None)
+    tiebreaks = headers.pop("202", [])
+    if tiebreaks:
+        values["tiebreaks"] = tiebreaks[0][4:].strip()
+    values["name"] = name or values.get("name") or t.name or "Tournament"
+    event = m.Event.objects.create(
+        rounds=t.total_rounds or max(t.rounds_in_file, 1),
+        system=system,
+        point_system=point_system_json(t.point_system),
+        initial_colour=(t.initial_colour or Colour.WHITE).value,
+        extra_headers=headers,
+        extra_lines=list(t.extra_lines),
+        **values,
+    )
+    rows = {}
+    for pid in sorted(t.players):
+        p = t.players[pid]
+        rows[pid] = m.Entrant.objects.create(
+            event=event, tpn=pid, name=p.name, rating=p.rating, title=p.title, sex=p.sex,
+            federation=p.federation, fide_id=p.fide_id, birth_date=p.birth_date,
+            withdrawn_from=t.withdrawn.get(pid))
+    paired = t.rounds_paired
+    for r in range(1, t.rounds_in_file + 1):
+        if r > paired:
+            break
+        rnd = m.Round.objects.create(event=event, number=r, status=m.Round.PUBLISHED,
+                                     system=system)
+        games = []
+        done: set[int] = set()
+        for pid in sorted(t.players):
+            e = t.players[pid].entry(r)
+            if e is None or pid in done:
+                continue
+            if e.opponent == 0:
+                if e.code in "U+":
+                    games.append(m.Game(round=rnd, board=0, white=rows[pid], white_code="U"))
+                elif not (pid in t.withdrawn and r >= t.withdrawn[pid]):
+                    code = "F" if e.code == "F" else "H" if e.code in "H=" else "Z"
+                    m.RoundRequest.objects.create(event=event, entrant=rows[pid],
+                                                  round_number=r, code=code)
+                continue
+            opp = t.players[e.opponent].entry(r)
+            done.update((pid, e.opponent))
+            white_first = e.colour is not Colour.BLACK
+            w, b = (pid, e.opponent) if white_first else (e.opponent, pid)
+            wc = e.code if white_first else (opp.code if opp else MIRROR[e.code])
+            bc = (opp.code if opp else MIRROR[e.code]) if white_first else e.code
+            games.append(m.Game(round=rnd, board=0, white=rows[w], black=rows[b],
+                                white_code=wc, black_code=bc))
+        numbered = _publication_numbers(t, r, games, rows)
+        m.Game.objects.bulk_create(numbered)
+    # pre-entered byes of the next round
+    for pid, code in t.not_paired_in(paired + 1).items():
+        if pid in t.withdrawn and code == "Z":
+            continue
+        if not m.RoundRequest.objects.filter(entrant=rows[pid], round_number=paired + 1).exists():
+            m.RoundRequest.objects.create(event=event, entrant=rows[pid],
+                                          round_number=paired + 1,
+                                          code=code if code in "HF" else "Z")
+    for g in t.forbidden_pairs:
+        ids = sorted(g.players)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                m.ForbiddenPair.objects.create(event=event, first=rows[a], second=rows[b])
+    return event
+
+
+def _publication_numbers(t: Tournament, r: int, games: list[m.Game],
+                         rows: dict[int, m.Entrant]) -> list[m.Game]:
+    """Board numbers in publication order (C.04.2 D.9), the bye last."""
+    from ...model import Board, Pairing
+
+    tpn_of = {row.pk: pid for pid, row in rows.items()}
+    pairing = Pairing(r, [Board(tpn_of[g.white.pk], tpn_of[g.black.pk])
+                          for g in games if g.black is not None])
+    order = {(b.white, b.black): n for n, b in enumerate(pairing.publication_order(t), 1)}
+    for g in games:
+        g.board = (order[(tpn_of[g.white.pk], tpn_of[g.black.pk])] if g.black is not None
+                   else len(order) + 1)
+    return sorted(games, key=lambda g: g.board)
+
+
+def player_fields() -> list[str]:
+    return [f.name for f in fields(Player)]

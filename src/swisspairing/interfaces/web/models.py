@@ -1,0 +1,234 @@
+"""Database tables of the web app.
+
+They mirror the :mod:`swisspairing.model` objects, so that :mod:`.convert` maps one to the other
+without interpretation:
+
+* :class:`Event` - a tournament and its settings (rounds, system, point system, tie-breaks,
+  initial colour, the TRF headers it cannot name itself);
+* :class:`Entrant` - a player, with its pairing number ``tpn`` (C.04.2 B: initial order);
+* :class:`Round` - a round once paired: draft, then published; the explanation of its pairing;
+* :class:`Game` - one board of a round (``black`` empty: the pairing-allocated bye), with the
+  TRF result code of each side (blank: not played yet);
+* :class:`RoundRequest` - before a round: requested byes (half-point, full-point), absences
+  (zero-point);
+* :class:`ForbiddenPair` - two players who may not meet (C.04.1 b: e.g. same family);
+* :class:`AuditEntry` - who changed what, when, before and after;
+* :class:`Profile` - the role of a user (chief arbiter, arbiter, viewer).
+
+Room is left for the playing hall (issue 16): ``Entrant.checked_in``, ``Event.public_token``
+and ``Game.updated_at`` (what "not modified" answers are computed from).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+ROLE_CHIEF = "chief"
+ROLE_ARBITER = "arbiter"
+ROLE_VIEWER = "viewer"
+ROLES = [(ROLE_CHIEF, _("Chief arbiter")), (ROLE_ARBITER, _("Arbiter")), (ROLE_VIEWER, _("Viewer"))]
+
+#: the result a board can get, as (white code, black code) in TRF (trf.md 4.1)
+RESULTS = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "=": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "W-L": ("W", "L"),
+    "L-W": ("L", "W"),
+    "D-D": ("D", "D"),
+}
+#: codes of a round without an opponent that an arbiter enters before the round
+REQUEST_CODES = [("H", _("half-point bye")), ("F", _("full-point bye")),
+                 ("Z", _("zero-point bye (absent)"))]
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="profile")
+    role = models.CharField(max_length=10, choices=ROLES, default=ROLE_ARBITER)
+
+    def __str__(self) -> str:
+        return f"{self.user.username} ({self.role})"
+
+
+class Event(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    deputy_arbiters = models.CharField(_("deputy arbiters"), max_length=400, blank=True)
+    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("number of rounds"))
+    system = models.CharField(_("pairing system"), max_length=30, default="dutch-2025")
+    #: the PointSystem fields that differ from FIDE's (JSON: field -> points)
+    point_system = models.JSONField(default=dict, blank=True)
+    tiebreaks = models.CharField(_("tie-breaks"), max_length=200, blank=True)
+    #: colour of the first player in round 1: "w" or "b", drawn by lot at creation
+    initial_colour = models.CharField(_("initial colour"), max_length=1, default="w")
+    initial_colour_drawn = models.BooleanField(default=False)
+    #: TRF header lines this table does not hold (code -> lines), kept to write them back
+    extra_headers = models.JSONField(default=dict, blank=True)
+    #: other TRF lines kept from an import (national records, comments)
+    extra_lines = models.JSONField(default=list, blank=True)
+    public = models.BooleanField(_("public pages"), default=True)
+    public_token = models.CharField(max_length=40, unique=True, default=_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    #: pairing number (TPN): the place in the initial order (C.04.2 B)
+    tpn = models.PositiveIntegerField()
+    name = models.CharField(_("name"), max_length=200)
+    rating = models.PositiveIntegerField(_("rating"), default=0)
+    fide_id = models.CharField(_("FIDE id"), max_length=11, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    birth_date = models.CharField(_("birth date"), max_length=10, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    #: first round in which a withdrawn player is no longer paired (C.04.2 D.3)
+    withdrawn_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    checked_in = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "tpn"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "tpn"], name="unique_tpn"),
+        ]
+        indexes = [models.Index(fields=["event", "name"])]
+
+    def __str__(self) -> str:
+        return f"{self.tpn} {self.name}"
+
+
+class Round(models.Model):
+    DRAFT = "draft"
+    PUBLISHED = "published"
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, default=DRAFT)
+    #: the system that paired it and its explanation (notes: en, fr, level, rule)
+    system = models.CharField(max_length=30, blank=True)
+    explanation = models.JSONField(default=list, blank=True)
+    #: manual changes made to the engine's pairing (text of each change)
+    manual_changes = models.JSONField(default=list, blank=True)
+    paired_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round")]
+
+    @property
+    def published(self) -> bool:
+        return self.status == self.PUBLISHED
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+", null=True,
+                              blank=True)
+    #: TRF result codes (``1 0 = + - W D L``; ``U`` for the pairing-allocated bye); blank:
+    #: not played yet
+    white_code = models.CharField(max_length=1, blank=True)
+    black_code = models.CharField(max_length=1, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+    @property
+    def result(self) -> str:
+        """The key of :data:`RESULTS` for the codes, ``""`` when none is entered."""
+        for key, codes in RESULTS.items():
+            if codes == (self.white_code, self.black_code):
+                return key
+        return ""
+
+
+class RoundRequest(models.Model):
+    """A player who will not be paired in a round: requested bye (H, F) or absence (Z)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="requests")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="requests")
+    round_number = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=1, choices=REQUEST_CODES)
+
+    class Meta:
+        ordering = ["round_number", "entrant__tpn"]
+        constraints = [models.UniqueConstraint(fields=["entrant", "round_number"],
+                                               name="one_request_per_round")]
+
+
+class ForbiddenPair(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden")
+    first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+
+class AuditEntry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit",
+                              null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    target = models.CharField(max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    undone = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+
+class FailedLogin(models.Model):
+    """A refused login, to pause guessing (settings.LOGIN_MAX_FAILURES)."""
+
+    username = models.CharField(max_length=150)
+    address = models.CharField(max_length=64)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+
+class RatingEntry(models.Model):
+    """One player of the FIDE rating list the arbiter loaded (searched as the arbiter types,
+    shared by every tournament; loading a new list replaces it)."""
+
+    fide_id = models.CharField(max_length=11, db_index=True)
+    name = models.CharField(max_length=200, db_index=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    rating = models.PositiveIntegerField(default=0)
+    birth_date = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["name"]

@@ -1,0 +1,71 @@
+"""Start Django for the command line (``serve``, ``createuser``, ``backup``)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from ...errors import BadRequest
+
+
+def setup(data_dir: str | None = None, *, migrate: bool = True) -> Path:
+    """Configure Django on the data folder (created if needed) and bring the tables up to date.
+
+    Returns the data folder. ``DATABASE_URL`` in the environment selects PostgreSQL.
+    """
+    if data_dir:
+        os.environ["SWISSPAIRING_DATA"] = str(Path(data_dir).expanduser().resolve())
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspairing.interfaces.web.settings")
+    try:
+        import django
+    except ModuleNotFoundError:
+        raise BadRequest("the web app needs Django: pip install 'swisspairing[web]'") from None
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if migrate:
+        call_command("migrate", interactive=False, verbosity=0)
+    return Path(settings.DATA_DIR)
+
+
+def create_user(username: str, password: str | None, role: str) -> tuple[bool, str]:
+    """Create (or reset the password of) an account. Returns (created, password)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    from . import models as m
+
+    if role not in dict(m.ROLES):
+        raise BadRequest(f"unknown role {role!r}: {', '.join(dict(m.ROLES))}")
+    if not username.strip():
+        raise BadRequest("the user name is empty")
+    password = password or secrets.token_urlsafe(9)
+    try:
+        validate_password(password)
+    except ValidationError as exc:
+        raise BadRequest("; ".join(exc.messages)) from None
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(username=username)
+    user.set_password(password)
+    user.save()
+    m.Profile.objects.update_or_create(user=user, defaults={"role": role})
+    return created, password
+
+
+def load_demo() -> object:
+    """The bundled example tournament (an 18-player open, three rounds played)."""
+    from importlib import resources
+
+    from ...formats.trf import parse_trf_bytes
+    from . import models as m
+    from .convert import store_tournament
+
+    data = (resources.files("swisspairing.interfaces.web") / "demo" /
+            "open-annecy-2026.trf").read_bytes()
+    t = parse_trf_bytes(data, "open-annecy-2026.trf")
+    name = next((line[4:].strip() for line in t.headers.get("012", [])), "")
+    found = m.Event.objects.filter(name=name).first()
+    return found if found is not None else store_tournament(t, "dutch-2025")

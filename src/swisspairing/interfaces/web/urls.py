@@ -1,0 +1,51 @@
+"""URLs. Arbiters' pages live under ``/t/<id>/``; public read-only pages under
+``/p/<token>/`` (issue 16 adds its playing-hall pages there)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from . import views
+from .auth import LoginView
+
+app_pages = [
+    path("", views.home, name="home"),
+    path("login/", LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("backup/", views.backup_download, name="backup"),
+    path("accounts/", views.accounts, name="accounts"),
+    path("t/new/", views.event_new, name="event-new"),
+    path("t/import/", views.import_trf, name="import-trf"),
+    path("t/<int:pk>/", views.event, name="event"),
+    path("t/<int:pk>/edit/", views.event_edit, name="event-edit"),
+    path("t/<int:pk>/players/", views.players, name="players"),
+    path("t/<int:pk>/players/import/", views.players_import, name="players-import"),
+    path("t/<int:pk>/players/rating-list/", views.rating_list_load, name="rating-list-load"),
+    path("t/<int:pk>/players/rating-list/search/", views.rating_list_search,
+         name="rating-list-search"),
+    path("t/<int:pk>/players/rating-list/<int:entry_id>/add/", views.rating_list_add,
+         name="rating-list-add"),
+    path("t/<int:pk>/players/<int:tpn>/", views.player_edit, name="player-edit"),
+    path("t/<int:pk>/players/<int:tpn>/card/", views.player_card, name="player-card"),
+    path("t/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
+    path("t/<int:pk>/rounds/<int:number>/<str:what>/", views.round_action, name="round-action"),
+    path("t/<int:pk>/rounds/<int:number>/games/<int:game_id>/result/", views.result,
+         name="result"),
+    path("t/<int:pk>/standings/", views.standings, name="standings"),
+    path("t/<int:pk>/standings/<str:view>/", views.standings, name="standings-view"),
+    path("t/<int:pk>/standings.pdf", views.pdf, name="pdf"),
+    path("t/<int:pk>/export/<str:dialect>/", views.export_trf, name="export"),
+    path("t/<int:pk>/audit/", views.audit_log, name="audit"),
+    path("t/<int:pk>/check/", views.check, name="check"),
+    path("t/<int:pk>/forbidden/", views.forbidden, name="forbidden"),
+    path("p/<str:token>/", views.public, name="public"),
+    path("p/<str:token>/qr.svg", views.qr_svg, name="public-qr"),
+    path("p/<str:token>/rounds/<int:number>/", views.public_round, name="public-round"),
+    path("p/<str:token>/standings/", views.public_standings, name="public-standings"),
+]
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include((app_pages, "web"))),
+]

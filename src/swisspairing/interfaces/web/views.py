@@ -1,0 +1,593 @@
+"""Pages of the arbiters' web app. Each view reads rows, calls :mod:`.actions` (changes) or
+:mod:`.convert` plus the existing standings / checker / export code (pages), and renders.
+
+No pairing, ranking or tie-break logic lives here.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ...checker.check import check_tournament
+from ...errors import BadRequest, SwissPairingError
+from ...formats.trf import parse_trf_bytes, write_trf
+from ...standings import export
+from ...standings import render as publication
+from ...standings import views as tables
+from . import actions, backup, convert, forms
+from . import models as m
+from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
+from .imports import Candidate, read_players
+
+#: what an arbiter may type in a result cell -> the key of models.RESULTS
+RESULT_SHORTHANDS = {
+    "1": "1-0", "1-0": "1-0", "10": "1-0",
+    "0": "0-1", "0-1": "0-1", "01": "0-1",
+    "=": "=", "5": "=", "½": "=", "1/2": "=", "½-½": "=", "x": "=", "d": "=",
+    "+": "+-", "+-": "+-", "+/-": "+-",
+    "-": "-+", "-+": "-+", "-/+": "-+",
+    "--": "--", "-/-": "--", "00": "--",
+    "w": "W-L", "l": "L-W",
+    "": "",
+}
+RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "=": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-",
+                 "W-L": "1-0 (W)", "L-W": "0-1 (L)", "D-D": "½-½ (D)", "": ""}
+
+
+def _lang() -> str:
+    return "fr" if (get_language() or "en").startswith("fr") else "en"
+
+
+def _event(pk: int) -> m.Event:
+    return get_object_or_404(m.Event, pk=pk)
+
+
+def _error(request: HttpRequest, exc: SwissPairingError) -> None:
+    messages.error(request, exc.user_message())
+
+
+def _ctx(request: HttpRequest, event: m.Event | None = None, **kw: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"event": event, "can_edit": can_edit(request.user),
+                           "is_chief": role_of(request.user) == m.ROLE_CHIEF}
+    if event is not None:
+        out["rounds"] = list(event.round_set.all())
+        out["rounds_paired"] = len(out["rounds"])
+    out.update(kw)
+    return out
+
+
+# --- home, events ---------------------------------------------------------------------------
+@viewer_required
+def home(request: HttpRequest) -> HttpResponse:
+    events = m.Event.objects.all()
+    return render(request, "web/home.html", _ctx(request, events=events,
+                                                  trf_form=forms.TrfImportForm()))
+
+
+@arbiter_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = forms.EventForm(request.POST or None, initial={"rounds": 9, "system": "dutch-2025"})
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.point_system = forms.POINT_SYSTEMS[form.cleaned_data["point_scheme"]][1]
+        chosen = form.cleaned_data.get("initial_colour_choice")
+        event.initial_colour = chosen or actions.draw_initial_colour()
+        event.initial_colour_drawn = not chosen
+        event.save()
+        actions.audit(event, request.user, "event-create", event.name, None,
+                      {"initial_colour": event.initial_colour,
+                       "drawn_by_lot": event.initial_colour_drawn})
+        return redirect("web:players", pk=event.pk)
+    return render(request, "web/event_form.html", _ctx(request, form=form))
+
+
+@viewer_required
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    form = forms.EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        before = {k: str(v) for k, v in form.initial.items()}
+        event = form.save(commit=False)
+        event.point_system = forms.POINT_SYSTEMS[form.cleaned_data["point_scheme"]][1]
+        event.save()
+        actions.audit(event, request.user, "event-edit", event.name, before,
+                      {k: str(form.cleaned_data[k]) for k in form.changed_data})
+        messages.success(request, _("Saved."))
+        return redirect("web:event", pk=event.pk)
+    return render(request, "web/event_form.html", _ctx(request, event, form=form))
+
+
+@viewer_required
+def event(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    public_url = request.build_absolute_uri(reverse("web:public", args=[event.public_token]))
+    return render(request, "web/event.html", _ctx(
+        request, event, public_url=public_url, players=event.entrants.count(),
+        complete=convert.complete_rounds(event)))
+
+
+@arbiter_required
+@require_POST
+def import_trf(request: HttpRequest) -> HttpResponse:
+    """Continue a tournament paired elsewhere: every round of the file is published."""
+    form = forms.TrfImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a TRF file and a pairing system."))
+        return redirect("web:home")
+    upload = form.cleaned_data["file"]
+    try:
+        t = parse_trf_bytes(upload.read(), upload.name)
+        event = convert.store_tournament(t, form.cleaned_data["system"])
+    except SwissPairingError as exc:
+        _error(request, exc)
+        return redirect("web:home")
+    for w in t.warnings:
+        messages.warning(request, w)
+    actions.audit(event, request.user, "event-import-trf", upload.name)
+    return redirect("web:event", pk=event.pk)
+
+
+@chief_required
+def accounts(request: HttpRequest) -> HttpResponse:
+    """The chief arbiter creates accounts or sets a new password (same as ``createuser``)."""
+    from django.contrib.auth import get_user_model
+
+    from .setup import create_user
+
+    if request.method == "POST":
+        username = str(request.POST.get("username", "")).strip()
+        role = str(request.POST.get("role", ""))
+        try:
+            created, _password = create_user(username, str(request.POST.get("password", "")),
+                                             role)
+            actions.audit(None, request.user, "account-create" if created else
+                          "account-password", username, None, {"role": role})
+            messages.success(request, _("Account %(name)s saved.") % {"name": username})
+        except SwissPairingError as exc:
+            _error(request, exc)
+        return redirect("web:accounts")
+    users = get_user_model().objects.select_related("profile").order_by("username")
+    rows = [(u, getattr(getattr(u, "profile", None), "role", "")) for u in users]
+    return render(request, "web/accounts.html", _ctx(request, rows=rows, roles=m.ROLES))
+
+
+# --- players -------------------------------------------------------------------------------------
+@viewer_required
+def players(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    form = forms.EntrantForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        c = Candidate(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
+                         for k in forms.EntrantForm.Meta.fields})
+        row = actions.add_entrant(event, c, request.user)
+        messages.success(request, _("%(name)s added (number %(tpn)s).") %
+                         {"name": row.name, "tpn": row.tpn})
+        return redirect("web:players", pk=pk)
+    rows = _filtered(event, request.GET.get("q", ""))
+    context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
+                   import_form=forms.ImportForm(),
+                   forbidden=event.forbidden.select_related("first", "second"),
+                   rating_list=m.RatingEntry.objects.exists())
+    if request.htmx:
+        return render(request, "web/_players_table.html", context)
+    return render(request, "web/players.html", context)
+
+
+def _filtered(event: m.Event, q: str) -> Any:
+    rows = event.entrants.all()
+    q = q.strip()
+    if q:
+        rows = rows.filter(Q(name__icontains=q) | Q(fide_id__startswith=q) |
+                           Q(club__icontains=q) | Q(federation__iexact=q))
+    return rows
+
+
+@viewer_required
+def player_edit(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
+    event = _event(pk)
+    row = get_object_or_404(m.Entrant, event=event, tpn=tpn)
+    form = forms.EntrantForm(request.POST or None, instance=m.Entrant.objects.get(pk=row.pk))
+    if request.method == "POST":
+        if "delete" in request.POST:
+            try:
+                actions.delete_entrant(row, request.user)
+            except SwissPairingError as exc:
+                _error(request, exc)
+                return redirect("web:player-edit", pk=pk, tpn=tpn)
+            return redirect("web:players", pk=pk)
+        if "withdraw" in request.POST:
+            value = request.POST.get("withdrawn_from", "").strip()
+            actions.set_withdrawal(row, int(value) if value.isdigit() else None, request.user)
+            return redirect("web:players", pk=pk)
+        if form.is_valid():
+            actions.edit_entrant(row, {k: form.cleaned_data[k] for k in form.changed_data},
+                                 request.user)
+            return redirect("web:players", pk=pk)
+    return render(request, "web/player_form.html", _ctx(request, event, form=form, row=row))
+
+
+@arbiter_required
+@require_POST
+def players_import(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    form = forms.ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a file."))
+        return redirect("web:players", pk=pk)
+    upload = form.cleaned_data["file"]
+    try:
+        candidates = read_players(upload.read(), upload.name)
+    except SwissPairingError as exc:
+        _error(request, exc)
+        return redirect("web:players", pk=pk)
+    count = actions.import_entrants(event, candidates, request.user)
+    messages.success(request, _("%(count)s players imported.") % {"count": count})
+    return redirect("web:players", pk=pk)
+
+
+@arbiter_required
+@require_POST
+def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep a FIDE rating list (XML or TXT) to add players by searching it."""
+    form = forms.ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            count = actions.load_rating_list(read_players(upload.read(), upload.name),
+                                             request.user)
+            messages.success(request, _("Rating list loaded: %(count)s players.") %
+                             {"count": count})
+        except SwissPairingError as exc:
+            _error(request, exc)
+    return redirect("web:players", pk=pk)
+
+
+@viewer_required
+def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
+    """Players of the stored rating list whose name or FIDE id matches (search as you type)."""
+    event = _event(pk)
+    q = request.GET.get("find", "").strip()
+    found = []
+    if len(q) >= 2:
+        query = Q(fide_id=q) if q.isdigit() else Q(name__icontains=q)
+        known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
+        found = [(e, e.fide_id in known) for e in m.RatingEntry.objects.filter(query)[:20]]
+    return render(request, "web/_rating_results.html", _ctx(request, event, found=found, q=q))
+
+
+@arbiter_required
+@require_POST
+def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    event = _event(pk)
+    e = get_object_or_404(m.RatingEntry, pk=entry_id)
+    row = actions.add_entrant(event, Candidate(e.name, e.rating, e.fide_id, e.federation,
+                                               e.title, e.birth_date, e.sex), request.user)
+    messages.success(request, _("%(name)s added (number %(tpn)s).") %
+                     {"name": row.name, "tpn": row.tpn})
+    return redirect("web:players", pk=pk)
+
+
+# --- rounds --------------------------------------------------------------------------------------
+@viewer_required
+def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = _event(pk)
+    rnd = m.Round.objects.filter(event=event, number=number).first()
+    if number < 1 or number > event.rounds:
+        raise Http404
+    lang = _lang()
+    context = _ctx(request, event, number=number, rnd=rnd, lang=lang,
+                   entrants=list(event.entrants.all()),
+                   requests={r.entrant_id: r.code for r in
+                             event.requests.filter(round_number=number)},
+                   request_codes=m.REQUEST_CODES)
+    if rnd is not None:
+        t = convert.tournament_of(event, number - 1)
+        context["games"] = [
+            {"game": g, "white_points": t.points_after(g.white.tpn, number - 1)
+             if g.white.tpn in t.players else 0,
+             "black_points": t.points_after(g.black.tpn, number - 1) if g.black else None,
+             "label": RESULT_LABELS.get(g.result, "")}
+            for g in rnd.games.select_related("white", "black")]
+        context["notes"] = [
+            {"text": n[lang], "level": n["level"], "rule": n["rule"]} for n in rnd.explanation]
+        if not rnd.published:
+            context["violations"] = [v for v in actions.violations_of(rnd)]
+        later = event.round_set.filter(number__gt=number).exists()
+        context["later"] = later
+        context["undo"] = event.audit.filter(action="result", undone=False).first()
+    return render(request, "web/round.html", context)
+
+
+@arbiter_required
+@require_POST
+def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpResponse:
+    event = _event(pk)
+    try:
+        if what == "pair":
+            if number != actions.rounds_paired(event) + 1:
+                raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
+            rnd = actions.pair_next_round(event, request.user)
+            messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
+            number = rnd.number
+        elif what == "request":
+            row = get_object_or_404(m.Entrant, event=event, pk=request.POST.get("entrant"))
+            actions.set_request(event, row, number, request.POST.get("code") or None,
+                                request.user)
+        else:
+            rnd = get_object_or_404(m.Round, event=event, number=number)
+            if what == "publish":
+                actions.publish_round(rnd, request.user)
+            elif what == "unpublish":
+                if rnd.games.exclude(white_code="").exclude(black__isnull=True).exists():
+                    messages.error(request, _("Results are entered: the round stays "
+                                              "published."))
+                else:
+                    rnd.status = m.Round.DRAFT
+                    rnd.save(update_fields=["status"])
+                    actions.audit(event, request.user, "round-unpublish", f"round {number}")
+            elif what == "unpair":
+                actions.unpair_round(rnd, request.user)
+            elif what == "manual":
+                _manual(request, rnd)
+            elif what == "undo":
+                done = actions.undo_last_result(event, request.user)
+                if done is not None:
+                    messages.success(request, _("Undone: %(what)s") % {"what": done.target})
+            else:
+                raise Http404
+    except SwissPairingError as exc:
+        _error(request, exc)
+    return redirect("web:round", pk=pk, number=number)
+
+
+def _manual(request: HttpRequest, rnd: m.Round) -> None:
+    def number(key: str) -> int | None:
+        value = str(request.POST.get(key, "")).strip()
+        return int(value) if value.isdigit() else None
+
+    kind = str(request.POST.get("kind", ""))
+    a = number("a")
+    if a is None:
+        messages.error(request, _("Give a board or a player number."))
+        return
+    found = actions.manual_change(rnd, kind, a, number("b"), request.user)
+    lang = _lang()
+    if found:
+        for v in found:
+            messages.warning(request, f"{v.fr if lang == 'fr' else v.en} [{v.rule}]")
+    else:
+        messages.success(request, _("Change made: no absolute rule is broken."))
+
+
+@arbiter_required
+@require_POST
+def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResponse:
+    """Enter one board's result (the grid posts each row; HTMX swaps the row back)."""
+    event = _event(pk)
+    game = get_object_or_404(m.Game, pk=game_id, round__event=event, round__number=number)
+    typed = str(request.POST.get("result", "")).strip().lower().replace(" ", "")
+    error = ""
+    key = RESULT_SHORTHANDS.get(typed)
+    if key is None:
+        error = _("Unknown result %(typed)s: type 1, 0, = (or 5), +, -, --") % {
+            "typed": typed}
+    else:
+        try:
+            if actions.set_result(game, key, request.user):
+                messages.warning(request, _(
+                    "Round %(n)s was corrected after later rounds were paired: run the "
+                    "check to see whether their pairings still hold.") % {"n": number})
+        except SwissPairingError as exc:
+            error = exc.user_message()
+    game.refresh_from_db()
+    if request.htmx:
+        t = convert.tournament_of(event, number - 1)
+        row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
+               "black_points": t.points_after(game.black.tpn, number - 1) if game.black
+               else None, "label": RESULT_LABELS.get(game.result, "")}
+        return render(request, "web/_result_row.html", _ctx(request, event, g=row,
+                                                             error=error, number=number))
+    if error:
+        messages.error(request, error)
+    return redirect("web:round", pk=pk, number=number)
+
+
+# --- standings and other publications -------------------------------------------------------
+_ALIGN = {"r": "num", "c": "center", "l": ""}
+
+
+def _shown(table: tables.Table) -> dict[str, Any]:
+    """A standings-package table with each cell's alignment class, for the template."""
+    classes = [_ALIGN.get(a, "") for a in table.align]
+    return {"title": table.title, "subtitle": table.subtitle, "notes": table.notes,
+            "kind": table.kind, "headers": list(zip(table.headers, classes, strict=False)),
+            "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
+
+
+def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
+    st = convert.standings_of(event)
+    if view == "crosstable":
+        found = [tables.crosstable(st)]
+    elif view == "wallchart":
+        found = [tables.wallchart(st.tournament, st.rounds)]
+    elif view == "card" and player is not None:
+        found = [tables.player_card(st, player)]
+    else:
+        found = [tables.standings_table(st)]
+    return [_shown(t) for t in found]
+
+
+VIEWS = ("standings", "crosstable", "wallchart")
+
+
+@viewer_required
+def standings(request: HttpRequest, pk: int, view: str = "standings") -> HttpResponse:
+    event = _event(pk)
+    if view not in VIEWS:
+        raise Http404
+    return _standings_page(request, event, view, "web/standings.html")
+
+
+def _standings_page(request: HttpRequest, event: m.Event, view: str, template: str,
+                    player: int | None = None) -> HttpResponse:
+    complete = convert.complete_rounds(event)
+    if not complete:
+        return render(request, template, _ctx(request, event, view=view, tables=[],
+                                              complete=0))
+    try:
+        found = _tables(event, view, player)
+    except SwissPairingError as exc:
+        raise Http404(exc.user_message()) from None
+    return render(request, template, _ctx(request, event, view=view, tables=found,
+                                          complete=complete))
+
+
+@viewer_required
+def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
+    event = _event(pk)
+    get_object_or_404(m.Entrant, event=event, tpn=tpn)
+    return _standings_page(request, event, "card", "web/standings.html", tpn)
+
+
+@viewer_required
+def pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The existing PDF publication: standings and crosstable, or ``?view=`` crosstable,
+    wallchart, card (every player's card)."""
+    event = _event(pk)
+    if not convert.complete_rounds(event):
+        raise Http404
+    st = convert.standings_of(event)
+    view = request.GET.get("view", "")
+    if view == "wallchart":
+        found = [tables.wallchart(st.tournament, st.rounds)]
+    elif view == "crosstable":
+        found = [tables.crosstable(st)]
+    elif view == "card":
+        found = [tables.player_card(st, pid) for pid in sorted(st.tournament.players)]
+    else:
+        view = "standings"
+        found = [tables.standings_table(st), tables.crosstable(st)]
+    data = publication.pdf(found)
+    return _download(data, f"{_slug(event)}-{view}.pdf", "application/pdf")
+
+
+def _slug(event: m.Event) -> str:
+    from django.utils.text import slugify
+
+    return slugify(event.name) or f"tournament-{event.pk}"
+
+
+def _download(data: bytes | str, filename: str, content_type: str) -> HttpResponse:
+    body = data.encode("utf-8") if isinstance(data, str) else data
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@viewer_required
+def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
+    """TRF of the rounds whose results are all in: ``trf`` (our full form, read back equal,
+    with the engines' lines), ``trf16`` (FIDE 2016) or ``trf26`` (TRF-2026, rating report)."""
+    event = _event(pk)
+    t = convert.tournament_of(event)
+    st = convert.standings_of(event) if t.rounds_paired else None
+    if dialect == "trf":
+        text = write_trf(t, points="computed")
+    elif dialect == "trf16":
+        text = export.write_trf16(t, st)
+    elif dialect == "trf26":
+        text, _warnings = export.write_trf26(t, st)
+    else:
+        raise Http404
+    actions.audit(event, request.user, "export", dialect)
+    return _download(text, f"{_slug(event)}.{dialect}.trf", "text/plain; charset=utf-8")
+
+
+@viewer_required
+def check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pairings checker on the complete rounds (the same report as ``swisspairing check``):
+    after a correction it tells whether the later pairings still hold."""
+    event = _event(pk)
+    t = convert.tournament_of(event)
+    report = None
+    if t.rounds_paired:
+        report = check_tournament(t, event.system)
+    return render(request, "web/check.html", _ctx(
+        request, event, report=report, text=report.render(t, _lang()) if report else ""))
+
+
+@arbiter_required
+@require_POST
+def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
+    """Two players who may not meet (C.04.1 b: e.g. members of one family)."""
+    event = _event(pk)
+    numbers = [str(request.POST.get(k, "")).strip() for k in ("first", "second")]
+    rows = [event.entrants.filter(tpn=int(n)).first() if n.isdigit() else None
+            for n in numbers]
+    if None in rows:
+        messages.error(request, _("Give the numbers of two players."))
+    else:
+        try:
+            actions.add_forbidden_pair(event, rows[0], rows[1], request.user)  # type: ignore[arg-type]
+        except SwissPairingError as exc:
+            _error(request, exc)
+    return redirect("web:players", pk=pk)
+
+
+@viewer_required
+def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    return render(request, "web/audit.html", _ctx(
+        request, event, entries=event.audit.select_related("user")[:500]))
+
+
+@transaction.non_atomic_requests
+@viewer_required
+def backup_download(request: HttpRequest) -> HttpResponse:
+    name, data = backup.backup_bytes()
+    return _download(data, name, "application/octet-stream")
+
+
+def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
+    event = get_object_or_404(m.Event, public_token=token, public=True)
+    url = request.build_absolute_uri(reverse("web:public", args=[event.public_token]))
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2)
+    return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+
+
+# --- public pages (read only, no login) ---------------------------------------------------
+def public(request: HttpRequest, token: str) -> HttpResponse:
+    event = get_object_or_404(m.Event, public_token=token, public=True)
+    published = list(event.round_set.filter(status=m.Round.PUBLISHED))
+    return render(request, "web/public.html", {"event": event, "published": published,
+                                               "token": token})
+
+
+def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    event = get_object_or_404(m.Event, public_token=token, public=True)
+    rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
+    games = [{"game": g, "label": RESULT_LABELS.get(g.result, "")}
+             for g in rnd.games.select_related("white", "black")]
+    return render(request, "web/public_round.html", {"event": event, "rnd": rnd,
+                                                     "games": games, "token": token})
+
+
+def public_standings(request: HttpRequest, token: str) -> HttpResponse:
+    event = get_object_or_404(m.Event, public_token=token, public=True)
+    complete = convert.complete_rounds(event)
+    found = _tables(event, "standings") if complete else []
+    return render(request, "web/public_standings.html", {"event": event, "tables": found,
+                                                         "token": token})

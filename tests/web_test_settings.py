@@ -1,0 +1,27 @@
+"""Django settings of the web app's tests: the app's own settings on a temporary data folder.
+
+With ``DATABASE_URL=postgres://...`` the same tests run on PostgreSQL (``.ci/run`` does both).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import tempfile
+
+if not os.environ.get("SWISSPAIRING_DATA"):
+    _data = tempfile.mkdtemp(prefix="swisspairing-test-")
+    os.environ["SWISSPAIRING_DATA"] = _data
+    atexit.register(shutil.rmtree, _data, ignore_errors=True)
+# the browser test drives Chromium through Playwright's synchronous API (an event loop runs in
+# the test thread) while the test reads the database
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+
+from swisspairing.interfaces.web.settings import *  # noqa: F403
+
+# fast hashing in tests (the app itself uses Django's default PBKDF2)
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# no persistent connections: the test databases can be dropped at the end (PostgreSQL)
+for _db in DATABASES.values():  # noqa: F405
+    _db["CONN_MAX_AGE"] = 0

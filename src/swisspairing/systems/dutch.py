@@ -130,6 +130,8 @@ class DP:
     topscorer: bool
     unplayed: int
     rank: int = 0  # position in the A.2 order of the round
+    #: 2012 B1.b: rounds in which the player scored (1 or 1/2 point) without playing
+    scored_unplayed: int = 0
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"DP({self.id}, {self.score / 10:g})"
@@ -1229,6 +1231,7 @@ class DutchSystem:
                     bye_ok=self.rules.bye_eligible(st, ps),
                     topscorer=last_round and st.score > max_score / 2,
                     unplayed=st.unplayed_rounds,
+                    scored_unplayed=sum(1 for r in st.rounds if not r.is_played and r.points > 0),
                 )
             )
         out.sort(key=lambda p: (-p.score, p.id))
@@ -1240,6 +1243,11 @@ class DutchSystem:
              explain: Explanation | None = None) -> Pairing:
         r = tournament.next_round if round_number is None else round_number
         players, initial = self.players(tournament, r)
+        warnings = []
+        if self.rules.edition == 2012:
+            relaxed = _relax_bye_2012(players, explain)
+            if relaxed is not None:
+                warnings.append(relaxed)
         last_round = tournament.total_rounds is not None and r == tournament.total_rounds
         rnd = _Round(self.rules, players, last_round,
                      (lambda a, b: tournament.is_forbidden(a, b, r))
@@ -1260,7 +1268,7 @@ class DutchSystem:
         boards.sort(key=lambda b: min(
             next(p.rank for p in players if p.id == b.white),
             next(p.rank for p in players if p.id == b.black)))
-        return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)))
+        return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)), warnings=warnings)
 
     def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[DP],
                                       explain: Explanation | None) -> None:
@@ -1367,6 +1375,36 @@ class DutchSystem:
             mdps = res.floaters
             i += 1
         return pairs, None
+
+
+def _relax_bye_2012(players: list[DP], explain: Explanation | None) -> str | None:
+    """2012: the number of players is odd and B1.b leaves nobody who may be exempt.
+
+    C.04.1 c / A5 require that one player is not paired: with an odd number the round has
+    no pairing at all otherwise, so this is not a criterion the C-rules may relax. B1.b
+    (= C.04.1 d) forbids the bye to everyone who already scored without playing; when every
+    player has, B1.b cannot be met and is the rule relaxed, for the fewest players and by
+    the least amount: the bye may go to the players who scored without playing the fewest
+    times (a second such round rather than a third). The round is then paired as usual:
+    the bye stays a downfloat (B1.b), so B5/B6, and in the lowest bracket the D4 B3 factor,
+    choose among them. Returns the warning for the arbiter, or None when nothing is relaxed.
+    """
+    if len(players) % 2 == 0 or any(p.bye_ok for p in players):
+        return None
+    fewest = min(p.scored_unplayed for p in players)
+    chosen = sorted(p.id for p in players if p.scored_unplayed == fewest)
+    for p in players:
+        p.bye_ok = p.scored_unplayed == fewest
+    who = ", ".join(map(str, chosen))
+    en = (f"B1.b relaxed: every one of the {len(players)} players already scored without "
+          f"playing, so nobody may receive the bye; the bye may go to a player who did so "
+          f"the fewest times ({fewest}): {who}")
+    fr = (f"B1.b assoupli : chacun des {len(players)} joueurs a déjà marqué sans jouer, "
+          f"personne ne peut donc être exempt ; l'exemption peut aller à un joueur qui l'a "
+          f"fait le moins de fois ({fewest}) : {who}")
+    if explain is not None:
+        explain.add(en, fr, rule="B1.b")
+    return en
 
 
 def _bye_of(res: BracketResult) -> int | None:

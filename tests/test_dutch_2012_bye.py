@@ -1,0 +1,77 @@
+"""Dutch system, 2012 text: B1.b when nobody may receive the bye, and the TRF16 bye codes.
+
+Rule text: ``../shared/seeds/dutch-2012-lim-general-rules.fr.txt`` (French): C.04.1 c, d;
+C.04.3.1 A2, A5, B1.b, B5/B6, D4. See ``docs/dutch.md`` section 7.
+"""
+
+from __future__ import annotations
+
+from dutch_helpers import P, make, pairs
+from swisspairing.systems.dutch import DP, DUTCH_2012, _relax_bye_2012
+
+
+def test_every_player_scored_without_playing_the_round_is_still_paired() -> None:
+    """B1.b relaxed (C.04.1 c needs one exempt player in an odd round).
+
+    Five players. Round 1: 1-2 (1 wins, 1 White), 3-4 (3 wins, 3 White), 5 the pairing-allocated
+    bye. Round 2: everybody took a half-point bye. All five scored without playing, so B1.b
+    leaves nobody who may be exempt; 5 did so twice, the others once, so the bye may go to
+    1, 2, 3 or 4. Scores: 1, 3, 5: 1.5; 2, 4: 0.5. Every player floated down in round 2 (B1.b),
+    5 also in round 1.
+
+    Bracket 1.5 = {1, 3, 5}, P0 = 1. 1-3 both want Black (one game with White, A7.b): a colour
+    miss (B4, X), 1-5 none; 1-5 is also better by B6 (3 floats, who did not float in round 1;
+    5 did). So 1-5, 3 moves down. Lowest bracket {3*, 2, 4}: 3 met 4, so 3-2; 4 is left for
+    the bye (the D4 B3 factor agrees: 1^2 + 1^2 = 2 against 0 + 2^2 = 4 for 2-4 and 3 exempt).
+    Expected: 1-5, 2-3, bye 4, and a warning naming B1.b.
+    """
+    t = make(5, [
+        [(1, 2, "1"), (3, 4, "1"), (5, "U")],
+        [(1, "H"), (2, "H"), (3, "H"), (4, "H"), (5, "H")],
+    ])
+    pairing = DUTCH_2012.pair(t, 3)
+    assert pairs(pairing) == P((1, 5), (2, 3))
+    assert pairing.bye == 4
+    assert len(pairing.warnings) == 1
+    assert "B1.b" in pairing.warnings[0]
+
+
+def test_the_bye_goes_only_to_those_who_scored_without_playing_the_fewest_times() -> None:
+    """The least violation of B1.b: a second round scored without playing rather than a
+    third. With counts 1, 2, 1 the players with 1 become eligible, the other stays not."""
+    def dp(pid: int, scored_unplayed: int) -> DP:
+        return DP(id=pid, score=10, colours=(), opponents=frozenset(), pref=None, strength=0,
+                  cd=0, float1=None, float2=None, bye_ok=False, topscorer=False, unplayed=0,
+                  scored_unplayed=scored_unplayed)
+
+    players = [dp(1, 1), dp(2, 2), dp(3, 1)]
+    warning = _relax_bye_2012(players, None)
+    assert [p.bye_ok for p in players] == [True, False, True]
+    assert warning is not None and "1, 3" in warning
+
+
+def test_nothing_is_relaxed_while_someone_may_receive_the_bye() -> None:
+    """B1.b stands as soon as one player is eligible (and in an even round nobody is exempt)."""
+    def dp(pid: int, bye_ok: bool) -> DP:
+        return DP(id=pid, score=10, colours=(), opponents=frozenset(), pref=None, strength=0,
+                  cd=0, float1=None, float2=None, bye_ok=bye_ok, topscorer=False, unplayed=0,
+                  scored_unplayed=0 if bye_ok else 1)
+
+    odd = [dp(1, False), dp(2, False), dp(3, True)]
+    assert _relax_bye_2012(odd, None) is None
+    assert [p.bye_ok for p in odd] == [False, False, True]
+    even = [dp(1, False), dp(2, False)]
+    assert _relax_bye_2012(even, None) is None
+
+
+def test_a_full_point_bye_of_trf16_counts_for_the_score_groups() -> None:
+    """A2/A5: the bye scores what the regulations give (TRF16 ``F`` = a win), and players are
+    grouped by that score. Round 1: 1-4 and 2-5 (the higher numbers win, 4 and 5 White),
+    3 a full-point bye, 6 absent (zero-point bye). Before round 2, 3, 4, 5 have 1 point,
+    1, 2, 6 none. Bracket 1: S1 = {3}, S2 = {4, 5}: 3-4 first, 5 moves down to bracket 0,
+    where 5-1 (an MDP with the first resident it has not met), then 2-6.
+    Expected: 3-4, 5-1, 2-6. (Counting the F bye as no point would put 3 in bracket 0.)
+    """
+    t = make(6, [[(4, 1, "1"), (5, 2, "1"), (3, "F"), (6, "Z")]])
+    pairing = DUTCH_2012.pair(t, 2)
+    assert pairs(pairing) == P((3, 4), (1, 5), (2, 6))

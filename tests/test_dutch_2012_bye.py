@@ -6,7 +6,14 @@ C.04.3.1 A2, A5, B1.b, B5/B6, D4. See ``docs/dutch.md`` section 7.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from dutch_helpers import P, make, pairs
+from swisspairing.formats.trf import write_trf
+from swisspairing.interfaces.cli import main
 from swisspairing.systems.dutch import DP, DUTCH_2012, _relax_bye_2012
 
 
@@ -34,6 +41,37 @@ def test_every_player_scored_without_playing_the_round_is_still_paired() -> None
     assert pairing.bye == 4
     assert len(pairing.warnings) == 1
     assert "B1.b" in pairing.warnings[0]
+
+
+def _all_scored_without_playing() -> str:
+    """The event of the test above with a third round (2 beats 3, 4 beats 1, 5 absent without
+    points), as a TRF file (the command line pairs the round after the last one with a game):
+    everybody has 1.5 points, 5 scored without playing twice, the others once."""
+    return write_trf(make(5, [
+        [(1, 2, "1"), (3, 4, "1"), (5, "U")],
+        [(1, "H"), (2, "H"), (3, "H"), (4, "H"), (5, "H")],
+        [(2, 3, "1"), (4, 1, "1"), (5, "Z")],
+    ]))
+
+
+def test_the_command_line_says_which_rule_was_relaxed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The arbiter is told, on standard error, in the JSON output and in ``--explain``, that
+    B1.b was relaxed, and to whom the bye may go; the pairing is still written (exit code 0)."""
+    path = tmp_path / "event.trf"
+    path.write_text(_all_scored_without_playing(), encoding="utf-8")
+    assert main(["pair", str(path), "--system", "dutch-2012", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert "warning: B1.b relaxed" in err
+    data = json.loads(out)
+    assert data["round"] == 4
+    assert data["bye"]["id"] in {1, 2, 3, 4}
+    assert len(data["boards"]) == 2
+    assert "(1): 1, 2, 3, 4" in err
+    assert any("B1.b" in w for w in data["warnings"])
+    assert main(["pair", str(path), "--system", "dutch-2012", "--explain"]) == 0
+    out, _ = capsys.readouterr()
+    assert "[B1.b]" in out
 
 
 def test_the_bye_goes_only_to_those_who_scored_without_playing_the_fewest_times() -> None:

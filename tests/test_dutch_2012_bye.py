@@ -14,7 +14,7 @@ import pytest
 from dutch_helpers import P, make, pairs
 from swisspairing.formats.trf import write_trf
 from swisspairing.interfaces.cli import main
-from swisspairing.systems.dutch import DP, DUTCH_2012, _relax_bye_2012
+from swisspairing.systems.dutch import DP, DUTCH_2012, RULES_2012, _relax_bye_2012, _Round
 
 
 def test_every_player_scored_without_playing_the_round_is_still_paired() -> None:
@@ -67,39 +67,55 @@ def test_the_command_line_says_which_rule_was_relaxed(
     assert data["round"] == 4
     assert data["bye"]["id"] in {1, 2, 3, 4}
     assert len(data["boards"]) == 2
-    assert "(1): 1, 2, 3, 4" in err
+    assert "at most 1 time(s): 1, 2, 3, 4" in err
     assert any("B1.b" in w for w in data["warnings"])
     assert main(["pair", str(path), "--system", "dutch-2012", "--explain"]) == 0
     out, _ = capsys.readouterr()
     assert "[B1.b]" in out
 
 
+def _dp(pid: int, scored_unplayed: int, opponents: frozenset[int] = frozenset()) -> DP:
+    return DP(id=pid, score=10, colours=(), opponents=opponents, pref=None, strength=0,
+              cd=0, float1=None, float2=None, bye_ok=scored_unplayed == 0, topscorer=False,
+              unplayed=scored_unplayed, scored_unplayed=scored_unplayed)
+
+
+def _relax(players: list[DP]) -> str | None:
+    return _relax_bye_2012(_Round(RULES_2012, players, False, None, None), players, None)
+
+
 def test_the_bye_goes_only_to_those_who_scored_without_playing_the_fewest_times() -> None:
     """The least violation of B1.b: a second round scored without playing rather than a
-    third. With counts 1, 2, 1 the players with 1 become eligible, the other stays not."""
-    def dp(pid: int, scored_unplayed: int) -> DP:
-        return DP(id=pid, score=10, colours=(), opponents=frozenset(), pref=None, strength=0,
-                  cd=0, float1=None, float2=None, bye_ok=False, topscorer=False, unplayed=0,
-                  scored_unplayed=scored_unplayed)
-
-    players = [dp(1, 1), dp(2, 2), dp(3, 1)]
-    warning = _relax_bye_2012(players, None)
+    third. With counts 1, 2, 1 (nobody may be exempt) the players with 1 become eligible,
+    the other stays not."""
+    players = [_dp(1, 1), _dp(2, 2), _dp(3, 1)]
+    warning = _relax(players)
     assert [p.bye_ok for p in players] == [True, False, True]
-    assert warning is not None and "1, 3" in warning
+    assert warning is not None and "at most 1 time(s): 1, 3" in warning
 
 
-def test_nothing_is_relaxed_while_someone_may_receive_the_bye() -> None:
-    """B1.b stands as soon as one player is eligible (and in an even round nobody is exempt)."""
-    def dp(pid: int, bye_ok: bool) -> DP:
-        return DP(id=pid, score=10, colours=(), opponents=frozenset(), pref=None, strength=0,
-                  cd=0, float1=None, float2=None, bye_ok=bye_ok, topscorer=False, unplayed=0,
-                  scored_unplayed=0 if bye_ok else 1)
+def test_b1b_is_relaxed_when_the_only_eligible_player_cannot_be_left_out() -> None:
+    """1 never scored without playing, 2 and 3 did once and have met (B1.a): with the bye to
+    1 the round cannot be completed, so B1.b is relaxed for 2 and 3 (1 stays eligible)."""
+    players = [_dp(1, 0), _dp(2, 1, frozenset({3})), _dp(3, 1, frozenset({2}))]
+    warning = _relax(players)
+    assert [p.bye_ok for p in players] == [True, True, True]
+    assert warning is not None and "cannot be left out" in warning
 
-    odd = [dp(1, False), dp(2, False), dp(3, True)]
-    assert _relax_bye_2012(odd, None) is None
+
+def test_nothing_is_relaxed_while_b1b_can_be_met() -> None:
+    """B1.b stands while an eligible player can be exempt with the others all paired, and in
+    an even round nobody is exempt; when no relaxation of B1.b helps (everyone has met), the
+    flags are left as they were."""
+    odd = [_dp(1, 1), _dp(2, 1), _dp(3, 0)]
+    assert _relax(odd) is None
     assert [p.bye_ok for p in odd] == [False, False, True]
-    even = [dp(1, False), dp(2, False)]
-    assert _relax_bye_2012(even, None) is None
+    even = [_dp(1, 1), _dp(2, 1)]
+    assert _relax(even) is None
+    assert [p.bye_ok for p in even] == [False, False]
+    everyone_met = [_dp(i, 1, frozenset({1, 2, 3} - {i})) for i in (1, 2, 3)]
+    assert _relax(everyone_met) is None
+    assert [p.bye_ok for p in everyone_met] == [False, False, False]
 
 
 def test_a_full_point_bye_of_trf16_counts_for_the_score_groups() -> None:

@@ -1243,15 +1243,15 @@ class DutchSystem:
              explain: Explanation | None = None) -> Pairing:
         r = tournament.next_round if round_number is None else round_number
         players, initial = self.players(tournament, r)
-        warnings = []
-        if self.rules.edition == 2012:
-            relaxed = _relax_bye_2012(players, explain)
-            if relaxed is not None:
-                warnings.append(relaxed)
         last_round = tournament.total_rounds is not None and r == tournament.total_rounds
         rnd = _Round(self.rules, players, last_round,
                      (lambda a, b: tournament.is_forbidden(a, b, r))
                      if tournament.forbidden_pairs else None, explain, r, initial)
+        warnings = []
+        if self.rules.edition == 2012:
+            relaxed = _relax_bye_2012(rnd, players, explain)
+            if relaxed is not None:
+                warnings.append(relaxed)
         pairs, bye = self._pair_brackets(rnd, players, explain)
         boards = []
         for a, b in pairs:
@@ -1377,31 +1377,46 @@ class DutchSystem:
         return pairs, None
 
 
-def _relax_bye_2012(players: list[DP], explain: Explanation | None) -> str | None:
-    """2012: the number of players is odd and B1.b leaves nobody who may be exempt.
+def _relax_bye_2012(rnd: _Round, players: list[DP], explain: Explanation | None
+                    ) -> str | None:
+    """2012: the number of players is odd and B1.b leaves nobody who can be exempt.
 
     C.04.1 c / A5 require that one player is not paired: with an odd number the round has
     no pairing at all otherwise, so this is not a criterion the C-rules may relax. B1.b
-    (= C.04.1 d) forbids the bye to everyone who already scored without playing; when every
-    player has, B1.b cannot be met and is the rule relaxed, for the fewest players and by
-    the least amount: the bye may go to the players who scored without playing the fewest
-    times (a second such round rather than a third). The round is then paired as usual:
+    (= C.04.1 d) forbids the bye to everyone who already scored without playing. When that
+    leaves nobody (everyone has, or the few who have not cannot be left out: the others
+    could not all be paired, B1.a), B1.b cannot be met and is the rule relaxed, for the
+    fewest players and by the least amount: the bye may also go to the players who scored
+    without playing at most ``k`` times, for the smallest ``k`` that lets the round be
+    completed (a second such round rather than a third). The round is then paired as usual:
     the bye stays a downfloat (B1.b), so B5/B6, and in the lowest bracket the D4 B3 factor,
-    choose among them. Returns the warning for the arbiter, or None when nothing is relaxed.
+    choose among the eligible players. Returns the warning for the arbiter, or None when
+    nothing is relaxed (also when no relaxation of B1.b would let the round be paired).
     """
-    if len(players) % 2 == 0 or any(p.bye_ok for p in players):
+    if len(players) % 2 == 0 or rnd.can_complete(players):
         return None
-    fewest = min(p.scored_unplayed for p in players)
-    chosen = sorted(p.id for p in players if p.scored_unplayed == fewest)
-    for p in players:
-        p.bye_ok = p.scored_unplayed == fewest
-    who = ", ".join(map(str, chosen))
-    en = (f"B1.b relaxed: every one of the {len(players)} players already scored without "
-          f"playing, so nobody may receive the bye; the bye may go to a player who did so "
-          f"the fewest times ({fewest}): {who}")
-    fr = (f"B1.b assoupli : chacun des {len(players)} joueurs a déjà marqué sans jouer, "
-          f"personne ne peut donc être exempt ; l'exemption peut aller à un joueur qui l'a "
-          f"fait le moins de fois ({fewest}) : {who}")
+    allowed = {p.id: p.bye_ok for p in players}
+    for k in sorted({p.scored_unplayed for p in players if not p.bye_ok}):
+        for p in players:
+            p.bye_ok = allowed[p.id] or p.scored_unplayed <= k
+        if rnd.can_complete(players):
+            break
+    else:
+        for p in players:
+            p.bye_ok = allowed[p.id]
+        return None
+    who = ", ".join(str(p.id) for p in sorted(players, key=lambda p: p.id)
+                    if p.bye_ok and not allowed[p.id])
+    reason_en = ("every one of the players already scored without playing"
+                 if not any(allowed.values()) else
+                 "the players who never scored without playing cannot be left out")
+    reason_fr = ("chacun des joueurs a déjà marqué sans jouer"
+                 if not any(allowed.values()) else
+                 "les joueurs qui n'ont jamais marqué sans jouer ne peuvent pas être exemptés")
+    en = (f"B1.b relaxed: {reason_en}, so nobody may receive the bye; it may also go to a "
+          f"player who scored without playing at most {k} time(s): {who}")
+    fr = (f"B1.b assoupli : {reason_fr}, personne ne peut donc être exempt ; l'exemption peut "
+          f"aussi aller à un joueur qui a marqué sans jouer au plus {k} fois : {who}")
     if explain is not None:
         explain.add(en, fr, rule="B1.b")
     return en

@@ -1247,7 +1247,7 @@ class DutchSystem:
         rnd = _Round(self.rules, players, last_round,
                      (lambda a, b: tournament.is_forbidden(a, b, r))
                      if tournament.forbidden_pairs else None, explain, r, initial)
-        warnings = []
+        warnings: list[str] = []
         if self.rules.edition == 2012:
             relaxed = _relax_bye_2012(rnd, players, explain)
             if relaxed is not None:

@@ -70,6 +70,8 @@ def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]
             {**player(pid), "code": code} for pid, code in sorted(pairing.unpaired.items())
         ],
     }
+    if pairing.warnings:
+        data["warnings"] = list(pairing.warnings)
     if explanation is not None:
         data["explanation"] = explanation
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -81,7 +81,13 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
 
         print("swisspairing: warning: the file gives no number of rounds (XXR or 142): the "
               "round is paired as if it were not the last one", file=sys.stderr)
-    return system.pair(t, r, explanation)
+    pairing = system.pair(t, r, explanation)
+    if pairing.warnings:
+        import sys
+
+        for warning in pairing.warnings:
+            print(f"swisspairing: warning: {warning}", file=sys.stderr)
+    return pairing
 
 
 def explain_acceleration(t: Tournament, round_number: int, explanation: Explanation) -> None:

@@ -307,6 +307,8 @@ class Pairing:
     boards: list[Board] = field(default_factory=list)
     bye: int | None = None
     unpaired: dict[int, str] = field(default_factory=dict)
+    #: what the arbiter must know about this pairing (a rule the engine had to relax)
+    warnings: list[str] = field(default_factory=list)
 
     def players(self) -> set[int]:
         out = {b.white for b in self.boards} | {b.black for b in self.boards}

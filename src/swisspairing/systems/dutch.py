@@ -133,6 +133,8 @@ class DP:
     #: E.5 / 5.2.5 / E5 pairing number: position (1 = first) in pairing-number order among the
     #: players paired in this round (``docs/dutch.md`` section 5.1)
     paired_number: int = 0
+    #: 2012 B1.b: rounds in which the player scored (1 or 1/2 point) without playing
+    scored_unplayed: int = 0
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"DP({self.id}, {self.score / 10:g})"
@@ -1234,6 +1236,7 @@ class DutchSystem:
                     bye_ok=self.rules.bye_eligible(st, ps),
                     topscorer=last_round and st.score > max_score / 2,
                     unplayed=st.unplayed_rounds,
+                    scored_unplayed=sum(1 for r in st.rounds if not r.is_played and r.points > 0),
                 )
             )
         out.sort(key=lambda p: (-p.score, p.id))
@@ -1252,6 +1255,11 @@ class DutchSystem:
         rnd = _Round(self.rules, players, last_round,
                      (lambda a, b: tournament.is_forbidden(a, b, r))
                      if tournament.forbidden_pairs else None, explain, r, initial)
+        warnings: list[str] = []
+        if self.rules.edition == 2012:
+            relaxed = _relax_bye_2012(rnd, players, explain)
+            if relaxed is not None:
+                warnings.append(relaxed)
         pairs, bye = self._pair_brackets(rnd, players, explain)
         boards = []
         for a, b in pairs:
@@ -1268,7 +1276,7 @@ class DutchSystem:
         boards.sort(key=lambda b: min(
             next(p.rank for p in players if p.id == b.white),
             next(p.rank for p in players if p.id == b.black)))
-        return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)))
+        return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)), warnings=warnings)
 
     def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[DP],
                                       explain: Explanation | None) -> None:
@@ -1375,6 +1383,51 @@ class DutchSystem:
             mdps = res.floaters
             i += 1
         return pairs, None
+
+
+def _relax_bye_2012(rnd: _Round, players: list[DP], explain: Explanation | None
+                    ) -> str | None:
+    """2012: the number of players is odd and B1.b leaves nobody who can be exempt.
+
+    C.04.1 c / A5 require that one player is not paired: with an odd number the round has
+    no pairing at all otherwise, so this is not a criterion the C-rules may relax. B1.b
+    (= C.04.1 d) forbids the bye to everyone who already scored without playing. When that
+    leaves nobody (everyone has, or the few who have not cannot be left out: the others
+    could not all be paired, B1.a), B1.b cannot be met and is the rule relaxed, for the
+    fewest players and by the least amount: the bye may also go to the players who scored
+    without playing at most ``k`` times, for the smallest ``k`` that lets the round be
+    completed (a second such round rather than a third). The round is then paired as usual:
+    the bye stays a downfloat (B1.b), so B5/B6, and in the lowest bracket the D4 B3 factor,
+    choose among the eligible players. Returns the warning for the arbiter, or None when
+    nothing is relaxed (also when no relaxation of B1.b would let the round be paired).
+    """
+    if len(players) % 2 == 0 or rnd.can_complete(players):
+        return None
+    allowed = {p.id: p.bye_ok for p in players}
+    for k in sorted({p.scored_unplayed for p in players if not p.bye_ok}):
+        for p in players:
+            p.bye_ok = allowed[p.id] or p.scored_unplayed <= k
+        if rnd.can_complete(players):
+            break
+    else:
+        for p in players:
+            p.bye_ok = allowed[p.id]
+        return None
+    who = ", ".join(str(p.id) for p in sorted(players, key=lambda p: p.id)
+                    if p.bye_ok and not allowed[p.id])
+    reason_en = ("every one of the players already scored without playing"
+                 if not any(allowed.values()) else
+                 "the players who never scored without playing cannot be left out")
+    reason_fr = ("chacun des joueurs a déjà marqué sans jouer"
+                 if not any(allowed.values()) else
+                 "les joueurs qui n'ont jamais marqué sans jouer ne peuvent pas être exemptés")
+    en = (f"B1.b relaxed: {reason_en}, so nobody may receive the bye; it may also go to a "
+          f"player who scored without playing at most {k} time(s): {who}")
+    fr = (f"B1.b assoupli : {reason_fr}, personne ne peut donc être exempt ; l'exemption peut "
+          f"aussi aller à un joueur qui a marqué sans jouer au plus {k} fois : {who}")
+    if explain is not None:
+        explain.add(en, fr, rule="B1.b")
+    return en
 
 
 def _bye_of(res: BracketResult) -> int | None:

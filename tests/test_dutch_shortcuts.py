@@ -5,6 +5,8 @@
 * candidates without exchange (``_BracketContext.order_without_exchange``): when a candidate
   without exchange reaches the best quality, D.1 is settled by the lexicographic bipartite
   matching instead of order digits;
+* ideal candidates (``dutch_ideal.ideal_candidate``): a candidate that meets every quality
+  criterion in full is the answer without any weighted matching;
 
 and the two matching functions they rest on, against brute force.
 """
@@ -18,7 +20,7 @@ import pytest
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
-from swisspairing.systems import dutch, get_system
+from swisspairing.systems import dutch, dutch_ideal, get_system
 
 
 def _brute_lex(left: list[int], rights: list[int], adj: dict[int, list[int]],
@@ -89,8 +91,14 @@ def test_bipartite_duals_refuse_an_odd_cycle() -> None:
 def test_shortcuts_give_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     engine = get_system(system)
-    used = {"lookahead": 0, "no_exchange": 0}
+    used = {"lookahead": 0, "no_exchange": 0, "ideal": 0}
     ideal, without = dutch._Round.lookahead_ideal, dutch._BracketContext.order_without_exchange
+    certificate = dutch_ideal.ideal_candidate
+
+    def count_ideal(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["ideal"] += out is not None
+        return out
 
     def count_lookahead(self, *a, **k):  # type: ignore[no-untyped-def]
         out = ideal(self, *a, **k)
@@ -106,19 +114,22 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
         config = GeneratorConfig(players=26 + 9 * seed, rounds=7, forfeit_rate=0.02,
                                  half_point_bye_rate=0.02)
         t = generate(system, config, seed)
-        for r in range(2, config.rounds + 1):
+        for r in range(1, config.rounds + 1):
             with monkeypatch.context() as m:
                 m.setattr(dutch._Round, "lookahead_ideal", count_lookahead)
                 m.setattr(dutch._BracketContext, "order_without_exchange", count_no_exchange)
+                m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
                 fast = engine.pair(t, r)
             with monkeypatch.context() as m:
                 m.setattr(dutch._Round, "lookahead_ideal", lambda self, *a, **k: None)
                 m.setattr(dutch._BracketContext, "order_without_exchange",
                           lambda self, *a, **k: None)
+                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
                 full = engine.pair(t, r)
             assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
     # the shortcuts were really taken
-    assert used["lookahead"] > 5 and used["no_exchange"] > 20
+    assert used["lookahead"] > 5 and used["no_exchange"] > 20 and used["ideal"] > 20
+    print(used)
 
 
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
@@ -143,3 +154,49 @@ def test_fast_rows_equal_the_criteria_rows(system: str, monkeypatch: pytest.Monk
         for r in range(2, 7):
             engine.pair(t, r)
     assert seen[0] > 1000
+
+
+def _brute_first_assignment(s1: list[int], s2: list[int], ok: set[tuple[int, int]],
+                            left_over_ok: set[int]) -> list[tuple[int, int]] | None:
+    """D.1 literally: the transpositions of S2 in lexicographic order, the first one whose
+    first len(S1) players are allowed partners and whose player left over (if any) is allowed."""
+    for order in itertools.permutations(s2):
+        pairs = list(zip(s1, order, strict=False))
+        rest = order[len(s1):]
+        if all(p in ok for p in pairs) and all(b in left_over_ok for b in rest):
+            return pairs
+    return None
+
+
+def test_first_assignment_is_the_first_transposition() -> None:
+    """``dutch_ideal.first_assignment`` (greedy, then the exact search) returns the first
+    transposition of S2 in the D.1 order among the allowed ones, by enumeration."""
+    rng = random.Random(11)
+    exact_search_answers = 0
+    for _ in range(600):
+        n1 = rng.randint(1, 5)
+        n2 = n1 + rng.randint(0, 1)
+        s1 = list(range(n1))
+        s2 = list(range(10, 10 + n2))
+        density = rng.choice([0.4, 0.7, 0.9])
+        ok = {(a, b) for a in s1 for b in s2 if rng.random() < density}
+        left_over_ok = {b for b in s2 if rng.random() < 0.6}
+        players = {i: dutch.DP(i, 0, (), frozenset(), None, 0, 0, None, None, True, False, 0,
+                               rank=i) for i in s1 + s2}
+        got = dutch_ideal.first_assignment(
+            [players[a] for a in s1], [players[b] for b in s2],
+            lambda a, b: (a.id, b.id) in ok,  # noqa: B023
+            lambda b: b.id in left_over_ok)  # noqa: B023
+        expected = _brute_first_assignment(s1, s2, ok, left_over_ok)
+        assert (None if got is None else [(a.id, b.id) for a, b in got]) == expected
+        # the greedy alone: each S1 player the first free S2 player
+        free, greedy_ok = list(s2), True
+        for a in s1:
+            b = next((b for b in free if (a, b) in ok), None)
+            if b is None:
+                greedy_ok = False
+                break
+            free.remove(b)
+        greedy_ok = greedy_ok and all(b in left_over_ok for b in free)
+        exact_search_answers += expected is not None and not greedy_ok
+    assert exact_search_answers > 30  # the exact search was needed and tested

@@ -39,6 +39,7 @@ from ..model.state import (
     RoundRecord,
     build_states,
 )
+from . import dutch_ideal
 from .explain import Explanation
 
 ABSOLUTE = PreferenceStrength.ABSOLUTE.value
@@ -934,6 +935,10 @@ class _BracketContext:
 
     # --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
     def run(self) -> BracketResult:
+        # a candidate meeting every quality criterion in full needs no matching (dutch_ideal)
+        ideal = dutch_ideal.ideal_candidate(self)
+        if ideal is not None:
+            return BracketResult(pairs=ideal[0], floaters=ideal[1])
         if self.rnd.rules.edition >= 2025 and self.complete and any(
             p.bye_ok for p in self.bracket
         ):

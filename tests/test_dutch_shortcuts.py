@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
+from swisspairing.model import Colour
 from swisspairing.systems import dutch, dutch_ideal, get_system
 
 
@@ -128,7 +130,7 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
                 full = engine.pair(t, r)
             assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
     # the shortcuts were really taken
-    assert used["lookahead"] > 5 and used["no_exchange"] > 20 and used["ideal"] > 20
+    assert used["lookahead"] > 5 and used["no_exchange"] > 10 and used["ideal"] > 50
     print(used)
 
 
@@ -147,6 +149,8 @@ def test_fast_rows_equal_the_criteria_rows(system: str, monkeypatch: pytest.Monk
         return row
 
     monkeypatch.setattr(dutch._BracketContext, "_fast_row", check)
+    # the rows are what the matchings use: keep every bracket on them
+    monkeypatch.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
     engine = get_system(system)
     for seed in range(3):
         config = GeneratorConfig(players=40, rounds=6, forfeit_rate=0.03)
@@ -200,3 +204,46 @@ def test_first_assignment_is_the_first_transposition() -> None:
         greedy_ok = greedy_ok and all(b in left_over_ok for b in free)
         exact_search_answers += expected is not None and not greedy_ok
     assert exact_search_answers > 30  # the exact search was needed and tested
+
+
+def _pairings(players: list[int]) -> list[list[tuple[int, int]]]:
+    if not players:
+        return [[]]
+    first, rest = players[0], players[1:]
+    return [[(first, other), *more] for k, other in enumerate(rest)
+            for more in _pairings(rest[:k] + rest[k + 1:])]
+
+
+def test_colour_bounds_hold_for_every_pairing() -> None:
+    """``pool_bound`` / ``split_bound`` never exceed the C.10/C.11 counts of any pairing (that is
+    what makes a candidate reaching them the best), and are reached when every pair is allowed:
+    checked by enumerating all pairings of small random brackets. The counts of a pair are
+    those of the engine (``_colour_misses``: E.1-E.5 grant both preferences unless they are the
+    same, then the weaker is missed)."""
+    rng = random.Random(5)
+    kinds = [(None, 0), (Colour.WHITE, 1), (Colour.WHITE, 2), (Colour.WHITE, 3),
+             (Colour.BLACK, 1), (Colour.BLACK, 2), (Colour.BLACK, 3)]
+    for _ in range(400):
+        n = 2 * rng.randint(1, 4)
+        players = [dutch.DP(i, 0, (), frozenset(), *rng.choice(kinds), 0, None, None, True,
+                            False, 0, rank=i) for i in range(n)]
+        counts = Counter(dutch_ideal.colour_class(p) for p in players)
+
+        def cost(pairs: list[tuple[int, int]], players: list[dutch.DP] = players
+                 ) -> tuple[int, int]:
+            misses = [dutch._colour_misses(players[a], players[b]) for a, b in pairs]
+            return sum(m for m, _ in misses), sum(s for _, s in misses)
+
+        every = [cost(p) for p in _pairings(list(range(n)))]
+        bound = dutch_ideal.pool_bound(counts, n)
+        assert all(c[0] >= bound[0] and c[1] >= bound[1] for c in every)
+        assert min(every) == bound
+        # S1 = the first half, S2 the second: pairings of one with the other
+        half = n // 2
+        split = [cost(list(zip(range(half), order, strict=True)))
+                 for order in itertools.permutations(range(half, n))]
+        c1 = Counter(dutch_ideal.colour_class(p) for p in players[:half])
+        c2 = Counter(dutch_ideal.colour_class(p) for p in players[half:])
+        bound = dutch_ideal.split_bound(c1, c2, half)
+        assert all(c[0] >= bound[0] and c[1] >= bound[1] for c in split)
+        assert min(split) == bound

@@ -1,11 +1,13 @@
 """Dutch 2017/2025: brackets whose best candidate needs no search.
 
-A candidate that pairs the most players and meets every quality criterion in full (no colour
-preference missed, nobody floating again) cannot be beaten by any other candidate (B.8 compares
-criterion by criterion, and it is at the best value of each). Among such candidates B.8 takes the
-one generated first (B.6/B.7, D.1-D.3); when one exists without exchange, the first is found by
-giving each S1 player in turn the first S2 player it may take. No weighted matching is needed:
-this is what pairs round 1 of a large open, and the large brackets of the early rounds, in the
+A candidate that pairs the most players and is at a lower bound of every quality criterion (a
+bound that holds for every candidate of the bracket) cannot be beaten: B.8 compares criterion by
+criterion, and it is at the best value of each. Such a candidate is called *ideal* here. The
+bounds are zero for every criterion but the colour ones, C.10/C.11 ([C12]/[C13] in 2025), whose
+bound counts the players wanting each colour (:func:`pool_bound`, :func:`split_bound`). Among
+ideal candidates B.8 takes the one generated first (B.6/B.7, D.1-D.3): each S1 player in turn
+takes the first S2 player that still leaves the bound reachable. No weighted matching is needed:
+this is what pairs round 1 of a large open, and most large brackets of the early rounds, in the
 time of reading the file. The proof is in ``docs/dutch.md`` section 8, "ideal candidates".
 
 Scope (anything else returns None and the bracket is paired by the matchings of ``dutch.py``):
@@ -20,29 +22,95 @@ Scope (anything else returns None and the bracket is paired by the matchings of 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ..matching import lexicographic_bipartite_matching, max_cardinality_matching
-from ..model.state import Float
+from ..model import Colour
+from ..model.state import Float, PreferenceStrength
 
 if TYPE_CHECKING:
     from .dutch import DP, _BracketContext
 
 #: ``_BracketContext.colour_gains`` counts, for each of C.8-C.11 ([C10]-[C13] in 2025), the
-#: players of the pair who do not miss it: both players meet all four criteria.
-COLOUR_CRITERIA_MET = [2, 2, 2, 2]
+#: players of the pair who do not miss it; C.8 and C.9 (topscorers) must be met in full.
+TOPSCORER_CRITERIA_MET = [2, 2]
 
 #: stand-in left vertex of an odd bracket: it "takes" the S2 player left unpaired (B.6: with an
 #: odd number of players, S2 has one more player than S1), which must be an ideal downfloater.
 LEFT_OVER = -2
 
 Pairs = list[tuple["DP", "DP"]]
+#: (C.10 / [C12] players missing their colour preference, C.11 / [C13] missing a strong one)
+ColourCost = tuple[int, int]
+#: what the colour criteria see of a player: the colour it prefers (None: no preference) and
+#: whether the preference is mild (a pair of two players preferring the same colour misses one
+#: preference; a strong one unless one of them is mild: E.2 grants the stronger)
+ColourClass = tuple[Colour | None, bool]
+
+
+def colour_class(p: DP) -> ColourClass:
+    return p.pref, p.strength < PreferenceStrength.STRONG.value
+
+
+def pool_bound(counts: Counter[ColourClass], size: int) -> ColourCost:
+    """Lower bound of C.10/C.11 over every pairing of ``size`` players (even) among themselves.
+
+    Of ``w`` players preferring White, at most ``size / 2`` meet someone not preferring White,
+    so at least ``w - size / 2`` pairs have two players preferring White, each missing one
+    preference; such a pair misses no strong preference only if it holds a mild one, and
+    different pairs hold different mild players. The same for Black.
+    """
+    misses = strong = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        mild = counts[(colour, True)]
+        same = max(0, mild + counts[(colour, False)] - size // 2)
+        misses += same
+        strong += max(0, same - mild)
+    return misses, strong
+
+
+def split_bound(s1: Counter[ColourClass], s2: Counter[ColourClass], pairs: int
+                ) -> ColourCost:
+    """Lower bound of C.10/C.11 over every pairing of S1 with S2 (``pairs`` players each side):
+    an S1 player preferring White meets one of the ``pairs - w2`` S2 players not preferring
+    White, or one preferring it; as in :func:`pool_bound` for the strong ones."""
+    misses = strong = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        mild = s1[(colour, True)] + s2[(colour, True)]
+        wanting = mild + s1[(colour, False)] + s2[(colour, False)]
+        same = max(0, wanting - pairs)
+        misses += same
+        strong += max(0, same - mild)
+    return misses, strong
+
+
+def _within(spent: ColourCost, bound: ColourCost, budget: ColourCost) -> bool:
+    return spent[0] + bound[0] <= budget[0] and spent[1] + bound[1] <= budget[1]
+
+
+def _reachable(spent: ColourCost, budget: ColourCost, bound: Callable[[ColourClass | None],
+               ColourCost], left_over: Iterable[ColourClass] | None) -> bool:
+    """Can the rest still end within ``budget``? ``bound(c)``: the bound with a player of class
+    ``c`` left over (None: nobody left over); ``left_over``: the classes that may be left over
+    (None: nobody is)."""
+    if left_over is None:
+        return _within(spent, bound(None), budget)
+    return any(_within(spent, bound(c), budget) for c in left_over)
+
+
+def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[ColourClass]:
+    if c is None:
+        return counts
+    out = counts.copy()
+    out[c] -= 1
+    return out
 
 
 def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
-    """The first candidate of the generation order among those that meet every quality criterion
-    of the bracket in full with the most pairs; None when this cannot be shown cheaply.
+    """The first candidate of the generation order among those at the lower bound of every
+    quality criterion with the most pairs; None when there is none or it cannot be shown cheaply.
 
     Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
     """
@@ -58,55 +126,156 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
         return None  # 2017 A.9 collapsed last bracket: residents of several scores
     receives_bye = ctx.complete  # the last bracket: its player left over gets the PAB (C.2)
     lowest_unplayed = min((p.unplayed for p in bracket if p.bye_ok), default=0)
+    odd = len(bracket) % 2 == 1
 
-    def pair_meets_criteria(a: DP, b: DP) -> bool:
-        """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3) and at the
-        best value of every pair criterion."""
+    def may_be_left_over(p: DP) -> bool:
+        """A resident the criteria ranked above the colours allow to be left over: C.6 / [C7]
+        want a resident (section 8 of docs/dutch.md); in the last bracket C.2 / [C2] an
+        eligible one and [C9] (2025) the fewest unplayed games."""
+        if not receives_bye:
+            return True
+        if not p.bye_ok:
+            return False
+        return rnd.rules.edition < 2025 or p.unplayed == lowest_unplayed
+
+    def ideal_left_over(p: DP) -> bool:
+        """... and at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
+        [C14], [C16]: no downfloat one or two rounds before."""
+        return may_be_left_over(p) and not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
+
+    def pair_ok(a: DP, b: DP) -> bool:
+        """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9
+        met (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17],
+        [C19], [C21] (an MDP's opponent must not have floated up one or two rounds before; the
+        MDP's own downfloat costs the same with any resident, who all share one score). Two
+        residents float nobody (A.4)."""
         if not rnd.compatible(a, b):
             return False
-        # C.8-C.11 / [C10]-[C13]: nobody of the pair misses a colour criterion (E.1-E.5 decide)
-        if ctx.colour_gains(a, b) != COLOUR_CRITERIA_MET:
+        if ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
             return False
-        # C.13, C.15, C.17, C.19 / [C15], [C17], [C19], [C21]: an MDP's opponent floats up; it
-        # must not have floated up one or two rounds before. (The MDP's own downfloat costs the
-        # same with any resident: residents share one score.) Two residents float nobody (A.4).
         return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
 
-    def downfloater_meets_criteria(p: DP) -> bool:
-        """A resident left unpaired at the best value of every downfloater criterion."""
-        # C.12, C.14, C.16, C.18 / [C14], [C16]: no downfloat one or two rounds before
-        if p.float1 is Float.DOWN or p.float2 is Float.DOWN:
-            return False
-        if receives_bye:
-            if not p.bye_ok:  # C.2 / [C2]
-                return False
-            # [C9] (2025): the PAB receiver has the fewest unplayed games possible
-            if rnd.rules.edition >= 2025 and p.unplayed > lowest_unplayed:
-                return False
-        return True
+    def pair_cost(a: DP, b: DP) -> ColourCost:
+        """C.10/C.11 ([C12]/[C13]): players of the pair missing a (strong) preference."""
+        gains = ctx.colour_gains(a, b)
+        return 2 - gains[2], 2 - gains[3]
+
+    # The bound of the whole bracket: C.10/C.11 come after C.5/C.6 (and C.2, [C9]), which fix
+    # who may be left over in an odd bracket
+    counts = Counter(colour_class(p) for p in bracket)
+    if odd:
+        options = {colour_class(p) for p in residents if may_be_left_over(p)}
+        if not options:
+            return None
+        budget = min(pool_bound(_minus(counts, c), len(bracket) - 1) for c in options)
+    else:
+        budget = pool_bound(counts, len(bracket))
+    left_over_counts = Counter(colour_class(p) for p in residents if ideal_left_over(p))
 
     # B.7 / D.3 / D.1: the MDP-pairing. Every MDP is paired (C.5, then C.6 / [C7]: a resident
     # left over has a lower SD / score than any MDP); the first MDP-pairing in D.1 order gives
-    # each MDP in turn the first resident it may take. When that choice cannot be completed
-    # ideally (a later MDP-pairing might be), the shortcut gives up.
+    # each MDP in turn the first resident that keeps the bound reachable (relaxed: the rest
+    # paired among themselves, :func:`pool_bound`). When the remainder then cannot reach the
+    # bound, the shortcut gives up (a later MDP-pairing might).
+    spent: ColourCost = (0, 0)
     fixed: Pairs = []
     free = list(residents)
+    size = len(bracket)
     for m in mdps:
-        k = next((k for k, r in enumerate(free) if pair_meets_criteria(m, r)), -1)
-        if k < 0:
+        counts[colour_class(m)] -= 1
+        size -= 2
+        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
+        for k, r in enumerate(free):
+            if not pair_ok(m, r):
+                continue
+            cost = pair_cost(m, r)
+            cls, ideal = colour_class(r), ideal_left_over(r)
+            key = (cost, cls, ideal)
+            if key not in verdict:
+                rest, rest_left = _minus(counts, cls), left_over_counts
+                if ideal:
+                    rest_left = _minus(left_over_counts, cls)
+                spent_now = (spent[0] + cost[0], spent[1] + cost[1])
+                verdict[key] = _reachable(
+                    spent_now, budget,
+                    lambda c, rest=rest, size=size: pool_bound(_minus(rest, c),
+                                                               size - (c is not None)),
+                    [c for c, n in rest_left.items() if n > 0] if odd else None)
+            if verdict[key]:
+                fixed.append((m, free.pop(k)))
+                spent = (spent[0] + cost[0], spent[1] + cost[1])
+                counts = _minus(counts, cls)
+                if ideal:
+                    left_over_counts = _minus(left_over_counts, cls)
+                break
+        else:
             return None
-        fixed.append((m, free.pop(k)))
     # B.6 on the remainder (B.7 note: S1R and S2R are formed after the MDP-pairing)
     half = len(free) // 2
     s1, s2 = free[:half], free[half:]
-    if receives_bye and len(free) % 2 and not any(p.bye_ok for p in s2):
-        return None
-    chosen = first_assignment(s1, s2, pair_meets_criteria, downfloater_meets_criteria)
+    remaining = (budget[0] - spent[0], budget[1] - spent[1])
+    chosen = first_assignment_within(s1, s2, pair_ok, pair_cost, ideal_left_over, remaining)
+    if chosen is None and remaining == (0, 0):
+        chosen = first_assignment(s1, s2, lambda a, b: pair_ok(a, b)
+                                  and pair_cost(a, b) == (0, 0), ideal_left_over)
     if chosen is None:
         return None
     pairs = fixed + chosen
     paired = {p.id for pair in pairs for p in pair}
     return pairs, [p for p in bracket if p.id not in paired]
+
+
+def first_assignment_within(s1: list[DP], s2: list[DP], pair_ok: Callable[[DP, DP], bool],
+                            pair_cost: Callable[[DP, DP], ColourCost],
+                            left_over_ok: Callable[[DP], bool], budget: ColourCost
+                            ) -> Pairs | None:
+    """D.1 within a colour budget: each S1 player in turn takes the first free S2 player it may
+    be paired with (``pair_ok``) such that the colour cost so far plus :func:`split_bound` of
+    the players still free stays within ``budget``, the S2 player left over (when S2 has one
+    more) satisfying ``left_over_ok``. None when some S1 player finds nobody.
+
+    The bound holds for every completion, so a transposition that ends within the budget
+    passes every test on its way: when this greedy completes, every choice was the least one
+    possible, and the result is the first such transposition.
+    """
+    if len(s2) - len(s1) not in (0, 1):
+        return None
+    odd = len(s2) > len(s1)
+    c1 = Counter(colour_class(p) for p in s1)
+    c2 = Counter(colour_class(p) for p in s2)
+    left_over = Counter(colour_class(p) for p in s2 if left_over_ok(p))
+    spent: ColourCost = (0, 0)
+    free = list(s2)
+    pairs: Pairs = []
+    for a in s1:
+        c1 = _minus(c1, colour_class(a))
+        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
+        for k, b in enumerate(free):
+            if not pair_ok(a, b):
+                continue
+            cost = pair_cost(a, b)
+            cls, may_stay = colour_class(b), left_over_ok(b)
+            key = (cost, cls, may_stay)
+            if key not in verdict:
+                rest2 = _minus(c2, cls)
+                rest_left = _minus(left_over, cls) if may_stay else left_over
+                n = len(free) - 1 - odd  # S2 players to pair after this one
+                verdict[key] = _reachable(
+                    (spent[0] + cost[0], spent[1] + cost[1]), budget,
+                    lambda c, c1=c1, rest2=rest2, n=n: split_bound(c1, _minus(rest2, c), n),
+                    [c for c, x in rest_left.items() if x > 0] if odd else None)
+            if verdict[key]:
+                pairs.append((a, free.pop(k)))
+                spent = (spent[0] + cost[0], spent[1] + cost[1])
+                c2 = _minus(c2, cls)
+                if may_stay:
+                    left_over = _minus(left_over, cls)
+                break
+        else:
+            return None
+    if odd and not left_over_ok(free[0]):  # pragma: no cover - the bound kept one
+        return None
+    return pairs
 
 
 def first_assignment(s1: list[DP], s2: list[DP], pair_ok: Callable[[DP, DP], bool],

@@ -9,11 +9,12 @@ The event is played by our own engine (``checker.generator.generate``: random ra
 from Milvang's model, no byes, forfeits or other special lines), so every round is paired on a
 history the engine itself made. For each round the pairing inside this process is timed (wall
 and CPU time; with ``--memory`` the round is paired again under tracemalloc for its peak
-memory). Then the command line is run end to end on the finished event's TRF file
-(``swisspairing pair --round R``: process start, reading the file, pairing, writing), with its
-wall time, CPU time and maximum resident size, and its pairing is checked against the round the
-engine played. The TRF file is kept in ``--workdir`` (default: a temporary folder) and reused
-when it exists, so that a second run measures without generating again.
+memory). Then the command line is run end to end, as an arbiter would, on the file of the event
+before each round (``swisspairing pair --system S FILE -o OUT``: process start, reading the file,
+pairing, writing), with its wall time, CPU time and maximum resident size, and its pairing is
+checked against the round the engine played. The TRF files are kept in ``--workdir`` (default: a
+temporary folder) and the event is reused when its file exists, so that a second run measures
+without generating again.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import read_trf, write_trf_file
+from swisspairing.interfaces.cmd_pair import truncated
 from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
 
@@ -62,10 +64,10 @@ def played_pairs(t: Tournament, r: int) -> set[tuple[int, int]]:
 
 
 def run_cli(system: str, path: Path, r: int, out: Path) -> tuple[float, float, float]:
-    """(wall s, CPU s, max resident MiB) of ``swisspairing pair`` on round ``r``."""
+    """(wall s, CPU s, max resident MiB) of ``swisspairing pair`` on the file ``path`` of the
+    event before round ``r``."""
     w0 = time.perf_counter()
-    proc = subprocess.Popen([str(CLI), "pair", "--system", system, "--round", str(r),
-                             str(path), "-o", str(out)])
+    proc = subprocess.Popen([str(CLI), "pair", "--system", system, str(path), "-o", str(out)])
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - w0
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -117,8 +119,10 @@ def main() -> None:
         row = f"{r:5d} | {wall:17.3f} | {cpu:5.3f} | "
         row += f"{peaks[r]:22.1f} | " if r in peaks else f"{'-':>22} | "
         if not a.no_cli:
-            out = workdir / f"round{r}.pairs"
-            cwall, ccpu, rss = run_cli(a.system, path, r, out)
+            before = workdir / f"{path.stem}-before-round{r}.trf"
+            write_trf_file(truncated(t, r), before)
+            out = workdir / f"{path.stem}-round{r}.pairs"
+            cwall, ccpu, rss = run_cli(a.system, before, r, out)
             lines = out.read_text().split()[1:]
             got = {(int(x), int(y)) for x, y in zip(lines[::2], lines[1::2], strict=True)
                    if int(y)}

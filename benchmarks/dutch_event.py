@@ -120,7 +120,7 @@ def main() -> None:
         row += f"{peaks[r]:22.1f} | " if r in peaks else f"{'-':>22} | "
         if not a.no_cli:
             before = workdir / f"{path.stem}-before-round{r}.trf"
-            write_trf_file(truncated(t, r), before)
+            write_trf_file(truncated(t, r), before, points="computed")
             out = workdir / f"{path.stem}-round{r}.pairs"
             cwall, ccpu, rss = run_cli(a.system, before, r, out)
             lines = out.read_text().split()[1:]

@@ -125,13 +125,14 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
     if any(p.score != residents[0].score for p in residents):
         return None  # 2017 A.9 collapsed last bracket: residents of several scores
     receives_bye = ctx.complete  # the last bracket: its player left over gets the PAB (C.2)
-    lowest_unplayed = min((p.unplayed for p in bracket if p.bye_ok), default=0)
+    # [C9] compares PAB receivers among the candidates best by [C7], which leave a resident
+    lowest_unplayed = min((p.unplayed for p in residents if p.bye_ok), default=0)
     odd = len(bracket) % 2 == 1
 
     def may_be_left_over(p: DP) -> bool:
         """A resident the criteria ranked above the colours allow to be left over: C.6 / [C7]
         want a resident (section 8 of docs/dutch.md); in the last bracket C.2 / [C2] an
-        eligible one and [C9] (2025) the fewest unplayed games."""
+        eligible one and [C9] (2025) the fewest unplayed games among the eligible residents."""
         if not receives_bye:
             return True
         if not p.bye_ok:

@@ -23,7 +23,7 @@ Scope (anything else returns None and the bracket is paired by the matchings of 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..matching import lexicographic_bipartite_matching, max_cardinality_matching
@@ -90,14 +90,8 @@ def _within(spent: ColourCost, bound: ColourCost, budget: ColourCost) -> bool:
     return spent[0] + bound[0] <= budget[0] and spent[1] + bound[1] <= budget[1]
 
 
-def _reachable(spent: ColourCost, budget: ColourCost, bound: Callable[[ColourClass | None],
-               ColourCost], left_over: Iterable[ColourClass] | None) -> bool:
-    """Can the rest still end within ``budget``? ``bound(c)``: the bound with a player of class
-    ``c`` left over (None: nobody left over); ``left_over``: the classes that may be left over
-    (None: nobody is)."""
-    if left_over is None:
-        return _within(spent, bound(None), budget)
-    return any(_within(spent, bound(c), budget) for c in left_over)
+def _add(spent: ColourCost, cost: ColourCost) -> ColourCost:
+    return spent[0] + cost[0], spent[1] + cost[1]
 
 
 def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[ColourClass]:
@@ -171,52 +165,26 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
         budget = min(pool_bound(_minus(counts, c), len(bracket) - 1) for c in options)
     else:
         budget = pool_bound(counts, len(bracket))
-    left_over_counts = Counter(colour_class(p) for p in residents if ideal_left_over(p))
 
     # B.7 / D.3 / D.1: the MDP-pairing. Every MDP is paired (C.5, then C.6 / [C7]: a resident
     # left over has a lower SD / score than any MDP); the first MDP-pairing in D.1 order gives
     # each MDP in turn the first resident that keeps the bound reachable (relaxed: the rest
     # paired among themselves, :func:`pool_bound`). When the remainder then cannot reach the
     # bound, the shortcut gives up (a later MDP-pairing might).
-    spent: ColourCost = (0, 0)
-    fixed: Pairs = []
-    free = list(residents)
-    size = len(bracket)
-    for m in mdps:
-        counts[colour_class(m)] -= 1
-        size -= 2
-        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
-        for k, r in enumerate(free):
-            if not pair_ok(m, r):
-                continue
-            cost = pair_cost(m, r)
-            cls, ideal = colour_class(r), ideal_left_over(r)
-            key = (cost, cls, ideal)
-            if key not in verdict:
-                rest, rest_left = _minus(counts, cls), left_over_counts
-                if ideal:
-                    rest_left = _minus(left_over_counts, cls)
-                spent_now = (spent[0] + cost[0], spent[1] + cost[1])
-                verdict[key] = _reachable(
-                    spent_now, budget,
-                    lambda c, rest=rest, size=size: pool_bound(_minus(rest, c),
-                                                               size - (c is not None)),
-                    [c for c, n in rest_left.items() if n > 0] if odd else None)
-            if verdict[key]:
-                fixed.append((m, free.pop(k)))
-                spent = (spent[0] + cost[0], spent[1] + cost[1])
-                counts = _minus(counts, cls)
-                if ideal:
-                    left_over_counts = _minus(left_over_counts, cls)
-                break
-        else:
-            return None
+    found = first_choices_within(
+        mdps, residents, pair_ok, pair_cost, ideal_left_over, budget, (0, 0), odd,
+        lambda rest1, rest2: pool_bound(rest1 + rest2, rest1.total() + rest2.total()))
+    if found is None:
+        return None
+    fixed, spent, free = found
     # B.6 on the remainder (B.7 note: S1R and S2R are formed after the MDP-pairing)
     half = len(free) // 2
     s1, s2 = free[:half], free[half:]
-    remaining = (budget[0] - spent[0], budget[1] - spent[1])
-    chosen = first_assignment_within(s1, s2, pair_ok, pair_cost, ideal_left_over, remaining)
-    if chosen is None and remaining == (0, 0):
+    found = first_choices_within(
+        s1, s2, pair_ok, pair_cost, ideal_left_over, budget, spent, odd,
+        lambda rest1, rest2: split_bound(rest1, rest2, rest1.total()))
+    chosen = None if found is None else found[0]
+    if chosen is None and spent == budget:
         chosen = first_assignment(s1, s2, lambda a, b: pair_ok(a, b)
                                   and pair_cost(a, b) == (0, 0), ideal_left_over)
     if chosen is None:
@@ -226,57 +194,56 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
     return pairs, [p for p in bracket if p.id not in paired]
 
 
-def first_assignment_within(s1: list[DP], s2: list[DP], pair_ok: Callable[[DP, DP], bool],
-                            pair_cost: Callable[[DP, DP], ColourCost],
-                            left_over_ok: Callable[[DP], bool], budget: ColourCost
-                            ) -> Pairs | None:
-    """D.1 within a colour budget: each S1 player in turn takes the first free S2 player it may
-    be paired with (``pair_ok``) such that the colour cost so far plus :func:`split_bound` of
-    the players still free stays within ``budget``, the S2 player left over (when S2 has one
-    more) satisfying ``left_over_ok``. None when some S1 player finds nobody.
+def first_choices_within(
+        choosers: list[DP], others: list[DP], pair_ok: Callable[[DP, DP], bool],
+        pair_cost: Callable[[DP, DP], ColourCost], left_over_ok: Callable[[DP], bool],
+        budget: ColourCost, spent: ColourCost, one_left_over: bool,
+        bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
+) -> tuple[Pairs, ColourCost, list[DP]] | None:
+    """D.1 within a colour budget: each of ``choosers`` in turn takes the first of ``others``
+    still free that it may be paired with (``pair_ok``) such that the colour cost so far plus
+    ``bound(choosers still to pair, others still to pair)`` stays within ``budget``; with
+    ``one_left_over``, one of the others, satisfying ``left_over_ok``, is kept out of the
+    pairing (the bound is then the least over the classes it may have). Returns (pairs, colour
+    cost so far, others left free), None when some chooser finds nobody.
 
-    The bound holds for every completion, so a transposition that ends within the budget
-    passes every test on its way: when this greedy completes, every choice was the least one
-    possible, and the result is the first such transposition.
+    The bound holds for every completion, so a candidate that ends within the budget passes
+    every test on its way: when the candidate being built ends within the budget, every choice
+    was the least one possible (docs/dutch.md section 8).
     """
-    if len(s2) - len(s1) not in (0, 1):
-        return None
-    odd = len(s2) > len(s1)
-    c1 = Counter(colour_class(p) for p in s1)
-    c2 = Counter(colour_class(p) for p in s2)
-    left_over = Counter(colour_class(p) for p in s2 if left_over_ok(p))
-    spent: ColourCost = (0, 0)
-    free = list(s2)
+    rest1 = Counter(colour_class(p) for p in choosers)
+    rest2 = Counter(colour_class(p) for p in others)
+    left_over = Counter(colour_class(p) for p in others if left_over_ok(p))
+    free = list(others)
     pairs: Pairs = []
-    for a in s1:
-        c1 = _minus(c1, colour_class(a))
+    for a in choosers:
+        rest1 = _minus(rest1, colour_class(a))
         verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
+        taken = -1
         for k, b in enumerate(free):
             if not pair_ok(a, b):
                 continue
-            cost = pair_cost(a, b)
-            cls, may_stay = colour_class(b), left_over_ok(b)
+            cost, cls, may_stay = pair_cost(a, b), colour_class(b), left_over_ok(b)
             key = (cost, cls, may_stay)
             if key not in verdict:
-                rest2 = _minus(c2, cls)
-                rest_left = _minus(left_over, cls) if may_stay else left_over
-                n = len(free) - 1 - odd  # S2 players to pair after this one
-                verdict[key] = _reachable(
-                    (spent[0] + cost[0], spent[1] + cost[1]), budget,
-                    lambda c, c1=c1, rest2=rest2, n=n: split_bound(c1, _minus(rest2, c), n),
-                    [c for c, x in rest_left.items() if x > 0] if odd else None)
+                after, total = _minus(rest2, cls), _add(spent, cost)
+                if not one_left_over:
+                    verdict[key] = _within(total, bound(rest1, after), budget)
+                else:
+                    kept = _minus(left_over, cls) if may_stay else left_over
+                    verdict[key] = any(_within(total, bound(rest1, _minus(after, c)), budget)
+                                       for c, n in kept.items() if n > 0)
             if verdict[key]:
-                pairs.append((a, free.pop(k)))
-                spent = (spent[0] + cost[0], spent[1] + cost[1])
-                c2 = _minus(c2, cls)
-                if may_stay:
-                    left_over = _minus(left_over, cls)
+                taken = k
                 break
-        else:
+        if taken < 0:
             return None
-    if odd and not left_over_ok(free[0]):  # pragma: no cover - the bound kept one
-        return None
-    return pairs
+        pairs.append((a, free.pop(taken)))
+        spent = _add(spent, cost)
+        rest2 = _minus(rest2, cls)
+        if may_stay:
+            left_over = _minus(left_over, cls)
+    return pairs, spent, free
 
 
 def first_assignment(s1: list[DP], s2: list[DP], pair_ok: Callable[[DP, DP], bool],

@@ -5,6 +5,8 @@
 * candidates without exchange (``_BracketContext.order_without_exchange``): when a candidate
   without exchange reaches the best quality, D.1 is settled by the lexicographic bipartite
   matching instead of order digits;
+* ideal candidates (``dutch_ideal.ideal_candidate``): a candidate that meets every quality
+  criterion in full is the answer without any weighted matching;
 
 and the two matching functions they rest on, against brute force.
 """
@@ -13,12 +15,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
-from swisspairing.systems import dutch, get_system
+from swisspairing.model import Colour
+from swisspairing.systems import dutch, dutch_ideal, get_system
 
 
 def _brute_lex(left: list[int], rights: list[int], adj: dict[int, list[int]],
@@ -89,8 +93,14 @@ def test_bipartite_duals_refuse_an_odd_cycle() -> None:
 def test_shortcuts_give_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     engine = get_system(system)
-    used = {"lookahead": 0, "no_exchange": 0}
+    used = {"lookahead": 0, "no_exchange": 0, "ideal": 0}
     ideal, without = dutch._Round.lookahead_ideal, dutch._BracketContext.order_without_exchange
+    certificate = dutch_ideal.ideal_candidate
+
+    def count_ideal(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["ideal"] += out is not None
+        return out
 
     def count_lookahead(self, *a, **k):  # type: ignore[no-untyped-def]
         out = ideal(self, *a, **k)
@@ -106,19 +116,22 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
         config = GeneratorConfig(players=26 + 9 * seed, rounds=7, forfeit_rate=0.02,
                                  half_point_bye_rate=0.02)
         t = generate(system, config, seed)
-        for r in range(2, config.rounds + 1):
+        for r in range(1, config.rounds + 1):
             with monkeypatch.context() as m:
                 m.setattr(dutch._Round, "lookahead_ideal", count_lookahead)
                 m.setattr(dutch._BracketContext, "order_without_exchange", count_no_exchange)
+                m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
                 fast = engine.pair(t, r)
             with monkeypatch.context() as m:
                 m.setattr(dutch._Round, "lookahead_ideal", lambda self, *a, **k: None)
                 m.setattr(dutch._BracketContext, "order_without_exchange",
                           lambda self, *a, **k: None)
+                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
                 full = engine.pair(t, r)
             assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
     # the shortcuts were really taken
-    assert used["lookahead"] > 5 and used["no_exchange"] > 20
+    assert used["lookahead"] > 5 and used["no_exchange"] > 10 and used["ideal"] > 50
+    print(used)
 
 
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
@@ -136,6 +149,8 @@ def test_fast_rows_equal_the_criteria_rows(system: str, monkeypatch: pytest.Monk
         return row
 
     monkeypatch.setattr(dutch._BracketContext, "_fast_row", check)
+    # the rows are what the matchings use: keep every bracket on them
+    monkeypatch.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
     engine = get_system(system)
     for seed in range(3):
         config = GeneratorConfig(players=40, rounds=6, forfeit_rate=0.03)
@@ -143,3 +158,92 @@ def test_fast_rows_equal_the_criteria_rows(system: str, monkeypatch: pytest.Monk
         for r in range(2, 7):
             engine.pair(t, r)
     assert seen[0] > 1000
+
+
+def _brute_first_assignment(s1: list[int], s2: list[int], ok: set[tuple[int, int]],
+                            left_over_ok: set[int]) -> list[tuple[int, int]] | None:
+    """D.1 literally: the transpositions of S2 in lexicographic order, the first one whose
+    first len(S1) players are allowed partners and whose player left over (if any) is allowed."""
+    for order in itertools.permutations(s2):
+        pairs = list(zip(s1, order, strict=False))
+        rest = order[len(s1):]
+        if all(p in ok for p in pairs) and all(b in left_over_ok for b in rest):
+            return pairs
+    return None
+
+
+def test_first_assignment_is_the_first_transposition() -> None:
+    """``dutch_ideal.first_assignment`` (greedy, then the exact search) returns the first
+    transposition of S2 in the D.1 order among the allowed ones, by enumeration."""
+    rng = random.Random(11)
+    exact_search_answers = 0
+    for _ in range(600):
+        n1 = rng.randint(1, 5)
+        n2 = n1 + rng.randint(0, 1)
+        s1 = list(range(n1))
+        s2 = list(range(10, 10 + n2))
+        density = rng.choice([0.4, 0.7, 0.9])
+        ok = {(a, b) for a in s1 for b in s2 if rng.random() < density}
+        left_over_ok = {b for b in s2 if rng.random() < 0.6}
+        players = {i: dutch.DP(i, 0, (), frozenset(), None, 0, 0, None, None, True, False, 0,
+                               rank=i) for i in s1 + s2}
+        got = dutch_ideal.first_assignment(
+            [players[a] for a in s1], [players[b] for b in s2],
+            lambda a, b: (a.id, b.id) in ok,  # noqa: B023
+            lambda b: b.id in left_over_ok)  # noqa: B023
+        expected = _brute_first_assignment(s1, s2, ok, left_over_ok)
+        assert (None if got is None else [(a.id, b.id) for a, b in got]) == expected
+        # the greedy alone: each S1 player the first free S2 player
+        free, greedy_ok = list(s2), True
+        for a in s1:
+            b = next((b for b in free if (a, b) in ok), None)
+            if b is None:
+                greedy_ok = False
+                break
+            free.remove(b)
+        greedy_ok = greedy_ok and all(b in left_over_ok for b in free)
+        exact_search_answers += expected is not None and not greedy_ok
+    assert exact_search_answers > 30  # the exact search was needed and tested
+
+
+def _pairings(players: list[int]) -> list[list[tuple[int, int]]]:
+    if not players:
+        return [[]]
+    first, rest = players[0], players[1:]
+    return [[(first, other), *more] for k, other in enumerate(rest)
+            for more in _pairings(rest[:k] + rest[k + 1:])]
+
+
+def test_colour_bounds_hold_for_every_pairing() -> None:
+    """``pool_bound`` / ``split_bound`` never exceed the C.10/C.11 counts of any pairing (that is
+    what makes a candidate reaching them the best), and are reached when every pair is allowed:
+    checked by enumerating all pairings of small random brackets. The counts of a pair are
+    those of the engine (``_colour_misses``: E.1-E.5 grant both preferences unless they are the
+    same, then the weaker is missed)."""
+    rng = random.Random(5)
+    kinds = [(None, 0), (Colour.WHITE, 1), (Colour.WHITE, 2), (Colour.WHITE, 3),
+             (Colour.BLACK, 1), (Colour.BLACK, 2), (Colour.BLACK, 3)]
+    for _ in range(400):
+        n = 2 * rng.randint(1, 4)
+        players = [dutch.DP(i, 0, (), frozenset(), *rng.choice(kinds), 0, None, None, True,
+                            False, 0, rank=i) for i in range(n)]
+        counts = Counter(dutch_ideal.colour_class(p) for p in players)
+
+        def cost(pairs: list[tuple[int, int]], players: list[dutch.DP] = players
+                 ) -> tuple[int, int]:
+            misses = [dutch._colour_misses(players[a], players[b]) for a, b in pairs]
+            return sum(m for m, _ in misses), sum(s for _, s in misses)
+
+        every = [cost(p) for p in _pairings(list(range(n)))]
+        bound = dutch_ideal.pool_bound(counts, n)
+        assert all(c[0] >= bound[0] and c[1] >= bound[1] for c in every)
+        assert min(every) == bound
+        # S1 = the first half, S2 the second: pairings of one with the other
+        half = n // 2
+        split = [cost(list(zip(range(half), order, strict=True)))
+                 for order in itertools.permutations(range(half, n))]
+        c1 = Counter(dutch_ideal.colour_class(p) for p in players[:half])
+        c2 = Counter(dutch_ideal.colour_class(p) for p in players[half:])
+        bound = dutch_ideal.split_bound(c1, c2, half)
+        assert all(c[0] >= bound[0] and c[1] >= bound[1] for c in split)
+        assert min(split) == bound

@@ -39,6 +39,7 @@ from ..model.state import (
     RoundRecord,
     build_states,
 )
+from . import dutch_ideal
 from .explain import Explanation
 
 ABSOLUTE = PreferenceStrength.ABSOLUTE.value
@@ -583,11 +584,14 @@ class _BracketContext:
         # PSD values (A.8) are compared as sorted lists: each distinct value gets a power of a
         # base larger than the number of elements of any list
         self.base = len(bracket) + len(self.nxt) + 2
-        diffs = {abs(p.score - q.score) for p in bracket for q in bracket}
-        diffs |= {p.score - (self.low - 10) for p in bracket}
+        # (over the distinct scores: the same values without a pass over every pair)
+        scores_here = {p.score for p in bracket}
+        diffs = {abs(a - b) for a in scores_here for b in scores_here}
+        diffs |= {a - (self.low - 10) for a in scores_here}
         if self.nxt:
-            diffs |= {abs(p.score - q.score) for p in bracket + self.nxt for q in self.nxt}
-            diffs |= {p.score - (self.low_next - 10) for p in bracket + self.nxt}
+            scores_next = {p.score for p in self.nxt}
+            diffs |= {abs(a - b) for a in scores_here | scores_next for b in scores_next}
+            diffs |= {a - (self.low_next - 10) for a in scores_here | scores_next}
         self.diff_rank = {d: i for i, d in enumerate(sorted(diffs))}
         self.fmax = self.base ** (len(self.diff_rank) - 1)
         scores = sorted({p.score for p in bracket} | {p.score for p in self.nxt})
@@ -941,6 +945,10 @@ class _BracketContext:
 
     # --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
     def run(self) -> BracketResult:
+        # a candidate meeting every quality criterion in full needs no matching (dutch_ideal)
+        ideal = dutch_ideal.ideal_candidate(self)
+        if ideal is not None:
+            return BracketResult(pairs=ideal[0], floaters=ideal[1])
         if self.rnd.rules.edition >= 2025 and self.complete and any(
             p.bye_ok for p in self.bracket
         ):
@@ -1273,9 +1281,8 @@ class DutchSystem:
                 explain.add(f"board {white.id} - {black.id}: White {white.id}, Black {black.id}",
                             f"échiquier {white.id} - {black.id} : Blancs {white.id}, "
                             f"Noirs {black.id}", level=1, rule=rule)
-        boards.sort(key=lambda b: min(
-            next(p.rank for p in players if p.id == b.white),
-            next(p.rank for p in players if p.id == b.black)))
+        rank = {p.id: p.rank for p in players}
+        boards.sort(key=lambda b: min(rank[b.white], rank[b.black]))
         return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)), warnings=warnings)
 
     def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[DP],

@@ -1,0 +1,291 @@
+"""Dutch 2017/2025: brackets whose best candidate needs no search.
+
+A candidate that pairs the most players and is at a lower bound of every quality criterion (a
+bound that holds for every candidate of the bracket) cannot be beaten: B.8 compares criterion by
+criterion, and it is at the best value of each. Such a candidate is called *ideal* here. The
+bounds are zero for every criterion but the colour ones, C.10/C.11 ([C12]/[C13] in 2025), whose
+bound counts the players wanting each colour (:func:`pool_bound`, :func:`split_bound`). Among
+ideal candidates B.8 takes the one generated first (B.6/B.7, D.1-D.3): each S1 player in turn
+takes the first S2 player that still leaves the bound reachable. No weighted matching is needed:
+this is what pairs round 1 of a large open, and most large brackets of the early rounds, in the
+time of reading the file. The proof is in ``docs/dutch.md`` section 8, "ideal candidates".
+
+Scope (anything else returns None and the bracket is paired by the matchings of ``dutch.py``):
+
+* the 2017 and 2025 texts (2012 has its own digits: B2, A7.d, D4);
+* the bracket is paired without the following scoregroup (the look-ahead of C.7 / [C8] is judged
+  afterwards by ``_Round.lookahead_ideal``) and is not a PPB: it either leaves its downfloaters
+  to the next bracket or is the last bracket (C.4 / [C4]: the one left over gets the PAB);
+* its residents share one score (a scoregroup; not the 2017 collapsed last bracket of A.9), and
+  there are no more MDPs than residents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..matching import lexicographic_bipartite_matching, max_cardinality_matching
+from ..model import Colour
+from ..model.state import Float, PreferenceStrength
+
+if TYPE_CHECKING:
+    from .dutch import DP, _BracketContext
+
+#: ``_BracketContext.colour_gains`` counts, for each of C.8-C.11 ([C10]-[C13] in 2025), the
+#: players of the pair who do not miss it; C.8 and C.9 (topscorers) must be met in full.
+TOPSCORER_CRITERIA_MET = [2, 2]
+
+#: stand-in left vertex of an odd bracket: it "takes" the S2 player left unpaired (B.6: with an
+#: odd number of players, S2 has one more player than S1), which must be an ideal downfloater.
+LEFT_OVER = -2
+
+Pairs = list[tuple["DP", "DP"]]
+#: (C.10 / [C12] players missing their colour preference, C.11 / [C13] missing a strong one)
+ColourCost = tuple[int, int]
+#: what the colour criteria see of a player: the colour it prefers (None: no preference) and
+#: whether the preference is mild (a pair of two players preferring the same colour misses one
+#: preference; a strong one unless one of them is mild: E.2 grants the stronger)
+ColourClass = tuple[Colour | None, bool]
+
+
+def colour_class(p: DP) -> ColourClass:
+    return p.pref, p.strength < PreferenceStrength.STRONG.value
+
+
+def pool_bound(counts: Counter[ColourClass], size: int) -> ColourCost:
+    """Lower bound of C.10/C.11 over every pairing of ``size`` players (even) among themselves.
+
+    Of ``w`` players preferring White, at most ``size / 2`` meet someone not preferring White,
+    so at least ``w - size / 2`` pairs have two players preferring White, each missing one
+    preference; such a pair misses no strong preference only if it holds a mild one, and
+    different pairs hold different mild players. The same for Black.
+    """
+    misses = strong = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        mild = counts[(colour, True)]
+        same = max(0, mild + counts[(colour, False)] - size // 2)
+        misses += same
+        strong += max(0, same - mild)
+    return misses, strong
+
+
+def split_bound(s1: Counter[ColourClass], s2: Counter[ColourClass], pairs: int
+                ) -> ColourCost:
+    """Lower bound of C.10/C.11 over every pairing of S1 with S2 (``pairs`` players each side):
+    an S1 player preferring White meets one of the ``pairs - w2`` S2 players not preferring
+    White, or one preferring it; as in :func:`pool_bound` for the strong ones."""
+    misses = strong = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        mild = s1[(colour, True)] + s2[(colour, True)]
+        wanting = mild + s1[(colour, False)] + s2[(colour, False)]
+        same = max(0, wanting - pairs)
+        misses += same
+        strong += max(0, same - mild)
+    return misses, strong
+
+
+def _within(spent: ColourCost, bound: ColourCost, budget: ColourCost) -> bool:
+    return spent[0] + bound[0] <= budget[0] and spent[1] + bound[1] <= budget[1]
+
+
+def _add(spent: ColourCost, cost: ColourCost) -> ColourCost:
+    return spent[0] + cost[0], spent[1] + cost[1]
+
+
+def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[ColourClass]:
+    if c is None:
+        return counts
+    out = counts.copy()
+    out[c] -= 1
+    return out
+
+
+def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
+    """The first candidate of the generation order among those at the lower bound of every
+    quality criterion with the most pairs; None when there is none or it cannot be shown cheaply.
+
+    Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
+    """
+    rnd = ctx.rnd
+    if rnd.rules.edition < 2017 or ctx.nxt or ctx.rest:
+        return None
+    bracket = ctx.bracket
+    mdps = [p for p in bracket if p.id in ctx.mdp_ids]
+    residents = [p for p in bracket if p.id not in ctx.mdp_ids]
+    if not residents or len(mdps) > len(residents):
+        return None
+    if any(p.score != residents[0].score for p in residents):
+        return None  # 2017 A.9 collapsed last bracket: residents of several scores
+    receives_bye = ctx.complete  # the last bracket: its player left over gets the PAB (C.2)
+    # [C9] compares PAB receivers among the candidates best by [C7], which leave a resident
+    lowest_unplayed = min((p.unplayed for p in residents if p.bye_ok), default=0)
+    odd = len(bracket) % 2 == 1
+
+    def may_be_left_over(p: DP) -> bool:
+        """A resident the criteria ranked above the colours allow to be left over: C.6 / [C7]
+        want a resident (section 8 of docs/dutch.md); in the last bracket C.2 / [C2] an
+        eligible one and [C9] (2025) the fewest unplayed games among the eligible residents."""
+        if not receives_bye:
+            return True
+        if not p.bye_ok:
+            return False
+        return rnd.rules.edition < 2025 or p.unplayed == lowest_unplayed
+
+    def ideal_left_over(p: DP) -> bool:
+        """... and at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
+        [C14], [C16]: no downfloat one or two rounds before."""
+        return may_be_left_over(p) and not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
+
+    def pair_ok(a: DP, b: DP) -> bool:
+        """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9
+        met (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17],
+        [C19], [C21] (an MDP's opponent must not have floated up one or two rounds before; the
+        MDP's own downfloat costs the same with any resident, who all share one score). Two
+        residents float nobody (A.4)."""
+        if not rnd.compatible(a, b):
+            return False
+        if ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
+            return False
+        return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
+
+    def pair_cost(a: DP, b: DP) -> ColourCost:
+        """C.10/C.11 ([C12]/[C13]): players of the pair missing a (strong) preference."""
+        gains = ctx.colour_gains(a, b)
+        return 2 - gains[2], 2 - gains[3]
+
+    # The bound of the whole bracket: C.10/C.11 come after C.5/C.6 (and C.2, [C9]), which fix
+    # who may be left over in an odd bracket
+    counts = Counter(colour_class(p) for p in bracket)
+    if odd:
+        options = {colour_class(p) for p in residents if may_be_left_over(p)}
+        if not options:
+            return None
+        budget = min(pool_bound(_minus(counts, c), len(bracket) - 1) for c in options)
+    else:
+        budget = pool_bound(counts, len(bracket))
+
+    # B.7 / D.3 / D.1: the MDP-pairing. Every MDP is paired (C.5, then C.6 / [C7]: a resident
+    # left over has a lower SD / score than any MDP); the first MDP-pairing in D.1 order gives
+    # each MDP in turn the first resident that keeps the bound reachable (relaxed: the rest
+    # paired among themselves, :func:`pool_bound`). When the remainder then cannot reach the
+    # bound, the shortcut gives up (a later MDP-pairing might).
+    found = first_choices_within(
+        mdps, residents, pair_ok, pair_cost, ideal_left_over, budget, (0, 0), odd,
+        lambda rest1, rest2: pool_bound(rest1 + rest2, rest1.total() + rest2.total()))
+    if found is None:
+        return None
+    fixed, spent, free = found
+    # B.6 on the remainder (B.7 note: S1R and S2R are formed after the MDP-pairing)
+    half = len(free) // 2
+    s1, s2 = free[:half], free[half:]
+    found = first_choices_within(
+        s1, s2, pair_ok, pair_cost, ideal_left_over, budget, spent, odd,
+        lambda rest1, rest2: split_bound(rest1, rest2, rest1.total()))
+    chosen = None if found is None else found[0]
+    if chosen is None and spent == budget:
+        chosen = first_assignment(s1, s2, lambda a, b: pair_ok(a, b)
+                                  and pair_cost(a, b) == (0, 0), ideal_left_over)
+    if chosen is None:
+        return None
+    pairs = fixed + chosen
+    paired = {p.id for pair in pairs for p in pair}
+    return pairs, [p for p in bracket if p.id not in paired]
+
+
+def first_choices_within(
+        choosers: list[DP], others: list[DP], pair_ok: Callable[[DP, DP], bool],
+        pair_cost: Callable[[DP, DP], ColourCost], left_over_ok: Callable[[DP], bool],
+        budget: ColourCost, spent: ColourCost, one_left_over: bool,
+        bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
+) -> tuple[Pairs, ColourCost, list[DP]] | None:
+    """D.1 within a colour budget: each of ``choosers`` in turn takes the first of ``others``
+    still free that it may be paired with (``pair_ok``) such that the colour cost so far plus
+    ``bound(choosers still to pair, others still to pair)`` stays within ``budget``; with
+    ``one_left_over``, one of the others, satisfying ``left_over_ok``, is kept out of the
+    pairing (the bound is then the least over the classes it may have). Returns (pairs, colour
+    cost so far, others left free), None when some chooser finds nobody.
+
+    The bound holds for every completion, so a candidate that ends within the budget passes
+    every test on its way: when the candidate being built ends within the budget, every choice
+    was the least one possible (docs/dutch.md section 8).
+    """
+    rest1 = Counter(colour_class(p) for p in choosers)
+    rest2 = Counter(colour_class(p) for p in others)
+    left_over = Counter(colour_class(p) for p in others if left_over_ok(p))
+    free = list(others)
+    pairs: Pairs = []
+    for a in choosers:
+        rest1 = _minus(rest1, colour_class(a))
+        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
+        taken = -1
+        for k, b in enumerate(free):
+            if not pair_ok(a, b):
+                continue
+            cost, cls, may_stay = pair_cost(a, b), colour_class(b), left_over_ok(b)
+            key = (cost, cls, may_stay)
+            if key not in verdict:
+                after, total = _minus(rest2, cls), _add(spent, cost)
+                if not one_left_over:
+                    verdict[key] = _within(total, bound(rest1, after), budget)
+                else:
+                    kept = _minus(left_over, cls) if may_stay else left_over
+                    verdict[key] = any(_within(total, bound(rest1, _minus(after, c)), budget)
+                                       for c, n in kept.items() if n > 0)
+            if verdict[key]:
+                taken = k
+                break
+        if taken < 0:
+            return None
+        pairs.append((a, free.pop(taken)))
+        spent = _add(spent, cost)
+        rest2 = _minus(rest2, cls)
+        if may_stay:
+            left_over = _minus(left_over, cls)
+    return pairs, spent, free
+
+
+def first_assignment(s1: list[DP], s2: list[DP], pair_ok: Callable[[DP, DP], bool],
+                     left_over_ok: Callable[[DP], bool]) -> Pairs | None:
+    """D.1: the first transposition of S2 (lexicographic S2 order, the partner of the first S1
+    player first) that pairs every S1 player with an S2 player by ``pair_ok`` and, when S2 has
+    one more player, leaves over one with ``left_over_ok``; None if there is none.
+
+    Greedy first: each S1 player takes the first S2 player still free. When that completes, it
+    is the first such transposition (every choice was the least one possible). Otherwise the
+    exact search: a complete assignment, then :func:`lexicographic_bipartite_matching`.
+    """
+    if len(s2) - len(s1) not in (0, 1):
+        return None
+    free = list(s2)
+    pairs: Pairs = []
+    for a in s1:
+        k = next((k for k, b in enumerate(free) if pair_ok(a, b)), -1)
+        if k < 0:
+            break
+        pairs.append((a, free.pop(k)))
+    else:
+        if all(left_over_ok(b) for b in free):
+            return pairs
+    # exact search on the graph of allowed pairs (the stand-in LEFT_OVER last: it takes the
+    # S2 player left unpaired once every S1 player has the partner D.1 wants)
+    left = [a.id for a in s1]
+    adj: dict[int, list[int]] = {a.id: [b.id for b in s2 if pair_ok(a, b)] for a in s1}
+    if len(s2) > len(s1):
+        left.append(LEFT_OVER)
+        adj[LEFT_OVER] = [b.id for b in s2 if left_over_ok(b)]
+    graph: dict[int, list[int]] = {v: list(nb) for v, nb in adj.items()}
+    for b in s2:
+        graph[b.id] = []
+    for v, nb in adj.items():
+        for b in nb:
+            graph[b].append(v)
+    mate = max_cardinality_matching(graph.keys(), graph)
+    if any(v not in mate for v in left):
+        return None
+    chosen = lexicographic_bipartite_matching(left, adj, {v: mate[v] for v in left}, set())
+    if chosen is None:  # pragma: no cover - mate is such a matching
+        return None
+    by_id = {p.id: p for p in s2}
+    return [(a, by_id[chosen[a.id]]) for a in s1]

@@ -18,11 +18,14 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -89,12 +92,35 @@ def _alpha_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: r["entrant"].name.casefold())
 
 
-def _panels(event: web.Event) -> dict[str, Any]:
+def _panels(event: web.Event, wanted: set[str]) -> dict[str, Any]:
+    """The rows of the panels in ``wanted`` (boards, alpha, standings) for the last published
+    round."""
     rnd = services.current_round(event) or event.round_set.filter(
         status=web.Round.PUBLISHED).order_by("-number").first()
-    rows = _round_rows(rnd) if rnd is not None else []
-    standings = _tables(event, "standings") if convert.complete_rounds(event) else []
-    return {"rnd": rnd, "rows": rows, "alpha": _alpha_rows(rows), "tables": standings}
+    rows = _round_rows(rnd) if rnd is not None and wanted & {"boards", "alpha"} else []
+    standings = (_tables(event, "standings") if "standings" in wanted and
+                 convert.complete_rounds(event) else [])
+    return {"rnd": rnd, "rows": rows, "alpha": _alpha_rows(rows) if "alpha" in wanted else [],
+            "tables": standings}
+
+
+def _cached(key: str, make: Any) -> str:
+    """A rendered part, kept for its version: 500 phones polling one tournament cost one
+    rendering per change, not one per phone."""
+    html = cache.get(key)
+    if html is None:
+        html = make()
+        cache.set(key, html, 600)
+    return str(html)
+
+
+def _panel_html(request: HttpRequest, event: web.Event, token: str, panel: str,
+                current: str) -> str:
+    def make() -> str:
+        ctx = {"event": event, "token": token, "panel": panel, **_panels(event, {panel})}
+        return render_to_string("hall/_panel.html", ctx, request=None)
+
+    return _cached(f"hall:{event.pk}:{panel}:{current}:{get_language()}", make)
 
 
 def _not_modified(request: HttpRequest, current: str) -> HttpResponse | None:
@@ -121,7 +147,8 @@ def public(request: HttpRequest, token: str, panel: str = "boards") -> HttpRespo
         raise Http404
     event = _public_event(token)
     current = services.version(event)
-    ctx = {"event": event, "token": token, "panel": panel, "v": current, **_panels(event)}
+    ctx = {"event": event, "token": token, "panel": panel, "v": current,
+           "panel_html": _panel_html(request, event, token, panel, current)}
     return _with_etag(render(request, "hall/public.html", ctx), current)
 
 
@@ -135,7 +162,8 @@ def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
     unchanged = _not_modified(request, current)
     if unchanged is not None:
         return unchanged
-    ctx = {"event": event, "token": token, "panel": panel, "v": current, **_panels(event)}
+    ctx = {"event": event, "token": token, "panel": panel, "v": current,
+           "panel_html": _panel_html(request, event, token, panel, current)}
     return _with_etag(render(request, "hall/_live.html", ctx), current)
 
 
@@ -145,7 +173,9 @@ def screen(request: HttpRequest, token: str, screen_id: int) -> HttpResponse:
     event = _public_event(token)
     scr = get_object_or_404(h.Screen, event=event, pk=screen_id)
     current = services.version(event)
-    return render(request, "hall/screen.html", _screen_ctx(event, token, scr, current))
+    return render(request, "hall/screen.html", {"screen": scr, "event": event,
+                                                "slides_html": _slides_html(event, token, scr,
+                                                                            current)})
 
 
 @transaction.non_atomic_requests
@@ -156,8 +186,15 @@ def screen_live(request: HttpRequest, token: str, screen_id: int) -> HttpRespons
     unchanged = _not_modified(request, current)
     if unchanged is not None:
         return unchanged
-    return _with_etag(render(request, "hall/_slides.html",
-                             _screen_ctx(event, token, scr, current)), current)
+    return _with_etag(HttpResponse(_slides_html(event, token, scr, current)), current)
+
+
+def _slides_html(event: web.Event, token: str, scr: h.Screen, current: str) -> str:
+    def make() -> str:
+        return render_to_string("hall/_slides.html", _screen_ctx(event, token, scr, current))
+
+    key = f"hall:screen:{scr.pk}:{scr.panels}:{scr.rows}:{current}:{get_language()}"
+    return _cached(key, make)
 
 
 def _chunks(items: list[Any], size: int) -> list[list[Any]]:
@@ -166,7 +203,7 @@ def _chunks(items: list[Any], size: int) -> list[list[Any]]:
 
 
 def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> dict[str, Any]:
-    data = _panels(event)
+    data = _panels(event, set(scr.panel_list()))
     slides: list[dict[str, Any]] = []
     for panel in scr.panel_list():
         if panel == "boards":

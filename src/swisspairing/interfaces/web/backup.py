@@ -26,7 +26,8 @@ def backup_bytes() -> tuple[str, bytes]:
     if db["ENGINE"].endswith("sqlite3"):
         with tempfile.TemporaryDirectory() as tmp:
             target = Path(tmp) / "backup.sqlite3"
-            write_sqlite_backup(Path(db["NAME"]), target)
+            connection.ensure_connection()
+            write_sqlite_backup(connection.connection, target)
             return f"swisspairing-{stamp}.sqlite3", target.read_bytes()
     out = io.StringIO()
     with transaction.atomic():
@@ -38,14 +39,11 @@ def backup_bytes() -> tuple[str, bytes]:
     return f"swisspairing-{stamp}.json", out.getvalue().encode("utf-8")
 
 
-def write_sqlite_backup(source: Path, target: Path) -> None:
-    """Copy ``source`` into ``target`` with the online backup API (consistent snapshot)."""
-    src = sqlite3.connect(str(source), timeout=20)
+def write_sqlite_backup(source: sqlite3.Connection, target: Path) -> None:
+    """Copy the database of ``source`` into ``target`` with the online backup API (a
+    consistent snapshot, taken in one step)."""
+    dst = sqlite3.connect(str(target))
     try:
-        dst = sqlite3.connect(str(target))
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
+        source.backup(dst)
     finally:
-        src.close()
+        dst.close()

@@ -137,7 +137,7 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT = None  # static files are served from the package (WhiteNoise finders)
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = False
 

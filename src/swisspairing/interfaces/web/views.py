@@ -11,6 +11,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -424,6 +425,7 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
         request, event, entries=event.audit.select_related("user")[:500]))
 
 
+@transaction.non_atomic_requests
 @viewer_required
 def backup_download(request: HttpRequest) -> HttpResponse:
     name, data = backup.backup_bytes()

@@ -1,0 +1,219 @@
+"""The web app's pages through Django's test client: access rules, CSRF, escaping, the
+round flow, exports, login limits, public pages."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from swisspairing.formats.trf import parse_trf
+from swisspairing.interfaces.web import models as m
+from web_helpers import make_event, make_user, play_round
+
+pytestmark = pytest.mark.django_db
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def arbiter() -> Client:
+    c = Client()
+    c.force_login(make_user("arb", m.ROLE_ARBITER))
+    return c
+
+
+@pytest.fixture
+def viewer() -> Client:
+    c = Client()
+    c.force_login(make_user("view", m.ROLE_VIEWER))
+    return c
+
+
+def test_anonymous_visitor_cannot_open_an_arbiter_page() -> None:
+    event = make_event(players=4)
+    c = Client()
+    for url in (reverse("web:home"), reverse("web:event", args=[event.pk]),
+                reverse("web:players", args=[event.pk]),
+                reverse("web:round", args=[event.pk, 1]),
+                reverse("web:export", args=[event.pk, "trf"]), reverse("web:backup")):
+        response = c.get(url)
+        assert response.status_code == 302 and "/login/" in response["Location"], url
+    response = c.post(reverse("web:round-action", args=[event.pk, 1, "pair"]))
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert not event.round_set.exists()
+
+
+def test_viewer_reads_but_cannot_change(viewer: Client) -> None:
+    event = make_event(players=4)
+    assert viewer.get(reverse("web:players", args=[event.pk])).status_code == 200
+    response = viewer.post(reverse("web:round-action", args=[event.pk, 1, "pair"]))
+    assert response.status_code == 403
+    response = viewer.post(reverse("web:players", args=[event.pk]), {"name": "X", "rating": 1})
+    assert response.status_code == 403
+    assert event.entrants.count() == 4
+
+
+def test_form_without_csrf_token_is_refused() -> None:
+    event = make_event(players=4)
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(make_user("arb2", m.ROLE_ARBITER))
+    response = c.post(reverse("web:players", args=[event.pk]), {"name": "Sneaky", "rating": 1})
+    assert response.status_code == 403
+    assert not event.entrants.filter(name="Sneaky").exists()
+    # with the token from the page the same form is accepted
+    page = c.get(reverse("web:players", args=[event.pk]))
+    token = page.cookies["csrftoken"].value
+    response = c.post(reverse("web:players", args=[event.pk]),
+                      {"name": "Sneaky", "rating": 1, "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert event.entrants.filter(name="Sneaky").exists()
+
+
+@pytest.mark.parametrize("text", ["<script>alert(1)</script>", "'; DROP TABLE swisspairing_web_entrant; --",
+                                  "Robert\"); DELETE FROM auth_user; --", "<img src=x onerror=alert(1)>"])
+def test_html_and_sql_in_text_fields_are_stored_and_shown_as_text(arbiter: Client,
+                                                                   text: str) -> None:
+    response = arbiter.post(reverse("web:event-new"), {
+        "name": text, "place": text, "federation": "FRA", "chief_arbiter": text,
+        "deputy_arbiters": text, "time_control": text, "rounds": 5, "system": "dutch-2025",
+        "tiebreaks": "", "point_scheme": "fide", "public": "on"})
+    assert response.status_code == 302, response.content[:2000]
+    event = m.Event.objects.get(name=text)
+    assert event.place == event.chief_arbiter == event.time_control == text
+    for name in (text, "Other"):
+        response = arbiter.post(reverse("web:players", args=[event.pk]), {
+            "name": name, "rating": 1500, "club": text, "federation": "fra", "title": "",
+            "fide_id": "", "birth_date": "", "sex": ""})
+        assert response.status_code == 302
+    assert event.entrants.filter(name=text, club=text).exists()
+    assert m.Entrant.objects.count() == 2  # no table dropped, nothing deleted
+    pages = [reverse("web:event", args=[event.pk]), reverse("web:players", args=[event.pk]),
+             reverse("web:home"), reverse("web:audit", args=[event.pk]),
+             reverse("web:public", args=[event.public_token])]
+    for url in pages:
+        body = arbiter.get(url).content.decode()
+        assert "<script>alert(1)</script>" not in body and "<img src=x" not in body, url
+    body = arbiter.get(reverse("web:players", args=[event.pk])).content.decode()
+    if "<" in text:
+        assert text.replace("<", "&lt;").replace(">", "&gt;").split("&gt;")[0] in body
+    search = arbiter.get(reverse("web:players", args=[event.pk]), {"q": text},
+                         HTTP_HX_REQUEST="true")
+    assert search.status_code == 200
+
+
+def test_round_flow_through_the_pages(arbiter: Client) -> None:
+    event = make_event(players=7, rounds=3)
+    entrant = event.entrants.get(tpn=2)
+    r = arbiter.post(reverse("web:round-action", args=[event.pk, 1, "request"]),
+                     {"entrant": entrant.pk, "code": "H"})
+    assert r.status_code == 302
+    assert m.RoundRequest.objects.get(entrant=entrant).code == "H"
+    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "pair"]))
+    rnd = event.round_set.get(number=1)
+    page = arbiter.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert "Why this pairing" in page and "draft" in page
+    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "publish"]))
+    rnd.refresh_from_db()
+    assert rnd.published
+    games = list(rnd.games.exclude(black=None))
+    assert len(games) == 3  # 7 players, one requested bye: 6 play, nobody gets the PAB
+    for typed, game in zip(["1", "½", "-"], games, strict=True):
+        r = arbiter.post(reverse("web:result", args=[event.pk, 1, game.pk]), {"result": typed},
+                         HTTP_HX_REQUEST="true")
+        assert r.status_code == 200 and f'id="game-{game.pk}"' in r.content.decode()
+    assert [g.result for g in rnd.games.exclude(black=None)] == ["1-0", "=", "-+"]
+    r = arbiter.post(reverse("web:result", args=[event.pk, 1, games[0].pk]), {"result": "7"},
+                     HTTP_HX_REQUEST="true")
+    assert "Unknown result" in r.content.decode()
+    for view in ("standings", "crosstable", "wallchart"):
+        page = arbiter.get(reverse("web:standings-view", args=[event.pk, view]))
+        assert page.status_code == 200
+    assert arbiter.get(reverse("web:player-card", args=[event.pk, 1])).status_code == 200
+    assert arbiter.get(reverse("web:pdf", args=[event.pk])).content.startswith(b"%PDF")
+    text = arbiter.get(reverse("web:export", args=[event.pk, "trf"])).content.decode()
+    t = parse_trf(text)
+    assert t.players[2].entry(1).code == "H" and t.rounds_paired == 1
+    for dialect in ("trf16", "trf26"):
+        assert "001 " in arbiter.get(reverse("web:export", args=[event.pk, dialect])).content.decode()
+    # undo the last result change from the page
+    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "undo"]))
+    assert rnd.games.exclude(black=None).filter(white_code="").count() == 1
+
+
+def test_imports_through_the_page(arbiter: Client) -> None:
+    event = make_event(players=0)
+    with open(DATA / "fide-list-24.txt", "rb") as f:
+        arbiter.post(reverse("web:players-import", args=[event.pk]), {"file": f})
+    assert event.entrants.count() == 24
+    ratings = [e.rating for e in event.entrants.order_by("tpn")]
+    assert ratings == sorted(ratings, reverse=True)
+    r = arbiter.post(reverse("web:players-import", args=[event.pk]),
+                     {"file": _upload("bad.csv", b"name,rating\nX,abc\n")}, follow=True)
+    assert "bad.csv, line 2" in r.content.decode()
+    assert event.entrants.count() == 24
+
+
+def _upload(name: str, data: bytes):  # type: ignore[no-untyped-def]
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, data)
+
+
+def test_trf_import_continues_a_tournament(arbiter: Client) -> None:
+    data = (Path(__file__).parents[1] / "examples" / "open-annecy-2026.trf").read_bytes()
+    r = arbiter.post(reverse("web:import-trf"), {"file": _upload("annecy.trf", data),
+                                                 "system": "dutch-2025"})
+    assert r.status_code == 302
+    event = m.Event.objects.get()
+    assert event.entrants.count() == 18 and event.round_set.count() == 3
+    arbiter.post(reverse("web:round-action", args=[event.pk, 4, "pair"]))
+    assert event.round_set.filter(number=4).exists()
+    r = arbiter.post(reverse("web:import-trf"), {"file": _upload("bad.trf", b"001 xx\n"),
+                                                 "system": "dutch-2025"}, follow=True)
+    assert "bad.trf" in r.content.decode()
+
+
+def test_login_is_limited_after_failures() -> None:
+    make_user("chief", m.ROLE_CHIEF)
+    c = Client()
+    for _ in range(5):
+        r = c.post(reverse("web:login"), {"username": "chief", "password": "wrong"})
+        assert r.status_code == 200
+    r = c.post(reverse("web:login"), {"username": "chief", "password": "a-long-password"})
+    assert r.status_code == 429
+    other = Client(REMOTE_ADDR="10.0.0.9")
+    r = other.post(reverse("web:login"), {"username": "chief", "password": "a-long-password"})
+    assert r.status_code == 302
+
+
+def test_public_pages_show_only_published_rounds() -> None:
+    event = make_event(players=6, rounds=3)
+    rng = random.Random(1)
+    play_round(event, rng)
+    c = Client()
+    token = event.public_token
+    assert c.get(reverse("web:public", args=[token])).status_code == 200
+    assert c.get(reverse("web:public-round", args=[token, 1])).status_code == 200
+    assert c.get(reverse("web:public-standings", args=[token])).status_code == 200
+    svg = c.get(reverse("web:public-qr", args=[token]))
+    assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
+    from swisspairing.interfaces.web import actions
+
+    actions.pair_next_round(event, None)
+    assert c.get(reverse("web:public-round", args=[token, 2])).status_code == 404
+    event.public = False
+    event.save()
+    assert c.get(reverse("web:public", args=[token])).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_backup_download_is_a_database(arbiter: Client) -> None:
+    """The copy is taken outside any open transaction, as in the running app."""
+    make_event(players=3)
+    r = arbiter.get(reverse("web:backup"))
+    assert r.status_code == 200
+    body = b"".join(r.streaming_content) if r.streaming else r.content
+    assert body.startswith(b"SQLite format 3") or body.lstrip().startswith(b"[")

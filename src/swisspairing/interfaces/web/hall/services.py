@@ -179,9 +179,8 @@ def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.Result
         raise Refused(f"unknown result {result!r}: 1-0, = or 0-1", 400)
     with transaction.atomic():
         # lock the board: two players of one board entering at once are serialised here
-        game = (web.Game.objects.select_for_update().select_related("round__event", "white",
-                                                                      "black")
-                .get(pk=seat.game.pk))
+        game = (web.Game.objects.select_for_update(of=("self",))
+                .select_related("round__event", "white", "black").get(pk=seat.game.pk))
         if game.result:
             raise Refused(f"the result of this board is already recorded ({game.result}): "
                           "ask an arbiter to correct it", 409)

@@ -171,7 +171,8 @@ class Server:
 
 
 # --- requests ----------------------------------------------------------------------------------
-def post_entry(base: str, code: str, result: str, timeout: float = 30) -> tuple[int, str]:
+def post_entry(base: str, code: str, result: str, timeout: float = 60,
+               raise_errors: bool = False) -> tuple[int, str]:
     body = urllib.parse.urlencode({"code": code, "result": result}).encode()
     request = urllib.request.Request(base + "/hall/", data=body,
                                      headers={"User-Agent": "hall-bench"})
@@ -180,14 +181,20 @@ def post_entry(base: str, code: str, result: str, timeout: float = 30) -> tuple[
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
+    except OSError as exc:  # refused, reset, timed out: no answer (status 0)
+        if not raise_errors:
+            return 0, str(exc)
+        raise
 
 
-def get(base: str, path: str, timeout: float = 30) -> tuple[int, str]:
+def get(base: str, path: str, timeout: float = 60) -> tuple[int, str]:
     try:
         with urllib.request.urlopen(base + path, timeout=timeout) as answer:
             return answer.status, answer.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, ""
+    except OSError as exc:  # refused, reset, timed out: no answer (status 0)
+        return 0, str(exc)
 
 
 ACK = re.compile(r'data-status="(pending|confirmed|conflict)"')
@@ -338,7 +345,8 @@ def run_crash(args: argparse.Namespace, data: Path) -> int:
             if enough.is_set():
                 return
             try:
-                status, page = post_entry(server.url, code, board.result, timeout=10)
+                status, page = post_entry(server.url, code, board.result, timeout=10,
+                                          raise_errors=True)
                 shown = acknowledged(status, page, board.number)
             except OSError:
                 return  # the server is gone: not acknowledged
@@ -420,7 +428,7 @@ def main() -> int:
                         help="players entering at once (one board each; default 50)")
     parser.add_argument("--viewers", type=int, default=500, help="spectators (default 500)")
     parser.add_argument("--polls", type=int, default=2, help="polls per viewer (default 2)")
-    parser.add_argument("--viewer-threads", type=int, default=50,
+    parser.add_argument("--viewer-threads", type=int, default=25,
                         help="viewers under way at once (default 50)")
     parser.add_argument("--threads", type=int, default=8, help="server threads (default 8)")
     parser.add_argument("--kill-after", type=int, default=30,

@@ -123,6 +123,11 @@ def _panel_html(request: HttpRequest, event: web.Event, token: str, panel: str,
     return _cached(f"hall:{event.pk}:{panel}:{current}:{get_language()}", make)
 
 
+def _poll() -> int:
+    """Seconds between two polls of a page (``HALL_POLL_SECONDS``, default 10)."""
+    return services.limit("HALL_POLL_SECONDS", 10)
+
+
 def _not_modified(request: HttpRequest, current: str) -> HttpResponse | None:
     """204 when the poll's version is the current one, 304 for a matching ``If-None-Match``."""
     if request.GET.get("v") == current:
@@ -147,7 +152,7 @@ def public(request: HttpRequest, token: str, panel: str = "boards") -> HttpRespo
         raise Http404
     event = _public_event(token)
     current = services.version(event)
-    ctx = {"event": event, "token": token, "panel": panel, "v": current,
+    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
            "panel_html": _panel_html(request, event, token, panel, current)}
     return _with_etag(render(request, "hall/public.html", ctx), current)
 
@@ -162,7 +167,7 @@ def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
     unchanged = _not_modified(request, current)
     if unchanged is not None:
         return unchanged
-    ctx = {"event": event, "token": token, "panel": panel, "v": current,
+    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
            "panel_html": _panel_html(request, event, token, panel, current)}
     return _with_etag(render(request, "hall/_live.html", ctx), current)
 
@@ -193,7 +198,8 @@ def _slides_html(event: web.Event, token: str, scr: h.Screen, current: str) -> s
     def make() -> str:
         return render_to_string("hall/_slides.html", _screen_ctx(event, token, scr, current))
 
-    key = f"hall:screen:{scr.pk}:{scr.panels}:{scr.rows}:{current}:{get_language()}"
+    key = (f"hall:screen:{scr.pk}:{scr.panels}:{scr.rows}:{current}:{_poll()}:"
+           f"{get_language()}")
     return _cached(key, make)
 
 
@@ -217,7 +223,7 @@ def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> di
             if not data["tables"]:
                 slides.append({"panel": panel, "table": None, "rows": []})
     return {"event": event, "token": token, "screen": scr, "slides": slides, "v": current,
-            "rnd": data["rnd"]}
+            "rnd": data["rnd"], "poll": _poll()}
 
 
 # --- check-in ----------------------------------------------------------------------------------
@@ -316,7 +322,8 @@ def decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     """The arbiter validates a claim or enters the result (an arbiter's entry always wins)."""
     event = get_object_or_404(web.Event, pk=pk)
     game = get_object_or_404(web.Game, pk=game_id, round__event=event)
-    typed = str(request.POST.get("result", "")).strip().lower().replace(" ", "")
+    typed = str(request.POST.get("validate") or request.POST.get("result", ""))
+    typed = typed.strip().lower().replace(" ", "")
     key = RESULT_SHORTHANDS.get(typed)
     if not key:
         messages.error(request, f"unknown result {typed!r}")

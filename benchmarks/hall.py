@@ -140,10 +140,12 @@ class Server:
     def start(self) -> None:
         exe = Path(sys.executable).with_name("swisspairing")
         env = {**os.environ, "SWISSPAIRING_PASSWORD": "load-test-password"}
-        self.process = subprocess.Popen(
-            [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data",
-             str(self.data), "--threads", str(self.threads)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        # the server's output goes to a file: a pipe nobody reads would fill up and stop it
+        with open(self.data / "server.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data",
+                 str(self.data), "--threads", str(self.threads)],
+                env=env, stdout=log, stderr=log, start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

@@ -132,7 +132,7 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
             if number == 5:
                 page.screenshot(path=shots / "05-round5-results.png", full_page=True)
 
-        # --- correct one result (board 1 of round 5) ------------------------------------------------
+        # --- correct one result (board 1 of round 5) ----------------------------------------------
         first = page.locator(".result-input").first
         old = first.input_value()
         corrected = "0-1" if old != "0-1" else "1-0"
@@ -141,7 +141,7 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
         expect(page.locator(".result-input").first).to_have_value(corrected)
         assert m.AuditEntry.objects.filter(action="result").count() == 5 * 12 - 1 + 1
 
-        # --- standings -------------------------------------------------------------------------------
+        # --- standings ----------------------------------------------------------------------------
         page.click("nav.tabs >> text=Standings")
         expect(page.locator("h2").first).to_contain_text("standings after round 5")
         rows = page.locator("table.standings tbody tr")
@@ -152,7 +152,7 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
         page.goto(f"{base}/t/{event.pk}/standings/crosstable/")
         page.screenshot(path=shots / "07-crosstable.png", full_page=True)
 
-        # --- export the TRF from the overview page ---------------------------------------------------
+        # --- export the TRF from the overview page ------------------------------------------------
         page.goto(f"{base}/t/{event.pk}/")
         page.screenshot(path=shots / "08-overview.png", full_page=True)
         with page.expect_download() as info:
@@ -160,7 +160,7 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
         trf = tmp_path / "exported.trf"
         info.value.save_as(trf)
 
-        # --- phone viewport ------------------------------------------------------------------------
+        # --- phone viewport -----------------------------------------------------------------------
         phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                     has_touch=True, device_scale_factor=2)
         phone.add_cookies(context.cookies())

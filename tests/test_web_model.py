@@ -179,3 +179,16 @@ def test_fide_txt_xml_and_csv_imports(tmp_path) -> None:  # type: ignore[no-unty
         read_players(b"name,rating\nX,abc\n", "bad.csv")
     with pytest.raises(InputError):
         read_players(b"<!DOCTYPE x [<!ENTITY a 'b'>]><playerslist/>", "evil.xml")
+
+
+def test_giving_the_bye_to_a_player_who_had_it_is_reported() -> None:
+    """C.04.1 c (2026 text): a player who already received a pairing-allocated bye may not
+    receive it again. Moving round 2's bye to round 1's bye holder is reported."""
+    event = make_event(players=7, rounds=3, seed=6)
+    r1 = play_round(event, random.Random(8))
+    first_bye = r1.games.get(black=None).white.tpn
+    r2 = actions.pair_next_round(event, None)
+    assert r2.games.get(black=None).white.tpn != first_bye
+    found = actions.manual_change(r2, "bye", first_bye, None, None)
+    assert r2.games.get(black=None).white.tpn == first_bye
+    assert any(first_bye in v.players for v in found), found

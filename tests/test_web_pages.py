@@ -72,8 +72,9 @@ def test_form_without_csrf_token_is_refused() -> None:
     assert event.entrants.filter(name="Sneaky").exists()
 
 
-@pytest.mark.parametrize("text", ["<script>alert(1)</script>", "'; DROP TABLE swisspairing_web_entrant; --",
-                                  "Robert\"); DELETE FROM auth_user; --", "<img src=x onerror=alert(1)>"])
+@pytest.mark.parametrize("text", [
+    "<script>alert(1)</script>", "'; DROP TABLE swisspairing_web_entrant; --",
+    "Robert\"); DELETE FROM auth_user; --", "<img src=x onerror=alert(1)>"])
 def test_html_and_sql_in_text_fields_are_stored_and_shown_as_text(arbiter: Client,
                                                                    text: str) -> None:
     response = arbiter.post(reverse("web:event-new"), {
@@ -111,6 +112,8 @@ def test_round_flow_through_the_pages(arbiter: Client) -> None:
                      {"entrant": entrant.pk, "code": "H"})
     assert r.status_code == 302
     assert m.RoundRequest.objects.get(entrant=entrant).code == "H"
+    r = arbiter.post(reverse("web:round-action", args=[event.pk, 2, "pair"]), follow=True)
+    assert "not the next round" in r.content.decode() and not event.round_set.exists()
     arbiter.post(reverse("web:round-action", args=[event.pk, 1, "pair"]))
     rnd = event.round_set.get(number=1)
     page = arbiter.get(reverse("web:round", args=[event.pk, 1])).content.decode()
@@ -132,12 +135,15 @@ def test_round_flow_through_the_pages(arbiter: Client) -> None:
         page = arbiter.get(reverse("web:standings-view", args=[event.pk, view]))
         assert page.status_code == 200
     assert arbiter.get(reverse("web:player-card", args=[event.pk, 1])).status_code == 200
-    assert arbiter.get(reverse("web:pdf", args=[event.pk])).content.startswith(b"%PDF")
+    for view in ("", "crosstable", "wallchart", "card"):
+        pdf = arbiter.get(reverse("web:pdf", args=[event.pk]), {"view": view})
+        assert pdf.content.startswith(b"%PDF") and pdf["Content-Type"] == "application/pdf"
     text = arbiter.get(reverse("web:export", args=[event.pk, "trf"])).content.decode()
     t = parse_trf(text)
     assert t.players[2].entry(1).code == "H" and t.rounds_paired == 1
     for dialect in ("trf16", "trf26"):
-        assert "001 " in arbiter.get(reverse("web:export", args=[event.pk, dialect])).content.decode()
+        exported = arbiter.get(reverse("web:export", args=[event.pk, dialect]))
+        assert "001 " in exported.content.decode()
     # undo the last result change from the page
     arbiter.post(reverse("web:round-action", args=[event.pk, 1, "undo"]))
     assert rnd.games.exclude(black=None).filter(white_code="").count() == 1
@@ -217,3 +223,73 @@ def test_backup_download_is_a_database(arbiter: Client) -> None:
     assert r.status_code == 200
     body = b"".join(r.streaming_content) if r.streaming else r.content
     assert body.startswith(b"SQLite format 3") or body.lstrip().startswith(b"[")
+
+
+def test_french_follows_the_browser_and_the_explanation_too(arbiter: Client) -> None:
+    event = make_event(players=6, rounds=3)
+    from swisspairing.interfaces.web import actions
+
+    rnd = actions.pair_next_round(event, None)
+    url = reverse("web:round", args=[event.pk, 1])
+    french = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9").content.decode()
+    assert "Pourquoi cet appariement" in french and "Publier" in french
+    assert rnd.explanation[0]["fr"] in french.replace("&#x27;", "'")
+    english = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Why this pairing" in english
+    assert rnd.explanation[0]["en"] in english.replace("&#x27;", "'")
+    # the user's choice overrides the browser's language
+    arbiter.post(reverse("set_language"), {"language": "fr", "next": url})
+    assert "Classement" in arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
+    """A forbidden pair (C.04.1 b) entered on the players page is respected by the pairing of
+    round 1, and the check page finds every complete round to be the engine's pairing."""
+    event = make_event(players=6, rounds=3)
+    r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "4"})
+    assert r.status_code == 302 and event.forbidden.count() == 1
+    rng = random.Random(4)
+    rnd = play_round(event, rng)
+    assert all({g.white.tpn, g.black.tpn} != {1, 4} for g in rnd.games.exclude(black=None))
+    page = arbiter.get(reverse("web:check", args=[event.pk])).content.decode()
+    assert "Every complete round is the pairing the system gives" in page
+    r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
+                     follow=True)
+    assert "Give the numbers of two players." in r.content.decode()
+
+
+def test_rating_list_loaded_once_then_searched_as_you_type(arbiter: Client) -> None:
+    event = make_event(players=0)
+    with open(DATA / "fide-list-24.txt", "rb") as f:
+        arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f})
+    assert m.RatingEntry.objects.count() == 24
+    url = reverse("web:rating-list-search", args=[event.pk])
+    found = arbiter.get(url, {"find": "garn"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Garnier, Chloé" in found and "Moreau" not in found
+    entry = m.RatingEntry.objects.get(name="Garnier, Chloé")
+    by_id = arbiter.get(url, {"find": entry.fide_id}).content.decode()
+    assert "Garnier, Chloé" in by_id
+    arbiter.post(reverse("web:rating-list-add", args=[event.pk, entry.pk]))
+    row = event.entrants.get()
+    assert (row.name, row.rating, row.fide_id) == (entry.name, entry.rating, entry.fide_id)
+    again = arbiter.get(url, {"find": "garn"}).content.decode()
+    assert "registered" in again
+
+
+def test_only_the_chief_arbiter_manages_accounts(arbiter: Client) -> None:
+    from django.contrib.auth import authenticate
+
+    assert arbiter.get(reverse("web:accounts")).status_code == 403
+    chief = Client()
+    chief.force_login(make_user("boss", m.ROLE_CHIEF))
+    r = chief.post(reverse("web:accounts"), {"username": "<b>new</b>", "role": "viewer",
+                                             "password": "another-long-one"})
+    assert r.status_code == 302
+    user = authenticate(username="<b>new</b>", password="another-long-one")
+    assert user is not None and user.profile.role == m.ROLE_VIEWER
+    assert user.password != "another-long-one"  # stored hashed
+    page = chief.get(reverse("web:accounts")).content.decode()
+    assert "&lt;b&gt;new&lt;/b&gt;" in page
+    r = chief.post(reverse("web:accounts"), {"username": "x", "role": "viewer",
+                                             "password": "short"}, follow=True)
+    assert "too short" in r.content.decode()

@@ -5,10 +5,15 @@ With ``DATABASE_URL=postgres://...`` the same tests run on PostgreSQL (``.ci/run
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
-os.environ.setdefault("SWISSPAIRING_DATA", tempfile.mkdtemp(prefix="swisspairing-test-"))
+if not os.environ.get("SWISSPAIRING_DATA"):
+    _data = tempfile.mkdtemp(prefix="swisspairing-test-")
+    os.environ["SWISSPAIRING_DATA"] = _data
+    atexit.register(shutil.rmtree, _data, ignore_errors=True)
 # the browser test drives Chromium through Playwright's synchronous API (an event loop runs in
 # the test thread) while the test reads the database
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
@@ -22,3 +27,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # server has), not SQLite's shared-cache memory database, whose table locks refuse the readers
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}  # noqa: F405
+
+# no persistent connections: the test databases can be dropped at the end (PostgreSQL)
+for _db in DATABASES.values():  # noqa: F405
+    _db["CONN_MAX_AGE"] = 0

@@ -111,6 +111,21 @@ def _place_late_entry(event: m.Event, row: m.Entrant) -> None:
     _set_numbers(event, mapping)
 
 
+def load_rating_list(candidates: list[Candidate], user: User) -> int:
+    """Replace the stored FIDE rating list (searched from the players page)."""
+    with transaction.atomic():
+        m.RatingEntry.objects.all().delete()
+        batch = 5000
+        for start in range(0, len(candidates), batch):
+            m.RatingEntry.objects.bulk_create(
+                m.RatingEntry(fide_id=c.fide_id, name=c.name, federation=c.federation,
+                              sex=c.sex, title=c.title, rating=c.rating,
+                              birth_date=c.birth_date)
+                for c in candidates[start:start + batch])
+        audit(None, user, "rating-list-load", f"{len(candidates)} players")
+    return len(candidates)
+
+
 def import_entrants(event: m.Event, candidates: list[Candidate], user: User) -> int:
     with transaction.atomic():
         for c in candidates:

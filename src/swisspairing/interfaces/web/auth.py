@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from . import models as m
 
@@ -49,26 +50,29 @@ def viewer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     return wrapped
 
 
-def arbiter_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not can_edit(request.user):
-            raise PermissionDenied(_("An arbiter account is needed."))
-        return view(request, *args, **kwargs)
+def _role_required(roles: tuple[str, ...], refusal: str
+                   ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A decorator: log in first, then one of ``roles`` is needed (else 403 with ``refusal``)."""
 
-    return wrapped
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @login_required
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if role_of(request.user) not in roles:
+                raise PermissionDenied(_(refusal))
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
 
 
-def chief_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if role_of(request.user) != m.ROLE_CHIEF:
-            raise PermissionDenied(_("A chief arbiter account is needed."))
-        return view(request, *args, **kwargs)
-
-    return wrapped
+#: pages that change the tournament
+arbiter_required = _role_required((m.ROLE_CHIEF, m.ROLE_ARBITER),
+                                  gettext_noop("An arbiter account is needed."))
+#: account management (issue 16 and later)
+chief_required = _role_required((m.ROLE_CHIEF,),
+                                gettext_noop("A chief arbiter account is needed."))
 
 
 def _address(request: HttpRequest) -> str:

@@ -216,3 +216,19 @@ class FailedLogin(models.Model):
     username = models.CharField(max_length=150)
     address = models.CharField(max_length=64)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+
+class RatingEntry(models.Model):
+    """One player of the FIDE rating list the arbiter loaded (searched as the arbiter types,
+    shared by every tournament; loading a new list replaces it)."""
+
+    fide_id = models.CharField(max_length=11, db_index=True)
+    name = models.CharField(max_length=200, db_index=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    rating = models.PositiveIntegerField(default=0)
+    birth_date = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["name"]

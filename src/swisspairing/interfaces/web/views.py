@@ -20,14 +20,15 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...errors import SwissPairingError
+from ...checker.check import check_tournament
+from ...errors import BadRequest, SwissPairingError
 from ...formats.trf import parse_trf_bytes, write_trf
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
 from . import actions, backup, convert, forms
 from . import models as m
-from .auth import arbiter_required, can_edit, viewer_required
+from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
 from .imports import Candidate, read_players
 
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
@@ -58,7 +59,8 @@ def _error(request: HttpRequest, exc: SwissPairingError) -> None:
 
 
 def _ctx(request: HttpRequest, event: m.Event | None = None, **kw: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": event, "can_edit": can_edit(request.user)}
+    out: dict[str, Any] = {"event": event, "can_edit": can_edit(request.user),
+                           "is_chief": role_of(request.user) == m.ROLE_CHIEF}
     if event is not None:
         out["rounds"] = list(event.round_set.all())
         out["rounds_paired"] = len(out["rounds"])
@@ -137,6 +139,30 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     return redirect("web:event", pk=event.pk)
 
 
+@chief_required
+def accounts(request: HttpRequest) -> HttpResponse:
+    """The chief arbiter creates accounts or sets a new password (same as ``createuser``)."""
+    from django.contrib.auth import get_user_model
+
+    from .setup import create_user
+
+    if request.method == "POST":
+        username = str(request.POST.get("username", "")).strip()
+        role = str(request.POST.get("role", ""))
+        try:
+            created, _password = create_user(username, str(request.POST.get("password", "")),
+                                             role)
+            actions.audit(None, request.user, "account-create" if created else
+                          "account-password", username, None, {"role": role})
+            messages.success(request, _("Account %(name)s saved.") % {"name": username})
+        except SwissPairingError as exc:
+            _error(request, exc)
+        return redirect("web:accounts")
+    users = get_user_model().objects.select_related("profile").order_by("username")
+    rows = [(u, getattr(getattr(u, "profile", None), "role", "")) for u in users]
+    return render(request, "web/accounts.html", _ctx(request, rows=rows, roles=m.ROLES))
+
+
 # --- players -------------------------------------------------------------------------------------
 @viewer_required
 def players(request: HttpRequest, pk: int) -> HttpResponse:
@@ -151,7 +177,9 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:players", pk=pk)
     rows = _filtered(event, request.GET.get("q", ""))
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
-                   import_form=forms.ImportForm())
+                   import_form=forms.ImportForm(),
+                   forbidden=event.forbidden.select_related("first", "second"),
+                   rating_list=m.RatingEntry.objects.exists())
     if request.htmx:
         return render(request, "web/_players_table.html", context)
     return render(request, "web/players.html", context)
@@ -209,6 +237,48 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("web:players", pk=pk)
 
 
+@arbiter_required
+@require_POST
+def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep a FIDE rating list (XML or TXT) to add players by searching it."""
+    form = forms.ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            count = actions.load_rating_list(read_players(upload.read(), upload.name),
+                                             request.user)
+            messages.success(request, _("Rating list loaded: %(count)s players.") %
+                             {"count": count})
+        except SwissPairingError as exc:
+            _error(request, exc)
+    return redirect("web:players", pk=pk)
+
+
+@viewer_required
+def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
+    """Players of the stored rating list whose name or FIDE id matches (search as you type)."""
+    event = _event(pk)
+    q = request.GET.get("find", "").strip()
+    found = []
+    if len(q) >= 2:
+        query = Q(fide_id=q) if q.isdigit() else Q(name__icontains=q)
+        known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
+        found = [(e, e.fide_id in known) for e in m.RatingEntry.objects.filter(query)[:20]]
+    return render(request, "web/_rating_results.html", _ctx(request, event, found=found, q=q))
+
+
+@arbiter_required
+@require_POST
+def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    event = _event(pk)
+    e = get_object_or_404(m.RatingEntry, pk=entry_id)
+    row = actions.add_entrant(event, Candidate(e.name, e.rating, e.fide_id, e.federation,
+                                               e.title, e.birth_date, e.sex), request.user)
+    messages.success(request, _("%(name)s added (number %(tpn)s).") %
+                     {"name": row.name, "tpn": row.tpn})
+    return redirect("web:players", pk=pk)
+
+
 # --- rounds --------------------------------------------------------------------------------------
 @viewer_required
 def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
@@ -246,6 +316,8 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
     event = _event(pk)
     try:
         if what == "pair":
+            if number != actions.rounds_paired(event) + 1:
+                raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
             rnd = actions.pair_next_round(event, request.user)
             messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
             number = rnd.number
@@ -333,15 +405,28 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
 
 
 # --- standings and other publications -------------------------------------------------------
-def _tables(event: m.Event, view: str, player: int | None = None) -> list[tables.Table]:
+_ALIGN = {"r": "num", "c": "center", "l": ""}
+
+
+def _shown(table: tables.Table) -> dict[str, Any]:
+    """A standings-package table with each cell's alignment class, for the template."""
+    classes = [_ALIGN.get(a, "") for a in table.align]
+    return {"title": table.title, "subtitle": table.subtitle, "notes": table.notes,
+            "kind": table.kind, "headers": list(zip(table.headers, classes, strict=False)),
+            "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
+
+
+def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
     st = convert.standings_of(event)
     if view == "crosstable":
-        return [tables.crosstable(st)]
-    if view == "wallchart":
-        return [tables.wallchart(st.tournament, st.rounds)]
-    if view == "card" and player is not None:
-        return [tables.player_card(st, player)]
-    return [tables.standings_table(st)]
+        found = [tables.crosstable(st)]
+    elif view == "wallchart":
+        found = [tables.wallchart(st.tournament, st.rounds)]
+    elif view == "card" and player is not None:
+        found = [tables.player_card(st, player)]
+    else:
+        found = [tables.standings_table(st)]
+    return [_shown(t) for t in found]
 
 
 VIEWS = ("standings", "crosstable", "wallchart")
@@ -378,12 +463,24 @@ def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
 
 @viewer_required
 def pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The existing PDF publication: standings and crosstable, or ``?view=`` crosstable,
+    wallchart, card (every player's card)."""
     event = _event(pk)
     if not convert.complete_rounds(event):
         raise Http404
     st = convert.standings_of(event)
-    data = publication.pdf([tables.standings_table(st), tables.crosstable(st)])
-    return _download(data, f"{_slug(event)}-standings.pdf", "application/pdf")
+    view = request.GET.get("view", "")
+    if view == "wallchart":
+        found = [tables.wallchart(st.tournament, st.rounds)]
+    elif view == "crosstable":
+        found = [tables.crosstable(st)]
+    elif view == "card":
+        found = [tables.player_card(st, pid) for pid in sorted(st.tournament.players)]
+    else:
+        view = "standings"
+        found = [tables.standings_table(st), tables.crosstable(st)]
+    data = publication.pdf(found)
+    return _download(data, f"{_slug(event)}-{view}.pdf", "application/pdf")
 
 
 def _slug(event: m.Event) -> str:
@@ -416,6 +513,37 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
         raise Http404
     actions.audit(event, request.user, "export", dialect)
     return _download(text, f"{_slug(event)}.{dialect}.trf", "text/plain; charset=utf-8")
+
+
+@viewer_required
+def check(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pairings checker on the complete rounds (the same report as ``swisspairing check``):
+    after a correction it tells whether the later pairings still hold."""
+    event = _event(pk)
+    t = convert.tournament_of(event)
+    report = None
+    if t.rounds_paired:
+        report = check_tournament(t, event.system)
+    return render(request, "web/check.html", _ctx(
+        request, event, report=report, text=report.render(t, _lang()) if report else ""))
+
+
+@arbiter_required
+@require_POST
+def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
+    """Two players who may not meet (C.04.1 b: e.g. members of one family)."""
+    event = _event(pk)
+    numbers = [str(request.POST.get(k, "")).strip() for k in ("first", "second")]
+    rows = [event.entrants.filter(tpn=int(n)).first() if n.isdigit() else None
+            for n in numbers]
+    if None in rows:
+        messages.error(request, _("Give the numbers of two players."))
+    else:
+        try:
+            actions.add_forbidden_pair(event, rows[0], rows[1], request.user)  # type: ignore[arg-type]
+        except SwissPairingError as exc:
+            _error(request, exc)
+    return redirect("web:players", pk=pk)
 
 
 @viewer_required

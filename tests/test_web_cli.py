@@ -1,0 +1,84 @@
+"""``swisspairing serve``, ``createuser`` and ``backup`` as an arbiter runs them: subprocesses on
+the embedded SQLite database of a temporary data folder (the PostgreSQL code paths are run by
+the in-process tests when DATABASE_URL is set)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CODE = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main())"
+
+
+_NOT_PASSED = ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")
+
+
+def _run(args: list[str], data: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
+    return subprocess.run([sys.executable, "-c", CODE, *args, "--data", str(data)], input=stdin,
+                          capture_output=True, text=True, timeout=300, env=env, check=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_createuser_then_backup(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    r = _run(["createuser", "marie", "--role", "chief", "--password-stdin"], data,
+             "a-long-password\n")
+    assert r.returncode == 0, r.stderr
+    assert "created marie (chief)" in r.stdout
+    r = _run(["createuser", "bob", "--password-stdin"], data, "short\n")
+    assert r.returncode == 2 and "too short" in r.stderr
+    out = tmp_path / "copy.bin"
+    r = _run(["backup", "-o", str(out)], data)
+    assert r.returncode == 0, r.stderr
+    db = sqlite3.connect(out)
+    assert db.execute("select username from auth_user").fetchall() == [("marie",)]
+    db.close()
+    mode = sqlite3.connect(data / "swisspairing.sqlite3").execute("pragma journal_mode").fetchone()
+    assert mode == ("wal",)
+
+
+def test_serve_first_start_creates_the_account_and_serves_static_files(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
+    proc = subprocess.Popen([sys.executable, "-c", CODE, "serve", "--port", str(port), "--data",
+                             str(data), "--demo"], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        lines = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline() if proc.stdout else ""
+            if not line:
+                break
+            lines.append(line)
+            if "open http://" in line:
+                break
+        text = "".join(lines)
+        assert "user name: arbiter" in text and "password:" in text, text
+        assert "demo tournament loaded" in text
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(50):
+            try:
+                login = urllib.request.urlopen(f"{base}/login/", timeout=10)
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert login.status == 200
+        js = urllib.request.urlopen(f"{base}/static/web/htmx.min.js", timeout=10)
+        assert js.status == 200 and b"htmx" in js.read()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

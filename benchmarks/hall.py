@@ -288,13 +288,19 @@ def check_load(boards: list[Board]) -> list[str]:
     return problems
 
 
-def run_load(args: argparse.Namespace, data: Path) -> int:
+def start_tournament(args: argparse.Namespace, data: Path) -> tuple[str, list[Board], Server]:
+    """A fresh database with the tournament, and the server started on it."""
     django_on(data)
     reset_database()
     token, boards = prepare(args.players, args.seed)
     close_connections()
     server = Server(data, args.threads)
     server.start()
+    return token, boards, server
+
+
+def run_load(args: argparse.Namespace, data: Path) -> int:
+    token, boards, server = start_tournament(args, data)
     timings = Timings()
     rng = random.Random(args.seed)
     try:
@@ -332,12 +338,7 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
 
 # --- crash ---------------------------------------------------------------------------------------
 def run_crash(args: argparse.Namespace, data: Path) -> int:
-    django_on(data)
-    reset_database()
-    _token, boards = prepare(args.players, args.seed)
-    close_connections()
-    server = Server(data, args.threads)
-    server.start()
+    _token, boards, server = start_tournament(args, data)
     acked: list[tuple[Board, str, str]] = []  # board, code, status shown
     lock = threading.Lock()
     enough = threading.Event()

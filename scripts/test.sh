@@ -4,8 +4,9 @@
 #   * Debian's chromium (the browser tests drive a real Chromium) and postgresql (the web app's
 #     tests also run on PostgreSQL), with apt-get when they are missing (as root, or with sudo);
 #   * a virtual environment .venv with the package and its test extras (PyPI).
-# Then: ruff; the web app's tests on a throw-away PostgreSQL server on 127.0.0.1 (stopped and
-# removed at the end); the whole suite on the embedded SQLite database. Exits non-zero on any
+# Then: ruff; the web app's and the playing hall's tests on a throw-away PostgreSQL server on
+# 127.0.0.1 (stopped and removed at the end); small load and crash tests of the playing hall on
+# both databases; the whole suite on the embedded SQLite database. Exits non-zero on any
 # failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +39,14 @@ mapfile -t db_tests < <(ls tests/test_web_*.py tests/test_hall_*.py 2>/dev/null)
 echo "scripts/test.sh: the web app's tests on PostgreSQL" >&2
 DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/swisspairing" \
   .venv/bin/python -m pytest -p no:cacheprovider "${db_tests[@]}"
+
+# The playing hall's small load and crash tests against a real server on 127.0.0.1, on SQLite
+# and on PostgreSQL (README "Playing hall"; the full-size runs are benchmarks/hall.py's defaults)
+as_pg "'$pg_bin/createdb' -h 127.0.0.1 -p $pg_port -U postgres hallbench"
+for db in "" "postgres://postgres@127.0.0.1:$pg_port/hallbench"; do
+  DATABASE_URL="$db" .venv/bin/python benchmarks/hall.py load --players 10 --viewers 50
+  DATABASE_URL="$db" .venv/bin/python benchmarks/hall.py crash --players 10 --kill-after 6
+done
 
 echo "scripts/test.sh: the whole suite (SQLite)" >&2
 .venv/bin/python -m pytest

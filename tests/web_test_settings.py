@@ -22,6 +22,12 @@ from swisspairing.interfaces.web.settings import *  # noqa: F403
 
 # fast hashing in tests (the app itself uses Django's default PBKDF2)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# the playing hall's browser test polls while players write: a file database (WAL, as the real
+# server has), not SQLite's shared-cache memory database, whose table locks refuse the readers
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}  # noqa: F405
+
 # no persistent connections: the test databases can be dropped at the end (PostgreSQL)
 for _db in DATABASES.values():  # noqa: F405
     _db["CONN_MAX_AGE"] = 0

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "swisspairing.interfaces.web.apps.WebConfig",
+    "swisspairing.interfaces.web.hall.apps.HallConfig",
 ]
 
 MIDDLEWARE = [

@@ -48,4 +48,5 @@ app_pages = [
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include((app_pages, "web"))),
+    path("", include(("swisspairing.interfaces.web.hall.urls", "hall"))),
 ]

@@ -1,0 +1,448 @@
+"""Load test and crash test of the playing hall (issue 16), against a real server
+(``swisspairing serve``, waitress) on 127.0.0.1 only, with bounded request counts and time.
+
+Run on demand (not a test):
+
+    .venv/bin/python benchmarks/hall.py load  [--players 50] [--viewers 500] [--polls 2]
+    .venv/bin/python benchmarks/hall.py crash [--players 50] [--kill-after 30]
+
+``DATABASE_URL=postgres://user:password@127.0.0.1/db`` runs either on PostgreSQL (the database
+is emptied first: give it a throwaway database); otherwise on SQLite in a temporary folder.
+
+``load``: a tournament of 2 x players entrants, round 1 published; ``players`` players enter
+their board's result at once (white's entry, then black's confirmation: one thread per board)
+while ``viewers`` spectators each load the public page and poll it ``polls`` times. Checks that
+no result is lost, duplicated or attributed to the wrong board, and prints the p50 / p95 /
+max latency of entries and of page views, and the server's CPU time.
+
+``crash``: the same entries in a burst; after ``kill-after`` acknowledged entries the server is
+killed (SIGKILL); it is started again on the same data. Checks that every entry acknowledged
+to a player is stored, that no half-written state remains (a confirmed entry has its result
+and its audit entry, an unconfirmed board has no result, every entry has its audit line, the
+SQLite file passes ``PRAGMA integrity_check``), and that entries work again after the restart.
+
+Exit status 0 when every check holds, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+RESULTS = ("1-0", "=", "0-1")
+
+
+@dataclass
+class Board:
+    number: int
+    white_code: str
+    black_code: str
+    result: str
+
+
+@dataclass
+class Timings:
+    entries: list[float] = field(default_factory=list)
+    views: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            getattr(self, kind).append(seconds)
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
+
+
+# --- server and data ---------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def django_on(data: Path) -> None:
+    from swisspairing.interfaces.web.setup import setup
+
+    setup(str(data))
+
+
+def reset_database() -> None:
+    """PostgreSQL: empty the tables of a previous run (the database is a throwaway one)."""
+    from django.core.management import call_command
+
+    if os.environ.get("DATABASE_URL"):
+        call_command("flush", interactive=False, verbosity=0)
+
+
+def prepare(players: int, seed: int) -> tuple[str, list[Board]]:
+    """A tournament of 2 x players entrants with round 1 published; the boards, their codes
+    and the result each board will get."""
+    from swisspairing.interfaces.web import actions
+    from swisspairing.interfaces.web import models as m
+    from swisspairing.interfaces.web.hall import models as h
+    from swisspairing.interfaces.web.imports import Candidate
+
+    rng = random.Random(seed)
+    event = m.Event.objects.create(name="Hall load test", rounds=5, initial_colour="w")
+    actions.import_entrants(event, [Candidate(name=f"Player {i:04d}",
+                                              rating=1000 + rng.randint(0, 1500))
+                                    for i in range(2 * players)], None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    codes = {(c.game_id, c.entrant_id): c.code for c in
+             h.BoardCode.objects.filter(game__round=rnd)}
+    boards = [Board(g.board, codes[(g.pk, g.white_id)], codes[(g.pk, g.black_id)],
+                    rng.choice(RESULTS)) for g in rnd.games.exclude(black=None)]
+    return event.public_token, boards
+
+
+def close_connections() -> None:
+    from django.db import connections
+
+    connections.close_all()
+
+
+class Server:
+    """``swisspairing serve`` in its own process group, on 127.0.0.1."""
+
+    def __init__(self, data: Path, threads: int) -> None:
+        self.data, self.threads = data, threads
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        exe = Path(sys.executable).with_name("swisspairing")
+        env = {**os.environ, "SWISSPAIRING_PASSWORD": "load-test-password"}
+        # the server's output goes to a file: a pipe nobody reads would fill up and stop it
+        with open(self.data / "server.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data",
+                 str(self.data), "--threads", str(self.threads)],
+                env=env, stdout=log, stderr=log, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/hall/", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise SystemExit("the server did not start within 60 s")
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process (Linux /proc)."""
+        assert self.process is not None
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=30)
+
+
+# --- requests ----------------------------------------------------------------------------------
+def post_entry(base: str, code: str, result: str, timeout: float = 60,
+               raise_errors: bool = False) -> tuple[int, str]:
+    body = urllib.parse.urlencode({"code": code, "result": result}).encode()
+    request = urllib.request.Request(base + "/hall/", data=body,
+                                     headers={"User-Agent": "hall-bench"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+    except OSError as exc:  # refused, reset, timed out: no answer (status 0)
+        if not raise_errors:
+            return 0, str(exc)
+        raise
+
+
+def get(base: str, path: str, timeout: float = 60) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(base + path, timeout=timeout) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, ""
+    except OSError as exc:  # refused, reset, timed out: no answer (status 0)
+        return 0, str(exc)
+
+
+ACK = re.compile(r'data-status="(pending|confirmed|conflict)"')
+BOARD = re.compile(r"Round \d+, board (\d+)")
+
+
+def acknowledged(status: int, page: str, board: int) -> str:
+    """The status a player was shown ('' when the entry was not acknowledged); an answer
+    about another board is an error."""
+    found = ACK.search(page) if status == 200 else None
+    if found is None:
+        return ""
+    shown = BOARD.search(page)
+    if shown is None or int(shown.group(1)) != board:
+        raise AssertionError(f"board {board}: the answer names another board")
+    return found.group(1)
+
+
+# --- load ----------------------------------------------------------------------------------------
+def percentiles(values: list[float]) -> str:
+    if not values:
+        return "no requests"
+    ordered = sorted(values)
+    p = statistics.quantiles(ordered, n=100, method="inclusive") if len(ordered) > 1 else \
+        [ordered[0]] * 99
+    return (f"n={len(ordered)}  p50={p[49] * 1000:.0f} ms  p95={p[94] * 1000:.0f} ms  "
+            f"max={ordered[-1] * 1000:.0f} ms")
+
+
+def play_board(base: str, board: Board, timings: Timings, start: threading.Barrier) -> None:
+    start.wait()
+    for code, expected in ((board.white_code, "pending"), (board.black_code, "confirmed")):
+        began = time.perf_counter()
+        status, page = post_entry(base, code, board.result)
+        timings.add("entries", time.perf_counter() - began)
+        try:
+            shown = acknowledged(status, page, board.number)
+        except AssertionError as exc:
+            timings.error(str(exc))
+            continue
+        if shown != expected:
+            timings.error(f"board {board.number}: HTTP {status}, shown {shown!r}, "
+                          f"expected {expected!r}")
+
+
+def view(base: str, token: str, polls: int, timings: Timings, rng: random.Random) -> None:
+    began = time.perf_counter()
+    status, page = get(base, f"/h/{token}/")
+    timings.add("views", time.perf_counter() - began)
+    if status != 200:
+        timings.error(f"public page: HTTP {status}")
+        return
+    found = re.search(r'live/boards/\?v=([0-9a-f]+)"', page)
+    version = found.group(1) if found else ""
+    for _ in range(polls):
+        time.sleep(rng.uniform(0, 0.2))
+        began = time.perf_counter()
+        status, fragment = get(base, f"/h/{token}/live/boards/?v={version}")
+        timings.add("views", time.perf_counter() - began)
+        if status not in (200, 204):
+            timings.error(f"poll: HTTP {status}")
+        found = re.search(r'live/boards/\?v=([0-9a-f]+)"', fragment) if status == 200 else None
+        if found:
+            version = found.group(1)
+
+
+def check_load(boards: list[Board]) -> list[str]:
+    """No result lost, duplicated or on the wrong board."""
+    from swisspairing.interfaces.web import models as m
+    from swisspairing.interfaces.web.hall import models as h
+
+    problems = []
+    event = m.Event.objects.get(name="Hall load test")
+    games = {g.board: g for g in m.Game.objects.filter(round__event=event, round__number=1)}
+    for b in boards:
+        g = games[b.number]
+        if g.result != b.result:
+            problems.append(f"board {b.number}: result {g.result!r}, entered {b.result!r}")
+        claims = list(h.ResultClaim.objects.filter(game=g))
+        if sorted((c.side, c.code, c.result, c.status) for c in claims) != sorted(
+                [("w", b.white_code, b.result, "confirmed"),
+                 ("b", b.black_code, b.result, "confirmed")]):
+            found = [(c.side, c.code, c.result, c.status) for c in claims]
+            problems.append(f"board {b.number}: entries {found}")
+    entries = h.ResultClaim.objects.filter(game__round__event=event).count()
+    audited = event.audit.filter(action="hall-result").count()
+    if entries != 2 * len(boards) or audited != entries:
+        problems.append(f"{entries} entries, {audited} audit lines, {2 * len(boards)} sent")
+    return problems
+
+
+def start_tournament(args: argparse.Namespace, data: Path) -> tuple[str, list[Board], Server]:
+    """A fresh database with the tournament, and the server started on it."""
+    django_on(data)
+    reset_database()
+    token, boards = prepare(args.players, args.seed)
+    close_connections()
+    server = Server(data, args.threads)
+    server.start()
+    return token, boards, server
+
+
+def run_load(args: argparse.Namespace, data: Path) -> int:
+    token, boards, server = start_tournament(args, data)
+    timings = Timings()
+    rng = random.Random(args.seed)
+    try:
+        cpu_before = server.cpu_seconds()
+        wall = time.perf_counter()
+        start = threading.Barrier(len(boards) + 1)
+        with ThreadPoolExecutor(args.viewer_threads) as viewers, \
+                ThreadPoolExecutor(len(boards)) as players:
+            views = [viewers.submit(view, server.url, token, args.polls, timings,
+                                    random.Random(rng.random())) for _ in range(args.viewers)]
+            time.sleep(0.5)  # the viewers are under way
+            plays = [players.submit(play_board, server.url, b, timings, start) for b in boards]
+            start.wait()
+            for f in plays + views:
+                f.result(timeout=args.timeout)
+        wall = time.perf_counter() - wall
+        cpu = server.cpu_seconds() - cpu_before
+    finally:
+        server.stop()
+    problems = timings.errors + check_load(boards)
+    db = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
+    print(f"hall load test on {db}: {len(boards)} boards ({args.players} players entering "
+          f"at once, each board white then black), {args.viewers} viewers x (page + "
+          f"{args.polls} polls), server threads {args.threads}")
+    print(f"  entries: {percentiles(timings.entries)}")
+    print(f"  views:   {percentiles(timings.views)}")
+    print(f"  wall {wall:.1f} s, server CPU {cpu:.1f} s, client CPU "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_utime:.1f} s")
+    for p in problems[:20]:
+        print(f"  PROBLEM: {p}")
+    print("  OK: no result lost, duplicated or on the wrong board" if not problems else
+          f"  FAILED: {len(problems)} problems")
+    return 1 if problems else 0
+
+
+# --- crash ---------------------------------------------------------------------------------------
+def run_crash(args: argparse.Namespace, data: Path) -> int:
+    _token, boards, server = start_tournament(args, data)
+    acked: list[tuple[Board, str, str]] = []  # board, code, status shown
+    lock = threading.Lock()
+    enough = threading.Event()
+
+    def burst(board: Board) -> None:
+        for code in (board.white_code, board.black_code):
+            if enough.is_set():
+                return
+            try:
+                status, page = post_entry(server.url, code, board.result, timeout=10,
+                                          raise_errors=True)
+                shown = acknowledged(status, page, board.number)
+            except OSError:
+                return  # the server is gone: not acknowledged
+            if shown:
+                with lock:
+                    acked.append((board, code, shown))
+                    if len(acked) >= args.kill_after:
+                        enough.set()
+
+    threads = [threading.Thread(target=burst, args=(b,)) for b in boards]
+    for t in threads:
+        t.start()
+    enough.wait(timeout=args.timeout)
+    server.kill()  # SIGKILL in the middle of the burst
+    for t in threads:
+        t.join(timeout=30)
+    killed_with = len(acked)
+    server.start()  # same data: the server must start on what the crash left
+    try:
+        problems = check_crash(acked, boards)
+        # entries work again after the restart
+        untouched = [b for b in boards if all(a[0] is not b for a in acked)]
+        if untouched:
+            b = untouched[0]
+            status, _page = post_entry(server.url, b.white_code, b.result)
+            if status != 200:
+                problems.append(f"after restart, board {b.number}: HTTP {status}")
+    finally:
+        server.stop()
+    db = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
+    print(f"hall crash test on {db}: {len(boards)} boards in a burst, server killed (SIGKILL) "
+          f"after {killed_with} acknowledged entries; restarted")
+    for p in problems[:20]:
+        print(f"  PROBLEM: {p}")
+    print("  OK: every acknowledged entry is stored, no half-written state" if not problems
+          else f"  FAILED: {len(problems)} problems")
+    return 1 if problems else 0
+
+
+def check_crash(acked: list[tuple[Board, str, str]], boards: list[Board]) -> list[str]:
+    from django.db import connection
+
+    from swisspairing.interfaces.web import models as m
+    from swisspairing.interfaces.web.hall import models as h
+
+    problems = []
+    event = m.Event.objects.get(name="Hall load test")
+    for board, code, shown in acked:
+        claim = h.ResultClaim.objects.filter(code=code, result=board.result).first()
+        if claim is None:
+            problems.append(f"board {board.number}: acknowledged entry {code} lost")
+        elif claim.game.board != board.number:
+            problems.append(f"board {board.number}: entry stored on board {claim.game.board}")
+        elif shown == "confirmed" and claim.game.result != board.result:
+            problems.append(f"board {board.number}: confirmed but result {claim.game.result!r}")
+    audited = {e.after.get("claim") for e in event.audit.filter(action="hall-result")}
+    for g in m.Game.objects.filter(round__event=event).exclude(black=None):
+        claims = list(h.ResultClaim.objects.filter(game=g))
+        confirmed = [c for c in claims if c.status == h.ResultClaim.CONFIRMED]
+        if bool(g.result) != bool(confirmed) or len(confirmed) not in (0, 2):
+            problems.append(f"board {g.board}: result {g.result!r} with entries "
+                            f"{[(c.side, c.status) for c in claims]} (half-written)")
+        problems += [f"board {g.board}: entry {c.pk} without its audit line"
+                     for c in claims if c.pk not in audited]
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA integrity_check")
+            verdict = cursor.fetchone()[0]
+        if verdict != "ok":
+            problems.append(f"SQLite integrity check: {verdict}")
+    close_connections()
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("test", choices=("load", "crash"))
+    parser.add_argument("--players", type=int, default=50,
+                        help="players entering at once (one board each; default 50)")
+    parser.add_argument("--viewers", type=int, default=500, help="spectators (default 500)")
+    parser.add_argument("--polls", type=int, default=2, help="polls per viewer (default 2)")
+    parser.add_argument("--viewer-threads", type=int, default=25,
+                        help="viewers under way at once (default 50)")
+    parser.add_argument("--threads", type=int, default=8, help="server threads (default 8)")
+    parser.add_argument("--kill-after", type=int, default=30,
+                        help="crash: acknowledged entries before SIGKILL (default 30)")
+    parser.add_argument("--timeout", type=float, default=300, help="bound in seconds")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="hall-bench-") as folder:
+        data = Path(folder)
+        return run_load(args, data) if args.test == "load" else run_crash(args, data)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

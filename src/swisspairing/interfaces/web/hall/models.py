@@ -1,0 +1,98 @@
+"""Tables of the playing hall.
+
+* :class:`BoardCode` - the short code of one player on one board: it lets that player (and
+  nobody else) enter the result of that board while its round is the current one;
+* :class:`ResultClaim` - a result entered by a player: pending until the opponent confirms it or
+  an arbiter validates it; two different claims for one board are a conflict;
+* :class:`CheckIn` - a player confirmed their presence before a round;
+* :class:`Attempt` - a refused code or a check-in, counted for the rate limits;
+* :class:`Screen` - a projector / TV screen configured by the arbiter (panels, timing).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .. import models as web
+
+WHITE = "w"
+BLACK = "b"
+SIDES = [(WHITE, _("white")), (BLACK, _("black"))]
+
+#: what a player may enter for their board (forfeits and other codes are the arbiter's)
+PLAYER_RESULTS = ("1-0", "=", "0-1")
+
+PANELS = [("boards", _("boards")), ("alpha", _("who plays where")),
+          ("standings", _("standings"))]
+
+
+class BoardCode(models.Model):
+    game = models.ForeignKey(web.Game, on_delete=models.CASCADE, related_name="hall_codes")
+    #: the player the code was made for; when the pairing changes the code stops working
+    entrant = models.ForeignKey(web.Entrant, on_delete=models.CASCADE, related_name="+")
+    code = models.CharField(max_length=12, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "entrant"],
+                                               name="one_code_per_player_and_board")]
+
+
+class ResultClaim(models.Model):
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    CONFLICT = "conflict"
+    VALIDATED = "validated"
+    REJECTED = "rejected"
+    SUPERSEDED = "superseded"
+    #: claims still waiting for the opponent or an arbiter
+    OPEN = (PENDING, CONFLICT)
+
+    game = models.ForeignKey(web.Game, on_delete=models.CASCADE, related_name="hall_claims")
+    side = models.CharField(max_length=1, choices=SIDES)
+    result = models.CharField(max_length=4)
+    status = models.CharField(max_length=12, default=PENDING, db_index=True)
+    code = models.CharField(max_length=12)
+    #: the device: address and browser of the request
+    device = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "at", "id"]
+
+
+class CheckIn(models.Model):
+    entrant = models.ForeignKey(web.Entrant, on_delete=models.CASCADE, related_name="check_ins")
+    round_number = models.PositiveSmallIntegerField()
+    device = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["entrant", "round_number"],
+                                               name="one_check_in_per_round")]
+
+
+class Attempt(models.Model):
+    """A refused code (``kind='code'``) or an entry (``'entry'``), for the rate limits."""
+
+    address = models.CharField(max_length=64)
+    kind = models.CharField(max_length=10)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+
+class Screen(models.Model):
+    event = models.ForeignKey(web.Event, on_delete=models.CASCADE, related_name="screens")
+    name = models.CharField(_("name"), max_length=100)
+    #: panels shown in turn, comma separated (keys of PANELS)
+    panels = models.CharField(_("panels"), max_length=100, default="boards,alpha,standings")
+    seconds = models.PositiveSmallIntegerField(_("seconds per page"), default=15)
+    rows = models.PositiveSmallIntegerField(_("rows per page"), default=20)
+
+    class Meta:
+        ordering = ["event", "id"]
+
+    def panel_list(self) -> list[str]:
+        known = dict(PANELS)
+        return [p for p in self.panels.split(",") if p in known] or ["boards"]

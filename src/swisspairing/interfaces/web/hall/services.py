@@ -1,0 +1,307 @@
+"""What the playing hall does, one function each; views only call these.
+
+Results entered by players (issue 16): a claim is *pending* until the opponent enters the same
+result (both *confirmed*, the result is written) or an arbiter validates it; two different
+claims for one board are a *conflict* the arbiter resolves. An arbiter's entry always wins: once
+a board has a result, players can no longer enter one. Every claim goes into the audit log with
+the device, the time and the code used. Results themselves are written only by
+:func:`..actions.set_result` (one transaction, its own audit entry).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+
+from ....errors import BadRequest
+from .. import actions
+from .. import models as web
+from . import models as h
+
+#: letters and digits that cannot be misread for one another (no 0/O, 1/I/L, 2/Z, 5/S, 8/B)
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+
+
+class Refused(BadRequest):
+    """A hall request refused (the page says why; HTTP status in ``status``)."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class TooMany(Refused):
+    def __init__(self, message: str) -> None:
+        super().__init__(message, 429)
+
+
+def limit(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
+
+
+# --- codes -------------------------------------------------------------------------------------
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(typed: str) -> str:
+    """Upper case, without spaces or dashes; the easily confused characters read as the ones
+    the alphabet keeps (O->0 is not in it: O and 0 are both refused)."""
+    return "".join(ch for ch in typed.upper() if ch.isalnum())[:12]
+
+
+def ensure_codes(rnd: web.Round) -> None:
+    """Give each player of each board of the round a code (kept across calls; a code whose
+    player no longer sits at that board is replaced)."""
+    games = list(rnd.games.exclude(black=None))
+    existing = {(c.game_id, c.entrant_id): c for c in
+                h.BoardCode.objects.filter(game__round=rnd)}
+    wanted = {(g.pk, g.white_id) for g in games} | {(g.pk, g.black_id) for g in games}
+    stale = [c.pk for key, c in existing.items() if key not in wanted]
+    if stale:
+        h.BoardCode.objects.filter(pk__in=stale).delete()
+    for game_id, entrant_id in sorted(wanted - set(existing)):
+        for _attempt in range(20):
+            try:
+                with transaction.atomic():
+                    h.BoardCode.objects.create(game_id=game_id, entrant_id=entrant_id,
+                                               code=new_code())
+                break
+            except IntegrityError:  # the same code drawn twice: draw again
+                continue
+
+
+def round_saved(sender: Any, instance: web.Round, **kwargs: Any) -> None:
+    """Signal: a published round gets its codes (printed on the board cards)."""
+    if instance.status == web.Round.PUBLISHED:
+        ensure_codes(instance)
+
+
+def current_round(event: web.Event) -> web.Round | None:
+    """The round being played: the last paired round, once published."""
+    rnd = event.round_set.order_by("-number").first()
+    return rnd if rnd is not None and rnd.published else None
+
+
+@dataclass(slots=True)
+class Seat:
+    """What a valid code opens: one board of the current round, one side."""
+
+    code: h.BoardCode
+    game: web.Game
+    side: str
+
+    @property
+    def player(self) -> web.Entrant:
+        return self.game.white if self.side == h.WHITE else self.game.black  # type: ignore[return-value]
+
+    @property
+    def opponent(self) -> web.Entrant:
+        return self.game.black if self.side == h.WHITE else self.game.white  # type: ignore[return-value]
+
+
+def _window() -> timedelta:
+    return timedelta(seconds=limit("HALL_WINDOW_SECONDS", 300))
+
+
+def _count_recent(address: str, kind: str) -> int:
+    since = timezone.now() - _window()
+    return h.Attempt.objects.filter(address=address, kind=kind, at__gte=since).count()
+
+
+def _record_failure(address: str) -> None:
+    """A refused code counts against the address (rate limit); old rows are dropped."""
+    with transaction.atomic():
+        h.Attempt.objects.filter(at__lt=timezone.now() - 2 * _window()).delete()
+        h.Attempt.objects.create(address=address, kind="code")
+
+
+def seat_of(typed: str, address: str) -> Seat:
+    """The board and side a code opens, or :class:`Refused`.
+
+    Refused: an unknown code, a code of a past round (the round is no longer the current one),
+    of a board whose players changed, of an event whose hall is closed; more than
+    ``HALL_MAX_FAILURES`` refused codes from one address within ``HALL_WINDOW_SECONDS``.
+    """
+    if _count_recent(address, "code") >= limit("HALL_MAX_FAILURES", 20):
+        raise TooMany("too many wrong codes from this device: wait a few minutes or ask an "
+                      "arbiter")
+    code = normalise_code(typed)
+    found = (h.BoardCode.objects.select_related("game__round__event", "game__white",
+                                                "game__black").filter(code=code).first()
+             if len(code) == CODE_LENGTH else None)
+    if found is None:
+        _record_failure(address)
+        raise Refused("unknown code: check the code on your board card", 404)
+    game = found.game
+    rnd = game.round
+    if current_round(rnd.event) is None or current_round(rnd.event).pk != rnd.pk:  # type: ignore[union-attr]
+        _record_failure(address)
+        raise Refused("this code belongs to a round that is over: results of past rounds are "
+                      "entered by the arbiters")
+    if found.entrant_id == game.white_id:
+        side = h.WHITE
+    elif found.entrant_id == game.black_id:
+        side = h.BLACK
+    else:
+        _record_failure(address)
+        raise Refused("the pairing of this board changed: ask an arbiter for your new code")
+    return Seat(found, game, side)
+
+
+# --- results entered by players ----------------------------------------------------------------
+def _audit_claim(claim: h.ResultClaim, status: str, note: str = "") -> None:
+    game = claim.game
+    actions.audit(game.round.event, None, "hall-result",
+                  f"round {game.round.number} board {game.board}", None,
+                  {"game": game.pk, "side": claim.side, "result": claim.result,
+                   "code": claim.code, "device": claim.device, "status": status,
+                   "claim": claim.pk, "note": note})
+
+
+def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.ResultClaim:
+    """A player enters the result of their board (see the module's text for the outcome).
+
+    Refused: a result players may not enter (forfeits are the arbiter's), a board whose result
+    is already recorded, more than ``HALL_MAX_ENTRIES`` entries with one code within
+    ``HALL_WINDOW_SECONDS``.
+    """
+    if result not in h.PLAYER_RESULTS:
+        raise Refused(f"unknown result {result!r}: 1-0, = or 0-1", 400)
+    with transaction.atomic():
+        # lock the board: two players of one board entering at once are serialised here
+        game = (web.Game.objects.select_for_update(of=("self",))
+                .select_related("round__event", "white", "black").get(pk=seat.game.pk))
+        if game.result:
+            raise Refused(f"the result of this board is already recorded ({game.result}): "
+                          "ask an arbiter to correct it", 409)
+        since = timezone.now() - _window()
+        if h.ResultClaim.objects.filter(code=seat.code.code, at__gte=since).count() >= limit(
+                "HALL_MAX_ENTRIES", 6):
+            raise TooMany("too many entries with this code: ask an arbiter")
+        claims = list(game.hall_claims.filter(status__in=h.ResultClaim.OPEN))
+        mine = [c for c in claims if c.side == seat.side]
+        theirs = [c for c in claims if c.side != seat.side]
+        now = timezone.now()
+        for old in mine:
+            old.status, old.decided_at = h.ResultClaim.SUPERSEDED, now
+            old.save(update_fields=["status", "decided_at"])
+        claim = h.ResultClaim.objects.create(game=game, side=seat.side, result=result,
+                                             code=seat.code.code, device=device[:300])
+        if theirs and theirs[-1].result == result:
+            for c in (claim, theirs[-1]):
+                c.status, c.decided_at = h.ResultClaim.CONFIRMED, now
+                c.save(update_fields=["status", "decided_at"])
+            _audit_claim(claim, claim.status, "confirms the opponent's entry")
+            actions.set_result(game, result, None)
+        else:
+            if theirs:
+                for c in (claim, theirs[-1]):
+                    c.status = h.ResultClaim.CONFLICT
+                    c.save(update_fields=["status"])
+            _audit_claim(claim, claim.status)
+            # the board changes for the pages (pending / conflict marks)
+            web.Game.objects.filter(pk=game.pk).update(updated_at=now)
+    return claim
+
+
+def board_claims(game: web.Game) -> list[h.ResultClaim]:
+    return list(game.hall_claims.filter(status__in=h.ResultClaim.OPEN))
+
+
+def arbiter_decides(game: web.Game, result: str, user: Any) -> None:
+    """An arbiter's entry always wins: the result is written, the open claims that agree are
+    validated, the others rejected."""
+    with transaction.atomic():
+        actions.set_result(game, result, user)
+        now = timezone.now()
+        for c in game.hall_claims.filter(status__in=h.ResultClaim.OPEN):
+            c.status = (h.ResultClaim.VALIDATED if c.result == result
+                        else h.ResultClaim.REJECTED)
+            c.decided_at = now
+            c.save(update_fields=["status", "decided_at"])
+            actions.audit(game.round.event, user, "hall-decide",
+                          f"round {game.round.number} board {game.board}",
+                          {"claim": c.pk, "result": c.result}, {"status": c.status,
+                                                                "result": result})
+
+
+def claim_state(game: web.Game) -> str:
+    """For the pages: ``''`` (nothing entered), ``pending`` or ``conflict``."""
+    states = {c.status for c in game.hall_claims.all() if c.status in h.ResultClaim.OPEN}
+    if h.ResultClaim.CONFLICT in states:
+        return h.ResultClaim.CONFLICT
+    return h.ResultClaim.PENDING if states else ""
+
+
+# --- check-in ----------------------------------------------------------------------------------
+def check_in_round(event: web.Event) -> int | None:
+    """The round players check in for: the next one, while it is not paired yet."""
+    r = actions.rounds_paired(event) + 1
+    return r if r <= event.rounds else None
+
+
+def expected_players(event: web.Event, round_number: int) -> list[web.Entrant]:
+    """Who must check in before the round: everybody before round 1; later, the players who
+    were not paired in the previous round at their request (byes, absences), back now.
+    Withdrawn players and players with a request for this round are not expected."""
+    out = []
+    requested_now = set(event.requests.filter(round_number=round_number)
+                        .values_list("entrant_id", flat=True))
+    back = set(event.requests.filter(round_number=round_number - 1)
+               .values_list("entrant_id", flat=True))
+    for e in event.entrants.all():
+        if e.withdrawn_from is not None and e.withdrawn_from <= round_number:
+            continue
+        if e.pk in requested_now:
+            continue
+        if round_number == 1 or e.pk in back:
+            out.append(e)
+    return out
+
+
+def check_in(entrant: web.Entrant, device: str) -> bool:
+    """Record the presence of a player for the next round; False when already recorded."""
+    event = entrant.event
+    r = check_in_round(event)
+    if r is None:
+        raise Refused("check-in is closed: every round is paired", 409)
+    if entrant.withdrawn_from is not None and entrant.withdrawn_from <= r:
+        raise Refused("this player has withdrawn: see an arbiter", 409)
+    with transaction.atomic():
+        _c, created = h.CheckIn.objects.get_or_create(
+            entrant=entrant, round_number=r, defaults={"device": device[:300]})
+        if created:
+            if r == 1 and not entrant.checked_in:
+                entrant.checked_in = True
+                entrant.save(update_fields=["checked_in"])
+            actions.audit(event, None, "hall-check-in", f"{entrant.name}, round {r}", None,
+                          {"tpn": entrant.tpn, "round": r, "device": device[:300]})
+    return created
+
+
+def checked_in_ids(event: web.Event, round_number: int) -> set[int]:
+    return set(h.CheckIn.objects.filter(entrant__event=event, round_number=round_number)
+               .values_list("entrant_id", flat=True))
+
+
+# --- "not modified" ----------------------------------------------------------------------------
+def version(event: web.Event) -> str:
+    """A short fingerprint of everything the public pages and screens show: two aggregate
+    queries (indexed), so that a poll answers "not modified" without rendering anything."""
+    games = web.Game.objects.filter(round__event=event).aggregate(
+        at=Max("updated_at"), n=Count("id"))
+    rounds = event.round_set.aggregate(
+        n=Count("id"), published=Count("id", filter=Q(status=web.Round.PUBLISHED)),
+        at=Max("published_at"), changed=Max("updated_at"))
+    text = f"{event.updated_at}|{games}|{rounds}"
+    return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()

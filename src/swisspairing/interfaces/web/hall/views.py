@@ -1,0 +1,397 @@
+"""Pages of the playing hall.
+
+Players and spectators (no account): the public pages of a tournament (``/h/<token>/``), the
+screens, the check-in, the result entry with a board code (``/hall/``). Arbiters: the hall
+overview of a tournament (claims, conflicts, who is missing), printable board cards and
+pairing sheets with codes and QR codes, the screens' settings.
+
+Read-only pages run outside a transaction (many phones and screens poll them; with SQLite an
+``IMMEDIATE`` transaction per poll would queue them behind the writers); each poll first
+compares the version it holds with :func:`.services.version` and answers 204 (HTMX keeps the
+page) or 304 (``If-None-Match``) without rendering when nothing changed.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from ....errors import SwissPairingError
+from .. import convert
+from .. import models as web
+from ..auth import arbiter_required, viewer_required
+from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _tables
+from . import models as h
+from . import services
+
+PLAYER_LABELS = {"1-0": "1-0", "=": "½-½", "0-1": "0-1"}
+
+
+def _address(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR", ""))[:64]
+
+
+def _device(request: HttpRequest) -> str:
+    return f"{_address(request)} {request.META.get('HTTP_USER_AGENT', '')}"[:300]
+
+
+def _public_event(token: str) -> web.Event:
+    return get_object_or_404(web.Event, public_token=token, public=True)
+
+
+def _refused(request: HttpRequest, exc: services.Refused | SwissPairingError,
+             template: str = "hall/refused.html", **ctx: Any) -> HttpResponse:
+    status = getattr(exc, "status", 400)
+    return render(request, template, {"message": exc.user_message(), **ctx}, status=status)
+
+
+# --- what the pages show -----------------------------------------------------------------------
+def _round_rows(rnd: web.Round) -> list[dict[str, Any]]:
+    t = convert.tournament_of(rnd.event, rnd.number - 1)
+    games = rnd.games.select_related("white", "black").prefetch_related(
+        Prefetch("hall_claims", queryset=h.ResultClaim.objects.filter(
+            status__in=h.ResultClaim.OPEN)))
+    rows = []
+    for g in games:
+        rows.append({
+            "game": g, "label": RESULT_LABELS.get(g.result, ""),
+            "white_points": _points(t, g.white.tpn, rnd.number - 1),
+            "black_points": _points(t, g.black.tpn, rnd.number - 1) if g.black else None,
+            "claim": "" if g.result else services.claim_state(g)})
+    return rows
+
+
+def _points(t: Any, tpn: int, after: int) -> str:
+    from ....standings.views import fmt_points
+
+    return fmt_points(t.points_after(tpn, after)) if tpn in t.players and after else "0"
+
+
+def _alpha_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for r in rows:
+        g = r["game"]
+        out.append({"entrant": g.white, "board": g.board, "colour": "w" if g.black else "",
+                    "opponent": g.black})
+        if g.black is not None:
+            out.append({"entrant": g.black, "board": g.board, "colour": "b",
+                        "opponent": g.white})
+    return sorted(out, key=lambda r: r["entrant"].name.casefold())
+
+
+def _panels(event: web.Event, wanted: set[str]) -> dict[str, Any]:
+    """The rows of the panels in ``wanted`` (boards, alpha, standings) for the last published
+    round."""
+    rnd = services.current_round(event) or event.round_set.filter(
+        status=web.Round.PUBLISHED).order_by("-number").first()
+    rows = _round_rows(rnd) if rnd is not None and wanted & {"boards", "alpha"} else []
+    standings = (_tables(event, "standings") if "standings" in wanted and
+                 convert.complete_rounds(event) else [])
+    return {"rnd": rnd, "rows": rows, "alpha": _alpha_rows(rows) if "alpha" in wanted else [],
+            "tables": standings}
+
+
+def _cached(key: str, make: Any) -> str:
+    """A rendered part, kept for its version: 500 phones polling one tournament cost one
+    rendering per change, not one per phone."""
+    html = cache.get(key)
+    if html is None:
+        html = make()
+        cache.set(key, html, 600)
+    return str(html)
+
+
+def _panel_html(request: HttpRequest, event: web.Event, token: str, panel: str,
+                current: str) -> str:
+    def make() -> str:
+        ctx = {"event": event, "token": token, "panel": panel, **_panels(event, {panel})}
+        return render_to_string("hall/_panel.html", ctx, request=None)
+
+    return _cached(f"hall:{event.pk}:{panel}:{current}:{get_language()}", make)
+
+
+def _poll() -> int:
+    """Seconds between two polls of a page (``HALL_POLL_SECONDS``, default 10)."""
+    return services.limit("HALL_POLL_SECONDS", 10)
+
+
+def _not_modified(request: HttpRequest, current: str) -> HttpResponse | None:
+    """204 when the poll's version is the current one, 304 for a matching ``If-None-Match``."""
+    if request.GET.get("v") == current:
+        return HttpResponse(status=204)
+    if request.headers.get("If-None-Match", "").strip('"W/') == current:
+        return HttpResponse(status=304)
+    return None
+
+
+def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
+    response["ETag"] = f'"{current}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+# --- public pages --------------------------------------------------------------------------------
+@transaction.non_atomic_requests
+def public(request: HttpRequest, token: str, panel: str = "boards") -> HttpResponse:
+    """The tournament on a phone: pairings of the current round (find yourself by name or
+    number), results as they arrive, standings; refreshed by polling :func:`live`."""
+    if panel not in dict(h.PANELS):
+        raise Http404
+    event = _public_event(token)
+    current = services.version(event)
+    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
+           "panel_html": _panel_html(request, event, token, panel, current)}
+    return _with_etag(render(request, "hall/public.html", ctx), current)
+
+
+@transaction.non_atomic_requests
+def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
+    """The polled part of a public page: 204 / 304 when nothing changed."""
+    if panel not in dict(h.PANELS):
+        raise Http404
+    event = _public_event(token)
+    current = services.version(event)
+    unchanged = _not_modified(request, current)
+    if unchanged is not None:
+        return unchanged
+    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
+           "panel_html": _panel_html(request, event, token, panel, current)}
+    return _with_etag(render(request, "hall/_live.html", ctx), current)
+
+
+@transaction.non_atomic_requests
+def screen(request: HttpRequest, token: str, screen_id: int) -> HttpResponse:
+    """A projector / TV: full screen, large type, the configured panels in turn."""
+    event = _public_event(token)
+    scr = get_object_or_404(h.Screen, event=event, pk=screen_id)
+    current = services.version(event)
+    return render(request, "hall/screen.html", {"screen": scr, "event": event,
+                                                "slides_html": _slides_html(event, token, scr,
+                                                                            current)})
+
+
+@transaction.non_atomic_requests
+def screen_live(request: HttpRequest, token: str, screen_id: int) -> HttpResponse:
+    event = _public_event(token)
+    scr = get_object_or_404(h.Screen, event=event, pk=screen_id)
+    current = services.version(event)
+    unchanged = _not_modified(request, current)
+    if unchanged is not None:
+        return unchanged
+    return _with_etag(HttpResponse(_slides_html(event, token, scr, current)), current)
+
+
+def _slides_html(event: web.Event, token: str, scr: h.Screen, current: str) -> str:
+    def make() -> str:
+        return render_to_string("hall/_slides.html", _screen_ctx(event, token, scr, current))
+
+    key = (f"hall:screen:{scr.pk}:{scr.panels}:{scr.rows}:{current}:{_poll()}:"
+           f"{get_language()}")
+    return _cached(key, make)
+
+
+def _chunks(items: list[Any], size: int) -> list[list[Any]]:
+    size = max(size, 1)
+    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+
+
+def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> dict[str, Any]:
+    data = _panels(event, set(scr.panel_list()))
+    slides: list[dict[str, Any]] = []
+    for panel in scr.panel_list():
+        if panel == "boards":
+            slides += [{"panel": panel, "rows": c} for c in _chunks(data["rows"], scr.rows)]
+        elif panel == "alpha":
+            slides += [{"panel": panel, "rows": c} for c in _chunks(data["alpha"], scr.rows)]
+        else:
+            for table in data["tables"]:
+                slides += [{"panel": panel, "table": table, "rows": c}
+                           for c in _chunks(table.rows, scr.rows)]
+            if not data["tables"]:
+                slides.append({"panel": panel, "table": None, "rows": []})
+    return {"event": event, "token": token, "screen": scr, "slides": slides, "v": current,
+            "rnd": data["rnd"], "poll": _poll()}
+
+
+# --- check-in ----------------------------------------------------------------------------------
+def checkin(request: HttpRequest, token: str) -> HttpResponse:
+    """Find yourself by name or pairing number (a tablet or a phone)."""
+    event = _public_event(token)
+    round_number = services.check_in_round(event)
+    q = str(request.GET.get("q", "")).strip()[:60]
+    found: list[web.Entrant] = []
+    if q:
+        qs = event.entrants.all()
+        found = list(qs.filter(tpn=int(q)) if q.isdigit() else qs.filter(name__icontains=q))[:30]
+    done = services.checked_in_ids(event, round_number) if round_number else set()
+    return render(request, "hall/checkin.html", {
+        "event": event, "token": token, "q": q, "found": found, "done": done,
+        "round_number": round_number})
+
+
+@csrf_exempt
+def checkin_confirm(request: HttpRequest, token: str, tpn: int) -> HttpResponse:
+    """The confirmation step: the player's name, rating and club, then "yes, that is me"."""
+    event = _public_event(token)
+    entrant = get_object_or_404(web.Entrant, event=event, tpn=tpn)
+    round_number = services.check_in_round(event)
+    ctx = {"event": event, "token": token, "entrant": entrant, "round_number": round_number}
+    if request.method == "POST":
+        try:
+            created = services.check_in(entrant, _device(request))
+        except services.Refused as exc:
+            return _refused(request, exc, token=token, event=event)
+        return render(request, "hall/checkin_done.html", {**ctx, "created": created})
+    ctx["already"] = (round_number is not None and
+                      entrant.pk in services.checked_in_ids(event, round_number))
+    return render(request, "hall/checkin_confirm.html", ctx)
+
+
+# --- results entered by players ----------------------------------------------------------------
+@csrf_exempt
+def enter(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Result entry with a board code (typed on a hall tablet or read from the QR code).
+
+    The code is the only credential: it opens the player's own board of the current round
+    (:func:`.services.seat_of`) and nothing else; no session, so no CSRF token is needed.
+    """
+    typed = code or str(request.POST.get("code") or request.GET.get("code") or "")
+    if not typed:
+        return render(request, "hall/enter.html", {})
+    try:
+        seat = services.seat_of(typed, _address(request))
+    except services.Refused as exc:
+        return _refused(request, exc, "hall/enter.html", code=typed)
+    ctx = {"seat": seat, "code": seat.code.code, "choices": PLAYER_LABELS,
+           "claims": services.board_claims(seat.game), "labels": RESULT_LABELS}
+    if request.method == "POST" and request.POST.get("result"):
+        try:
+            claim = services.submit_claim(seat, str(request.POST["result"]), _device(request),
+                                          _address(request))
+        except services.Refused as exc:
+            return _refused(request, exc, "hall/board.html", **ctx)
+        return render(request, "hall/entered.html", {**ctx, "claim": claim,
+                                                       "label": PLAYER_LABELS[claim.result]})
+    return render(request, "hall/board.html", ctx)
+
+
+# --- arbiters ----------------------------------------------------------------------------------
+@viewer_required
+def overview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The hall for the arbiters: claims waiting (conflicts first), who is missing before the
+    next round, the screens, links to the printouts."""
+    event = get_object_or_404(web.Event, pk=pk)
+    rnd = services.current_round(event)
+    waiting = []
+    if rnd is not None:
+        for row in _round_rows(rnd):
+            g = row["game"]
+            if g.result or g.black is None:
+                continue
+            claims = list(g.hall_claims.all())
+            if claims:
+                waiting.append({**row, "claims": claims})
+        waiting.sort(key=lambda r: (r["claim"] != h.ResultClaim.CONFLICT, r["game"].board))
+    round_number = services.check_in_round(event)
+    expected = services.expected_players(event, round_number) if round_number else []
+    done = services.checked_in_ids(event, round_number) if round_number else set()
+    return render(request, "hall/overview.html", {
+        "event": event, "rnd": rnd, "waiting": waiting, "round_number": round_number,
+        "expected": expected, "missing": [e for e in expected if e.pk not in done],
+        "checked": len([e for e in expected if e.pk in done]),
+        "screens": event.screens.all(), "panels": h.PANELS, "labels": RESULT_LABELS,
+        "rounds": list(event.round_set.filter(status=web.Round.PUBLISHED))})
+
+
+@arbiter_required
+@require_POST
+def decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
+    """The arbiter validates a claim or enters the result (an arbiter's entry always wins)."""
+    event = get_object_or_404(web.Event, pk=pk)
+    game = get_object_or_404(web.Game, pk=game_id, round__event=event)
+    typed = str(request.POST.get("validate") or request.POST.get("result", ""))
+    typed = typed.strip().lower().replace(" ", "")
+    key = RESULT_SHORTHANDS.get(typed)
+    if not key:
+        messages.error(request, f"unknown result {typed!r}")
+    else:
+        try:
+            services.arbiter_decides(game, key, request.user)
+            messages.success(request, f"board {game.board}: {RESULT_LABELS[key]}")
+        except SwissPairingError as exc:
+            messages.error(request, exc.user_message())
+    return redirect("hall:overview", pk=pk)
+
+
+@arbiter_required
+@require_POST
+def screens(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add, change or remove a screen."""
+    event = get_object_or_404(web.Event, pk=pk)
+    if request.POST.get("delete"):
+        h.Screen.objects.filter(event=event, pk=request.POST["delete"]).delete()
+        return redirect("hall:overview", pk=pk)
+    panels = [p for p in request.POST.getlist("panels") if p in dict(h.PANELS)]
+
+    def number(key: str, default: int, low: int, high: int) -> int:
+        value = str(request.POST.get(key, ""))
+        return min(max(int(value), low), high) if value.isdigit() else default
+
+    values = {"name": str(request.POST.get("name", "")).strip()[:100] or "Screen",
+              "panels": ",".join(panels) or "boards",
+              "seconds": number("seconds", 15, 3, 600), "rows": number("rows", 20, 5, 200)}
+    screen_id = str(request.POST.get("screen", ""))
+    if screen_id.isdigit():
+        h.Screen.objects.filter(event=event, pk=int(screen_id)).update(**values)
+    else:
+        h.Screen.objects.create(event=event, **values)
+    return redirect("hall:overview", pk=pk)
+
+
+def _qr(data: str) -> str:
+    out = io.BytesIO()
+    segno.make(data, error="m").save(out, kind="svg", scale=3, border=1, xmldecl=False,
+                                      svgns=True)
+    return out.getvalue().decode()
+
+
+@viewer_required
+def printout(request: HttpRequest, pk: int, number: int, kind: str) -> HttpResponse:
+    """Printable ``cards`` (one per board: both players' codes and QR codes, to put on the
+    board) or ``sheet`` (the pairing list with the codes, for the arbiters' table). The codes
+    are each player's key to their result: the sheet posted in the hall is the public one."""
+    if kind not in ("cards", "sheet"):
+        raise Http404
+    event = get_object_or_404(web.Event, pk=pk)
+    rnd = get_object_or_404(web.Round, event=event, number=number, status=web.Round.PUBLISHED)
+    services.ensure_codes(rnd)
+    codes = {(c.game_id, c.entrant_id): c.code for c in
+             h.BoardCode.objects.filter(game__round=rnd)}
+    rows = []
+    for row in _round_rows(rnd):
+        g = row["game"]
+        seats = []
+        for entrant in (g.white, g.black):
+            if entrant is None or g.black is None:
+                continue
+            code = codes.get((g.pk, entrant.pk), "")
+            url = request.build_absolute_uri(reverse("hall:enter-code", args=[code]))
+            seats.append({"entrant": entrant, "code": code,
+                          "qr": _qr(url) if kind == "cards" else ""})
+        rows.append({**row, "seats": seats})
+    return render(request, f"hall/{kind}.html", {"event": event, "rnd": rnd, "rows": rows,
+                                                   "enter_url": request.build_absolute_uri(
+                                                       reverse("hall:enter"))})

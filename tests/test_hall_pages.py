@@ -1,0 +1,191 @@
+"""The playing hall's other pages (issue 16): check-in with its confirmation step, the public
+pages and their cheap "not modified" polling, screens, printable cards and sheets."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from hall_helpers import code_of, enter, event_in_play, first_board
+from swisspairing.interfaces.web import actions
+from swisspairing.interfaces.web import models as m
+from swisspairing.interfaces.web.hall import models as h
+from web_helpers import make_event, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _arbiter() -> Client:
+    client = Client()
+    client.force_login(make_user("arb", m.ROLE_ARBITER))
+    return client
+
+
+# --- check-in ------------------------------------------------------------------------------------
+def test_check_in_shows_name_and_rating_before_recording_anything() -> None:
+    """The confirmation step: the GET shows who will be checked in and records nothing; only
+    the confirmation (POST) does, once, with an audit entry."""
+    event = make_event(players=6)
+    player = event.entrants.get(tpn=3)
+    token = event.public_token
+    found = Client().get(f"/h/{token}/checkin/", {"q": player.name.lower()})
+    assert player.name.encode() in found.content
+    page = Client().get(f"/h/{token}/checkin/{player.tpn}/")
+    assert page.status_code == 200
+    assert player.name.encode() in page.content and str(player.rating).encode() in page.content
+    assert not h.CheckIn.objects.exists()
+    done = Client(HTTP_USER_AGENT="checkin-tablet").post(f"/h/{token}/checkin/{player.tpn}/")
+    assert done.status_code == 200 and b'data-status="checked-in"' in done.content
+    again = Client().post(f"/h/{token}/checkin/{player.tpn}/")
+    assert again.status_code == 200
+    assert h.CheckIn.objects.filter(entrant=player, round_number=1).count() == 1
+    player.refresh_from_db()
+    assert player.checked_in
+    entries = event.audit.filter(action="hall-check-in")
+    assert entries.count() == 1 and "checkin-tablet" in entries.get().after["device"]
+
+
+def test_arbiter_sees_who_is_missing_before_pairing() -> None:
+    event = make_event(players=5)
+    for tpn in (1, 2, 4):
+        Client().post(f"/h/{event.public_token}/checkin/{tpn}/")
+    page = _arbiter().get(f"/t/{event.pk}/hall/")
+    assert b"3 of 5 expected players checked in" in page.content
+    missing = re.search(rb'<ul class="missing">(.*?)</ul>', page.content, re.S)
+    assert missing is not None
+    names = {e.name.encode() for e in event.entrants.filter(tpn__in=(3, 5))}
+    present = {e.name.encode() for e in event.entrants.filter(tpn__in=(1, 2, 4))}
+    assert all(n in missing.group(1) for n in names)
+    assert not any(n in missing.group(1) for n in present)
+
+
+def test_later_rounds_expect_the_players_back_from_a_bye() -> None:
+    """Before round 2, only the players not paired in round 1 at their request check in;
+    a player with a bye requested for round 2 is not expected."""
+    from swisspairing.interfaces.web.hall import services
+
+    event = make_event(players=8)
+    back = event.entrants.get(tpn=8)
+    away = event.entrants.get(tpn=7)
+    actions.set_request(event, back, 1, "H", None)
+    actions.set_request(event, away, 2, "H", None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, "=", None)
+    assert services.check_in_round(event) == 2
+    assert [e.tpn for e in services.expected_players(event, 2)] == [8]
+
+
+def test_check_in_of_a_withdrawn_player_or_after_the_last_round_is_refused() -> None:
+    event = make_event(players=4, rounds=1)
+    gone = event.entrants.get(tpn=2)
+    actions.set_withdrawal(gone, 1, None)
+    assert Client().post(f"/h/{event.public_token}/checkin/2/").status_code == 409
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    assert Client().post(f"/h/{event.public_token}/checkin/1/").status_code == 409
+    assert not h.CheckIn.objects.exists()
+
+
+def test_private_event_has_no_hall_pages() -> None:
+    event = make_event(players=4)
+    event.public = False
+    event.save()
+    for url in ("", "checkin/", "checkin/1/", "live/boards/"):
+        assert Client().get(f"/h/{event.public_token}/{url}").status_code == 404
+
+
+# --- public pages and polling -------------------------------------------------------------------
+def _version(content: bytes) -> str:
+    found = re.search(rb'live/boards/\?v=([0-9a-f]+)"', content)
+    assert found is not None
+    return found.group(1).decode()
+
+
+def test_public_page_shows_the_pairing_and_polls_cheaply() -> None:
+    """The poll with the version it holds answers 204 (HTMX keeps the page) until something
+    changes; then the new part with a new version. ``If-None-Match`` gives 304."""
+    event, rnd = event_in_play()
+    token = event.public_token
+    page = Client().get(f"/h/{token}/")
+    assert page.status_code == 200
+    game = first_board(rnd)
+    assert game.white.name.encode() in page.content and b'hx-trigger="every 10s"' in page.content
+    v = _version(page.content)
+    assert Client().get(f"/h/{token}/live/boards/", {"v": v}).status_code == 204
+    etag = page["ETag"]
+    assert Client().get(f"/h/{token}/live/boards/",
+                        HTTP_IF_NONE_MATCH=etag).status_code == 304
+    enter(Client(), code_of(game, h.WHITE), "1-0")
+    pending = Client().get(f"/h/{token}/live/boards/", {"v": v})
+    assert pending.status_code == 200 and b"claim pending" in pending.content
+    v2 = _version(pending.content)
+    assert v2 != v
+    enter(Client(), code_of(game, h.BLACK), "1-0")
+    done = Client().get(f"/h/{token}/live/boards/", {"v": v2})
+    assert done.status_code == 200 and b"<b>1-0</b>" in done.content
+
+
+def test_alphabetical_list_and_standings_panels() -> None:
+    event, rnd = event_in_play(players=7)
+    token = event.public_token
+    alpha = Client().get(f"/h/{token}/p/alpha/")
+    names = re.findall(rb'<tr data-find="\d+ [^"]*"><td>([^<]+) <span', alpha.content)
+    assert len(names) == 7 and names == sorted(names, key=lambda n: n.lower())
+    assert b"bye" in alpha.content
+    standings = Client().get(f"/h/{token}/p/standings/")
+    assert b"No round is complete yet." in standings.content
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, "1-0", None)
+    standings = Client().get(f"/h/{token}/p/standings/")
+    assert b'data-kind="standings"' in standings.content
+    assert Client().get(f"/h/{token}/p/nothing/").status_code == 404
+
+
+# --- screens ---------------------------------------------------------------------------------
+def test_screen_configured_by_the_arbiter_rotates_its_panels() -> None:
+    event, _rnd = event_in_play(players=10)
+    arbiter = _arbiter()
+    arbiter.post(f"/t/{event.pk}/hall/screens/", {"name": "Hall A", "panels": ["boards",
+                                                                             "alpha"],
+                                                  "seconds": "7", "rows": "5"})
+    scr = h.Screen.objects.get(event=event)
+    assert (scr.panel_list(), scr.seconds, scr.rows) == (["boards", "alpha"], 7, 5)
+    page = Client().get(f"/h/{event.public_token}/screen/{scr.pk}/")
+    assert page.status_code == 200 and b'data-seconds="7"' in page.content
+    # 5 boards -> one page of boards; 10 names -> two pages of the alphabetical list
+    assert page.content.count(b'data-panel="boards"') == 1
+    assert page.content.count(b'data-panel="alpha"') == 2
+    v = re.search(rb'live/\?v=([0-9a-f]+)"', page.content).group(1).decode()  # type: ignore[union-attr]
+    assert Client().get(f"/h/{event.public_token}/screen/{scr.pk}/live/",
+                        {"v": v}).status_code == 204
+    assert Client().post(f"/t/{event.pk}/hall/screens/", {"name": "x"}).status_code == 302
+    assert h.Screen.objects.count() == 1
+
+
+# --- printouts -------------------------------------------------------------------------------
+def test_board_cards_carry_both_codes_and_qr_codes() -> None:
+    event, rnd = event_in_play(players=6)
+    arbiter = _arbiter()
+    cards = arbiter.get(f"/t/{event.pk}/hall/rounds/1/cards/")
+    assert cards.status_code == 200
+    for code in h.BoardCode.objects.filter(game__round=rnd):
+        assert code.code.encode() in cards.content
+    assert cards.content.count(b"<svg") == 6
+    sheet = arbiter.get(f"/t/{event.pk}/hall/rounds/1/sheet/")
+    assert all(c.code.encode() in sheet.content for c in h.BoardCode.objects.all())
+    assert Client().get(f"/t/{event.pk}/hall/rounds/1/cards/").status_code == 302
+    # the public pages never show a code
+    public = Client().get(f"/h/{event.public_token}/").content
+    assert not any(c.code.encode() in public for c in h.BoardCode.objects.all())
+
+
+def test_the_qr_code_opens_the_players_board() -> None:
+    _event, rnd = event_in_play()
+    game = first_board(rnd)
+    page = Client().get(f"/hall/c/{code_of(game, h.BLACK)}/")
+    assert page.status_code == 200 and game.black.name.encode() in page.content
+    assert b'class="me"' in page.content

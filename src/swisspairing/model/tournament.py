@@ -178,6 +178,35 @@ class Tournament:
         """Player ids sorted by rating, then FIDE title, then name (C.04.2 B.2)."""
         return sorted(self.players, key=lambda i: (*self.players[i].initial_order_key(), i))
 
+    def before_round(self, round_number: int) -> Tournament:
+        """A copy holding only the rounds before ``round_number`` and the round's own pre-entered
+        byes (requested byes and absences, C.04.2 D.4): the tournament as it was when that round
+        was paired (``pair --round N``).
+
+        Nothing is deep-copied: the round cells (:class:`RoundEntry`), groups of forbidden pairs
+        and the point system are immutable and shared; every mutable container (players, their
+        results, headers, acceleration, absences...) is a new one, so that changing the copy never
+        changes ``self``.
+        """
+        players = {}
+        for player_id, p in self.players.items():
+            keep = p.results[: round_number - 1]
+            e = p.entry(round_number)
+            if e is not None and e.opponent == 0 and e.code not in "U+":
+                keep = [*keep, *([None] * (round_number - 1 - len(keep))), e]
+            players[player_id] = replace(p, results=keep)
+        return replace(
+            self,
+            players=players,
+            acceleration={k: list(v) for k, v in self.acceleration.items()},
+            forbidden_pairs=list(self.forbidden_pairs),
+            absent={k: dict(v) for k, v in self.absent.items()},
+            headers={k: list(v) for k, v in self.headers.items()},
+            extra_lines=list(self.extra_lines),
+            withdrawn=dict(self.withdrawn),
+            warnings=list(self.warnings),
+        )
+
     def renumbered(self, order: list[int] | None = None) -> Tournament:
         """A copy whose pairing numbers follow ``order`` (default: :meth:`initial_order`).
 

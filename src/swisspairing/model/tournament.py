@@ -8,6 +8,7 @@ preferences, floats, bye eligibility) is computed in :mod:`swisspairing.model.st
 from __future__ import annotations
 
 import functools
+import itertools
 import unicodedata
 from dataclasses import dataclass, field, replace
 
@@ -146,9 +147,11 @@ class Tournament:
 
     def points_after(self, player_id: int, round_number: int) -> float:
         """Points of a player after ``round_number`` rounds with the tournament's point system."""
-        p = self.players[player_id]
+        cells = self.players[player_id].results[: max(round_number, 0)]
         ps = self.point_system
-        return round_points(sum(ps.points(p.entry(r)) for r in range(1, round_number + 1)))
+        # the cells of rounds 1..round_number in order, empty ones (None) past the last written
+        missing = itertools.repeat(None, max(round_number - len(cells), 0))
+        return round_points(sum(map(ps.points, itertools.chain(cells, missing))))
 
     def total_points(self, player_id: int) -> float:
         """Points over every round written in the file (what the TRF points column holds)."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
 
 from ..errors import InputError
@@ -596,6 +595,8 @@ def _plain(value: float) -> str:
     """``value`` in decimal notation without an exponent (the reader takes no exponent)."""
     text = f"{value:g}"
     if "e" in text or float(text) != value:
+        from decimal import Decimal  # imported here: reading a file does not need it
+
         text = format(Decimal(repr(value)), "f")
     return text
 

@@ -375,8 +375,8 @@ def test_console_script(tmp_path: Path) -> None:
 def test_pair_imports_only_what_pairing_needs(tmp_path: Path) -> None:
     """``pair`` (and the compat ``-p``) import only the pairing subcommand: not the checker, the
     standings (PDF, templates) nor the web app (issue 14: start-up time), and still pair: four
-    players in rating order, round 1 (C.04.3 Dutch C.3 / A.2: S1 = {1, 2} meets S2 = {3, 4} in
-    order, 1-3 and 2-4; the first board's white by lot, the other alternating, 5.2.5)."""
+    players in rating order, round 1, one bracket (Dutch 2025 3.2.1-3.2.2 and 3.3.1: S1 = {1, 2},
+    S2 = {3, 4}, S1[i] paired with S2[i]: 1-3 and 2-4, colours aside)."""
     path = tmp_path / "t.trf"
     path.write_text(trf_text("XXR 3", *(line001(i, f"P{i}", 2000 - i) for i in range(1, 5))))
     heavy = ("swisspairing.checker", "swisspairing.standings", "swisspairing.interfaces.web",

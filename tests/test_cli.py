@@ -370,3 +370,26 @@ def test_console_script(tmp_path: Path) -> None:
     done = subprocess.run([script, "pair", str(bad), "--system", "nope"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_pair_imports_only_what_pairing_needs(tmp_path: Path) -> None:
+    """``pair`` (and the compat ``-p``) import only the pairing subcommand: not the checker, the
+    standings (PDF, templates) nor the web app (issue 14: start-up time), and still pair: four
+    players in rating order, round 1, one bracket (Dutch 2025 3.2.1-3.2.2 and 3.3.1: S1 = {1, 2},
+    S2 = {3, 4}, S1[i] paired with S2[i]: 1-3 and 2-4, colours aside)."""
+    path = tmp_path / "t.trf"
+    path.write_text(trf_text("XXR 3", *(line001(i, f"P{i}", 2000 - i) for i in range(1, 5))))
+    heavy = ("swisspairing.checker", "swisspairing.standings", "swisspairing.interfaces.web",
+             "django", "fpdf", "jinja2", "tqdm")
+    for argv in (["pair", "--system", "dutch", "--format", "javafo", str(path)],
+                 ["--dutch", str(path), "-p"]):
+        code = ("import sys\nfrom swisspairing.interfaces.cli import main\n"
+                f"assert main({argv!r}) == 0\n"
+                f"print(sorted(m for m in sys.modules if m.startswith({heavy!r})))\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr
+        *pairing, imported = done.stdout.rstrip().splitlines()
+        assert pairing[0] == "2"
+        assert sorted(sorted(map(int, board.split())) for board in pairing[1:]) == [[1, 3], [2, 4]]
+        assert imported == "[]"

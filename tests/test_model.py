@@ -366,3 +366,35 @@ def test_publication_order() -> None:
 def test_pairing_players_include_the_bye() -> None:
     p = Pairing(1, [Board(1, 2)], bye=3, unpaired={4: "H"})
     assert p.players() == {1, 2, 3}
+
+
+def test_before_round_keeps_earlier_rounds_and_pre_entered_byes_without_touching_original() -> None:
+    """``pair --round N`` pairs the tournament as it stood before round N: the cells of rounds
+    1..N-1, plus the round's byes entered before pairing (C.04.2 D.4: a half-point bye ``H`` or
+    an absence ``Z`` asked in advance), but not the pairing-allocated bye ``U`` nor a forfeit
+    win ``+`` that only the pairing makes. The copy is independent of the original."""
+    from swisspairing.model import Player, RoundEntry, Tournament
+    from swisspairing.model.results import Colour
+
+    game = RoundEntry.game
+    t = Tournament(total_rounds=5, headers={"012": ["012 x"]}, acceleration={1: [1.0, 0.0]})
+    t.players[1] = Player(1, "A", results=[game(2, Colour.WHITE, "1"), game(3, Colour.BLACK, "="),
+                                           RoundEntry.bye("H")])
+    t.players[2] = Player(2, "B", results=[game(1, Colour.BLACK, "0"), RoundEntry.bye("U"),
+                                           game(3, Colour.WHITE, "1")])
+    t.players[3] = Player(3, "C", results=[RoundEntry.bye("U"), game(1, Colour.WHITE, "=")])
+    cut = t.before_round(3)
+    assert cut.players[1].results == [game(2, Colour.WHITE, "1"), game(3, Colour.BLACK, "="),
+                                      RoundEntry.bye("H")]
+    assert cut.players[2].results == [game(1, Colour.BLACK, "0"), RoundEntry.bye("U")]
+    assert cut.players[3].results == [RoundEntry.bye("U"), game(1, Colour.WHITE, "=")]
+    assert cut.next_round == 3
+    assert t.before_round(2).players[1].results == [game(2, Colour.WHITE, "1")]
+    cut.players[1].results.clear()
+    cut.headers["012"].append("012 y")
+    cut.acceleration[1][0] = 0.0
+    cut.baku = True
+    assert len(t.players[1].results) == 3
+    assert t.headers == {"012": ["012 x"]}
+    assert t.acceleration == {1: [1.0, 0.0]}
+    assert not t.baku

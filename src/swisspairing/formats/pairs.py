@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from ..model import Pairing, Tournament
 from ..model.scoring import round_points
 
@@ -74,4 +72,6 @@ def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]
         data["warnings"] = list(pairing.warnings)
     if explanation is not None:
         data["explanation"] = explanation
+    import json  # imported here: the javafo and text formats do not need it
+
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

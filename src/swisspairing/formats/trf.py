@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
 
 from ..errors import InputError
@@ -118,6 +117,28 @@ def parse_trf_bytes(data: bytes, path: str | Path | None = None) -> Tournament:
     return t
 
 
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}
+#: control characters other than the tab (the line breaks are gone once the text is split)
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f]")
+
+
+class _Where:
+    """``round R (columns C-C+7)``, the place of a round cell in an error message, formatted
+    only when a message is made."""
+
+    __slots__ = ("column", "round_number")
+
+    def __init__(self, round_number: int, column: int) -> None:
+        self.round_number = round_number
+        self.column = column
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __str__(self) -> str:
+        return f"round {self.round_number} (columns {self.column}-{self.column + 7})"
+
+
 class _Reader:
     def __init__(self, path: str | Path | None):
         self.path = path
@@ -208,15 +229,21 @@ class _Reader:
         self.player_lines[pid] = n
 
     def cell(self, cell: str, r: int, n: int, col: int, pid: int) -> RoundEntry | None:
-        where = f"round {r} (columns {col}-{col + 7})"
         if not cell.strip():
             return None
+        # the place named by error messages (built only for an error: big files, issue 14)
+        where = _Where(r, col)
         if cell[4] != " " or cell[6] != " ":
             raise self.error(
                 f"{where}: expected 'OOOO C R' (opponent, colour, result), found {cell!r}", n
             )
         opp_s, colour_s, code = cell[0:4].strip(), cell[5].lower(), cell[7].upper()
-        opp = self.int_field(opp_s, f"{where}: the opponent", n, 0, MAX_PLAYERS) if opp_s else 0
+        if not opp_s:
+            opp = 0
+        elif opp_s.isdigit() and opp_s.isascii() and int(opp_s) <= MAX_PLAYERS:
+            opp = int(opp_s)
+        else:  # the error of int_field
+            opp = self.int_field(opp_s, f"{where}: the opponent", n, 0, MAX_PLAYERS)
         if colour_s not in ("w", "b", "-", " "):
             raise self.error(f"{where}: unknown colour {cell[5]!r} (w, b or -)", n)
         if opp:
@@ -234,7 +261,7 @@ class _Reader:
                     raise self.error(f"{where}: a played game needs the colour w or b", n)
                 colour = None
             else:
-                colour = Colour(colour_s)
+                colour = _COLOURS[colour_s]
             self.references.append((opp, r, n))
             return RoundEntry(opp, colour, code)
         if code not in BYE_CODES:
@@ -492,7 +519,8 @@ class _Reader:
             for r, e in enumerate(p.results, start=1):
                 if e is None or not e.opponent:
                     continue
-                o = t.players[e.opponent].entry(r)
+                opponent_results = t.players[e.opponent].results
+                o = opponent_results[r - 1] if r <= len(opponent_results) else None
                 if o is None or o.opponent != p.id:
                     raise self.error(
                         f"round {r}: player {p.id} is paired with {e.opponent}, but player "
@@ -550,10 +578,12 @@ def parse_trf(text: str, path: str | Path | None = None) -> Tournament:
     """Parse TRF text into a :class:`Tournament` (see the module docstring)."""
     reader = _Reader(path)
     lines = re.split(r"\r\n|\r|\n", text)
+    # one search of the whole text; line by line only when it holds a control character
+    controls = _CONTROL.search(text) is not None
     for n, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
-        if any(ord(ch) < 32 and ch != "\t" for ch in raw):
+        if controls and _CONTROL.search(raw):
             raise InputError("control character in the line", path, n)
         raw = raw.replace("\t", " ")
         reader.line(raw, n)
@@ -565,6 +595,8 @@ def _plain(value: float) -> str:
     """``value`` in decimal notation without an exponent (the reader takes no exponent)."""
     text = f"{value:g}"
     if "e" in text or float(text) != value:
+        from decimal import Decimal  # imported here: reading a file does not need it
+
         text = format(Decimal(repr(value)), "f")
     return text
 

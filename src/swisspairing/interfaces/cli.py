@@ -67,18 +67,27 @@ class _Parser(argparse.ArgumentParser):
         raise BadRequest(message)
 
 
-def _modules() -> dict[str, object]:
-    out = {}
-    for name, module_name in COMMANDS.items():
-        try:
-            out[name] = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-    return out
+def _module(name: str) -> object | None:
+    """The module of subcommand ``name``, or None when it does not exist (yet)."""
+    module_name = COMMANDS[name]
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _modules(only: str | None = None) -> dict[str, object]:
+    """Subcommand -> module; with ``only``, just that subcommand's module: a run imports only
+    what its subcommand needs (``pair`` starts without the checker, standings, PDF or web)."""
+    names = [only] if only is not None else list(COMMANDS)
+    return {name: module for name in names if (module := _module(name)) is not None}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or with ``only`` of that one alone (the parse of
+    ``swisspairing ONLY ...`` is the same, only faster to build)."""
     parser = _Parser(
         prog="swisspairing",
         description="FIDE Swiss-system pairings, pairings checker, tournament generator and "
@@ -88,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"swisspairing {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in _modules().values():
+    for module in _modules(only).values():
         module.add_parser(sub)  # type: ignore[attr-defined]
     return parser
 
@@ -122,18 +131,17 @@ def run_compat(argv: Sequence[str]) -> int:
     args = build_compat_parser(flag).parse_args(list(argv[1:]))
     if args.release:
         print(f"swisspairing {__version__}")
-    modules = _modules()
     if args.pair is not None:
         if not args.input:
             raise BadRequest("-p needs the input TRF file")
-        return modules["pair"].run_compat(system, args.input, args.pair)  # type: ignore[attr-defined]
+        return _module("pair").run_compat(system, args.input, args.pair)  # type: ignore[union-attr]
     if args.check is not None:
-        if "check" not in modules:
+        if (check := _module("check")) is None:
             raise BadRequest("the pairings checker (-c) is not implemented yet")
-        return modules["check"].run_compat(system, args)  # type: ignore[attr-defined]
-    if "generate" not in modules:
+        return check.run_compat(system, args)  # type: ignore[attr-defined]
+    if (generate := _module("generate")) is None:
         raise BadRequest("the tournament generator (-g) is not implemented yet")
-    return modules["generate"].run_compat(system, args)  # type: ignore[attr-defined]
+    return generate.run_compat(system, args)  # type: ignore[attr-defined]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -143,7 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv and argv[0] in COMPAT_SYSTEMS:
             code = run_compat(argv)
         else:
-            parser = build_parser()
+            # only the named subcommand's module is imported (start-up time, issue 14)
+            only = argv[0] if argv and argv[0] in COMMANDS else None
+            parser = build_parser(only)
             args = parser.parse_args(argv)
             if args.command is None:
                 parser.print_help()

@@ -124,17 +124,9 @@ def explain_acceleration(t: Tournament, round_number: int, explanation: Explanat
 
 
 def truncated(t: Tournament, round_number: int) -> Tournament:
-    """A copy holding only the rounds before ``round_number`` (and its pre-entered byes)."""
-    import copy
-
-    c = copy.deepcopy(t)
-    for p in c.players.values():
-        keep = p.results[: round_number - 1]
-        e = p.entry(round_number)
-        if e is not None and e.opponent == 0 and e.code not in "U+":
-            keep = [*keep, *([None] * (round_number - 1 - len(keep))), e]
-        p.results = keep
-    return c
+    """A copy holding only the rounds before ``round_number`` (and its pre-entered byes), sharing
+    the immutable data (:meth:`Tournament.before_round`)."""
+    return t.before_round(round_number)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ preferences, floats, bye eligibility) is computed in :mod:`swisspairing.model.st
 from __future__ import annotations
 
 import functools
+import itertools
 import unicodedata
 from dataclasses import dataclass, field, replace
 
@@ -146,9 +147,11 @@ class Tournament:
 
     def points_after(self, player_id: int, round_number: int) -> float:
         """Points of a player after ``round_number`` rounds with the tournament's point system."""
-        p = self.players[player_id]
+        cells = self.players[player_id].results[: max(round_number, 0)]
         ps = self.point_system
-        return round_points(sum(ps.points(p.entry(r)) for r in range(1, round_number + 1)))
+        # the cells of rounds 1..round_number in order, empty ones (None) past the last written
+        missing = itertools.repeat(None, max(round_number - len(cells), 0))
+        return round_points(sum(map(ps.points, itertools.chain(cells, missing))))
 
     def total_points(self, player_id: int) -> float:
         """Points over every round written in the file (what the TRF points column holds)."""
@@ -177,6 +180,35 @@ class Tournament:
     def initial_order(self) -> list[int]:
         """Player ids sorted by rating, then FIDE title, then name (C.04.2 B.2)."""
         return sorted(self.players, key=lambda i: (*self.players[i].initial_order_key(), i))
+
+    def before_round(self, round_number: int) -> Tournament:
+        """A copy holding only the rounds before ``round_number`` and the round's own pre-entered
+        byes (requested byes and absences, C.04.2 D.4): the tournament as it was when that round
+        was paired (``pair --round N``).
+
+        Nothing is deep-copied: the round cells (:class:`RoundEntry`), groups of forbidden pairs
+        and the point system are immutable and shared; every mutable container (players, their
+        results, headers, acceleration, absences...) is a new one, so that changing the copy never
+        changes ``self``.
+        """
+        players = {}
+        for player_id, p in self.players.items():
+            keep = p.results[: round_number - 1]
+            e = p.entry(round_number)
+            if e is not None and e.opponent == 0 and e.code not in "U+":
+                keep = [*keep, *([None] * (round_number - 1 - len(keep))), e]
+            players[player_id] = replace(p, results=keep)
+        return replace(
+            self,
+            players=players,
+            acceleration={k: list(v) for k, v in self.acceleration.items()},
+            forbidden_pairs=list(self.forbidden_pairs),
+            absent={k: dict(v) for k, v in self.absent.items()},
+            headers={k: list(v) for k, v in self.headers.items()},
+            extra_lines=list(self.extra_lines),
+            withdrawn=dict(self.withdrawn),
+            warnings=list(self.warnings),
+        )
 
     def renumbered(self, order: list[int] | None = None) -> Tournament:
         """A copy whose pairing numbers follow ``order`` (default: :meth:`initial_order`).

@@ -282,6 +282,11 @@ def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     assert all({g.white.tpn, g.black.tpn} != {1, 4} for g in rnd.games.exclude(black=None))
     page = arbiter.get(reverse("web:check", args=[event.pk])).content.decode()
     assert "Every complete round is the pairing the system gives" in page
+    # each checked round links to its page
+    assert f'href="{reverse("web:round", args=[event.pk, 1])}"' in page.split("<main")[-1]
+    french = arbiter.get(reverse("web:check", args=[event.pk]),
+                         HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Contrôle des appariements" in french
     r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
                      follow=True)
     assert "Give the numbers of two players." in r.content.decode()

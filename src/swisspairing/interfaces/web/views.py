@@ -416,11 +416,6 @@ def _shown(table: tables.Table) -> dict[str, Any]:
             "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
 
 
-def _lang() -> str:
-    """The active language for the standings package's tables (``fr`` or ``en``)."""
-    return (get_language() or "en")[:2]
-
-
 def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
     st = convert.standings_of(event)
     lang = _lang()

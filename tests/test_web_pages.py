@@ -242,6 +242,35 @@ def test_french_follows_the_browser_and_the_explanation_too(arbiter: Client) -> 
     assert "Classement" in arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
 
+def test_standings_tables_and_pdfs_speak_the_users_language(arbiter: Client,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """The standings package's titles and headers follow the active language (issue 15)."""
+    event = make_event(players=6, rounds=3)
+    play_round(event, random.Random(2))
+    url = reverse("web:standings-view", args=[event.pk, "standings"])
+    french = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "classement après la ronde 1" in french and "<th" in french
+    assert ">Nom<" in french and ">Name<" not in french and "Départages" in french
+    english = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "standings after round 1" in english and ">Name<" in english
+    cross = arbiter.get(reverse("web:standings-view", args=[event.pk, "crosstable"]),
+                        HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "grille américaine" in cross
+    card = arbiter.get(reverse("web:player-card", args=[event.pk, 1]),
+                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Adversaire" in card
+    from swisspairing.standings import render
+
+    printed: list[str] = []
+    real_pdf = render.pdf
+    monkeypatch.setattr(render, "pdf", lambda found: printed.extend(t.title for t in found)
+                        or real_pdf(found))
+    pdf = arbiter.get(reverse("web:pdf", args=[event.pk]), {"view": "wallchart"},
+                      HTTP_ACCEPT_LANGUAGE="fr")
+    assert pdf.content.startswith(b"%PDF") and "tableau mural après la ronde 1" in printed[0]
+
+
 def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     """A forbidden pair (C.04.1 b) entered on the players page is respected by the pairing of
     round 1, and the check page finds every complete round to be the engine's pairing."""
@@ -253,6 +282,11 @@ def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     assert all({g.white.tpn, g.black.tpn} != {1, 4} for g in rnd.games.exclude(black=None))
     page = arbiter.get(reverse("web:check", args=[event.pk])).content.decode()
     assert "Every complete round is the pairing the system gives" in page
+    # each checked round links to its page
+    assert f'href="{reverse("web:round", args=[event.pk, 1])}"' in page.split("<main")[-1]
+    french = arbiter.get(reverse("web:check", args=[event.pk]),
+                         HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Contrôle des appariements" in french
     r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
                      follow=True)
     assert "Give the numbers of two players." in r.content.decode()

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import BadRequest, InputError
 from ..model import Tournament
 from ..standings import ranking, render, views
+from ..standings.labels import LANGS
 from ..standings.tiebreaks import parse_list
 from .common import emit, load
 from .files import check_output, write_bytes_atomic
@@ -51,6 +52,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--pairs", metavar="FILE",
                    help="with --view pairings: publish this pair list (as written by "
                    "'swisspairing pair -o') as the pairing of the next round")
+    p.add_argument("--lang", choices=LANGS, default="en",
+                   help="language of the titles, headers and notes (en, fr)")
     p.add_argument("--header", action="store_true", help="with --format tsv: a header row")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write to OUT (atomically; default: standard output)")
@@ -67,25 +70,25 @@ def _standings(t: Tournament, args: argparse.Namespace) -> ranking.Standings:
 
 
 def _tables(t: Tournament, st: ranking.Standings, args: argparse.Namespace) -> list[views.Table]:
-    view = args.view
+    view, lang = args.view, args.lang
     if args.pairs:
         raise BadRequest("--pairs applies only to --view pairings")
     if view == "card":
         if args.player is None:
             raise BadRequest("--view card needs --player ID")
-        return [views.player_card(st, args.player)]
+        return [views.player_card(st, args.player, lang)]
     if args.player is not None:
         raise BadRequest("--player applies only to --view card")
     if view == "standings":
-        return [views.standings_table(st)]
+        return [views.standings_table(st, lang)]
     if view == "crosstable":
-        return [views.crosstable(st)]
+        return [views.crosstable(st, lang)]
     if view == "wallchart":
-        return [views.wallchart(t, st.rounds)]
+        return [views.wallchart(t, st.rounds, lang)]
     if view == "pairings":
-        return [views.pairings_table(t, st.rounds)]
-    return [views.standings_table(st), views.crosstable(st), views.wallchart(t, st.rounds),
-            views.pairings_table(t, st.rounds)]
+        return [views.pairings_table(t, st.rounds, lang=lang)]
+    return [views.standings_table(st, lang), views.crosstable(st, lang),
+            views.wallchart(t, st.rounds, lang), views.pairings_table(t, st.rounds, lang=lang)]
 
 
 def _read_text(path: str) -> str:
@@ -110,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     if args.view == "pairings" and args.pairs:
         # a pairing not played yet (round 1 included): no standings are needed
         pairing = views.pairing_from_pairs(t, _read_text(args.pairs), args.pairs)
-        tables = [views.pairings_table(t, pairing.round_number, pairing=pairing)]
+        tables = [views.pairings_table(t, pairing.round_number, pairing=pairing,
+                                       lang=args.lang)]
     else:
         st = _standings(t, args)
         tables = _tables(t, st, args)

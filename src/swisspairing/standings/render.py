@@ -14,6 +14,7 @@ import unicodedata
 from importlib import resources
 from pathlib import Path
 
+from .labels import word
 from .ranking import Standings
 from .views import Table, fmt_points
 
@@ -115,7 +116,8 @@ def html(tables: list[Table]) -> str:
               "publication.html.j2").read_text(encoding="utf-8")
     env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True)
     title = tables[0].title if tables else "swisspairing"
-    return env.from_string(source).render(title=title, tables=tables)
+    lang = tables[0].lang if tables else "en"
+    return env.from_string(source).render(title=title, tables=tables, lang=lang)
 
 
 # --- PDF -------------------------------------------------------------------------------------
@@ -192,7 +194,7 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
         doc.set_margins(10, 10, 10)
         doc.set_xy(10, 10)
         doc.set_font(family, "B", 12)
-        title = table.title if first else f"{table.title} (continued)"
+        title = table.title if first else word("continued", table.lang, title=table.title)
         doc.cell(0, 7, clean(title))  # type: ignore[operator]
         doc.ln(8)
         doc.set_font(family, "", 9)

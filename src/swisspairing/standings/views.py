@@ -19,6 +19,7 @@ from ..errors import BadRequest, InputError
 from ..model.results import Colour, ResultKind, RoundEntry
 from ..model.scoring import round_points
 from ..model.tournament import Board, Pairing, Tournament
+from .labels import check_lang, tiebreak_name, word
 from .ranking import Standings
 
 
@@ -33,6 +34,7 @@ class Table:
     subtitle: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     kind: str = ""
+    lang: str = "en"
 
 
 def fmt_points(value: float | None) -> str:
@@ -60,18 +62,23 @@ def _result_mark(e: RoundEntry) -> str:
     }[kind]
 
 
-def _cell(e: RoundEntry | None, name_of: dict[int, int]) -> str:
+def _colour(e: RoundEntry, lang: str) -> str:
+    """``w`` / ``b``; in French ``B`` (blancs) / ``N`` (noirs), since ``b`` reads as blancs."""
+    return word(e.colour.value, lang) if e.colour else "-"
+
+
+def _cell(e: RoundEntry | None, name_of: dict[int, int], lang: str = "en") -> str:
     if e is None:
         return "ZPB"
     if not e.opponent:
         return _result_mark(e)
-    colour = e.colour.value if e.colour else "-"
+    colour = _colour(e, lang)
     return f"{name_of.get(e.opponent, e.opponent)}{colour}{_result_mark(e)}"
 
 
-def _title(t: Tournament) -> str:
+def _title(t: Tournament, lang: str = "en") -> str:
     return t.name or next((line[4:].strip() for line in t.headers.get("012", [])), "") \
-        or "Tournament"
+        or word("tournament", lang)
 
 
 # --- pairings --------------------------------------------------------------------------------
@@ -142,7 +149,7 @@ def pairing_from_pairs(t: Tournament, text: str, path: str | None = None,
     return pairing
 
 
-def _board_result(t: Tournament, b: Board, r: int) -> str:
+def _board_result(t: Tournament, b: Board, r: int, lang: str = "en") -> str:
     w = t.players[b.white].entry(r)
     k = t.players[b.black].entry(r)
     if w is None or k is None:
@@ -155,7 +162,7 @@ def _board_result(t: Tournament, b: Board, r: int) -> str:
     if code in "=D":
         return "½-½"
     if code == "X":
-        return "adj."
+        return word("adj.", lang)
     if code == "+":
         return "+/-"
     if code == "-":
@@ -164,12 +171,13 @@ def _board_result(t: Tournament, b: Board, r: int) -> str:
 
 
 def pairings_table(t: Tournament, round_number: int, with_results: bool = True,
-                   pairing: Pairing | None = None) -> Table:
+                   pairing: Pairing | None = None, lang: str = "en") -> Table:
     """Boards of a round in C.04.2 D.9 order: board, numbers, names, scores, colours, result.
 
     ``pairing`` defaults to the round as written in the file; a pairing not played yet (read
-    by :func:`pairing_from_pairs`) is published without results.
+    by :func:`pairing_from_pairs`) is published without results. ``lang``: ``en`` or ``fr``.
     """
+    lang = check_lang(lang)
     if pairing is None:
         pairing = pairing_from_file(t, round_number)
     else:
@@ -180,30 +188,33 @@ def pairings_table(t: Tournament, round_number: int, with_results: bool = True,
         w, k = t.players[b.white], t.players[b.black]
         rows.append([
             str(n), str(w.id), w.name, fmt_points(t.points_after(w.id, before)),
-            _board_result(t, b, round_number) if with_results else "",
+            _board_result(t, b, round_number, lang) if with_results else "",
             fmt_points(t.points_after(k.id, before)), k.name, str(k.id),
         ])
     notes = []
     if pairing.bye is not None:
         p = t.players[pairing.bye]
-        notes.append(f"Pairing-allocated bye: {p.id} {p.name} "
-                     f"({fmt_points(t.points_after(p.id, before))})")
-    what = {"H": "half-point bye", "F": "full-point bye", "Z": "not paired"}
+        notes.append(word("pab", lang, player=f"{p.id} {p.name} "
+                          f"({fmt_points(t.points_after(p.id, before))})"))
     for pid, code in sorted(pairing.unpaired.items()):
         p = t.players[pid]
-        notes.append(f"{what.get(code, 'not paired')}: {p.id} {p.name}")
+        notes.append(word(code if code in "HF" else "Z", lang, player=f"{p.id} {p.name}"))
     return Table(
-        title=f"{_title(t)} - pairings of round {round_number}",
-        headers=["Bd", "No", "White", "Pts", "Result", "Pts", "Black", "No"],
+        title=word("t.pairings", lang, name=_title(t, lang), round=round_number),
+        headers=[word(h, lang) for h in ("Bd", "No", "White", "Pts", "Result", "Pts", "Black",
+                                         "No")],
         rows=rows,
         align=["r", "r", "l", "r", "c", "r", "l", "r"],
         notes=notes,
         kind="pairings",
+        lang=lang,
     )
 
 
 # --- standings -------------------------------------------------------------------------------
-def standings_table(st: Standings) -> Table:
+def standings_table(st: Standings, lang: str = "en") -> Table:
+    """Rank, number, name, rating, federation, points, tie-breaks; ``lang``: ``en`` or ``fr``."""
+    lang = check_lang(lang)
     t = st.tournament
     rows = []
     for row in st.rows:
@@ -212,26 +223,28 @@ def standings_table(st: Standings) -> Table:
                      fmt_points(row.points), *(fmt_points(v) for v in row.values)])
     notes = []
     if st.mode == "c07":
-        notes.append(f"Tie-breaks (C.07, {st.source}): " + ", ".join(st.labels)
-                     if st.labels else "No tie-break")
+        notes.append(word("tiebreaks", lang, source=st.source, list=word("list-sep", lang).join(
+            tiebreak_name(label, lang) for label in st.labels))
+            if st.labels else word("no-tiebreak", lang))
     else:
-        notes.append("Ranking E10 (Elo-based Swiss): score; first place: games between the "
-                     "tied players (DE1); average Elo of the opponents (AVGELO); lots. "
-                     "Tied scores share the prizes.")
+        notes.append(word("e10", lang))
     if st.seed is not None:
-        notes.append(f"Lots drawn with seed {st.seed}")
+        notes.append(word("seed", lang, seed=st.seed))
     return Table(
-        title=f"{_title(t)} - standings after round {st.rounds}",
-        headers=["Rk", "No", "Name", "Rtg", "Fed", "Pts", *st.labels],
+        title=word("t.standings", lang, name=_title(t, lang), round=st.rounds),
+        headers=[*(word(h, lang) for h in ("Rk", "No", "Name", "Rtg", "Fed", "Pts")),
+                 *st.labels],
         rows=rows,
         align=["r", "r", "l", "r", "l", "r", *("r" for _ in st.labels)],
         notes=notes,
         kind="standings",
+        lang=lang,
     )
 
 
-def crosstable(st: Standings) -> Table:
+def crosstable(st: Standings, lang: str = "en") -> Table:
     """Players by rank; each round shows the opponent's rank, colour and result."""
+    lang = check_lang(lang)
     t = st.tournament
     rank_of = {row.pid: row.rank for row in st.rows}
     # opponents are named by their place in the table (unique even when ranks are shared)
@@ -239,24 +252,26 @@ def crosstable(st: Standings) -> Table:
     rows = []
     for i, row in enumerate(st.rows, start=1):
         p = t.players[row.pid]
-        cells = [_cell(p.entry(r), place) for r in range(1, st.rounds + 1)]
+        cells = [_cell(p.entry(r), place, lang) for r in range(1, st.rounds + 1)]
         rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
                      fmt_points(row.points), *(fmt_points(v) for v in row.values)])
     return Table(
-        title=f"{_title(t)} - crosstable after round {st.rounds}",
-        headers=["#", "Rk", "Name", "Rtg", *(f"R{r}" for r in range(1, st.rounds + 1)),
-                 "Pts", *st.labels],
+        title=word("t.crosstable", lang, name=_title(t, lang), round=st.rounds),
+        headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
+                 *(word("R", lang, round=r) for r in range(1, st.rounds + 1)),
+                 word("Pts", lang), *st.labels],
         rows=rows,
         align=["r", "r", "l", "r", *("c" for _ in range(st.rounds)), "r",
                *("r" for _ in st.labels)],
-        notes=["Round cells: opponent's line number (#), colour (w/b), result "
-               "(1 ½ 0, + - forfeit, PAB FPB HPB ZPB byes)."],
+        notes=[word("cross-note", lang)],
         kind="crosstable",
+        lang=lang,
     )
 
 
-def wallchart(t: Tournament, rounds: int) -> Table:
+def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
     """Players by pairing number; each round: opponent's number, colour, result, running score."""
+    lang = check_lang(lang)
     ps = t.point_system
     rows = []
     for pid in sorted(t.players):
@@ -265,22 +280,24 @@ def wallchart(t: Tournament, rounds: int) -> Table:
         for r in range(1, rounds + 1):
             e = p.entry(r)
             acc = round_points(acc + ps.points(e))
-            cells.append(f"{_cell(e, {})} ({fmt_points(acc)})")
+            cells.append(f"{_cell(e, {}, lang)} ({fmt_points(acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
                      fmt_points(acc)])
     return Table(
-        title=f"{_title(t)} - wall chart after round {rounds}",
-        headers=["No", "Name", "Tit", "Rtg", "Fed", *(f"R{r}" for r in range(1, rounds + 1)),
-                 "Pts"],
+        title=word("t.wallchart", lang, name=_title(t, lang), round=rounds),
+        headers=[*(word(h, lang) for h in ("No", "Name", "Tit", "Rtg", "Fed")),
+                 *(word("R", lang, round=r) for r in range(1, rounds + 1)), word("Pts", lang)],
         rows=rows,
         align=["r", "l", "l", "r", "l", *("c" for _ in range(rounds)), "r"],
-        notes=["Round cells: opponent's pairing number, colour, result (running score)."],
+        notes=[word("wall-note", lang)],
         kind="wallchart",
+        lang=lang,
     )
 
 
-def player_card(st: Standings, pid: int) -> Table:
+def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
     """One player's rounds: colour, opponent, opponent's rating and score, result, running score."""
+    lang = check_lang(lang)
     t = st.tournament
     if pid not in t.players:
         raise BadRequest(f"unknown player {pid}")
@@ -292,22 +309,24 @@ def player_card(st: Standings, pid: int) -> Table:
         acc = round_points(acc + ps.points(e))
         if e is not None and e.opponent:
             o = t.players[e.opponent]
-            rows.append([str(r), e.colour.value if e.colour else "-", str(o.id), o.name,
+            rows.append([str(r), _colour(e, lang), str(o.id), o.name,
                          str(o.rating or ""), fmt_points(t.points_after(o.id, st.rounds)),
                          _result_mark(e), fmt_points(acc)])
         else:
             mark = _result_mark(e) if e is not None else "ZPB"
             rows.append([str(r), "", "", "", "", "", mark, fmt_points(acc)])
     row = st.by_id[pid]
-    notes = [f"Rank {row.rank}, {fmt_points(row.points)} points"]
+    notes = [word("card-rank", lang, rank=row.rank, points=fmt_points(row.points))]
     notes.extend(f"{label}: {fmt_points(v)}" for label, v in zip(st.labels, row.values,
                                                                   strict=True))
     head = f"{p.id} {p.name}" + (f" ({p.rating})" if p.rating else "")
     return Table(
-        title=f"{_title(t)} - player card: {head}",
-        headers=["Rd", "Col", "No", "Opponent", "Rtg", "Pts", "Res", "Score"],
+        title=word("t.card", lang, name=_title(t, lang), player=head),
+        headers=[word(h, lang) for h in ("Rd", "Col", "No", "Opponent", "Rtg", "Pts", "Res",
+                                         "Score")],
         rows=rows,
         align=["r", "c", "r", "l", "r", "r", "c", "r"],
         notes=notes,
         kind="card",
+        lang=lang,
     )

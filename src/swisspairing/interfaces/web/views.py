@@ -418,14 +418,15 @@ def _shown(table: tables.Table) -> dict[str, Any]:
 
 def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
     st = convert.standings_of(event)
+    lang = _lang()
     if view == "crosstable":
-        found = [tables.crosstable(st)]
+        found = [tables.crosstable(st, lang)]
     elif view == "wallchart":
-        found = [tables.wallchart(st.tournament, st.rounds)]
+        found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "card" and player is not None:
-        found = [tables.player_card(st, player)]
+        found = [tables.player_card(st, player, lang)]
     else:
-        found = [tables.standings_table(st)]
+        found = [tables.standings_table(st, lang)]
     return [_shown(t) for t in found]
 
 
@@ -470,15 +471,16 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     st = convert.standings_of(event)
     view = request.GET.get("view", "")
+    lang = _lang()
     if view == "wallchart":
-        found = [tables.wallchart(st.tournament, st.rounds)]
+        found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "crosstable":
-        found = [tables.crosstable(st)]
+        found = [tables.crosstable(st, lang)]
     elif view == "card":
-        found = [tables.player_card(st, pid) for pid in sorted(st.tournament.players)]
+        found = [tables.player_card(st, pid, lang) for pid in sorted(st.tournament.players)]
     else:
         view = "standings"
-        found = [tables.standings_table(st), tables.crosstable(st)]
+        found = [tables.standings_table(st, lang), tables.crosstable(st, lang)]
     data = publication.pdf(found)
     return _download(data, f"{_slug(event)}-{view}.pdf", "application/pdf")
 

@@ -1,0 +1,128 @@
+"""English and French words of the published tables (standings, crosstable, wall chart,
+pairings, player card), as :mod:`swisspairing.systems.explain` does for explanations.
+
+The standings package runs without Django (command line), so its words live here; the web app
+passes its active language (``fr`` or ``en``). Tie-break columns keep their C.07 / MTB26 codes
+(``BH/C1``), the same in both languages; the notes under the standings name them in full with
+the terms French arbiters use (``Buchholz tronqué 1``, ``Sonneborn-Berger``, ``Performance``).
+"""
+
+from __future__ import annotations
+
+LANGS = ("en", "fr")
+
+#: key -> (English, French); ``{name}`` fields are filled by :func:`word`.
+_WORDS: dict[str, tuple[str, str]] = {
+    # titles
+    "tournament": ("Tournament", "Tournoi"),
+    "t.pairings": ("{name} - pairings of round {round}",
+                   "{name} - appariements de la ronde {round}"),
+    "t.standings": ("{name} - standings after round {round}",
+                    "{name} - classement après la ronde {round}"),
+    "t.crosstable": ("{name} - crosstable after round {round}",
+                     "{name} - grille américaine après la ronde {round}"),
+    "t.wallchart": ("{name} - wall chart after round {round}",
+                    "{name} - tableau mural après la ronde {round}"),
+    "t.card": ("{name} - player card: {player}", "{name} - fiche du joueur : {player}"),
+    "continued": ("{title} (continued)", "{title} (suite)"),
+    # column headers
+    "Bd": ("Bd", "Éch"),
+    "No": ("No", "N°"),
+    "White": ("White", "Blancs"),
+    "Black": ("Black", "Noirs"),
+    "Pts": ("Pts", "Pts"),
+    "Result": ("Result", "Résultat"),
+    "Rk": ("Rk", "Pl"),
+    "Name": ("Name", "Nom"),
+    "Rtg": ("Rtg", "Elo"),
+    "Fed": ("Fed", "Féd"),
+    "Tit": ("Tit", "Tit"),
+    "R": ("R{round}", "R{round}"),
+    "Rd": ("Rd", "R"),
+    "Col": ("Col", "Coul"),
+    "Opponent": ("Opponent", "Adversaire"),
+    "Res": ("Res", "Rés"),
+    "Score": ("Score", "Cumul"),
+    # colours in the cells (French: B = blancs, N = noirs)
+    "w": ("w", "B"),
+    "b": ("b", "N"),
+    "adj.": ("adj.", "ajournée"),
+    # notes
+    "pab": ("Pairing-allocated bye: {player}", "Exempt (bye d'appariement) : {player}"),
+    "H": ("half-point bye: {player}", "bye d'un demi-point : {player}"),
+    "F": ("full-point bye: {player}", "bye d'un point : {player}"),
+    "Z": ("not paired: {player}", "non apparié : {player}"),
+    "tiebreaks": ("Tie-breaks (C.07, {source}): {list}", "Départages (C.07, {source}) : {list}"),
+    "list-sep": ("; ", " ; "),
+    "no-tiebreak": ("No tie-break", "Aucun départage"),
+    "e10": ("Ranking E10 (Elo-based Swiss): score; first place: games between the tied players "
+            "(DE1); average Elo of the opponents (AVGELO); lots. Tied scores share the prizes.",
+            "Classement E10 (système suisse basé sur l'Elo) : points ; première place : parties "
+            "entre les ex aequo (DE1) ; moyenne Elo des adversaires (AVGELO) ; tirage au sort. "
+            "Les ex aequo partagent les prix."),
+    "seed": ("Lots drawn with seed {seed}", "Tirage au sort avec la graine {seed}"),
+    "cross-note": ("Round cells: opponent's line number (#), colour (w/b), result "
+                   "(1 ½ 0, + - forfeit, PAB FPB HPB ZPB byes).",
+                   "Cases des rondes : ligne de l'adversaire (#), couleur (B/N), résultat "
+                   "(1 ½ 0, + - forfait, PAB FPB HPB ZPB : exempt, bye d'un point, "
+                   "d'un demi-point, de zéro point)."),
+    "wall-note": ("Round cells: opponent's pairing number, colour, result (running score).",
+                  "Cases des rondes : numéro de l'adversaire, couleur (B/N), résultat "
+                  "(points cumulés)."),
+    "card-rank": ("Rank {rank}, {points} points", "Place {rank}, {points} points"),
+}
+
+#: full names of the C.07 tie-break codes in French (the English names are in tiebreaks.CODES)
+TIEBREAK_NAMES_FR: dict[str, str] = {
+    "DE": "Confrontation directe",
+    "WIN": "Nombre de victoires (jouées ou non)",
+    "WON": "Nombre de parties gagnées sur l'échiquier",
+    "BPG": "Nombre de parties jouées avec les Noirs",
+    "BWG": "Nombre de parties gagnées avec les Noirs",
+    "PS": "Cumulatif (score progressif)",
+    "REP": "Rondes où le joueur a choisi de jouer",
+    "STD": "Points standard",
+    "TPN": "Numéro d'appariement",
+    "BH": "Buchholz",
+    "AOB": "Moyenne des Buchholz des adversaires",
+    "FB": "Buchholz anticipé (Fore Buchholz)",
+    "SB": "Sonneborn-Berger",
+    "KS": "Système Koya",
+    "ARO": "Moyenne Elo des adversaires",
+    "TPR": "Performance",
+    "PTP": "Performance parfaite",
+    "APRO": "Moyenne des performances des adversaires",
+    "APPO": "Moyenne des performances parfaites des adversaires",
+    "RTNG": "Elo",
+}
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is ``en`` or ``fr``, else English (the web app may be set to another)."""
+    return lang if lang in LANGS else "en"
+
+
+def word(key: str, lang: str = "en", **fields: object) -> str:
+    """The English or French text of ``key`` with its ``{fields}`` filled in."""
+    en, fr = _WORDS[key]
+    text = fr if lang == "fr" else en
+    return text.format(**fields) if fields else text
+
+
+def tiebreak_name(label: str, lang: str = "en") -> str:
+    """A tie-break column named in full for the notes: ``BH/C1 = Buchholz Cut 1`` /
+    ``BH/C1 = Buchholz tronqué 1``, ``BH/M1`` median (C.07 14.1-14.2 modifiers). A label that
+    is not a C.07 descriptor is returned as it is."""
+    from ..errors import SwissPairingError
+    from .tiebreaks import CODES, parse_tiebreak
+
+    try:
+        tb = parse_tiebreak(label)
+    except SwissPairingError:
+        return label
+    base = TIEBREAK_NAMES_FR.get(tb.code, tb.code) if lang == "fr" else CODES[tb.code][2]
+    if tb.cut_low and tb.cut_low == tb.cut_high:
+        base += f" médian {tb.cut_low}" if lang == "fr" else f" Median {tb.cut_low}"
+    elif tb.cut_low:
+        base += f" tronqué {tb.cut_low}" if lang == "fr" else f" Cut {tb.cut_low}"
+    return f"{label} = {base}" if base != label else label

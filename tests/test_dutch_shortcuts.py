@@ -22,7 +22,8 @@ import pytest
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
 from swisspairing.model import Colour
-from swisspairing.systems import dutch, dutch_ideal, get_system
+from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import ideal as dutch_ideal
 
 
 def _brute_lex(left: list[int], rights: list[int], adj: dict[int, list[int]],

@@ -26,12 +26,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..matching import lexicographic_bipartite_matching, max_cardinality_matching
-from ..model import Colour
-from ..model.state import Float, PreferenceStrength
+from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
+from ...model import Colour
+from ...model.state import Float, PreferenceStrength
 
 if TYPE_CHECKING:
-    from .dutch import DP, _BracketContext
+    from .bracket import _BracketContext
+    from .players import DP
 
 #: ``_BracketContext.colour_gains`` counts, for each of C.8-C.11 ([C10]-[C13] in 2025), the
 #: players of the pair who do not miss it; C.8 and C.9 (topscorers) must be met in full.

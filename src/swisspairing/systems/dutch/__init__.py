@@ -32,10 +32,13 @@ from .bracket import _BracketContext
 from .colours import _colour_misses, a8_x1_z1, allocate_colours, initial_colour
 from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .generation import BracketResult, exchange_key
-from .players import ABSOLUTE, DP, STRONG
+from .players import ABSOLUTE, STRONG, PairingPlayer
 from .round import _Round
 from .system import DUTCH_2012, DUTCH_2017, DUTCH_2025, DutchSystem, _relax_bye_2012
 from .weights import BYE, BYE_VERTEX, INTERNAL, NEXT, OTHER
+
+#: the name of :class:`PairingPlayer` before issue 14, for code written against it
+DP = PairingPlayer
 
 __all__ = [
     "ABSOLUTE",
@@ -55,6 +58,7 @@ __all__ = [
     "BracketResult",
     "DutchRules",
     "DutchSystem",
+    "PairingPlayer",
     "_BracketContext",
     "_Round",
     "_colour_misses",

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ...errors import NoValidPairing
 from ...matching import max_weight_matching
-from .criteria import _CriteriaMixin
+from .criteria import _CriteriaMixin, criteria_layout
 from .generation import _GenerationMixin
-from .players import DP
+from .players import PairingPlayer
 from .weights import BYE, BYE_VERTEX, INTERNAL, NEXT, OTHER, _Levels
 
 if TYPE_CHECKING:
@@ -20,8 +20,9 @@ if TYPE_CHECKING:
 class _BracketContext(_CriteriaMixin, _GenerationMixin):
     """Weights and generation order for one bracket."""
 
-    def __init__(self, rnd: _Round, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
-                 rest: list[DP] | None):
+    def __init__(self, rnd: _Round, bracket: list[PairingPlayer], mdps: set[int],
+                 nxt: list[PairingPlayer] | None,
+                 rest: list[PairingPlayer] | None):
         self.rnd = rnd
         self.bracket = bracket
         if (rnd.rules.edition == 2012 and mdps
@@ -35,6 +36,8 @@ class _BracketContext(_CriteriaMixin, _GenerationMixin):
         self.next_ids = {p.id for p in self.nxt}
         self.rest = rest
         self.complete = rest is not None
+        #: the criteria of this bracket's rows, in priority order (criteria.CRITERIA)
+        self.layout = criteria_layout(rnd.rules.edition, self.complete, bool(self.nxt))
         self.low = min(p.score for p in bracket)
         self.low_next = min((p.score for p in self.nxt), default=0)
         self.by_id = {p.id: p for p in bracket}
@@ -76,8 +79,8 @@ class _BracketContext(_CriteriaMixin, _GenerationMixin):
 
 
     # --- the graph -------------------------------------------------------------------------------
-    def build(self, allowed: Callable[[DP, DP, int], bool] | None = None,
-              order: Callable[[DP, DP, int], list[int]] | None = None,
+    def build(self, allowed: Callable[[PairingPlayer, PairingPlayer, int], bool] | None = None,
+              order: Callable[[PairingPlayer, PairingPlayer, int], list[int]] | None = None,
               exclude: frozenset[int] = frozenset(),
               ) -> tuple[list[int], dict[tuple[int, int], int]]:
         rnd = self.rnd

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ...model import Colour, Tournament
 from ...model.state import PreferenceStrength
-from .players import ABSOLUTE, DP, STRONG
+from .players import ABSOLUTE, STRONG, PairingPlayer
 
 
-def a8_x1_z1(players: list[DP], round_number: int) -> tuple[int, int | None]:
+def a8_x1_z1(players: list[PairingPlayer], round_number: int) -> tuple[int, int | None]:
     """2012 A8: X1, the fewest pairs of a bracket that cannot respect every colour preference,
     and (even rounds) Z1, the fewest that cannot respect every strong one, as the text
     computes them from counts (lower bounds: the engine finds the true minimum by matching).
@@ -35,12 +35,14 @@ def a8_x1_z1(players: list[DP], round_number: int) -> tuple[int, int | None]:
     return max(0, x1), max(0, z1)
 
 
-def allocate_colours(a: DP, b: DP, initial: Colour, *, topscorer_rule: bool = True
-                     ) -> tuple[DP, DP, str]:
+def allocate_colours(a: PairingPlayer, b: PairingPlayer, initial: Colour, *,
+                     topscorer_rule: bool = True
+                     ) -> tuple[PairingPlayer, PairingPlayer, str]:
     """(white, black, rule) for the pair a-b by E.1-E.5. ``a``/``b`` in any order."""
     hi, lo = (a, b) if a.rank < b.rank else (b, a)
 
-    def give(p: DP, colour: Colour, rule: str) -> tuple[DP, DP, str]:
+    def give(p: PairingPlayer, colour: Colour, rule: str
+             ) -> tuple[PairingPlayer, PairingPlayer, str]:
         other = lo if p is hi else hi
         return (p, other, rule) if colour is Colour.WHITE else (other, p, rule)
 
@@ -73,7 +75,7 @@ def allocate_colours(a: DP, b: DP, initial: Colour, *, topscorer_rule: bool = Tr
     return give(hi, initial if odd else initial.opposite, "E.5")
 
 
-def _colour_misses(u: DP, v: DP) -> tuple[int, int]:
+def _colour_misses(u: PairingPlayer, v: PairingPlayer) -> tuple[int, int]:
     """(preferences missed, strong preferences missed) by the pair u-v under E.1-E.5, when no
     topscorer rule applies: two different (or missing) preferences are all granted; of two
     equal ones one is missed, that of the weaker (E.2) or, at equal strength, one as strong, so

@@ -7,11 +7,11 @@ from ...model.state import Float
 from ..explain import Explanation
 from .colours import allocate_colours
 from .generation import BracketResult
-from .players import DP, STRONG
+from .players import STRONG, PairingPlayer
 from .round import _Round
 
 
-def _note_bracket(explain: Explanation | None, bracket: list[DP], mdps: set[int],
+def _note_bracket(explain: Explanation | None, bracket: list[PairingPlayer], mdps: set[int],
                   collapsed: bool = False) -> None:
     if explain is None:
         return
@@ -35,7 +35,7 @@ _LABELS = {
 
 
 def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
-                 bracket: list[DP], mdps: set[int], last: bool) -> None:
+                 bracket: list[PairingPlayer], mdps: set[int], last: bool) -> None:
     """Explain a bracket's pairing: pairs, why each player floats, unmet criteria."""
     if explain is None:
         return

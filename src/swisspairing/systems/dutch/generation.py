@@ -15,7 +15,7 @@ from ...matching import (
     max_weight_matching_duals,
 )
 from . import ideal as dutch_ideal
-from .players import DP
+from .players import PairingPlayer
 from .weights import BYE_VERTEX, INTERNAL, _digit_multipliers
 
 if TYPE_CHECKING:
@@ -39,23 +39,23 @@ def exchange_key(moved_down: Iterable[int], moved_up: Iterable[int]
 
 @dataclass
 class BracketResult:
-    pairs: list[tuple[DP, DP]] = field(default_factory=list)
-    floaters: list[DP] = field(default_factory=list)
+    pairs: list[tuple[PairingPlayer, PairingPlayer]] = field(default_factory=list)
+    floaters: list[PairingPlayer] = field(default_factory=list)
     #: players of the following bracket left unpaired by the look-ahead (C.7 / [C8])
-    next_unpaired: list[DP] = field(default_factory=list)
+    next_unpaired: list[PairingPlayer] = field(default_factory=list)
 
 
 class _GenerationMixin:
     """B.6-B.8 for one bracket (mixed into :class:`.bracket._BracketContext`)."""
 
     rnd: _Round
-    bracket: list[DP]
+    bracket: list[PairingPlayer]
     mdp_ids: set[int]
     in_bracket: set[int]
-    nxt: list[DP]
+    nxt: list[PairingPlayer]
     next_ids: set[int]
     complete: bool
-    by_id: dict[int, DP]
+    by_id: dict[int, PairingPlayer]
     bsn: dict[int, int]
     fixed_ids: frozenset[int]
     last_mate: dict[int, int]
@@ -81,7 +81,7 @@ class _GenerationMixin:
             self.c9 = len(floaters) == 1 and mate.get(floaters[0].id) == BYE_VERTEX
         mdps = [p for p in self.bracket if p.id in self.mdp_ids]
         residents = [p for p in self.bracket if p.id not in self.mdp_ids]
-        fixed: list[tuple[DP, DP]] = []
+        fixed: list[tuple[PairingPlayer, PairingPlayer]] = []
         blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
         if mdps:
             mate = self.match_mdp_pairing(mdps, residents)
@@ -106,7 +106,7 @@ class _GenerationMixin:
             n1 = None
         self.fixed_ids = frozenset(p.id for pr in fixed for p in pr)
 
-        def allowed_base(u: DP, v: DP, kind: int) -> bool:
+        def allowed_base(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
             return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
 
         if n1 is None:
@@ -137,7 +137,8 @@ class _GenerationMixin:
             self._quality_weights = self.build()
         return self._quality_weights
 
-    def match_mdp_pairing(self, mdps: list[DP], residents: list[DP]) -> dict[int, int]:
+    def match_mdp_pairing(self, mdps: list[PairingPlayer],
+                          residents: list[PairingPlayer]) -> dict[int, int]:
         """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
         order = self.mdp_order(mdps, residents)
         if self.nxt or self.complete:
@@ -163,8 +164,8 @@ class _GenerationMixin:
         self.last_mate = mate
         return mate  # type: ignore[return-value]
 
-    def mdp_order(self, mdps: list[DP], residents: list[DP]
-                  ) -> Callable[[DP, DP, int], list[int]]:
+    def mdp_order(self, mdps: list[PairingPlayer], residents: list[PairingPlayer]
+                  ) -> Callable[[PairingPlayer, PairingPlayer, int], list[int]]:
         """B.7 / D.3: the set of paired MDPs with the lowest BSNs, then (D.1) the MDP-pairing
         whose S2 order is lexicographically first."""
         m_index = {p.id: i for i, p in enumerate(mdps)}
@@ -172,7 +173,7 @@ class _GenerationMixin:
         nm, nr = len(mdps), len(residents)
         radix = nr + 1
 
-        def order(u: DP, v: DP, kind: int) -> list[int]:
+        def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
             if kind != INTERNAL:
                 return [0, 0]
             m, r = (u, v) if u.id in m_index else (v, u)
@@ -183,8 +184,9 @@ class _GenerationMixin:
 
         return order
 
-    def order_remainder(self, remainder: list[DP], n1: int,
-                        allowed_base: Callable[[DP, DP, int], bool]) -> list[tuple[DP, DP]]:
+    def order_remainder(self, remainder: list[PairingPlayer], n1: int,
+                        allowed_base: Callable[[PairingPlayer, PairingPlayer, int],
+                                               bool]) -> list[tuple[PairingPlayer, PairingPlayer]]:
         """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket)."""
         if n1 == 0:
             return []
@@ -198,7 +200,7 @@ class _GenerationMixin:
         s1 = {p.id for p in s1_list}
         rem_ids = set(bsn)
 
-        def exchange_order(u: DP, v: DP, kind: int) -> list[int]:
+        def exchange_order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
             if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
                 return [0, 0, 0, 0, 0]
             a, b = sorted((bsn[u.id], bsn[v.id]))
@@ -226,7 +228,7 @@ class _GenerationMixin:
             new_s1.add(min(a, b, key=lambda p: bsn[p.id]).id)
         s1_sorted = [p for p in remainder if p.id in new_s1]
 
-        def allowed(u: DP, v: DP, kind: int) -> bool:
+        def allowed(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
             if not allowed_base(u, v, kind):
                 return False
             if kind == INTERNAL and u.id in rem_ids and v.id in rem_ids:
@@ -236,7 +238,7 @@ class _GenerationMixin:
             # members of the new S1 must be paired inside the bracket
             return u.id not in new_s1 and v.id not in new_s1
 
-        def order(u: DP, v: DP, kind: int) -> list[int]:
+        def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
             if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
                 return [0]
             return [self._transposition(u, v, new_s1, s1_sorted)]
@@ -244,9 +246,9 @@ class _GenerationMixin:
         mate = self.match(allowed=allowed, order=order)
         return self._pairs_of(mate, remainder)
 
-    def order_without_exchange(self, remainder: list[DP], n1: int,
-                               allowed_base: Callable[[DP, DP, int], bool]
-                               ) -> list[tuple[DP, DP]] | None:
+    def order_without_exchange(self, remainder: list[PairingPlayer], n1: int,
+                               allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool]
+                               ) -> list[tuple[PairingPlayer, PairingPlayer]] | None:
         """B.6 when no exchange is needed, without order digits in the weights.
 
         One matching with the quality criteria alone gives the best quality Q*. A second one,
@@ -308,7 +310,8 @@ class _GenerationMixin:
             total = row[:] if total is None else [x + y for x, y in zip(total, row, strict=True)]
         return total or []
 
-    def _transposition(self, u: DP, v: DP, s1: set[int], s1_sorted: list[DP]) -> int:
+    def _transposition(self, u: PairingPlayer, v: PairingPlayer, s1: set[int],
+                       s1_sorted: list[PairingPlayer]) -> int:
         """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""
         if (u.id in s1) == (v.id in s1):
             return 0
@@ -317,10 +320,11 @@ class _GenerationMixin:
         m = self.size + 1
         return (m - self._s2_rank(second, s1)) * (m + 1) ** (len(s1_sorted) - 1 - i)
 
-    def _s2_rank(self, p: DP, s1: set[int]) -> int:
+    def _s2_rank(self, p: PairingPlayer, s1: set[int]) -> int:
         return sum(1 for q in self.bracket if q.id not in s1 and q.rank < p.rank)
 
-    def _pairs_of(self, mate: dict[int, int], remainder: list[DP]) -> list[tuple[DP, DP]]:
+    def _pairs_of(self, mate: dict[int, int],
+                  remainder: list[PairingPlayer]) -> list[tuple[PairingPlayer, PairingPlayer]]:
         out = []
         rem = {p.id for p in remainder}
         for p in remainder:

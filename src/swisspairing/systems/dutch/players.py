@@ -12,7 +12,7 @@ STRONG = PreferenceStrength.STRONG.value
 
 
 @dataclass(eq=False, slots=True)
-class DP:
+class PairingPlayer:
     """A player to pair: the shared state plus what the Dutch criteria ask of it."""
 
     id: int
@@ -35,7 +35,7 @@ class DP:
     scored_unplayed: int = 0
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
-        return f"DP({self.id}, {self.score / 10:g})"
+        return f"PairingPlayer({self.id}, {self.score / 10:g})"
 
 
 def _tenths(x: float) -> int:

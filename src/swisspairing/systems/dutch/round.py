@@ -16,14 +16,14 @@ from ..explain import Explanation
 from .bracket import _BracketContext
 from .editions import DutchRules
 from .generation import BracketResult
-from .players import ABSOLUTE, DP
+from .players import ABSOLUTE, PairingPlayer
 from .weights import BYE_VERTEX
 
 
 class _Round:
     """One round being paired: the players, compatibility and the bracket solver."""
 
-    def __init__(self, rules: DutchRules, players: list[DP], last_round: bool,
+    def __init__(self, rules: DutchRules, players: list[PairingPlayer], last_round: bool,
                  forbidden: Callable[[int, int], bool] | None, explain: Explanation | None,
                  round_number: int = 0, initial: Colour = Colour.WHITE):
         self.rules = rules
@@ -39,7 +39,7 @@ class _Round:
         self.c12_all_pairs = False
 
     # --- absolute criteria C.1, C.3 ----------------------------------------------------------
-    def compatible(self, a: DP, b: DP) -> bool:
+    def compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
         key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
         c = self._compat.get(key)
         if c is None:
@@ -47,7 +47,7 @@ class _Round:
             self._compat[key] = c
         return c
 
-    def _compatible(self, a: DP, b: DP) -> bool:
+    def _compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
         if b.id in a.opponents:  # C.1
             return False
         if self.forbidden is not None and self.forbidden(a.id, b.id):
@@ -61,7 +61,7 @@ class _Round:
             and not (a.topscorer or b.topscorer)
         )
 
-    def can_complete(self, players: list[DP]) -> bool:
+    def can_complete(self, players: list[PairingPlayer]) -> bool:
         """C.4 / A.9: can these players all be paired, with at most one eligible bye?
 
         A greedy pairing first, from the bottom up (the lowest players, who met each other
@@ -110,8 +110,9 @@ class _Round:
         return all(v in mate or augment_path(v, verts, adj, mate) for v in ids)
 
     # --- the bracket solver ------------------------------------------------------------------
-    def solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
-              rest: list[DP] | None, beyond: list[DP] | None = None) -> BracketResult:
+    def solve(self, bracket: list[PairingPlayer], mdps: set[int], nxt: list[PairingPlayer] | None,
+              rest: list[PairingPlayer] | None, beyond: list[PairingPlayer] | None = None
+              ) -> BracketResult:
         """Best candidate of a bracket (B.4-B.8).
 
         ``nxt``: residents of the following bracket, for C.7 (None in the PPB, CLB and the last
@@ -125,7 +126,8 @@ class _Round:
             res = self._backtrack_2012(bracket, mdps, nxt, res)
         return res
 
-    def next_bracket_pairs_2012(self, floaters: list[DP], nxt: list[DP]) -> tuple[int, int]:
+    def next_bracket_pairs_2012(self, floaters: list[PairingPlayer],
+                                nxt: list[PairingPlayer]) -> tuple[int, int]:
         """2012: (P, pairs) of the next bracket made of ``floaters`` and ``nxt``: P is its P0
         (A6.b, C2) once C1 has sent down the residents who have no possible opponent in it
         (C1 comes before C2); pairs is the most it can make (B1, B2; A3: MDPs meet residents,
@@ -135,7 +137,7 @@ class _Round:
         if 2 * len(mdp) >= len(group):
             mdp = set()  # A3: treated as homogeneous
 
-        def ok(p: DP, q: DP) -> bool:
+        def ok(p: PairingPlayer, q: PairingPlayer) -> bool:
             return not (p.id in mdp and q.id in mdp) and self.compatible(p, q)
 
         kept = [p for p in group
@@ -143,7 +145,8 @@ class _Round:
         edges = [(p.id, q.id) for i, p in enumerate(kept) for q in kept[i + 1:] if ok(p, q)]
         return len(kept) // 2, maximum_matching_size([p.id for p in kept], edges)
 
-    def _backtrack_2012(self, bracket: list[DP], mdps: set[int], nxt: list[DP],
+    def _backtrack_2012(self, bracket: list[PairingPlayer], mdps: set[int],
+                        nxt: list[PairingPlayer],
                         res: BracketResult) -> BracketResult:
         """2012 C12: when the next bracket cannot make its P pairs with the players moved down
         from this one, this bracket is paired again so that another set of players of the same
@@ -170,8 +173,9 @@ class _Round:
                 level=1, rule="C12")
         return alt
 
-    def _solve(self, bracket: list[DP], mdps: set[int], nxt: list[DP] | None,
-               rest: list[DP] | None, beyond: list[DP] | None = None) -> BracketResult:
+    def _solve(self, bracket: list[PairingPlayer], mdps: set[int], nxt: list[PairingPlayer] | None,
+               rest: list[PairingPlayer] | None, beyond: list[PairingPlayer] | None = None
+              ) -> BracketResult:
         if nxt and rest is None and self.rules.edition >= 2017:
             # The look-ahead of C.7 / [C8] ranks just below C.5/C.6 / [C6]/[C7]. Pair the
             # bracket without it first: when the chosen downfloaters reach the best value the
@@ -199,8 +203,9 @@ class _Round:
         ctx = _BracketContext(self, bracket, mdps, nxt, rest)
         return ctx.run()
 
-    def lookahead_ideal(self, floaters: list[DP], bracket: list[DP], nxt: list[DP]
-                        ) -> list[DP] | None:
+    def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
+                        nxt: list[PairingPlayer]
+                        ) -> list[PairingPlayer] | None:
         """Do these downfloaters give the following bracket the best look-ahead value that
         any candidate of the bracket could give it? Returns the residents of the following
         bracket that such a look-ahead pairing leaves over (at most one), or None.
@@ -231,7 +236,7 @@ class _Round:
             free.pop(k)
         else:
             spare = (f + n) % 2  # one resident may be left over
-            left: list[DP] = []
+            left: list[PairingPlayer] = []
             rest = free
             while rest:
                 p = rest[0]
@@ -248,7 +253,8 @@ class _Round:
                 return left
         return self._leftover(floaters, nxt)
 
-    def _leftover(self, floaters: list[DP], nxt: list[DP]) -> list[DP] | None:
+    def _leftover(self, floaters: list[PairingPlayer],
+                  nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:
         """Exact test behind :meth:`lookahead_ideal`: a perfect matching of the floaters and
         the residents (no floater-floater edge), plus a stand-in vertex that any resident may
         take when their number is odd. Returns the resident matched to the stand-in."""
@@ -269,7 +275,7 @@ class _Round:
             return None
         return [q for q in nxt if mate[q.id] == BYE_VERTEX]
 
-    def pairs_completely(self, bracket: list[DP], mdps: set[int]) -> bool:
+    def pairs_completely(self, bracket: list[PairingPlayer], mdps: set[int]) -> bool:
         """Can every player of the bracket be paired inside it (C.1, C.3; B.3: MDPs with
         residents)? Then C.5 leaves no downfloater."""
         if len(bracket) % 2:

@@ -11,7 +11,7 @@ from .colours import allocate_colours, initial_colour
 from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .explain import _note_bracket, _note_result
 from .generation import BracketResult
-from .players import DP, _tenths
+from .players import PairingPlayer, _tenths
 from .round import _Round
 
 
@@ -22,7 +22,7 @@ class DutchSystem:
         self.rules = rules
         self.name = rules.name
 
-    def players(self, t: Tournament, round_number: int) -> tuple[list[DP], Colour]:
+    def players(self, t: Tournament, round_number: int) -> tuple[list[PairingPlayer], Colour]:
         states = build_states(t, round_number)
         absent = t.not_paired_in(round_number)
         total = t.total_rounds
@@ -35,7 +35,7 @@ class DutchSystem:
                 continue
             pref = st.preference
             out.append(
-                DP(
+                PairingPlayer(
                     id=pid,
                     score=_tenths(st.pairing_score),
                     colours=st.colours,
@@ -89,7 +89,7 @@ class DutchSystem:
         boards.sort(key=lambda b: min(rank[b.white], rank[b.black]))
         return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)), warnings=warnings)
 
-    def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[DP],
+    def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[PairingPlayer],
                                       explain: Explanation | None) -> None:
         """[C5] (2025): the PAB goes to the lowest score with which the round can still be
         completed; only eligible players with that score may receive it."""
@@ -111,8 +111,8 @@ class DutchSystem:
         for p in players:
             p.bye_ok = saved[p.id]
 
-    def _pair_brackets(self, rnd: _Round, players: list[DP], explain: Explanation | None
-                       ) -> tuple[list[tuple[DP, DP]], int | None]:
+    def _pair_brackets(self, rnd: _Round, players: list[PairingPlayer], explain: Explanation | None
+                       ) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], int | None]:
         if not rnd.can_complete(players):
             if len(players) % 2 and not any(p.bye_ok for p in players):
                 raise NoValidPairing(
@@ -126,14 +126,14 @@ class DutchSystem:
             )
         if not self.rules.collapsed_last_bracket:
             self._restrict_bye_to_lowest_score(rnd, players, explain)
-        groups: list[list[DP]] = []
+        groups: list[list[PairingPlayer]] = []
         for p in players:
             if groups and groups[-1][0].score == p.score:
                 groups[-1].append(p)
             else:
                 groups.append([p])
-        pairs: list[tuple[DP, DP]] = []
-        mdps: list[DP] = []
+        pairs: list[tuple[PairingPlayer, PairingPlayer]] = []
+        mdps: list[PairingPlayer] = []
         i = 0
         while i < len(groups):
             bracket = sorted(mdps + groups[i], key=lambda p: p.rank)
@@ -196,7 +196,7 @@ class DutchSystem:
         return pairs, None
 
 
-def _relax_bye_2012(rnd: _Round, players: list[DP], explain: Explanation | None
+def _relax_bye_2012(rnd: _Round, players: list[PairingPlayer], explain: Explanation | None
                     ) -> str | None:
     """2012: the number of players is odd and B1.b leaves nobody who can be exempt.
 

@@ -13,9 +13,9 @@ import pytest
 
 from swisspairing.model import Colour
 from swisspairing.systems.dutch import (
-    DP,
     RULES_2012,
     BracketResult,
+    PairingPlayer,
     _Round,
     a8_x1_z1,
     allocate_colours,
@@ -24,13 +24,14 @@ from swisspairing.systems.dutch import (
 
 
 def player(pid: int, score: float, opponents: set[int] = frozenset(), bye_ok: bool = False,
-           rank: int = 0) -> DP:
-    return DP(id=pid, score=round(score * 10), colours=(), opponents=frozenset(opponents),
+           rank: int = 0) -> PairingPlayer:
+    return PairingPlayer(id=pid, score=round(score * 10), colours=(),
+                         opponents=frozenset(opponents),
               pref=None, strength=0, cd=0, float1=None, float2=None, bye_ok=bye_ok,
               topscorer=False, unplayed=0, rank=rank)
 
 
-def lowest_bracket(players: list[DP], mdps: set[int]) -> BracketResult:
+def lowest_bracket(players: list[PairingPlayer], mdps: set[int]) -> BracketResult:
     """Pair ``players`` as the lowest bracket (everyone paired, at most one bye)."""
     players = sorted(players, key=lambda p: (-p.score, p.id))
     for i, p in enumerate(players):
@@ -205,7 +206,8 @@ def test_engine_digits_order_matchings_as_the_exchange_order(n: int) -> None:
 
 
 # --- A8: X1 and Z1 ----------------------------------------------------------------------------
-def _prefs(spec: str, round_number: int, unplayed: dict[int, int] | None = None) -> list[DP]:
+def _prefs(spec: str, round_number: int, unplayed: dict[int,
+           int] | None = None) -> list[PairingPlayer]:
     """Players from a string of preferences: W/B strong, w/b mild, '-' no game yet."""
     out = []
     for i, ch in enumerate(spec, start=1):

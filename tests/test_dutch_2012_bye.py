@@ -14,7 +14,13 @@ import pytest
 from dutch_helpers import P, make, pairs
 from swisspairing.formats.trf import write_trf
 from swisspairing.interfaces.cli import main
-from swisspairing.systems.dutch import DP, DUTCH_2012, RULES_2012, _relax_bye_2012, _Round
+from swisspairing.systems.dutch import (
+    DUTCH_2012,
+    RULES_2012,
+    PairingPlayer,
+    _relax_bye_2012,
+    _Round,
+)
 
 
 def test_every_player_scored_without_playing_the_round_is_still_paired() -> None:
@@ -74,13 +80,13 @@ def test_the_command_line_says_which_rule_was_relaxed(
     assert "[B1.b]" in out
 
 
-def _dp(pid: int, scored_unplayed: int, opponents: frozenset[int] = frozenset()) -> DP:
-    return DP(id=pid, score=10, colours=(), opponents=opponents, pref=None, strength=0,
+def _dp(pid: int, scored_unplayed: int, opponents: frozenset[int] = frozenset()) -> PairingPlayer:
+    return PairingPlayer(id=pid, score=10, colours=(), opponents=opponents, pref=None, strength=0,
               cd=0, float1=None, float2=None, bye_ok=scored_unplayed == 0, topscorer=False,
               unplayed=scored_unplayed, scored_unplayed=scored_unplayed)
 
 
-def _relax(players: list[DP]) -> str | None:
+def _relax(players: list[PairingPlayer]) -> str | None:
     return _relax_bye_2012(_Round(RULES_2012, players, False, None, None), players, None)
 
 

@@ -6,11 +6,12 @@ Rule text: ``../shared/seeds/dutch-2012-lim-general-rules.fr.txt`` (French), C.0
 from __future__ import annotations
 
 from swisspairing.model import Colour
-from swisspairing.systems.dutch import DP, RULES_2012, _Round
+from swisspairing.systems.dutch import RULES_2012, PairingPlayer, _Round
 
 
-def player(pid: int, score: float, opponents: set[int]) -> DP:
-    return DP(id=pid, score=round(score * 10), colours=(), opponents=frozenset(opponents),
+def player(pid: int, score: float, opponents: set[int]) -> PairingPlayer:
+    return PairingPlayer(id=pid, score=round(score * 10), colours=(),
+                         opponents=frozenset(opponents),
               pref=None, strength=0, cd=0, float1=None, float2=None, bye_ok=True,
               topscorer=False, unplayed=0)
 

@@ -22,7 +22,8 @@ import pytest
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
 from swisspairing.model import Colour
-from swisspairing.systems import dutch, dutch_ideal, get_system
+from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import ideal as dutch_ideal
 
 
 def _brute_lex(left: list[int], rights: list[int], adj: dict[int, list[int]],
@@ -185,7 +186,8 @@ def test_first_assignment_is_the_first_transposition() -> None:
         density = rng.choice([0.4, 0.7, 0.9])
         ok = {(a, b) for a in s1 for b in s2 if rng.random() < density}
         left_over_ok = {b for b in s2 if rng.random() < 0.6}
-        players = {i: dutch.DP(i, 0, (), frozenset(), None, 0, 0, None, None, True, False, 0,
+        players = {i: dutch.PairingPlayer(i, 0, (), frozenset(), None, 0, 0, None, None, True,
+                                          False, 0,
                                rank=i) for i in s1 + s2}
         got = dutch_ideal.first_assignment(
             [players[a] for a in s1], [players[b] for b in s2],
@@ -225,11 +227,12 @@ def test_colour_bounds_hold_for_every_pairing() -> None:
              (Colour.BLACK, 1), (Colour.BLACK, 2), (Colour.BLACK, 3)]
     for _ in range(400):
         n = 2 * rng.randint(1, 4)
-        players = [dutch.DP(i, 0, (), frozenset(), *rng.choice(kinds), 0, None, None, True,
+        players = [dutch.PairingPlayer(i, 0, (), frozenset(), *rng.choice(kinds), 0, None, None,
+                   True,
                             False, 0, rank=i) for i in range(n)]
         counts = Counter(dutch_ideal.colour_class(p) for p in players)
 
-        def cost(pairs: list[tuple[int, int]], players: list[dutch.DP] = players
+        def cost(pairs: list[tuple[int, int]], players: list[dutch.PairingPlayer] = players
                  ) -> tuple[int, int]:
             misses = [dutch._colour_misses(players[a], players[b]) for a, b in pairs]
             return sum(m for m, _ in misses), sum(s for _, s in misses)

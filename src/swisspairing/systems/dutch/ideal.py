@@ -10,7 +10,7 @@ takes the first S2 player that still leaves the bound reachable. No weighted mat
 this is what pairs round 1 of a large open, and most large brackets of the early rounds, in the
 time of reading the file. The proof is in ``docs/dutch.md`` section 8, "ideal candidates".
 
-Scope (anything else returns None and the bracket is paired by the matchings of ``dutch.py``):
+Scope (anything else returns None and the bracket is paired by the matchings of ``bracket.py``):
 
 * the 2017 and 2025 texts (2012 has its own digits: B2, A7.d, D4);
 * the bracket is paired without the following scoregroup (the look-ahead of C.7 / [C8] is judged
@@ -26,12 +26,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..matching import lexicographic_bipartite_matching, max_cardinality_matching
-from ..model import Colour
-from ..model.state import Float, PreferenceStrength
+from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
+from ...model import Colour
+from ...model.state import Float, PreferenceStrength
 
 if TYPE_CHECKING:
-    from .dutch import DP, _BracketContext
+    from .bracket import _BracketContext
+    from .players import PairingPlayer
 
 #: ``_BracketContext.colour_gains`` counts, for each of C.8-C.11 ([C10]-[C13] in 2025), the
 #: players of the pair who do not miss it; C.8 and C.9 (topscorers) must be met in full.
@@ -41,7 +42,7 @@ TOPSCORER_CRITERIA_MET = [2, 2]
 #: odd number of players, S2 has one more player than S1), which must be an ideal downfloater.
 LEFT_OVER = -2
 
-Pairs = list[tuple["DP", "DP"]]
+Pairs = list[tuple["PairingPlayer", "PairingPlayer"]]
 #: (C.10 / [C12] players missing their colour preference, C.11 / [C13] missing a strong one)
 ColourCost = tuple[int, int]
 #: what the colour criteria see of a player: the colour it prefers (None: no preference) and
@@ -50,7 +51,7 @@ ColourCost = tuple[int, int]
 ColourClass = tuple[Colour | None, bool]
 
 
-def colour_class(p: DP) -> ColourClass:
+def colour_class(p: PairingPlayer) -> ColourClass:
     return p.pref, p.strength < PreferenceStrength.STRONG.value
 
 
@@ -102,7 +103,7 @@ def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[Colou
     return out
 
 
-def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
+def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the lower bound of every
     quality criterion with the most pairs; None when there is none or it cannot be shown cheaply.
 
@@ -123,7 +124,7 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
     lowest_unplayed = min((p.unplayed for p in residents if p.bye_ok), default=0)
     odd = len(bracket) % 2 == 1
 
-    def may_be_left_over(p: DP) -> bool:
+    def may_be_left_over(p: PairingPlayer) -> bool:
         """A resident the criteria ranked above the colours allow to be left over: C.6 / [C7]
         want a resident (section 8 of docs/dutch.md); in the last bracket C.2 / [C2] an
         eligible one and [C9] (2025) the fewest unplayed games among the eligible residents."""
@@ -133,12 +134,12 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
             return False
         return rnd.rules.edition < 2025 or p.unplayed == lowest_unplayed
 
-    def ideal_left_over(p: DP) -> bool:
+    def ideal_left_over(p: PairingPlayer) -> bool:
         """... and at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
         [C14], [C16]: no downfloat one or two rounds before."""
         return may_be_left_over(p) and not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
 
-    def pair_ok(a: DP, b: DP) -> bool:
+    def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
         """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9
         met (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17],
         [C19], [C21] (an MDP's opponent must not have floated up one or two rounds before; the
@@ -150,7 +151,7 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
             return False
         return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
 
-    def pair_cost(a: DP, b: DP) -> ColourCost:
+    def pair_cost(a: PairingPlayer, b: PairingPlayer) -> ColourCost:
         """C.10/C.11 ([C12]/[C13]): players of the pair missing a (strong) preference."""
         gains = ctx.colour_gains(a, b)
         return 2 - gains[2], 2 - gains[3]
@@ -195,11 +196,13 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[DP]] | None:
 
 
 def first_choices_within(
-        choosers: list[DP], others: list[DP], pair_ok: Callable[[DP, DP], bool],
-        pair_cost: Callable[[DP, DP], ColourCost], left_over_ok: Callable[[DP], bool],
+        choosers: list[PairingPlayer], others: list[PairingPlayer],
+        pair_ok: Callable[[PairingPlayer, PairingPlayer], bool],
+        pair_cost: Callable[[PairingPlayer, PairingPlayer], ColourCost],
+        left_over_ok: Callable[[PairingPlayer], bool],
         budget: ColourCost, spent: ColourCost, one_left_over: bool,
         bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
-) -> tuple[Pairs, ColourCost, list[DP]] | None:
+) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1 within a colour budget: each of ``choosers`` in turn takes the first of ``others``
     still free that it may be paired with (``pair_ok``) such that the colour cost so far plus
     ``bound(choosers still to pair, others still to pair)`` stays within ``budget``; with
@@ -246,8 +249,9 @@ def first_choices_within(
     return pairs, spent, free
 
 
-def first_assignment(s1: list[DP], s2: list[DP], pair_ok: Callable[[DP, DP], bool],
-                     left_over_ok: Callable[[DP], bool]) -> Pairs | None:
+def first_assignment(s1: list[PairingPlayer], s2: list[PairingPlayer],
+                     pair_ok: Callable[[PairingPlayer, PairingPlayer], bool],
+                     left_over_ok: Callable[[PairingPlayer], bool]) -> Pairs | None:
     """D.1: the first transposition of S2 (lexicographic S2 order, the partner of the first S1
     player first) that pairs every S1 player with an S2 player by ``pair_ok`` and, when S2 has
     one more player, leaves over one with ``left_over_ok``; None if there is none.

@@ -1,0 +1,291 @@
+"""One round being paired: compatibility (C.1, C.3), completion (C.4 / A.9), the bracket solver
+and the look-ahead of C.7 / [C8] (2012: C1/C12)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...matching import (
+    augment_path,
+    has_perfect_matching,
+    max_cardinality_matching,
+    maximum_matching_size,
+)
+from ...model import Colour
+from ..explain import Explanation
+from .bracket import _BracketContext
+from .editions import DutchRules
+from .generation import BracketResult
+from .players import ABSOLUTE, PairingPlayer
+from .weights import BYE_VERTEX
+
+
+class _Round:
+    """One round being paired: the players, compatibility and the bracket solver."""
+
+    def __init__(self, rules: DutchRules, players: list[PairingPlayer], last_round: bool,
+                 forbidden: Callable[[int, int], bool] | None, explain: Explanation | None,
+                 round_number: int = 0, initial: Colour = Colour.WHITE):
+        self.rules = rules
+        self.round_number = round_number
+        #: the initial colour (E.5), from the tournament
+        self.initial = initial
+        self.players = players
+        self.last_round = last_round
+        self.forbidden = forbidden
+        self.explain = explain
+        self._compat: dict[tuple[int, int], bool] = {}
+        #: 2012 C12: while True, every pair of the next bracket counts in the look-ahead
+        self.c12_all_pairs = False
+
+    # --- absolute criteria C.1, C.3 ----------------------------------------------------------
+    def compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        c = self._compat.get(key)
+        if c is None:
+            c = self._compatible(a, b)
+            self._compat[key] = c
+        return c
+
+    def _compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
+        if b.id in a.opponents:  # C.1
+            return False
+        if self.forbidden is not None and self.forbidden(a.id, b.id):
+            return False
+        # C.3: two non-topscorers with the same absolute colour preference shall not meet;
+        # a pair with a topscorer in it is exempt (the last-round exception of C.04.1 f, g)
+        return not (
+            a.strength == ABSOLUTE
+            and b.strength == ABSOLUTE
+            and a.pref is b.pref
+            and not (a.topscorer or b.topscorer)
+        )
+
+    def can_complete(self, players: list[PairingPlayer]) -> bool:
+        """C.4 / A.9: can these players all be paired, with at most one eligible bye?
+
+        A greedy pairing first, from the bottom up (the lowest players, who met each other
+        most, choose first; the lowest eligible player takes the bye when their number is
+        odd), then Edmonds' augmenting paths from each player it left over, on a graph whose
+        edges are only looked at when the search reaches them.
+        """
+        ids = [p.id for p in players]
+        odd = len(ids) % 2 == 1
+        mate: dict[int, int] = {}
+        rest = list(players)
+        if odd:
+            bye = next((p for p in reversed(rest) if p.bye_ok), None)
+            if bye is None:
+                return False
+            rest.remove(bye)
+            mate[bye.id], mate[BYE_VERTEX] = BYE_VERTEX, bye.id
+        compatible = self.compatible
+        while rest:
+            p = rest.pop()
+            k = next((k for k in range(len(rest) - 1, -1, -1) if compatible(p, rest[k])), -1)
+            if k >= 0:
+                q = rest.pop(k)
+                mate[p.id], mate[q.id] = q.id, p.id
+        if len(mate) == len(ids) + odd:
+            return True
+        by_id = {p.id: p for p in players}
+        verts = set(ids)
+        if odd:
+            verts.add(BYE_VERTEX)
+
+        class _Neighbours(dict[int, list[int]]):
+            def __missing__(self, v: int) -> list[int]:
+                if v == BYE_VERTEX:
+                    nb = [q.id for q in players if q.bye_ok]
+                else:
+                    p = by_id[v]
+                    nb = [q.id for q in players if q is not p and compatible(p, q)]
+                    if odd and p.bye_ok:
+                        nb.append(BYE_VERTEX)
+                self[v] = nb
+                return nb
+
+        adj = _Neighbours()
+        # no augmenting path from an exposed vertex: some maximum matching leaves it exposed
+        return all(v in mate or augment_path(v, verts, adj, mate) for v in ids)
+
+    # --- the bracket solver ------------------------------------------------------------------
+    def solve(self, bracket: list[PairingPlayer], mdps: set[int], nxt: list[PairingPlayer] | None,
+              rest: list[PairingPlayer] | None, beyond: list[PairingPlayer] | None = None
+              ) -> BracketResult:
+        """Best candidate of a bracket (B.4-B.8).
+
+        ``nxt``: residents of the following bracket, for C.7 (None in the PPB, CLB and the last
+        bracket). ``rest``: every lower player when the round must be completed from here (C.4
+        in the PPB; [] for the last bracket), None otherwise. ``beyond`` (2025): the players
+        below the following bracket, whose completion [C8] asks the look-ahead to keep.
+        """
+        res = self._solve(bracket, mdps, nxt, rest, beyond)
+        if (self.rules.edition == 2012 and nxt and rest is None and res.floaters
+                and not self.c12_all_pairs):
+            res = self._backtrack_2012(bracket, mdps, nxt, res)
+        return res
+
+    def next_bracket_pairs_2012(self, floaters: list[PairingPlayer],
+                                nxt: list[PairingPlayer]) -> tuple[int, int]:
+        """2012: (P, pairs) of the next bracket made of ``floaters`` and ``nxt``: P is its P0
+        (A6.b, C2) once C1 has sent down the residents who have no possible opponent in it
+        (C1 comes before C2); pairs is the most it can make (B1, B2; A3: MDPs meet residents,
+        unless they are at least half of the bracket)."""
+        group = floaters + nxt
+        mdp = {p.id for p in floaters}
+        if 2 * len(mdp) >= len(group):
+            mdp = set()  # A3: treated as homogeneous
+
+        def ok(p: PairingPlayer, q: PairingPlayer) -> bool:
+            return not (p.id in mdp and q.id in mdp) and self.compatible(p, q)
+
+        kept = [p for p in group
+                if p.id in mdp or any(ok(p, q) for q in group if q is not p)]
+        edges = [(p.id, q.id) for i, p in enumerate(kept) for q in kept[i + 1:] if ok(p, q)]
+        return len(kept) // 2, maximum_matching_size([p.id for p in kept], edges)
+
+    def _backtrack_2012(self, bracket: list[PairingPlayer], mdps: set[int],
+                        nxt: list[PairingPlayer],
+                        res: BracketResult) -> BracketResult:
+        """2012 C12: when the next bracket cannot make its P pairs with the players moved down
+        from this one, this bracket is paired again so that another set of players of the same
+        size moves down, one that lets the next bracket make P pairs (checked before C14 lowers
+        P1 there, hence above this bracket's colours and floats); if there is none, the first
+        pairing stands."""
+        need, got = self.next_bracket_pairs_2012(res.floaters, nxt)
+        if got >= need:
+            return res
+        self.c12_all_pairs = True
+        try:
+            alt = self._solve(bracket, mdps, nxt, None)
+        finally:
+            self.c12_all_pairs = False
+        if (len(alt.floaters) != len(res.floaters)
+                or self.next_bracket_pairs_2012(alt.floaters, nxt)[1] < need):
+            return res
+        if self.explain is not None:
+            self.explain.add(
+                "the next bracket could not make its pairs with the first set of players "
+                "moved down: another set of the same size is moved down",
+                "le niveau suivant ne pourrait pas faire ses appariements avec le premier "
+                "ensemble de flotteurs : un autre ensemble de même taille descend",
+                level=1, rule="C12")
+        return alt
+
+    def _solve(self, bracket: list[PairingPlayer], mdps: set[int], nxt: list[PairingPlayer] | None,
+               rest: list[PairingPlayer] | None, beyond: list[PairingPlayer] | None = None
+              ) -> BracketResult:
+        if nxt and rest is None and self.rules.edition >= 2017:
+            # The look-ahead of C.7 / [C8] ranks just below C.5/C.6 / [C6]/[C7]. Pair the
+            # bracket without it first: when the chosen downfloaters reach the best value the
+            # look-ahead can take at all, that candidate is also the best with the look-ahead
+            # (docs/dutch.md, "look-ahead shortcut"), and the following bracket, twice as many
+            # vertices, stays out of the matchings.
+            res = _BracketContext(self, bracket, mdps, None, None).run()
+            if not res.floaters:
+                res.next_unpaired = list(nxt)
+                return res
+            left = self.lookahead_ideal(res.floaters, bracket, nxt)
+            if left is not None and (beyond is None or self.can_complete(left + beyond)):
+                # 2025: [C8] asks the following bracket to comply with [C4] too: its
+                # look-ahead pairing must leave the players below it a complete pairing
+                res.next_unpaired = left
+                return res
+        elif nxt and self.pairs_completely(bracket, mdps):
+            # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
+            # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
+            # its players count as not yet paired by any look-ahead.
+            res = _BracketContext(self, bracket, mdps, None, rest).run()
+            if not res.floaters:
+                res.next_unpaired = list(nxt)
+                return res
+        ctx = _BracketContext(self, bracket, mdps, nxt, rest)
+        return ctx.run()
+
+    def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
+                        nxt: list[PairingPlayer]
+                        ) -> list[PairingPlayer] | None:
+        """Do these downfloaters give the following bracket the best look-ahead value that
+        any candidate of the bracket could give it? Returns the residents of the following
+        bracket that such a look-ahead pairing leaves over (at most one), or None.
+
+        Every candidate best by C.5 (2017) / [C6] (2025) has ``len(floaters)`` downfloaters,
+        each scoring at least the bracket's lowest score. The following bracket then makes at
+        most ``(f + n) // 2`` pairs (MDPs only meet residents: B.3), and the best it can do
+        beyond the number of pairs is to pair every MDP with a resident and leave at most one
+        resident over (2017 C.7: the smallest PSD, each MDP's SD being at least that of a
+        lowest-score MDP; 2025 [C8]: the downfloater of the lowest score). When the given
+        floaters reach that (in 2017 they must also all have the lowest score), no candidate
+        can do better on the look-ahead.
+        """
+        f, n = len(floaters), len(nxt)
+        if f > n:
+            return None
+        if self.rules.edition < 2025:
+            low = min(p.score for p in bracket)
+            if any(p.score != low for p in floaters):
+                return None
+        compatible = self.compatible
+        # greedy first: floaters take the first compatible resident, then residents pair up
+        free = list(nxt)
+        for p in floaters:
+            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+            if k < 0:
+                break
+            free.pop(k)
+        else:
+            spare = (f + n) % 2  # one resident may be left over
+            left: list[PairingPlayer] = []
+            rest = free
+            while rest:
+                p = rest[0]
+                k = next((k for k in range(1, len(rest)) if compatible(p, rest[k])), 0)
+                if k:
+                    rest = rest[1:k] + rest[k + 1:]
+                elif spare:
+                    spare = 0
+                    left.append(p)
+                    rest = rest[1:]
+                else:
+                    break
+            else:
+                return left
+        return self._leftover(floaters, nxt)
+
+    def _leftover(self, floaters: list[PairingPlayer],
+                  nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:
+        """Exact test behind :meth:`lookahead_ideal`: a perfect matching of the floaters and
+        the residents (no floater-floater edge), plus a stand-in vertex that any resident may
+        take when their number is odd. Returns the resident matched to the stand-in."""
+        ids = [p.id for p in floaters] + [q.id for q in nxt]
+        adj: dict[int, list[int]] = {v: [] for v in ids}
+        for i, p in enumerate(nxt):
+            for q in (*floaters, *nxt[i + 1:]):
+                if self.compatible(p, q):
+                    adj[p.id].append(q.id)
+                    adj[q.id].append(p.id)
+        if len(ids) % 2:
+            adj[BYE_VERTEX] = [q.id for q in nxt]
+            for q in nxt:
+                adj[q.id].append(BYE_VERTEX)
+            ids.append(BYE_VERTEX)
+        mate = max_cardinality_matching(ids, adj)
+        if len(mate) != len(ids):
+            return None
+        return [q for q in nxt if mate[q.id] == BYE_VERTEX]
+
+    def pairs_completely(self, bracket: list[PairingPlayer], mdps: set[int]) -> bool:
+        """Can every player of the bracket be paired inside it (C.1, C.3; B.3: MDPs with
+        residents)? Then C.5 leaves no downfloater."""
+        if len(bracket) % 2:
+            return False
+        if self.rules.edition == 2012 and 2 * len(mdps) >= len(bracket):
+            mdps = set()  # 2012 A3: treated as homogeneous
+        edges = [
+            (p.id, q.id)
+            for i, p in enumerate(bracket)
+            for q in bracket[i + 1 :]
+            if not (p.id in mdps and q.id in mdps) and self.compatible(p, q)
+        ]
+        return has_perfect_matching([p.id for p in bracket], edges)

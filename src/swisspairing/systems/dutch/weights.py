@@ -1,0 +1,39 @@
+"""Criteria as matching weights: edge kinds and the mixed-radix digits that turn the criteria rows
+(highest priority first) into one integer weight per edge (``docs/dutch.md`` sections 2-3)."""
+
+from __future__ import annotations
+
+import operator
+
+INTERNAL, NEXT, OTHER, BYE = 0, 1, 2, 3
+BYE_VERTEX = -1
+
+
+def _digit_multipliers(radices: list[int]) -> tuple[list[int], int]:
+    """Place values of mixed-radix digits, highest first, and the product of all radices."""
+    mult = [1] * len(radices)
+    for k in range(len(radices) - 2, -1, -1):
+        mult[k] = mult[k + 1] * radices[k + 1]
+    return mult, (mult[0] * radices[0] if radices else 1)
+
+
+class _Levels:
+    """Combine per-edge criterion values, highest priority first, into one integer weight."""
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[int, int], list[int]] = {}
+
+    def set(self, key: tuple[int, int], values: list[int]) -> None:
+        self.rows[key] = values
+
+    def weights(self, pairs_bound: int) -> dict[tuple[int, int], int]:
+        rows = self.rows
+        if not rows:
+            return {}
+        columns = list(zip(*rows.values(), strict=True))
+        if min(min(c) for c in columns) < 0:
+            raise AssertionError("criterion weights must be non-negative")
+        # each digit's radix exceeds the largest sum it can reach over a matching: no carry
+        mult, _ = _digit_multipliers([max(c) * pairs_bound + 1 for c in columns])
+        # + 1: every edge must stay positive so that the matching may use it
+        return {key: sum(map(operator.mul, vals, mult)) + 1 for key, vals in rows.items()}

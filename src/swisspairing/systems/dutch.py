@@ -1253,6 +1253,11 @@ class DutchSystem:
         # E.5: pairing numbers among the players paired in this round (absentees left out)
         for number, p in enumerate(sorted(out, key=lambda p: p.id), start=1):
             p.paired_number = number
+        import os
+        if (self.rules.edition == 2012 or os.environ.get("D12B_ALL")) and os.environ.get("D12B_RANK"):
+            fresh = sorted((p for p in out if not p.colours), key=lambda p: p.id)
+            for number, p in enumerate(fresh, start=1):
+                p.paired_number = number
         return out, initial_colour(t)
 
     def pair(self, tournament: Tournament, round_number: int | None = None,

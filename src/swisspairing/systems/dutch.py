@@ -132,7 +132,8 @@ class DP:
     unplayed: int
     rank: int = 0  # position in the A.2 order of the round
     #: E.5 / 5.2.5 / E5 pairing number: position (1 = first) in pairing-number order among the
-    #: players paired in this round (``docs/dutch.md`` section 5.1)
+    #: players paired in this round; 2012, a player without a played game: among those paired
+    #: without one (``docs/dutch.md`` section 5.1)
     paired_number: int = 0
     #: 2012 B1.b: rounds in which the player scored (1 or 1/2 point) without playing
     scored_unplayed: int = 0
@@ -1253,8 +1254,11 @@ class DutchSystem:
         # E.5: pairing numbers among the players paired in this round (absentees left out)
         for number, p in enumerate(sorted(out, key=lambda p: p.id), start=1):
             p.paired_number = number
-        import os
-        if (self.rules.edition == 2012 or os.environ.get("D12B_ALL")) and os.environ.get("D12B_RANK"):
+        if self.rules.edition == 2012:
+            # 2012 E5 speaks of round 1 ("all even players of S1 receive a colour different
+            # from all odd players of S1"): a player without any played game is in his round 1,
+            # and is numbered among the players paired in this round who have not played yet
+            # (pairing-number order), as in round 1 (docs/dutch.md sections 5.1 and 7.1)
             fresh = sorted((p for p in out if not p.colours), key=lambda p: p.id)
             for number, p in enumerate(fresh, start=1):
                 p.paired_number = number

@@ -250,3 +250,34 @@ def test_colour_bounds_hold_for_every_pairing() -> None:
         bound = dutch_ideal.split_bound(c1, c2, half)
         assert all(c[0] >= bound[0] and c[1] >= bound[1] for c in split)
         assert min(split) == bound
+
+
+def test_natural_candidate_2012_gives_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2012: a homogeneous bracket whose natural candidate (S1[i]-S2[i]) meets every requirement
+    of C3 is paired without matchings (``dutch.natural_2012``, docs/dutch.md section 8); the
+    rounds of random events are paired with and without it and must be the same."""
+    engine = get_system("dutch-2012")
+    used = {"natural": 0}
+    certificate = dutch_ideal.ideal_candidate
+
+    def count_natural(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["natural"] += out is not None
+        return out
+
+    for seed in range(4):
+        config = GeneratorConfig(players=17 + 8 * seed, rounds=6, forfeit_rate=0.02,
+                                 half_point_bye_rate=0.02)
+        t = generate("dutch-2012", config, seed)
+        for r in range(1, config.rounds + 1):
+            with monkeypatch.context() as m:
+                m.setattr(dutch_ideal, "ideal_candidate", count_natural)
+                fast = engine.pair(t, r)
+            with monkeypatch.context() as m:
+                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
+                full = engine.pair(t, r)
+            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    # round 1 of every event at least, and later homogeneous brackets
+    assert used["natural"] > 4
+    print(used)

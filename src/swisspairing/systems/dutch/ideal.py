@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
 from ...model import Colour
 from ...model.state import Float, PreferenceStrength
+from .natural_2012 import natural_candidate_2012
 
 if TYPE_CHECKING:
     from .bracket import _BracketContext
@@ -110,6 +111,8 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] |
     Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
     """
     rnd = ctx.rnd
+    if rnd.rules.edition == 2012:
+        return natural_candidate_2012(ctx)  # docs/dutch.md section 8, "2012"
     if rnd.rules.edition < 2017 or ctx.nxt or ctx.rest:
         return None
     bracket = ctx.bracket

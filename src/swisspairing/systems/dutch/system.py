@@ -57,6 +57,14 @@ class DutchSystem:
         # E.5: pairing numbers among the players paired in this round (absentees left out)
         for number, p in enumerate(sorted(out, key=lambda p: p.id), start=1):
             p.paired_number = number
+        if self.rules.edition == 2012:
+            # 2012 E5 speaks of round 1 ("all even players of S1 receive a colour different
+            # from all odd players of S1"): a player without any played game is in his round 1,
+            # and is numbered among the players paired in this round who have not played yet
+            # (pairing-number order), as in round 1 (docs/dutch.md sections 5.1 and 7.1)
+            fresh = sorted((p for p in out if not p.colours), key=lambda p: p.id)
+            for number, p in enumerate(fresh, start=1):
+                p.paired_number = number
         return out, initial_colour(t)
 
     def pair(self, tournament: Tournament, round_number: int | None = None,

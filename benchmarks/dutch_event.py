@@ -32,7 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import read_trf, write_trf_file
-from swisspairing.interfaces.cmd_pair import truncated
 from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
 
@@ -120,7 +119,7 @@ def main() -> None:
         row += f"{peaks[r]:22.1f} | " if r in peaks else f"{'-':>22} | "
         if not a.no_cli:
             before = workdir / f"{path.stem}-before-round{r}.trf"
-            write_trf_file(truncated(t, r), before, points="computed")
+            write_trf_file(t.before_round(r), before, points="computed")
             out = workdir / f"{path.stem}-round{r}.pairs"
             cwall, ccpu, rss = run_cli(a.system, before, r, out)
             lines = out.read_text().split()[1:]

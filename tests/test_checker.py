@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from conftest import cell, line001, trf_text
 from swisspairing.checker import absolute_violations, check_tournament, published_pairing
-from swisspairing.checker.check import infer_initial_colour, input_for_round
+from swisspairing.checker.check import input_for_round
 from swisspairing.formats.trf import parse_trf
 from swisspairing.interfaces.cli import main
 from swisspairing.model import Board, Colour, Pairing, Player, RoundEntry, Tournament
@@ -215,12 +215,12 @@ def test_initial_colour_is_inferred_from_round_one() -> None:
     5.2.5 as read in docs/dutch.md section 5, and TRF-2026 ``152``: the colour of the
     highest-ranked player paired in round 1): his Black against 5 makes the initial colour
     Black, although his own pairing number is even."""
-    assert infer_initial_colour(build(BASE)) is Colour.WHITE
+    assert build(BASE).inferred_initial_colour() is Colour.WHITE
     t = build([([(5, 2), (3, 6)], 4)], extra={(1, 1): "Z", (1, 7): "Z"})
-    assert infer_initial_colour(t) is Colour.BLACK
+    assert t.inferred_initial_colour() is Colour.BLACK
     # player 2 absent too: 3 (White against 6) is the first paired player
     t = build([([(5, 4), (3, 6)], None)], extra={(1, 1): "Z", (1, 2): "H", (1, 7): "Z"})
-    assert infer_initial_colour(t) is Colour.WHITE
+    assert t.inferred_initial_colour() is Colour.WHITE
 
 
 # --- the comparison with our engine -----------------------------------------------------------

@@ -152,7 +152,7 @@ def test_xxa_acceleration() -> None:
     """trf.md 8: XXA id at col 5, round r value at col 10 + 5(r-1)."""
     t = parse_trf(_two(1.5, 1.0, "XXA    1  1.0  0.5", "XXA    2  0.0  1.0"), "a.trf")
     assert t.acceleration == {1: [1.0, 0.5], 2: [0.0, 1.0]}
-    assert t.acceleration_for(1, 2) == 0.5 and t.acceleration_for(1, 3) == 0.0
+    assert t.virtual_points(1, 2) == 0.5 and t.virtual_points(1, 3) == 0.0
 
 
 def test_250_acceleration_ranges() -> None:

@@ -17,7 +17,7 @@ What a published round is made of (``../shared/rules/trf.md`` 4.1):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..errors import BadRequest, NoValidPairing
 from ..model.results import Colour, RoundEntry
@@ -91,35 +91,14 @@ def input_for_round(t: Tournament, round_number: int) -> Tournament:
     copying a long event for each of its rounds is then cheap, and ``model.state`` recognises
     the cells of ``t`` to derive each round's state from the previous one (``shared_history``).
     """
-    paired = t.rounds_paired
-    players = {}
-    for pid, p in t.players.items():
-        keep: list[RoundEntry | None] = list(p.results[: round_number - 1])
-        keep += [None] * (round_number - 1 - len(keep))
-        e = p.entry(round_number)
-        if e is not None and e.opponent == 0 and e.code not in PAB_CODES:
-            keep.append(e)
-        elif e is None and round_number <= paired:
-            keep.append(RoundEntry.bye("Z"))
-        players[pid] = replace(p, results=keep)
-    return replace(
-        t,
-        players=players,
-        acceleration={pid: list(v) for pid, v in t.acceleration.items()},
-        forbidden_pairs=list(t.forbidden_pairs),
-        absent={r: dict(m) for r, m in t.absent.items() if r == round_number},
-        headers={k: list(v) for k, v in t.headers.items()},
-        extra_lines=list(t.extra_lines),
-        withdrawn=dict(t.withdrawn),
-        warnings=list(t.warnings),
-    )
-
-
-def infer_initial_colour(t: Tournament) -> Colour | None:
-    """The initial colour of a file that does not say (no ``XXC``/``152``), from round 1:
-    see :meth:`Tournament.inferred_initial_colour` (the highest-ranked player paired in round 1
-    had it; Dutch 2017 E.5 / 2025 5.2.5 / 2012 E5 as read in ``docs/dutch.md`` section 5)."""
-    return t.inferred_initial_colour()
+    before = t.before_round(round_number)  # earlier rounds and the round's requested byes
+    before.absent = {r: m for r, m in before.absent.items() if r == round_number}
+    if round_number <= t.rounds_paired:
+        for pid, p in before.players.items():
+            if t.players[pid].entry(round_number) is None:
+                padding = [None] * (round_number - 1 - len(p.results))
+                p.results = [*p.results, *padding, RoundEntry.bye("Z")]
+    return before
 
 
 @dataclass(slots=True)
@@ -257,7 +236,7 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     published = published_pairing(t, round_number)
     before = input_for_round(t, round_number)
     if before.initial_colour is None:
-        before.initial_colour = infer_initial_colour(t)
+        before.initial_colour = t.inferred_initial_colour()
     if before.total_rounds is None:
         # no XXR/142: the file is taken as the whole tournament (its last round is the last)
         before.total_rounds = max(t.rounds_paired, round_number)
@@ -318,7 +297,7 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
     report = CheckReport(name)
     _note_acceleration(tournament, report)
     if tournament.initial_colour is None and paired:
-        c = infer_initial_colour(tournament)
+        c = tournament.inferred_initial_colour()
         if c is not None:
             report.notes.append((
                 f"the file does not give the initial colour (XXC/152); inferred from round 1: "

@@ -68,7 +68,7 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
     if r > nxt:
         raise BadRequest(f"round {r} cannot be paired yet: round {nxt} is the next one")
     if r < nxt:
-        t = truncated(t, r)
+        t = t.before_round(r)
     if t.total_rounds is not None and r > t.total_rounds:
         raise BadRequest(
             f"the tournament has {t.total_rounds} rounds (XXR/142): all of them are paired"
@@ -121,12 +121,6 @@ def explain_acceleration(t: Tournament, round_number: int, explanation: Explanat
     for value, ids in sorted(table.items(), reverse=True):
         explanation.add(f"+{value:g} for players {id_ranges(ids)} ({len(ids)})",
                         f"+{value:g} pour les joueurs {id_ranges(ids)} ({len(ids)})", level=1)
-
-
-def truncated(t: Tournament, round_number: int) -> Tournament:
-    """A copy holding only the rounds before ``round_number`` (and its pre-entered byes), sharing
-    the immutable data (:meth:`Tournament.before_round`)."""
-    return t.before_round(round_number)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -297,8 +297,6 @@ class Tournament:
 
         return virtual_points(self, player_id, round_number)
 
-    acceleration_for = virtual_points
-
 
 @dataclass(frozen=True, slots=True)
 class ForbiddenGroup:

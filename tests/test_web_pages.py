@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from swisspairing.formats.trf import parse_trf
+from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from web_helpers import make_event, make_user, play_round
 
@@ -290,6 +291,36 @@ def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
                      follow=True)
     assert "Give the numbers of two players." in r.content.decode()
+
+
+def test_check_page_shows_a_hand_changed_round_board_by_board(arbiter: Client) -> None:
+    """Round 2 published after an exchange of two players of different boards: the check page
+    marks that round as differing, shows the published and the system's boards side by side
+    with the two changed boards marked on both sides (and only those), keeps round 1 as
+    agreeing, and names the players."""
+    event = make_event(players=8, rounds=3)
+    rng = random.Random(7)
+    play_round(event, rng)
+    rnd = actions.pair_next_round(event, None)
+    games = list(rnd.games.exclude(black=None).order_by("board"))
+    a, b = games[0].white.tpn, games[1].black.tpn
+    actions.manual_change(rnd, "exchange", a, b, None)
+    actions.publish_round(rnd, None)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, rng.choice(["1-0", "0-1", "="]), None)
+    page = arbiter.get(reverse("web:check", args=[event.pk])).content.decode()
+    main = page.split("<main")[-1]
+    round1 = main.split('id="check-round-1"')[1].split("</section>")[0]
+    round2 = main.split('id="check-round-2"')[1].split("</section>")[0]
+    assert "The published pairing is the pairing the system gives." in round1
+    assert "differs" in round2 and "<table" not in round1
+    changed = round2.count('class="differs"')
+    assert changed == 4  # two boards, each marked in the published and in the system's column
+    name = event.entrants.get(tpn=a).name
+    assert name in round2
+    french = arbiter.get(reverse("web:check", args=[event.pk]),
+                         HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Appariement du système" in french and "diffère" in french
 
 
 def test_rating_list_loaded_once_then_searched_as_you_type(arbiter: Client) -> None:

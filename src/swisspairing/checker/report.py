@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..model.tournament import Board, Pairing, Tournament
@@ -51,23 +52,53 @@ def _ordered(p: Pairing, t: Tournament | None) -> list[Board]:
     return p.publication_order(t) if t is not None else sorted(p.boards)
 
 
-def side_by_side(rep: RoundReport, t: Tournament | None, lang: str = "en") -> list[str]:
-    """The two pairings in publication order, one board per row; ``*`` marks a board that is
-    not in the other pairing with the same colours."""
+@dataclass(frozen=True, slots=True)
+class ComparedRow:
+    """One row of the side-by-side comparison: the n-th board of each pairing in publication
+    order (``None`` past the end of the shorter one); ``*_differs`` marks a board that is not
+    in the other pairing with the same colours."""
+
+    board: int
+    published: Board | None
+    published_differs: bool
+    ours: Board | None
+    ours_differs: bool
+
+
+def compared_rows(rep: RoundReport, t: Tournament | None) -> list[ComparedRow]:
+    """The two pairings of a discrepant round, board by board in publication order (C.04.2
+    D.9), each side marked where it is not in the other pairing with the same colours (a
+    board of a pair whose colours the rules leave free counts as the same)."""
     assert rep.ours is not None
     pub = _ordered(rep.published, t)
     ours = _ordered(rep.ours, t)
     pub_set = {(b.white, b.black) for b in pub}
     ours_set = {(b.white, b.black) for b in ours}
-    rows = [f"  {_t('board', lang):>4}  {_t('published', lang):<13}   {_t('ours', lang):<13}"]
+
+    def differs(b: Board | None, other: set[tuple[int, int]]) -> bool:
+        return b is not None and (b.white, b.black) not in other and \
+            frozenset((b.white, b.black)) not in rep.colourless
+
+    rows = []
     for i in range(max(len(pub), len(ours))):
-        left = _board(pub[i]) if i < len(pub) else ""
-        right = _board(ours[i]) if i < len(ours) else ""
-        lmark = "*" if i < len(pub) and (pub[i].white, pub[i].black) not in ours_set and \
-            frozenset((pub[i].white, pub[i].black)) not in rep.colourless else " "
-        rmark = "*" if i < len(ours) and (ours[i].white, ours[i].black) not in pub_set and \
-            frozenset((ours[i].white, ours[i].black)) not in rep.colourless else " "
-        rows.append(f"  {i + 1:>4}  {left:<11}{lmark}    {right:<11}{rmark}")
+        left = pub[i] if i < len(pub) else None
+        right = ours[i] if i < len(ours) else None
+        rows.append(ComparedRow(i + 1, left, differs(left, ours_set), right,
+                                differs(right, pub_set)))
+    return rows
+
+
+def side_by_side(rep: RoundReport, t: Tournament | None, lang: str = "en") -> list[str]:
+    """The two pairings in publication order, one board per row; ``*`` marks a board that is
+    not in the other pairing with the same colours."""
+    assert rep.ours is not None
+    rows = [f"  {_t('board', lang):>4}  {_t('published', lang):<13}   {_t('ours', lang):<13}"]
+    for row in compared_rows(rep, t):
+        left = _board(row.published) if row.published else ""
+        right = _board(row.ours) if row.ours else ""
+        lmark = "*" if row.published_differs else " "
+        rmark = "*" if row.ours_differs else " "
+        rows.append(f"  {row.board:>4}  {left:<11}{lmark}    {right:<11}{rmark}")
     if rep.published.bye is not None or rep.ours.bye is not None:
         a = str(rep.published.bye or "-")
         b = str(rep.ours.bye or "-")

@@ -21,8 +21,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...checker.check import check_tournament
+from ...checker.report import compared_rows
 from ...errors import BadRequest, SwissPairingError
 from ...formats.trf import parse_trf_bytes, write_trf
+from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
@@ -526,8 +528,29 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
     report = None
     if t.rounds_paired:
         report = check_tournament(t, event.system)
+    lang = _lang()
+    names = {e.tpn: e.name for e in event.entrants.all()}
+
+    def side(b: Board | None) -> dict[str, Any] | None:
+        return None if b is None else {"white": b.white, "black": b.black,
+                                       "names": f"{names.get(b.white, '')} – "
+                                                f"{names.get(b.black, '')}"}
+
+    checked = [] if report is None else [{
+        "number": r.round_number, "ok": r.ok, "agrees": r.agrees, "error": r.error,
+        "rows": [{"board": row.board, "published": side(row.published),
+                  "published_differs": row.published_differs, "ours": side(row.ours),
+                  "ours_differs": row.ours_differs}
+                 for row in compared_rows(r, t)] if r.ours is not None and not r.agrees else [],
+        "bye": (r.published.bye, r.ours.bye) if r.ours is not None and not r.agrees and
+        (r.published.bye or r.ours.bye) else None,
+        "violations": [v.text(lang) for v in r.violations],
+        "our_violations": [v.text(lang) for v in r.our_violations],
+    } for r in report.rounds]
     return render(request, "web/check.html", _ctx(
-        request, event, report=report, text=report.render(t, _lang()) if report else ""))
+        request, event, report=report, checked=checked,
+        notes=[fr if lang == "fr" else en for en, fr in report.notes] if report else [],
+        text=report.render(t, lang) if report else ""))
 
 
 @arbiter_required

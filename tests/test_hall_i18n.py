@@ -153,7 +153,7 @@ def test_board_cards_print_in_the_events_language() -> None:
     assert f"/t/{event.pk}/hall/rounds/1/cards/?lang=fr" in overview
     cards = arbiter.get(f"/t/{event.pk}/hall/rounds/1/cards/", {"lang": "fr"})
     assert cards["Content-Language"] == "fr"
-    assert "Ronde 1 · Échiquier 1" in _text(cards) and "Blancs" in _text(cards)
+    assert "Ronde 1 · Échiquier 1" in _text(cards) and f"<b>Blancs</b>{NBSP}: " in _text(cards)
     assert f"Après la partie{NBSP}: scannez votre code QR" in _text(cards)
     sheet = _text(arbiter.get(f"/t/{event.pk}/hall/rounds/1/sheet/", {"lang": "fr"}))
     assert "la table d'arbitrage" in sheet

@@ -220,6 +220,23 @@ def test_screen_configured_by_the_arbiter_rotates_its_panels() -> None:
     assert h.Screen.objects.count() == 1
 
 
+def test_screen_shows_the_standings_page_by_page() -> None:
+    """Once a round is complete the standings panel shows the table, ``rows`` lines a page
+    (the standings table is the web app's: header and cells with their alignment)."""
+    event, rnd = event_in_play(players=10)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, "1-0", None)
+    scr = h.Screen.objects.create(event=event, name="S", panels="standings", rows=6)
+    for url in (f"/h/{event.public_token}/screen/{scr.pk}/",
+                f"/h/{event.public_token}/screen/{scr.pk}/live/"):
+        page = Client().get(url)
+        assert page.status_code == 200, url
+        assert page.content.count(b'data-panel="standings"') == 2  # 10 players, 6 a page
+        body = page.content.decode()
+        assert all(e.name in body for e in event.entrants.all())
+        assert "(&#x27;" not in body and "('" not in body  # cells, not (text, class) pairs
+
+
 # --- printouts -------------------------------------------------------------------------------
 def test_board_cards_carry_both_codes_and_qr_codes() -> None:
     event, rnd = event_in_play(players=6)

@@ -238,7 +238,7 @@ def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> di
         else:
             for table in data["tables"]:
                 slides += [{"panel": panel, "table": table, "rows": c}
-                           for c in _chunks(table.rows, scr.rows)]
+                           for c in _chunks(table["rows"], scr.rows)]
             if not data["tables"]:
                 slides.append({"panel": panel, "table": None, "rows": []})
     return {"event": event, "token": token, "screen": scr, "slides": slides, "v": current,

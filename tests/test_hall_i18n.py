@@ -116,6 +116,20 @@ def test_screen_in_the_browsers_language_or_its_own() -> None:
     assert "Ronde 1" in _text(live)
 
 
+def test_arbiter_sets_a_screens_language() -> None:
+    event, _rnd = event_in_play(players=4)
+    arbiter = _arbiter(_en())
+    arbiter.post(f"/t/{event.pk}/hall/screens/", {"name": "TV", "panels": ["boards"],
+                                                  "language": "fr"})
+    scr = h.Screen.objects.get(event=event)
+    assert scr.language == "fr"
+    assert '<option value="fr" selected>' in _text(arbiter.get(f"/t/{event.pk}/hall/"))
+    arbiter.post(f"/t/{event.pk}/hall/screens/", {"screen": scr.pk, "name": "TV",
+                                                  "panels": ["boards"], "language": "xx"})
+    scr.refresh_from_db()
+    assert scr.language == ""  # unknown: the screen browser's language
+
+
 def test_arbiters_hall_page_in_french_with_human_labels() -> None:
     _event, rnd = event_in_play()
     game = first_board(rnd)

@@ -172,7 +172,7 @@ def test_one_round_in_the_playing_hall(live_server, tmp_path: Path) -> None:  # 
         expect(board).to_be_visible()
         desk.screenshot(path=shots / "hall-09-arbiter-conflict.png", full_page=True)
         board.locator("button[name=validate][value='1-0']").click()
-        expect(desk.locator(".messages")).to_contain_text(f"board {conflict_board}")
+        expect(desk.locator(".messages")).to_contain_text(f"Board {conflict_board}: 1-0")
         expect(desk.locator(".claim-board")).to_have_count(0)
 
         # --- the standings appear on the phone without a reload ------------------------------

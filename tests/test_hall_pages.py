@@ -4,9 +4,12 @@ pages and their cheap "not modified" polling, screens, printable cards and sheet
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from unittest import mock
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
 from hall_helpers import code_of, enter, event_in_play, first_board
 from swisspairing.interfaces.web import actions
@@ -45,6 +48,57 @@ def test_check_in_shows_name_and_rating_before_recording_anything() -> None:
     assert player.checked_in
     entries = event.audit.filter(action="hall-check-in")
     assert entries.count() == 1 and "checkin-tablet" in entries.get().after["device"]
+
+
+class Clock:
+    """A settable ``timezone.now`` (rate-limit windows without sleeping)."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Iterator[Clock]:
+    c = Clock()
+    with mock.patch("django.utils.timezone.now", c):
+        yield c
+
+
+@override_settings(HALL_MAX_CHECK_INS=3, HALL_WINDOW_SECONDS=300)
+def test_check_ins_are_rate_limited_per_address(clock: Clock) -> None:
+    """Issue 16: HALL_MAX_CHECK_INS confirmations per address within HALL_WINDOW_SECONDS; the
+    next one is refused (429, nothing recorded), another address is not; once the window has
+    passed the same address checks in again."""
+    event = make_event(players=8)
+    token = event.public_token
+    tablet = Client(REMOTE_ADDR="10.0.0.9")
+    for tpn in (1, 2, 2):  # a repeated confirmation counts too
+        assert tablet.post(f"/h/{token}/checkin/{tpn}/").status_code == 200
+    refused = tablet.post(f"/h/{token}/checkin/3/")
+    assert refused.status_code == 429
+    assert b"Too many check-ins from this device" in refused.content
+    assert f'href="/h/{token}/checkin/"'.encode() in refused.content
+    assert not h.CheckIn.objects.filter(entrant__tpn=3).exists()
+    assert not event.audit.filter(action="hall-check-in", target__startswith=
+                                  event.entrants.get(tpn=3).name).exists()
+    assert Client(REMOTE_ADDR="10.0.0.10").post(f"/h/{token}/checkin/3/").status_code == 200
+    clock.now += timedelta(seconds=299)
+    assert tablet.post(f"/h/{token}/checkin/4/").status_code == 429
+    clock.now += timedelta(seconds=2)
+    assert tablet.post(f"/h/{token}/checkin/4/").status_code == 200
+    assert set(h.CheckIn.objects.values_list("entrant__tpn", flat=True)) == {1, 2, 3, 4}
+
+
+def test_check_in_limit_by_default_lets_a_hall_tablet_work() -> None:
+    """The default (100 per 5 minutes) is far above one tablet's pace: 40 players in a row."""
+    event = make_event(players=40)
+    tablet = Client(REMOTE_ADDR="10.0.0.11")
+    for tpn in range(1, 41):
+        assert tablet.post(f"/h/{event.public_token}/checkin/{tpn}/").status_code == 200
+    assert h.CheckIn.objects.count() == 40
 
 
 def test_arbiter_sees_who_is_missing_before_pairing() -> None:
@@ -164,6 +218,23 @@ def test_screen_configured_by_the_arbiter_rotates_its_panels() -> None:
                         {"v": v}).status_code == 204
     assert Client().post(f"/t/{event.pk}/hall/screens/", {"name": "x"}).status_code == 302
     assert h.Screen.objects.count() == 1
+
+
+def test_screen_shows_the_standings_page_by_page() -> None:
+    """Once a round is complete the standings panel shows the table, ``rows`` lines a page
+    (the standings table is the web app's: header and cells with their alignment)."""
+    event, rnd = event_in_play(players=10)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, "1-0", None)
+    scr = h.Screen.objects.create(event=event, name="S", panels="standings", rows=6)
+    for url in (f"/h/{event.public_token}/screen/{scr.pk}/",
+                f"/h/{event.public_token}/screen/{scr.pk}/live/"):
+        page = Client().get(url)
+        assert page.status_code == 200, url
+        assert page.content.count(b'data-panel="standings"') == 2  # 10 players, 6 a page
+        body = page.content.decode()
+        assert all(e.name in body for e in event.entrants.all())
+        assert "(&#x27;" not in body and "('" not in body  # cells, not (text, class) pairs
 
 
 # --- printouts -------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ SIDES = [(WHITE, _("white")), (BLACK, _("black"))]
 
 #: what a player may enter for their board (forfeits and other codes are the arbiter's)
 PLAYER_RESULTS = ("1-0", "=", "0-1")
+#: how those results are shown
+PLAYER_LABELS = {"1-0": "1-0", "=": "½-½", "0-1": "0-1"}
 
 PANELS = [("boards", _("boards")), ("alpha", _("who plays where")),
           ("standings", _("standings"))]
@@ -48,6 +50,10 @@ class ResultClaim(models.Model):
     SUPERSEDED = "superseded"
     #: claims still waiting for the opponent or an arbiter
     OPEN = (PENDING, CONFLICT)
+    STATUS_LABELS = {PENDING: _("pending"), CONFIRMED: _("confirmed"), CONFLICT: _("conflict"),
+                     VALIDATED: _("validated"), REJECTED: _("rejected"),
+                     SUPERSEDED: _("superseded")}
+    SIDE_LABELS = {WHITE: _("White"), BLACK: _("Black")}
 
     game = models.ForeignKey(web.Game, on_delete=models.CASCADE, related_name="hall_claims")
     side = models.CharField(max_length=1, choices=SIDES)
@@ -62,6 +68,16 @@ class ResultClaim(models.Model):
     class Meta:
         ordering = ["game", "at", "id"]
 
+    # what the pages show instead of the stored keys ('w', '=', 'pending')
+    def side_label(self) -> str:
+        return str(self.SIDE_LABELS.get(self.side, self.side))
+
+    def result_label(self) -> str:
+        return PLAYER_LABELS.get(self.result, self.result)
+
+    def status_label(self) -> str:
+        return str(self.STATUS_LABELS.get(self.status, self.status))
+
 
 class CheckIn(models.Model):
     entrant = models.ForeignKey(web.Entrant, on_delete=models.CASCADE, related_name="check_ins")
@@ -75,7 +91,8 @@ class CheckIn(models.Model):
 
 
 class Attempt(models.Model):
-    """A refused code (``kind='code'``) or an entry (``'entry'``), for the rate limits."""
+    """A refused code (``kind='code'``) or a check-in confirmation (``'check-in'``), for the
+    rate limits."""
 
     address = models.CharField(max_length=64)
     kind = models.CharField(max_length=10)
@@ -89,6 +106,8 @@ class Screen(models.Model):
     panels = models.CharField(_("panels"), max_length=100, default="boards,alpha,standings")
     seconds = models.PositiveSmallIntegerField(_("seconds per page"), default=15)
     rows = models.PositiveSmallIntegerField(_("rows per page"), default=20)
+    #: the screen's language (a code of ``LANGUAGES``); empty: the browser's language
+    language = models.CharField(_("language"), max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["event", "id"]

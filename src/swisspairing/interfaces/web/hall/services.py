@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ....errors import BadRequest
 from .. import actions
@@ -118,11 +119,23 @@ def _count_recent(address: str, kind: str) -> int:
     return h.Attempt.objects.filter(address=address, kind=kind, at__gte=since).count()
 
 
-def _record_failure(address: str) -> None:
-    """A refused code counts against the address (rate limit); old rows are dropped."""
+def _record(address: str, kind: str) -> None:
+    """An attempt counted against the address (rate limits); old rows are dropped."""
     with transaction.atomic():
         h.Attempt.objects.filter(at__lt=timezone.now() - 2 * _window()).delete()
-        h.Attempt.objects.create(address=address, kind="code")
+        h.Attempt.objects.create(address=address, kind=kind)
+
+
+def _record_failure(address: str) -> None:
+    """A refused code counts against the address."""
+    _record(address, "code")
+
+
+def result_label(key: str) -> str:
+    """How a result key is shown (``=`` is ``½-½``, ``+-`` is ``+/-`` ...)."""
+    from ..views import RESULT_LABELS
+
+    return RESULT_LABELS.get(key, key)
 
 
 def seat_of(typed: str, address: str) -> Seat:
@@ -133,28 +146,29 @@ def seat_of(typed: str, address: str) -> Seat:
     ``HALL_MAX_FAILURES`` refused codes from one address within ``HALL_WINDOW_SECONDS``.
     """
     if _count_recent(address, "code") >= limit("HALL_MAX_FAILURES", 20):
-        raise TooMany("too many wrong codes from this device: wait a few minutes or ask an "
-                      "arbiter")
+        raise TooMany(_("Too many wrong codes from this device: wait a few minutes or ask "
+                        "an arbiter."))
     code = normalise_code(typed)
     found = (h.BoardCode.objects.select_related("game__round__event", "game__white",
                                                 "game__black").filter(code=code).first()
              if len(code) == CODE_LENGTH else None)
     if found is None:
         _record_failure(address)
-        raise Refused("unknown code: check the code on your board card", 404)
+        raise Refused(_("Unknown code: check the code on your board card."), 404)
     game = found.game
     rnd = game.round
     if current_round(rnd.event) is None or current_round(rnd.event).pk != rnd.pk:  # type: ignore[union-attr]
         _record_failure(address)
-        raise Refused("this code belongs to a round that is over: results of past rounds are "
-                      "entered by the arbiters")
+        raise Refused(_("This code belongs to a round that is over: results of past rounds "
+                        "are entered by the arbiters."))
     if found.entrant_id == game.white_id:
         side = h.WHITE
     elif found.entrant_id == game.black_id:
         side = h.BLACK
     else:
         _record_failure(address)
-        raise Refused("the pairing of this board changed: ask an arbiter for your new code")
+        raise Refused(_("The pairing of this board changed: ask an arbiter for your new "
+                        "code."))
     return Seat(found, game, side)
 
 
@@ -176,18 +190,20 @@ def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.Result
     ``HALL_WINDOW_SECONDS``.
     """
     if result not in h.PLAYER_RESULTS:
-        raise Refused(f"unknown result {result!r}: 1-0, = or 0-1", 400)
+        raise Refused(_("Unknown result %(typed)s: 1-0, ½-½ or 0-1.") % {"typed": repr(result)},
+                      400)
     with transaction.atomic():
         # lock the board: two players of one board entering at once are serialised here
         game = (web.Game.objects.select_for_update(of=("self",))
                 .select_related("round__event", "white", "black").get(pk=seat.game.pk))
         if game.result:
-            raise Refused(f"the result of this board is already recorded ({game.result}): "
-                          "ask an arbiter to correct it", 409)
+            raise Refused(_("The result of this board is already recorded (%(result)s): ask "
+                            "an arbiter to correct it.") % {"result": result_label(game.result)},
+                          409)
         since = timezone.now() - _window()
         if h.ResultClaim.objects.filter(code=seat.code.code, at__gte=since).count() >= limit(
                 "HALL_MAX_ENTRIES", 6):
-            raise TooMany("too many entries with this code: ask an arbiter")
+            raise TooMany(_("Too many entries with this code: ask an arbiter."))
         claims = list(game.hall_claims.filter(status__in=h.ResultClaim.OPEN))
         mine = [c for c in claims if c.side == seat.side]
         theirs = [c for c in claims if c.side != seat.side]
@@ -269,14 +285,25 @@ def expected_players(event: web.Event, round_number: int) -> list[web.Entrant]:
     return out
 
 
-def check_in(entrant: web.Entrant, device: str) -> bool:
-    """Record the presence of a player for the next round; False when already recorded."""
+def check_in(entrant: web.Entrant, device: str, address: str) -> bool:
+    """Record the presence of a player for the next round; False when already recorded.
+
+    Refused: the check-in is closed (every round paired), the player has withdrawn, or
+    ``HALL_MAX_CHECK_INS`` (100) confirmations already came from ``address`` within
+    ``HALL_WINDOW_SECONDS``: enough for the hall's check-in tablets (one player every few
+    seconds), too few for a script checking in a whole event (issue 16). Every confirmation
+    counts, recorded or not.
+    """
+    if _count_recent(address, "check-in") >= limit("HALL_MAX_CHECK_INS", 100):
+        raise TooMany(_("Too many check-ins from this device: wait a few minutes or ask an "
+                        "arbiter."))
+    _record(address, "check-in")
     event = entrant.event
     r = check_in_round(event)
     if r is None:
-        raise Refused("check-in is closed: every round is paired", 409)
+        raise Refused(_("Check-in is closed: every round is paired."), 409)
     if entrant.withdrawn_from is not None and entrant.withdrawn_from <= r:
-        raise Refused("this player has withdrawn: see an arbiter", 409)
+        raise Refused(_("This player has withdrawn: see an arbiter."), 409)
     with transaction.atomic():
         _c, created = h.CheckIn.objects.get_or_create(
             entrant=entrant, round_number=r, defaults={"device": device[:300]})

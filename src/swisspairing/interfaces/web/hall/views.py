@@ -17,6 +17,7 @@ import io
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
@@ -25,7 +26,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
@@ -37,7 +40,12 @@ from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _tables
 from . import models as h
 from . import services
 
-PLAYER_LABELS = {"1-0": "1-0", "=": "½-½", "0-1": "0-1"}
+PLAYER_LABELS = h.PLAYER_LABELS
+
+
+def _known_language(code: str) -> str | None:
+    """``code`` if it is one of ``LANGUAGES`` (``fr``, ``en``), else None."""
+    return code if code in dict(settings.LANGUAGES) else None
 
 
 def _address(request: HttpRequest) -> str:
@@ -132,13 +140,18 @@ def _not_modified(request: HttpRequest, current: str) -> HttpResponse | None:
     """204 when the poll's version is the current one, 304 for a matching ``If-None-Match``."""
     if request.GET.get("v") == current:
         return HttpResponse(status=204)
-    if request.headers.get("If-None-Match", "").strip('"W/') == current:
+    if request.headers.get("If-None-Match", "").strip('"W/') == _etag(current):
         return HttpResponse(status=304)
     return None
 
 
+def _etag(current: str) -> str:
+    """The version and the language: a page in English is not "not modified" for French."""
+    return f"{current}-{get_language()}"
+
+
 def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
-    response["ETag"] = f'"{current}"'
+    response["ETag"] = f'"{_etag(current)}"'
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -178,9 +191,12 @@ def screen(request: HttpRequest, token: str, screen_id: int) -> HttpResponse:
     event = _public_event(token)
     scr = get_object_or_404(h.Screen, event=event, pk=screen_id)
     current = services.version(event)
-    return render(request, "hall/screen.html", {"screen": scr, "event": event,
-                                                "slides_html": _slides_html(event, token, scr,
-                                                                            current)})
+    with translation.override(_known_language(scr.language) or get_language()):
+        response = render(request, "hall/screen.html", {
+            "screen": scr, "event": event,
+            "slides_html": _slides_html(event, token, scr, current)})
+        response["Content-Language"] = get_language()
+    return response
 
 
 @transaction.non_atomic_requests
@@ -188,10 +204,13 @@ def screen_live(request: HttpRequest, token: str, screen_id: int) -> HttpRespons
     event = _public_event(token)
     scr = get_object_or_404(h.Screen, event=event, pk=screen_id)
     current = services.version(event)
-    unchanged = _not_modified(request, current)
-    if unchanged is not None:
-        return unchanged
-    return _with_etag(HttpResponse(_slides_html(event, token, scr, current)), current)
+    with translation.override(_known_language(scr.language) or get_language()):
+        unchanged = _not_modified(request, current)
+        if unchanged is not None:
+            return unchanged
+        response = _with_etag(HttpResponse(_slides_html(event, token, scr, current)), current)
+        response["Content-Language"] = get_language()
+    return response
 
 
 def _slides_html(event: web.Event, token: str, scr: h.Screen, current: str) -> str:
@@ -219,7 +238,7 @@ def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> di
         else:
             for table in data["tables"]:
                 slides += [{"panel": panel, "table": table, "rows": c}
-                           for c in _chunks(table.rows, scr.rows)]
+                           for c in _chunks(table["rows"], scr.rows)]
             if not data["tables"]:
                 slides.append({"panel": panel, "table": None, "rows": []})
     return {"event": event, "token": token, "screen": scr, "slides": slides, "v": current,
@@ -251,7 +270,7 @@ def checkin_confirm(request: HttpRequest, token: str, tpn: int) -> HttpResponse:
     ctx = {"event": event, "token": token, "entrant": entrant, "round_number": round_number}
     if request.method == "POST":
         try:
-            created = services.check_in(entrant, _device(request))
+            created = services.check_in(entrant, _device(request), _address(request))
         except services.Refused as exc:
             return _refused(request, exc, token=token, event=event)
         return render(request, "hall/checkin_done.html", {**ctx, "created": created})
@@ -276,7 +295,8 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     except services.Refused as exc:
         return _refused(request, exc, "hall/enter.html", code=typed)
     ctx = {"seat": seat, "code": seat.code.code, "choices": PLAYER_LABELS,
-           "claims": services.board_claims(seat.game), "labels": RESULT_LABELS}
+           "claims": services.board_claims(seat.game), "labels": RESULT_LABELS,
+           "result_label": services.result_label(seat.game.result)}
     if request.method == "POST" and request.POST.get("result"):
         try:
             claim = services.submit_claim(seat, str(request.POST["result"]), _device(request),
@@ -313,6 +333,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
         "expected": expected, "missing": [e for e in expected if e.pk not in done],
         "checked": len([e for e in expected if e.pk in done]),
         "screens": event.screens.all(), "panels": h.PANELS, "labels": RESULT_LABELS,
+        "languages": settings.LANGUAGES,
         "rounds": list(event.round_set.filter(status=web.Round.PUBLISHED))})
 
 
@@ -326,11 +347,13 @@ def decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     typed = typed.strip().lower().replace(" ", "")
     key = RESULT_SHORTHANDS.get(typed)
     if not key:
-        messages.error(request, f"unknown result {typed!r}")
+        messages.error(request, _("Unknown result %(typed)s: type 1, 0, = (or 5), +, -, --")
+                       % {"typed": repr(typed)})
     else:
         try:
             services.arbiter_decides(game, key, request.user)
-            messages.success(request, f"board {game.board}: {RESULT_LABELS[key]}")
+            messages.success(request, _("Board %(board)s: %(result)s")
+                             % {"board": game.board, "result": RESULT_LABELS[key]})
         except SwissPairingError as exc:
             messages.error(request, exc.user_message())
     return redirect("hall:overview", pk=pk)
@@ -350,7 +373,8 @@ def screens(request: HttpRequest, pk: int) -> HttpResponse:
         value = str(request.POST.get(key, ""))
         return min(max(int(value), low), high) if value.isdigit() else default
 
-    values = {"name": str(request.POST.get("name", "")).strip()[:100] or "Screen",
+    values = {"name": str(request.POST.get("name", "")).strip()[:100] or _("Screen"),
+              "language": _known_language(str(request.POST.get("language", ""))) or "",
               "panels": ",".join(panels) or "boards",
               "seconds": number("seconds", 15, 3, 600), "rows": number("rows", 20, 5, 200)}
     screen_id = str(request.POST.get("screen", ""))
@@ -372,7 +396,8 @@ def _qr(data: str) -> str:
 def printout(request: HttpRequest, pk: int, number: int, kind: str) -> HttpResponse:
     """Printable ``cards`` (one per board: both players' codes and QR codes, to put on the
     board) or ``sheet`` (the pairing list with the codes, for the arbiters' table). The codes
-    are each player's key to their result: the sheet posted in the hall is the public one."""
+    are each player's key to their result: the sheet posted in the hall is the public one.
+    ``?lang=`` prints them in another language than the arbiter's (the event's language)."""
     if kind not in ("cards", "sheet"):
         raise Http404
     event = get_object_or_404(web.Event, pk=pk)
@@ -392,6 +417,11 @@ def printout(request: HttpRequest, pk: int, number: int, kind: str) -> HttpRespo
             seats.append({"entrant": entrant, "code": code,
                           "qr": _qr(url) if kind == "cards" else ""})
         rows.append({**row, "seats": seats})
-    return render(request, f"hall/{kind}.html", {"event": event, "rnd": rnd, "rows": rows,
-                                                   "enter_url": request.build_absolute_uri(
-                                                       reverse("hall:enter"))})
+    # printed in the event's language, chosen on the arbiters' hall page (``?lang=fr``)
+    with translation.override(_known_language(str(request.GET.get("lang", "")))
+                              or get_language()):
+        response = render(request, f"hall/{kind}.html", {
+            "event": event, "rnd": rnd, "rows": rows,
+            "enter_url": request.build_absolute_uri(reverse("hall:enter"))})
+        response["Content-Language"] = get_language()
+    return response

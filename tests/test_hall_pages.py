@@ -113,6 +113,8 @@ def test_arbiter_sees_who_is_missing_before_pairing() -> None:
     present = {e.name.encode() for e in event.entrants.filter(tpn__in=(1, 2, 4))}
     assert all(n in missing.group(1) for n in names)
     assert not any(n in missing.group(1) for n in present)
+    # the arbiters' navigation is the one of every other page: the next round to pair is there
+    assert f'href="/t/{event.pk}/rounds/1/"'.encode() in page.content
 
 
 def test_later_rounds_expect_the_players_back_from_a_bye() -> None:

@@ -36,7 +36,7 @@ from ....errors import SwissPairingError
 from .. import convert
 from .. import models as web
 from ..auth import arbiter_required, viewer_required
-from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _tables
+from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables
 from . import models as h
 from . import services
 
@@ -328,13 +328,12 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     round_number = services.check_in_round(event)
     expected = services.expected_players(event, round_number) if round_number else []
     done = services.checked_in_ids(event, round_number) if round_number else set()
-    return render(request, "hall/overview.html", {
-        "event": event, "rnd": rnd, "waiting": waiting, "round_number": round_number,
-        "expected": expected, "missing": [e for e in expected if e.pk not in done],
-        "checked": len([e for e in expected if e.pk in done]),
-        "screens": event.screens.all(), "panels": h.PANELS, "labels": RESULT_LABELS,
-        "languages": settings.LANGUAGES,
-        "rounds": list(event.round_set.filter(status=web.Round.PUBLISHED))})
+    return render(request, "hall/overview.html", _ctx(
+        request, event, rnd=rnd, waiting=waiting, round_number=round_number,
+        expected=expected, missing=[e for e in expected if e.pk not in done],
+        checked=len([e for e in expected if e.pk in done]), screens=event.screens.all(),
+        panels=h.PANELS, labels=RESULT_LABELS, languages=settings.LANGUAGES,
+        printout_rounds=list(event.round_set.filter(status=web.Round.PUBLISHED))))
 
 
 @arbiter_required

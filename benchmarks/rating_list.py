@@ -52,8 +52,10 @@ def _syllables(rng: random.Random) -> str:
                    for _ in range(rng.randint(1, 3)))
 
 
-def player(i: int, rng: random.Random) -> tuple[str, str, str, str, str, int, int]:
-    """(fide id, name, federation, sex, title, rating, birth year) of player ``i``."""
+def player(i: int, seed: int = 11) -> tuple[str, str, str, str, str, int, int]:
+    """(fide id, name, federation, sex, title, rating, birth year) of player ``i`` (the same
+    for the same ``i``: the searches type names that are in the list)."""
+    rng = random.Random(seed * 10_000_019 + i)
     surname = rng.choice(SURNAMES) + ("" if rng.random() < 0.3 else _syllables(rng))
     name = f"{surname}, {rng.choice(FIRST)}"
     return (str(1000000 + 37 * i), name, rng.choice(FEDS), rng.choice("MMMF"),
@@ -61,21 +63,19 @@ def player(i: int, rng: random.Random) -> tuple[str, str, str, str, str, int, in
 
 
 def write_txt(path: Path, n: int, seed: int = 11) -> None:
-    rng = random.Random(seed)
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write(HEADER + "\n")
         for i in range(n):
-            fide, name, fed, sex, title, rating, born = player(i, rng)
+            fide, name, fed, sex, title, rating, born = player(i, seed)
             f.write(f"{fide:<15}{name:<61}{fed:<4}{sex:<4}{title:<5}{'':<5}{'':<15}{'':<4}"
                     f"{rating:<6}{0:<4}{20:<3}{'':<22}{born:<6}\n")
 
 
 def write_xml(path: Path, n: int, seed: int = 11) -> None:
-    rng = random.Random(seed)
     with open(path, "w", encoding="utf-8") as f:
         f.write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<playerslist>\n")
         for i in range(n):
-            fide, name, fed, sex, title, rating, born = player(i, rng)
+            fide, name, fed, sex, title, rating, born = player(i, seed)
             name = name.replace("&", "&amp;")
             f.write(f"<player><fideid>{fide}</fideid><name>{name}</name><country>{fed}"
                     f"</country><sex>{sex}</sex><title>{title}</title><w_title></w_title>"
@@ -132,7 +132,7 @@ def queries(n_players: int, count: int, seed: int = 5) -> list[str]:
     out: list[str] = []
     while len(out) < count:
         i = rng.randrange(n_players)
-        fide, name, *_ = player(i, random.Random())
+        fide, name, *_ = player(i)
         kind = rng.random()
         if kind < 0.15:
             word = fide
@@ -225,10 +225,9 @@ def csv_import(args: argparse.Namespace) -> None:
     from swisspairing.interfaces.web.imports import read_players
 
     settings.SWISSPAIRING_MAX_PLAYERS = max(args.csv, 5000)
-    rng = random.Random(3)
     lines = ["name,rating,fide_id,federation,title"]
     for i in range(args.csv):
-        fide, name, fed, _sex, title, rating, _born = player(i, rng)
+        fide, name, fed, _sex, title, rating, _born = player(i, 3)
         lines.append(f"\"{name}\",{rating},{fide},{fed},{title}")
     data = ("\n".join(lines) + "\n").encode()
     event = m.Event.objects.create(name="csv", rounds=9)

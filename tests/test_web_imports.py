@@ -215,6 +215,10 @@ def test_the_status_part_polls_while_a_load_runs_and_shows_a_failure() -> None:
                                     heartbeat=timezone.now())
     page = arbiter.get(reverse("web:players", args=[event.pk])).content.decode()
     assert "Loading big.txt: running, 215000 players read." in page and "every 2s" in page
+    french = arbiter.get(reverse("web:players", args=[event.pk]),
+                         HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Chargement de big.txt : en cours, 215000 joueurs lus." in french
+    assert "un tournoi compte au plus 5000 joueurs" in french
     with open(LIST_24, "rb") as f:
         r = arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f},
                          follow=True)

@@ -245,6 +245,9 @@ def _activate(load: m.RatingListLoad, count: int) -> None:
         if not done:
             raise InputError("the load was stopped (marked failed meanwhile)")
         audit(None, load.user, "rating-list-load", f"{load.source}: {count} players")
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # the planner's statistics of the new rows
+            cursor.execute(f"ANALYZE {m.RatingEntry._meta.db_table}")
     for old in previous:
         delete_rows(old)
 
@@ -289,7 +292,7 @@ def _prefix_rows(load_id: int, field: str, prefix: str, limit: int,
         rows = rows.alias(byte_order=Collate(field, "C"))
         column = "byte_order"
     rows = rows.filter(**{f"{column}__gte": prefix, f"{column}__lt": _after(prefix)})
-    return list(rows.order_by(column)[:limit])
+    return list(rows.order_by(column, "id")[:limit])
 
 
 def search(query: str, limit: int = 20) -> list[m.RatingEntry]:

@@ -5,7 +5,8 @@
   a list loaded before this migration becomes the active load and gets its keys;
 * the search indexes ``(load_id, key)`` and ``(load_id, fide_id)``, on PostgreSQL with
   ``COLLATE "C"`` (byte order, so that a prefix is a range of the index whatever the
-  database's collation); the single-column indexes of ``name`` and ``fide_id`` go.
+  database's collation) and ``id`` (the order of equal keys); the single-column indexes of
+  ``name`` and ``fide_id`` go.
 """
 
 import django.db.models.deletion
@@ -40,9 +41,12 @@ def _backfill(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 
 def _create_indexes(apps, schema_editor):  # type: ignore[no-untyped-def]
-    collate = ' COLLATE "C"' if schema_editor.connection.vendor == "postgresql" else ""
+    """SQLite: its index entries end with the rowid (``id``) already; PostgreSQL: byte order
+    and ``id`` last, so that ``ORDER BY key, id LIMIT 20`` reads 20 index entries."""
+    postgresql = schema_editor.connection.vendor == "postgresql"
     for name, column in _INDEXES.items():
-        schema_editor.execute(f"CREATE INDEX {name} ON {_TABLE} (load_id, {column}{collate})")
+        columns = f'load_id, {column} COLLATE "C", id' if postgresql else f"load_id, {column}"
+        schema_editor.execute(f"CREATE INDEX {name} ON {_TABLE} ({columns})")
 
 
 def _drop_indexes(apps, schema_editor):  # type: ignore[no-untyped-def]

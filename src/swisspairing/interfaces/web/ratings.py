@@ -27,6 +27,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
 
@@ -164,7 +165,9 @@ def run_load(load_id: int, path: Path, *, remove_file: bool = False,
                                                        started_at=now, heartbeat=now)
     load = m.RatingListLoad.objects.get(pk=load_id)
     try:
-        count = _insert_all(load_id, iter_rating_list_file(path, load.source), progress)
+        # closed (and the file with it) before the file is removed, also on an error (Windows)
+        with closing(iter_rating_list_file(path, load.source)) as candidates:
+            count = _insert_all(load_id, candidates, progress)
         if not count:
             raise InputError("the rating list holds no player", load.source)
         _activate(load, count)

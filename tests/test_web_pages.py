@@ -323,10 +323,14 @@ def test_check_page_shows_a_hand_changed_round_board_by_board(arbiter: Client) -
     assert "Appariement du système" in french and "diffère" in french
 
 
+@pytest.mark.django_db(transaction=True)  # the list is loaded by a thread once committed
 def test_rating_list_loaded_once_then_searched_as_you_type(arbiter: Client) -> None:
+    from swisspairing.interfaces.web import ratings
+
     event = make_event(players=0)
     with open(DATA / "fide-list-24.txt", "rb") as f:
         arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f})
+    ratings.wait_for_loads(60)
     assert m.RatingEntry.objects.count() == 24
     url = reverse("web:rating-list-search", args=[event.pk])
     found = arbiter.get(url, {"find": "garn"}, HTTP_HX_REQUEST="true").content.decode()

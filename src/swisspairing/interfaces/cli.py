@@ -32,6 +32,7 @@ COMMANDS = {
     "serve": "swisspairing.interfaces.cmd_serve",
     "createuser": "swisspairing.interfaces.cmd_createuser",
     "backup": "swisspairing.interfaces.cmd_backup",
+    "load-ratings": "swisspairing.interfaces.cmd_load_ratings",
 }
 #: compat options naming the system, as in JaVaFo / bbpPairings (``--dutch`` = rules in force).
 COMPAT_SYSTEMS = {

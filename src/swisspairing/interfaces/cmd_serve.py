@@ -43,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
         print("swisspairing: first start: created the chief arbiter account\n"
               f"    user name: {username}\n    password:  {password}\n"
               "  (change it with: swisspairing createuser arbiter --role chief)")
+    from .web.ratings import mark_stale_loads
+
+    if stale := mark_stale_loads(server_start=True):
+        print(f"swisspairing: {stale} rating list load(s) interrupted by the last stop marked "
+              "failed (the list in use before them is kept)")
     if args.demo:
         event = load_demo()
         print(f"swisspairing: demo tournament loaded: {event}")

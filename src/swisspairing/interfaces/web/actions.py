@@ -10,8 +10,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -23,7 +24,7 @@ from ...systems import get_system
 from ...systems.explain import Explanation
 from . import models as m
 from .convert import tournament_of
-from .imports import Candidate
+from .imports import MAX_EVENT_PLAYERS, Candidate
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -54,15 +55,19 @@ def rounds_paired(event: m.Event) -> int:
 
 # --- players and their numbers (C.04.2 B and C) -----------------------------------------------
 def _set_numbers(event: m.Event, new_tpn: dict[int, int]) -> None:
-    """Give each entrant (by primary key) its new pairing number, in two passes (unique)."""
-    rows = list(event.entrants.all())
-    offset = 1 + max([r.tpn for r in rows] + list(new_tpn.values()) + [0])
-    for r in rows:
-        r.tpn += offset
-    m.Entrant.objects.bulk_update(rows, ["tpn"])
-    for r in rows:
-        r.tpn = new_tpn[r.pk]
-    m.Entrant.objects.bulk_update(rows, ["tpn"])
+    """Give each entrant (by primary key) its new pairing number: the rows whose number changes
+    move above every number first, then take their new one (the pair (event, tpn) is unique).
+    One ``UPDATE`` statement per changed row, sent together (``executemany``): no ORM
+    ``CASE`` expression, whose building grew with the square of the number of players."""
+    current = dict(event.entrants.values_list("pk", "tpn"))
+    changed = [(tpn, pk) for pk, tpn in new_tpn.items() if current[pk] != tpn]
+    if not changed:
+        return
+    offset = 1 + max([*current.values(), *new_tpn.values()])
+    sql = f"UPDATE {m.Entrant._meta.db_table} SET tpn = %s WHERE id = %s"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(tpn + offset, pk) for tpn, pk in changed])
+        cursor.executemany(sql, changed)
 
 
 def renumber(event: m.Event) -> None:
@@ -75,10 +80,32 @@ def renumber(event: m.Event) -> None:
     _set_numbers(event, {pk_of[old]: new for new, old in enumerate(t.initial_order(), 1)})
 
 
+def max_event_players() -> int:
+    """How many players an event may hold (``SWISSPAIRING_MAX_PLAYERS`` in the settings)."""
+    return int(getattr(settings, "SWISSPAIRING_MAX_PLAYERS", MAX_EVENT_PLAYERS))
+
+
+class TooManyPlayers(BadRequest):
+    """Adding the players would take the event over :func:`max_event_players`."""
+
+    def __init__(self, limit: int, have: int, adding: int) -> None:
+        self.limit, self.have, self.adding = limit, have, adding
+        super().__init__(f"an event may have at most {limit} players: this one has {have}, "
+                         f"{adding} more would make {have + adding}; nothing was added")
+
+
+def _check_room(event: m.Event, adding: int) -> None:
+    limit = max_event_players()
+    have = event.entrants.count()
+    if have + adding > limit:
+        raise TooManyPlayers(limit, have, adding)
+
+
 def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
     """A new player. Before round 1 every number follows the initial order; later, the late
     entrant takes its place in the order and the players below move down (C.04.2 C)."""
     with transaction.atomic():
+        _check_room(event, 1)
         top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
         row = m.Entrant.objects.create(
             event=event, tpn=top + 1, name=c.name, rating=c.rating, fide_id=c.fide_id,
@@ -111,25 +138,31 @@ def _place_late_entry(event: m.Event, row: m.Entrant) -> None:
     _set_numbers(event, mapping)
 
 
-def load_rating_list(candidates: list[Candidate], user: User) -> int:
-    """Replace the stored FIDE rating list (searched from the players page)."""
-    with transaction.atomic():
-        m.RatingEntry.objects.all().delete()
-        batch = 5000
-        for start in range(0, len(candidates), batch):
-            m.RatingEntry.objects.bulk_create(
-                m.RatingEntry(fide_id=c.fide_id, name=c.name, federation=c.federation,
-                              sex=c.sex, title=c.title, rating=c.rating,
-                              birth_date=c.birth_date)
-                for c in candidates[start:start + batch])
-        audit(None, user, "rating-list-load", f"{len(candidates)} players")
-    return len(candidates)
+def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
+                    source: str = "") -> int:
+    """Add every player of a file, in one transaction (a refused file changes nothing).
 
-
-def import_entrants(event: m.Event, candidates: list[Candidate], user: User) -> int:
+    Before round 1: the rows are inserted together (``bulk_create``) and numbered once in the
+    initial order (C.04.2 B) - linear in the number of players, where adding them one by one
+    renumbered the whole event after each. After round 1 each is a late entry placed in turn
+    (C.04.2 C). An event over :func:`max_event_players` is refused (:class:`TooManyPlayers`).
+    """
     with transaction.atomic():
-        for c in candidates:
-            add_entrant(event, c, user)
+        _check_room(event, len(candidates))
+        if rounds_paired(event):
+            for c in candidates:
+                add_entrant(event, c, user)
+            return len(candidates)
+        top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
+        m.Entrant.objects.bulk_create(
+            [m.Entrant(event=event, tpn=top + i, name=c.name, rating=c.rating,
+                       fide_id=c.fide_id, federation=c.federation, title=c.title,
+                       birth_date=c.birth_date, sex=c.sex, club=c.club)
+             for i, c in enumerate(candidates, 1)], batch_size=2000)
+        renumber(event)
+        audit(event, user, "players-import", f"{source}: {len(candidates)} players".lstrip(": "),
+              None, {"count": len(candidates),
+                     "players": [[c.name, c.fide_id, c.rating] for c in candidates]})
     return len(candidates)
 
 

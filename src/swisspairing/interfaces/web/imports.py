@@ -9,6 +9,12 @@ Each reader returns :class:`Candidate` rows (nothing is written here) or raises
 * FIDE rating list, XML (``<playerslist><player><fideid>...``) and the fixed-width TXT files
   (``standard_rating_list.txt``...): columns are found from the header line, so the standard,
   rapid, blitz and combined lists are all read.
+
+The FIDE list readers stream (issue 15, big imports): :func:`iter_fide_txt` reads one line at a
+time and :func:`iter_fide_xml` parses with ``iterparse`` and drops each ``<player>`` once read,
+so a 1.1-million-player list is never held in memory; :func:`iter_rating_list_file` opens the
+file the arbiter downloaded (TXT, XML, or the ZIP FIDE distributes them in).
+:func:`search_key` is the normalised name the rating list is searched by.
 """
 
 from __future__ import annotations
@@ -16,15 +22,28 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
 
 from ...errors import InputError
 from ...formats.trf import decode, parse_trf_bytes
 from ...model.tournament import normalise_title
 
-#: An upload larger than this is refused (the complete FIDE list as TXT is about 100 MB).
-MAX_IMPORT_BYTES = 200 * 1024 * 1024
+#: A player file (CSV, TRF, a FIDE list extract) larger than this is refused when imported into
+#: an event: 20,000 CSV lines are about 1 MB.
+MAX_IMPORT_BYTES = 32 * 1024 * 1024
+#: A FIDE rating list larger than this is refused (the complete list is about 110 MB as TXT,
+#: about 400 MB as XML); it is streamed to the data folder, never held in memory.
+MAX_RATING_LIST_BYTES = 1000 * 1024 * 1024
+#: An event may hold at most this many players (``settings.SWISSPAIRING_MAX_PLAYERS`` changes
+#: it): the largest FIDE-rated Swiss opens have a few thousand; an import that would go over
+#: is refused as a whole.
+MAX_EVENT_PLAYERS = 5000
 
 
 @dataclass(slots=True)
@@ -74,16 +93,21 @@ def _clean(c: Candidate) -> Candidate:
 
 
 def read_csv(data: bytes, path: str = "players.csv") -> list[Candidate]:
+    return list(iter_csv(data, path))
+
+
+def iter_csv(data: bytes, path: str = "players.csv") -> Iterator[Candidate]:
     text, _ = decode(data, path)
     sample = text[:4096]
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, ",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
-    if not rows:
+    rows = csv.reader(io.StringIO(text), dialect)
+    first = next(rows, None)
+    if first is None:
         raise InputError("the file is empty", path)
-    header = [h.strip().casefold() for h in rows[0]]
+    header = [h.strip().casefold() for h in first]
     columns: dict[str, int] = {}
     for field, names in _CSV_COLUMNS.items():
         for i, h in enumerate(header):
@@ -93,8 +117,7 @@ def read_csv(data: bytes, path: str = "players.csv") -> list[Candidate]:
     if "name" not in columns:
         raise InputError("the first row must name the columns, one of them 'name' (or 'nom')",
                          path, 1)
-    out = []
-    for n, row in enumerate(rows[1:], start=2):
+    for n, row in enumerate(rows, start=2):
         if not any(cell.strip() for cell in row):
             continue
 
@@ -104,11 +127,10 @@ def read_csv(data: bytes, path: str = "players.csv") -> list[Candidate]:
 
         if not get("name").strip():
             raise InputError("a player without a name", path, n)
-        out.append(_clean(Candidate(
+        yield _clean(Candidate(
             name=get("name"), rating=_rating(get("rating"), "rating", path, n),
             fide_id=get("fide_id"), federation=get("federation"), title=get("title"),
-            birth_date=get("birth_date"), sex=get("sex"), club=get("club"))))
-    return out
+            birth_date=get("birth_date"), sex=get("sex"), club=get("club")))
 
 
 def read_trf_players(data: bytes, path: str = "players.trf") -> list[Candidate]:
@@ -118,45 +140,106 @@ def read_trf_players(data: bytes, path: str = "players.trf") -> list[Candidate]:
 
 
 def read_fide_xml(data: bytes, path: str = "players_list.xml") -> list[Candidate]:
+    """The FIDE list as XML, all in a list (see :func:`iter_fide_xml`)."""
+    return list(iter_fide_xml(io.BytesIO(data), path))
+
+
+def iter_fide_xml(stream: BinaryIO, path: str = "players_list.xml") -> Iterator[Candidate]:
     """The FIDE list as XML: ``<player>`` elements with ``fideid name country sex title
-    rating birthday`` children (the ``rating`` of the list downloaded: standard, rapid...)."""
-    if b"<!DOCTYPE" in data[:2048] or b"<!ENTITY" in data[:65536]:
+    rating birthday`` children (the ``rating`` of the list downloaded: standard, rapid...).
+
+    Streamed: each ``<player>`` is dropped from the tree once read. Document type declarations
+    (entities) are refused."""
+    head = stream.read(65536)
+    if b"<!DOCTYPE" in head[:2048] or b"<!ENTITY" in head:
         raise InputError("document type declarations are not accepted in a rating list", path)
-    out = []
+    whole = _Rewound(head, stream)
+    count = 0
+    root: ET.Element | None = None
     try:
-        for _event, el in ET.iterparse(io.BytesIO(data), events=("end",)):
+        for event, el in ET.iterparse(whole, events=("start", "end")):
+            if event == "start":
+                if root is None:
+                    root = el
+                continue
             if el.tag != "player":
                 continue
+            count += 1
+
             def text(tag: str, el: ET.Element = el) -> str:
                 return (el.findtext(tag) or "").strip()
             rating_text = text("rating") or text("standard_rating") or text("rapid_rating")
-            out.append(_clean(Candidate(
-                name=text("name"), rating=_rating(rating_text, "rating", path, 0) if
-                rating_text.isdigit() else 0, fide_id=text("fideid"),
-                federation=text("country"), title=text("title"), birth_date=text("birthday"),
-                sex=text("sex"))))
+            yield _clean(Candidate(
+                name=text("name"), rating=_rating(rating_text, f"player {count}: rating",
+                                                  path, None) if rating_text.isdigit() else 0,
+                fide_id=text("fideid"), federation=text("country"), title=text("title"),
+                birth_date=text("birthday"), sex=text("sex")))
             el.clear()
+            if root is not None:
+                root.clear()  # the cleared <player> elements would stay attached to the root
     except ET.ParseError as exc:
         raise InputError(f"not a valid XML rating list: {exc}", path,
                          exc.position[0] if exc.position else None) from None
-    if not out:
+    if not count:
         raise InputError("no <player> element: is this the FIDE rating list in XML?", path)
-    return out
+
+
+class _Rewound(io.RawIOBase):
+    """``stream`` with ``head`` (already read from it) put back in front."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self._head = head
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if self._head:
+            if size is None or size < 0:
+                out, self._head = self._head + self._stream.read(), b""
+                return out
+            out, self._head = self._head[:size], self._head[size:]
+            return out
+        return self._stream.read(size)
+
+    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
 
 
 _RATING_HEADER = re.compile(r"^(SRtng|RRtng|BRtng|Rtng|[A-Z]{3}\d{2})$")
 
 
+def _decode_line(raw: bytes) -> str:
+    """One line of a FIDE list: UTF-8, else Windows-1252, else Latin-1 (as :func:`decode`)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return raw.decode("cp1252")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+
 def read_fide_txt(data: bytes, path: str = "players_list.txt") -> list[Candidate]:
-    """The fixed-width FIDE list. The header line gives each column's first character:
-    ``ID Number``, ``Name``, ``Fed``, ``Sex``, ``Tit``, a rating column (``SRtng`` in the
-    combined list, ``NOV25``-like in the single lists) and ``B-day``."""
-    text, _ = decode(data, path)
-    lines = text.splitlines()
-    if not lines or not lines[0].startswith("ID Number"):
+    """The fixed-width FIDE list, all in a list (see :func:`iter_fide_txt`)."""
+    return list(iter_fide_txt(io.BytesIO(data), path))
+
+
+def iter_fide_txt(stream: Iterable[bytes], path: str = "players_list.txt") -> Iterator[Candidate]:
+    """The fixed-width FIDE list, one line at a time. The header line gives each column's
+    first character: ``ID Number``, ``Name``, ``Fed``, ``Sex``, ``Tit``, a rating column
+    (``SRtng`` in the combined list, ``NOV25``-like in the single lists) and ``B-day``."""
+    lines = iter(stream)
+    first = next(lines, b"")
+    if b"\x00" in first:
+        raise InputError("binary data (NUL byte): this is not a text file", path, 1)
+    header = _decode_line(first).lstrip("\ufeff").rstrip("\r\n")
+    if not header.startswith("ID Number"):
         raise InputError("the first line must be the header of the FIDE list ('ID Number  "
                          "Name ...')", path, 1)
-    header = lines[0]
     starts = [(mt.start(), mt.group()) for mt in re.finditer(r"ID Number|\S+", header)]
     col = {name: i for i, (_, name) in enumerate(starts)}
     rating_name = next((name for _, name in starts if _RATING_HEADER.match(name)), None)
@@ -164,38 +247,126 @@ def read_fide_txt(data: bytes, path: str = "players_list.txt") -> list[Candidate
         if needed not in col:
             raise InputError(f"the header line has no {needed!r} column", path, 1)
 
-    def field(line: str, name: str | None) -> str:
+    def span(name: str | None) -> tuple[int, int | None] | None:
         if name is None or name not in col:
-            return ""
+            return None
         i = col[name]
-        begin = starts[i][0]
-        end = starts[i + 1][0] if i + 1 < len(starts) else len(line)
-        return line[begin:end].strip()
+        return starts[i][0], (starts[i + 1][0] if i + 1 < len(starts) else None)
 
-    out = []
-    for n, line in enumerate(lines[1:], start=2):
+    spans = {name: span(name) for name in ("Name", "ID Number", "Fed", "Sex", "Tit", "B-day")}
+    rating_span = span(rating_name)
+
+    def field(line: str, where: tuple[int, int | None] | None) -> str:
+        return line[where[0]:where[1]].strip() if where is not None else ""
+
+    for n, raw in enumerate(lines, start=2):
+        line = _decode_line(raw).rstrip("\r\n")
         if not line.strip():
             continue
-        rating = field(line, rating_name)
-        out.append(_clean(Candidate(
-            name=field(line, "Name"), fide_id=field(line, "ID Number"),
-            federation=field(line, "Fed"), sex=field(line, "Sex"), title=field(line, "Tit"),
-            birth_date=field(line, "B-day"),
-            rating=_rating(rating, rating_name or "rating", path, n))))
-        if not out[-1].name:
+        if "\x00" in line:
+            raise InputError("binary data (NUL byte): this is not a text file", path, n)
+        c = _clean(Candidate(
+            name=field(line, spans["Name"]), fide_id=field(line, spans["ID Number"]),
+            federation=field(line, spans["Fed"]), sex=field(line, spans["Sex"]),
+            title=field(line, spans["Tit"]), birth_date=field(line, spans["B-day"]),
+            rating=_rating(field(line, rating_span), rating_name or "rating", path, n)))
+        if not c.name:
             raise InputError("a player without a name", path, n)
+        yield c
+
+
+def iter_players(data: bytes, filename: str) -> Iterator[Candidate]:
+    """Choose the reader from the content (and the name): TRF, FIDE XML, FIDE TXT, else CSV."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \r\n\t")
+    if head.startswith(b"<"):
+        return iter_fide_xml(io.BytesIO(data), filename)
+    if head.startswith(b"ID Number"):
+        return iter_fide_txt(io.BytesIO(data), filename)
+    if re.search(rb"(^|\n)001 ", data[:65536]) or filename.lower().endswith((".trf", ".trfx")):
+        return iter(read_trf_players(data, filename))
+    return iter_csv(data, filename)
+
+
+class TooManyInFile(InputError):
+    """A file holds more players than the event may still take."""
+
+    def __init__(self, limit: int, path: str) -> None:
+        self.limit = limit
+        super().__init__(f"the file holds more than {limit} players, more than this event may "
+                         "still take", path)
+
+
+def read_players(data: bytes, filename: str, limit: int | None = None) -> list[Candidate]:
+    """Every player of a file brought to an event; with ``limit``, a file with more players
+    than that is refused (reading stops at the first player over the limit)."""
+    if len(data) > MAX_IMPORT_BYTES:
+        raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB", filename)
+    out = []
+    for c in iter_players(data, filename):
+        out.append(c)
+        if limit is not None and len(out) > limit:
+            raise TooManyInFile(limit, filename)
     return out
 
 
-def read_players(data: bytes, filename: str) -> list[Candidate]:
-    """Choose the reader from the content (and the name): TRF, FIDE XML, FIDE TXT, else CSV."""
-    if len(data) > MAX_IMPORT_BYTES:
-        raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB", filename)
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \r\n\t")
-    if head.startswith(b"<"):
-        return read_fide_xml(data, filename)
-    if head.startswith(b"ID Number"):
-        return read_fide_txt(data, filename)
-    if re.search(rb"(^|\n)001 ", data[:65536]) or filename.lower().endswith((".trf", ".trfx")):
-        return read_trf_players(data, filename)
-    return read_csv(data, filename)
+# --- the FIDE rating list file the arbiter downloaded ------------------------------------------
+def _opened_list(path: Path, name: str) -> tuple[BinaryIO, str]:
+    """The rating list's bytes: the file itself, or the one TXT / XML file of a ZIP archive
+    (FIDE distributes its lists zipped), its uncompressed size checked."""
+    f = open(path, "rb")  # noqa: SIM115 - returned open, closed by the caller
+    if f.read(4) != b"PK\x03\x04":
+        f.seek(0)
+        return f, name
+    f.close()
+    try:
+        archive = zipfile.ZipFile(path)
+    except zipfile.BadZipFile as exc:
+        raise InputError(f"not a valid ZIP archive: {exc}", name) from None
+    members = [i for i in archive.infolist()
+               if not i.is_dir() and i.filename.lower().endswith((".txt", ".xml"))]
+    if len(members) != 1:
+        archive.close()
+        raise InputError("the ZIP archive must hold one .txt or .xml rating list, it holds "
+                         f"{len(members)}", name)
+    member = members[0]
+    if member.file_size > MAX_RATING_LIST_BYTES:
+        archive.close()
+        raise InputError(f"{member.filename} is larger than "
+                         f"{MAX_RATING_LIST_BYTES // 2**20} MB", name)
+    return archive.open(member), f"{name}:{member.filename}"
+
+
+def iter_rating_list_file(path: Path, name: str | None = None) -> Iterator[Candidate]:
+    """Every player of a FIDE rating list file (TXT, XML or ZIP), streamed; errors name
+    ``name`` (the file name the arbiter gave) and the line."""
+    name = name or path.name
+    stream, where = _opened_list(path, name)
+    with stream:
+        buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
+            stream)  # type: ignore[arg-type]
+        head = buffered.peek(4096)[:4096].lstrip(b"\xef\xbb\xbf \r\n\t")
+        if head.startswith(b"<"):
+            yield from iter_fide_xml(buffered, where)
+        elif head.startswith(b"ID Number"):
+            yield from iter_fide_txt(buffered, where)
+        else:
+            raise InputError("not a FIDE rating list: the TXT list starts with its header "
+                             "line 'ID Number  Name ...', the XML list with '<playerslist>'",
+                             where, 1)
+
+
+# --- the search key ----------------------------------------------------------------------------
+#: letters that have no decomposition but that an arbiter types as plain Latin letters
+_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
+                        "œ": "oe", "ı": "i", "ħ": "h", "ŧ": "t", "'": None, "’": None,
+                        "`": None})
+_SEPARATORS = re.compile(r"[\s,.\-_/()]+")
+
+
+def search_key(text: str) -> str:
+    """``text`` as the rating list is searched: lower case, no accents (``Özdemir`` ->
+    ``ozdemir``), punctuation as spaces, FIDE's order kept (``Carlsen, Magnus`` -> ``carlsen
+    magnus``). The arbiter's query goes through the same function, then is a prefix."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_PLAIN)
+    return " ".join(_SEPARATORS.sub(" ", plain).split())[:200]

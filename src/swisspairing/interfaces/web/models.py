@@ -218,17 +218,63 @@ class FailedLogin(models.Model):
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 
 
-class RatingEntry(models.Model):
-    """One player of the FIDE rating list the arbiter loaded (searched as the arbiter types,
-    shared by every tournament; loading a new list replaces it)."""
+class RatingListLoad(models.Model):
+    """One load of the FIDE rating list (issue 15, big imports): the background job (its
+    status, the lines read, the error) and the list it gives, whose entries carry its id.
 
-    fide_id = models.CharField(max_length=11, db_index=True)
-    name = models.CharField(max_length=200, db_index=True)
+    Searches read the ``active`` load only, so a new list replaces the previous one at once when
+    its load is done (one transaction switches ``active``); a failed or interrupted load leaves
+    the previous list in use. ``heartbeat`` is written with every batch: a load whose heartbeat
+    stops is found dead (:func:`.ratings.mark_stale_loads`).
+    """
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    STATUSES = [(QUEUED, _("queued")), (RUNNING, _("running")), (DONE, _("done")),
+                (FAILED, _("failed"))]
+    #: where the load runs: a thread of the web server, or ``swisspairing load-ratings``
+    WEB = "web"
+    COMMAND = "command"
+
+    source = models.CharField(max_length=255)
+    origin = models.CharField(max_length=10, default=WEB)
+    status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
+    active = models.BooleanField(default=False)
+    rows_read = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["active"],
+                                               condition=models.Q(active=True),
+                                               name="one_active_rating_list")]
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.DONE, self.FAILED)
+
+
+class RatingEntry(models.Model):
+    """One player of a FIDE rating list the arbiter loaded (searched as the arbiter types,
+    shared by every tournament). ``key`` is :func:`.imports.search_key` of the name; the
+    indexes ``(load, key)`` and ``(load, fide_id)`` are made by migration 0003 (on PostgreSQL
+    with the byte order ``COLLATE "C"``, which prefix ranges need)."""
+
+    load = models.ForeignKey(RatingListLoad, on_delete=models.CASCADE, related_name="entries",
+                             db_index=False)
+    fide_id = models.CharField(max_length=11)
+    name = models.CharField(max_length=200)
+    key = models.CharField(max_length=200, default="")
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     title = models.CharField(max_length=3, blank=True)
     rating = models.PositiveIntegerField(default=0)
     birth_date = models.CharField(max_length=10, blank=True)
-
-    class Meta:
-        ordering = ["name"]

@@ -22,6 +22,8 @@ app_pages = [
     path("t/<int:pk>/players/", views.players, name="players"),
     path("t/<int:pk>/players/import/", views.players_import, name="players-import"),
     path("t/<int:pk>/players/rating-list/", views.rating_list_load, name="rating-list-load"),
+    path("t/<int:pk>/players/rating-list/status/", views.rating_list_status,
+         name="rating-list-status"),
     path("t/<int:pk>/players/rating-list/search/", views.rating_list_search,
          name="rating-list-search"),
     path("t/<int:pk>/players/rating-list/<int:entry_id>/add/", views.rating_list_add,

@@ -28,10 +28,16 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
-from . import actions, backup, convert, forms
+from . import actions, backup, convert, forms, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
-from .imports import Candidate, read_players
+from .imports import (
+    MAX_IMPORT_BYTES,
+    MAX_RATING_LIST_BYTES,
+    Candidate,
+    TooManyInFile,
+    read_players,
+)
 
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
 RESULT_SHORTHANDS = {
@@ -173,7 +179,11 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         c = Candidate(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
                          for k in forms.EntrantForm.Meta.fields})
-        row = actions.add_entrant(event, c, request.user)
+        try:
+            row = actions.add_entrant(event, c, request.user)
+        except actions.TooManyPlayers as exc:
+            messages.error(request, _too_many(exc))
+            return redirect("web:players", pk=pk)
         messages.success(request, _("%(name)s added (number %(tpn)s).") %
                          {"name": row.name, "tpn": row.tpn})
         return redirect("web:players", pk=pk)
@@ -181,7 +191,9 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
                    import_form=forms.ImportForm(),
                    forbidden=event.forbidden.select_related("first", "second"),
-                   rating_list=m.RatingEntry.objects.exists())
+                   rating_list=ratings.active_load(), rating_load=ratings.latest_load(),
+                   max_players=actions.max_event_players(),
+                   max_import_mb=MAX_IMPORT_BYTES // 2**20)
     if request.htmx:
         return render(request, "web/_players_table.html", context)
     return render(request, "web/players.html", context)
@@ -229,43 +241,90 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Choose a file."))
         return redirect("web:players", pk=pk)
     upload = form.cleaned_data["file"]
+    if upload.size > MAX_IMPORT_BYTES:
+        messages.error(request, _("%(file)s is larger than %(mb)s MB: nothing was imported.")
+                       % {"file": upload.name, "mb": MAX_IMPORT_BYTES // 2**20})
+        return redirect("web:players", pk=pk)
+    room = actions.max_event_players() - event.entrants.count()
     try:
-        candidates = read_players(upload.read(), upload.name)
+        candidates = read_players(upload.read(), upload.name, limit=max(room, 0))
+        count = actions.import_entrants(event, candidates, request.user, upload.name)
+    except actions.TooManyPlayers as exc:
+        messages.error(request, _too_many(exc))
+        return redirect("web:players", pk=pk)
+    except TooManyInFile as exc:
+        messages.error(request, _(
+            "%(file)s holds more players than this event may still take (%(room)s): an event "
+            "may have at most %(limit)s players. Nothing was imported.") % {
+            "file": upload.name, "room": exc.limit, "limit": actions.max_event_players()})
+        return redirect("web:players", pk=pk)
     except SwissPairingError as exc:
         _error(request, exc)
         return redirect("web:players", pk=pk)
-    count = actions.import_entrants(event, candidates, request.user)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
     return redirect("web:players", pk=pk)
+
+
+def _too_many(exc: actions.TooManyPlayers) -> str:
+    return _("An event may have at most %(limit)s players: this one has %(have)s; "
+             "%(adding)s more would make %(total)s. Nothing was added.") % {
+        "limit": exc.limit, "have": exc.have, "adding": exc.adding,
+        "total": exc.have + exc.adding}
 
 
 @arbiter_required
 @require_POST
 def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
-    """Keep a FIDE rating list (XML or TXT) to add players by searching it."""
+    """Keep a FIDE rating list (XML, TXT or the ZIP FIDE distributes) to add players by
+    searching it: the file is kept and loaded by a background job (:mod:`.ratings`); the
+    players page shows the job's progress."""
     form = forms.ImportForm(request.POST, request.FILES)
-    if form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            count = actions.load_rating_list(read_players(upload.read(), upload.name),
-                                             request.user)
-            messages.success(request, _("Rating list loaded: %(count)s players.") %
-                             {"count": count})
-        except SwissPairingError as exc:
-            _error(request, exc)
+    if not form.is_valid():
+        messages.error(request, _("Choose a file."))
+        return redirect("web:players", pk=pk)
+    upload = form.cleaned_data["file"]
+    if upload.size > MAX_RATING_LIST_BYTES:
+        messages.error(request, _("%(file)s is larger than %(mb)s MB: nothing was loaded.")
+                       % {"file": upload.name, "mb": MAX_RATING_LIST_BYTES // 2**20})
+        return redirect("web:players", pk=pk)
+    try:
+        ratings.queue_upload(upload, request.user)
+    except BadRequest:
+        messages.error(request, _("A rating list is already loading: wait until it is done."))
+        return redirect("web:players", pk=pk)
+    except SwissPairingError as exc:
+        _error(request, exc)
+        return redirect("web:players", pk=pk)
+    messages.success(request, _("The rating list is loading in the background: you can keep "
+                                "working meanwhile."))
     return redirect("web:players", pk=pk)
 
 
 @viewer_required
+def rating_list_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The state of the last rating list load (the players page polls it while it runs);
+    when a load it was watching ends, the page reloads (``HX-Refresh``) to show the search."""
+    event = _event(pk)
+    ratings.mark_stale_loads()
+    load = ratings.latest_load()
+    response = render(request, "web/_rating_list_status.html",
+                      _ctx(request, event, rating_load=load,
+                           rating_list=ratings.active_load()))
+    if request.htmx and request.GET.get("watching") and (load is None or load.finished):
+        response["HX-Refresh"] = "true"
+    return response
+
+
+@viewer_required
 def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
-    """Players of the stored rating list whose name or FIDE id matches (search as you type)."""
+    """Players of the active rating list whose name or FIDE id starts with what the arbiter
+    typed (search as you type; :func:`.ratings.search`)."""
     event = _event(pk)
     q = request.GET.get("find", "").strip()
     found = []
     if len(q) >= 2:
-        query = Q(fide_id=q) if q.isdigit() else Q(name__icontains=q)
         known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
-        found = [(e, e.fide_id in known) for e in m.RatingEntry.objects.filter(query)[:20]]
+        found = [(e, e.fide_id in known) for e in ratings.search(q)]
     return render(request, "web/_rating_results.html", _ctx(request, event, found=found, q=q))
 
 
@@ -274,8 +333,12 @@ def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
 def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     event = _event(pk)
     e = get_object_or_404(m.RatingEntry, pk=entry_id)
-    row = actions.add_entrant(event, Candidate(e.name, e.rating, e.fide_id, e.federation,
-                                               e.title, e.birth_date, e.sex), request.user)
+    try:
+        row = actions.add_entrant(event, Candidate(e.name, e.rating, e.fide_id, e.federation,
+                                                   e.title, e.birth_date, e.sex), request.user)
+    except actions.TooManyPlayers as exc:
+        messages.error(request, _too_many(exc))
+        return redirect("web:players", pk=pk)
     messages.success(request, _("%(name)s added (number %(tpn)s).") %
                      {"name": row.name, "tpn": row.tpn})
     return redirect("web:players", pk=pk)

@@ -14,6 +14,8 @@ page) or 304 (``If-None-Match``) without rendering when nothing changed.
 from __future__ import annotations
 
 import io
+import threading
+import weakref
 from typing import Any
 
 import segno
@@ -49,7 +51,16 @@ def _device(request: HttpRequest) -> str:
 
 
 def _public_event(token: str) -> web.Event:
-    return get_object_or_404(web.Event, public_token=token, public=True)
+    """The published event of a public token; kept ``HALL_FRESH_SECONDS`` in the cache (every
+    phone's poll asks for it; a saved event drops it at once)."""
+    key = f"hall:event:{token}"
+    event = cache.get(key)
+    if event is None:
+        event = get_object_or_404(web.Event, public_token=token, public=True)
+        fresh = services.limit("HALL_FRESH_SECONDS", 1)
+        if fresh > 0:
+            cache.set(key, event, fresh)
+    return event  # type: ignore[no-any-return]
 
 
 def _refused(request: HttpRequest, exc: services.Refused | SwissPairingError,
@@ -104,13 +115,27 @@ def _panels(event: web.Event, wanted: set[str]) -> dict[str, Any]:
             "tables": standings}
 
 
+#: one lock per part being rendered (see :func:`_cached`)
+_rendering: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+_rendering_guard = threading.Lock()
+
+
 def _cached(key: str, make: Any) -> str:
     """A rendered part, kept for its version: 500 phones polling one tournament cost one
-    rendering per change, not one per phone."""
+    rendering per change, not one per phone. Phones asking for a part being rendered wait
+    for it instead of rendering it again."""
     html = cache.get(key)
-    if html is None:
-        html = make()
-        cache.set(key, html, 600)
+    if html is not None:
+        return str(html)
+    with _rendering_guard:
+        lock = _rendering.get(key)
+        if lock is None:
+            lock = _rendering[key] = threading.Lock()
+    with lock:
+        html = cache.get(key)
+        if html is None:
+            html = make()
+            cache.set(key, html, 600)
     return str(html)
 
 
@@ -128,17 +153,22 @@ def _poll() -> int:
     return services.limit("HALL_POLL_SECONDS", 10)
 
 
+def _tag(current: str) -> str:
+    """The ETag of a public page or part: the data's version and the page's language."""
+    return f"{current}-{get_language()}"
+
+
 def _not_modified(request: HttpRequest, current: str) -> HttpResponse | None:
     """204 when the poll's version is the current one, 304 for a matching ``If-None-Match``."""
     if request.GET.get("v") == current:
         return HttpResponse(status=204)
-    if request.headers.get("If-None-Match", "").strip('"W/') == current:
+    if request.headers.get("If-None-Match", "").removeprefix("W/").strip('"') == _tag(current):
         return HttpResponse(status=304)
     return None
 
 
 def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
-    response["ETag"] = f'"{current}"'
+    response["ETag"] = f'"{_tag(current)}"'
     response["Cache-Control"] = "no-cache"
     return response
 
@@ -147,14 +177,22 @@ def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
 @transaction.non_atomic_requests
 def public(request: HttpRequest, token: str, panel: str = "boards") -> HttpResponse:
     """The tournament on a phone: pairings of the current round (find yourself by name or
-    number), results as they arrive, standings; refreshed by polling :func:`live`."""
+    number), results as they arrive, standings; refreshed by polling :func:`live`. The whole
+    page is rendered once per version and language; a reload with the current ETag is 304."""
     if panel not in dict(h.PANELS):
         raise Http404
     event = _public_event(token)
     current = services.version(event)
-    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
-           "panel_html": _panel_html(request, event, token, panel, current)}
-    return _with_etag(render(request, "hall/public.html", ctx), current)
+    if request.headers.get("If-None-Match", "").removeprefix("W/").strip('"') == _tag(current):
+        return HttpResponse(status=304)
+
+    def make() -> str:
+        ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
+               "panel_html": _panel_html(request, event, token, panel, current)}
+        return render_to_string("hall/public.html", ctx, request=None)
+
+    page = _cached(f"hall:page:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}", make)
+    return _with_etag(HttpResponse(page), current)
 
 
 @transaction.non_atomic_requests
@@ -167,9 +205,14 @@ def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
     unchanged = _not_modified(request, current)
     if unchanged is not None:
         return unchanged
-    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
-           "panel_html": _panel_html(request, event, token, panel, current)}
-    return _with_etag(render(request, "hall/_live.html", ctx), current)
+
+    def make() -> str:
+        ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
+               "panel_html": _panel_html(request, event, token, panel, current)}
+        return render_to_string("hall/_live.html", ctx, request=None)
+
+    part = _cached(f"hall:live:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}", make)
+    return _with_etag(HttpResponse(part), current)
 
 
 @transaction.non_atomic_requests
@@ -262,11 +305,15 @@ def checkin_confirm(request: HttpRequest, token: str, tpn: int) -> HttpResponse:
 
 # --- results entered by players ----------------------------------------------------------------
 @csrf_exempt
+@transaction.non_atomic_requests
 def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     """Result entry with a board code (typed on a hall tablet or read from the QR code).
 
     The code is the only credential: it opens the player's own board of the current round
     (:func:`.services.seat_of`) and nothing else; no session, so no CSRF token is needed.
+    Outside a request-wide transaction: the entry itself is one transaction
+    (:func:`.services.submit_claim`), so the database's write lock is not held while the code
+    is checked or the answer rendered.
     """
     typed = code or str(request.POST.get("code") or request.GET.get("code") or "")
     if not typed:
@@ -276,16 +323,18 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     except services.Refused as exc:
         return _refused(request, exc, "hall/enter.html", code=typed)
     ctx = {"seat": seat, "code": seat.code.code, "choices": PLAYER_LABELS,
-           "claims": services.board_claims(seat.game), "labels": RESULT_LABELS}
+           "labels": RESULT_LABELS}
     if request.method == "POST" and request.POST.get("result"):
         try:
             claim = services.submit_claim(seat, str(request.POST["result"]), _device(request),
                                           _address(request))
         except services.Refused as exc:
-            return _refused(request, exc, "hall/board.html", **ctx)
+            return _refused(request, exc, "hall/board.html", **ctx,
+                            claims=services.board_claims(seat.game))
         return render(request, "hall/entered.html", {**ctx, "claim": claim,
                                                        "label": PLAYER_LABELS[claim.result]})
-    return render(request, "hall/board.html", ctx)
+    return render(request, "hall/board.html", {**ctx,
+                                               "claims": services.board_claims(seat.game)})
 
 
 # --- arbiters ----------------------------------------------------------------------------------

@@ -72,14 +72,12 @@ def main() -> int:
         hall.django_on(Path(folder))
         hall.reset_database()
         from django.conf import settings
+        from django.core.cache import cache
         from django.test import Client
         from django.test.utils import setup_test_environment
         from django.utils import timezone
 
         from swisspairing.interfaces.web import models as m
-        from swisspairing.interfaces.web.hall import services
-
-        changed = getattr(services, "changed", None)  # (before the version was cached: None)
 
         setup_test_environment()
         settings.ALLOWED_HOSTS = ["*"]
@@ -95,8 +93,8 @@ def main() -> int:
             def run() -> Any:
                 m.Game.objects.filter(round__event__public_token=token, board=1 + i % 3).update(
                     updated_at=timezone.now())
-                if changed is not None:  # as an entry does
-                    changed(m.Event.objects.get(public_token=token).pk)
+                # the version's cache time is over (HALL_FRESH_SECONDS)
+                cache.delete(f"hall:version:{m.Event.objects.get(public_token=token).pk}")
             return run
 
         print(f"hall requests in process on "

@@ -251,7 +251,6 @@ def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.Result
             _audit_claim(claim, claim.status)
             # the board changes for the pages (pending / conflict marks)
             web.Game.objects.filter(pk=game.pk).update(updated_at=now)
-        changed(game.round.event_id)
     return claim
 
 
@@ -338,8 +337,9 @@ def checked_in_ids(event: web.Event, round_number: int) -> set[int]:
 # --- "not modified" ----------------------------------------------------------------------------
 def _fresh_seconds() -> int:
     """How long a computed version is reused (``HALL_FRESH_SECONDS``, default 1): the pages
-    are never more than this behind the database, plus the poll interval; changes made
-    through this process (entries, the arbiters' pages) drop it at once (:func:`changed`)."""
+    show a change at most this long after it, plus the poll interval (10 s). During a burst
+    of entries (50 players at once) the pages get one new version a second, each rendered
+    once, instead of one per entry for every poll."""
     return limit("HALL_FRESH_SECONDS", 1)
 
 
@@ -347,18 +347,10 @@ def _version_key(event_id: int) -> str:
     return f"hall:version:{event_id}"
 
 
-def changed(event_id: int) -> None:
-    """What the public pages of the event show changed: its cached version is dropped now and
-    again when the transaction commits (a poll in between may have cached the old one)."""
-    key = _version_key(event_id)
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key))
-
-
 def version(event: web.Event) -> str:
     """A short fingerprint of everything the public pages and screens show, so that a poll
-    answers "not modified" without rendering anything: two aggregate queries (indexed), at
-    most once per ``HALL_FRESH_SECONDS`` for all the phones and screens of the event."""
+    answers "not modified" without rendering anything: two aggregate queries (indexed), made
+    at most once per ``HALL_FRESH_SECONDS`` for all the phones and screens of the event."""
     key = _version_key(event.pk)
     found = cache.get(key)
     if found is not None and found[0] == event.public_token:  # (not another database's)
@@ -373,16 +365,3 @@ def version(event: web.Event) -> str:
     if _fresh_seconds() > 0:
         cache.set(key, (event.public_token, found), _fresh_seconds())
     return found
-
-
-def model_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """Signal (saved or deleted Event, Round, Game): the event's pages changed."""
-    if isinstance(instance, web.Event):
-        cache.delete(f"hall:event:{instance.public_token}")
-        changed(instance.pk)
-    elif isinstance(instance, web.Round):
-        changed(instance.event_id)
-    elif isinstance(instance, web.Game) and web.Game._meta.get_field("round").is_cached(
-            instance):
-        # (a game saved without its round loaded: the version expires within a second)
-        changed(instance.round.event_id)

@@ -52,7 +52,7 @@ def _device(request: HttpRequest) -> str:
 
 def _public_event(token: str) -> web.Event:
     """The published event of a public token; kept ``HALL_FRESH_SECONDS`` in the cache (every
-    phone's poll asks for it; a saved event drops it at once)."""
+    phone's poll asks for it)."""
     key = f"hall:event:{token}"
     event = cache.get(key)
     if event is None:

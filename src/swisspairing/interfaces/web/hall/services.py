@@ -215,13 +215,14 @@ def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.Result
         raise Refused(f"unknown result {result!r}: 1-0, = or 0-1", 400)
     with writing(), transaction.atomic():
         # lock the board: two players of one board entering at once are serialised here
-        game = web.Game.objects.select_for_update().get(pk=seat.game.pk)
+        game = web.Game.objects.select_for_update().filter(pk=seat.game.pk).first()
+        if game is None or (game.white_id if seat.side == h.WHITE else
+                            game.black_id) != seat.code.entrant_id:
+            raise Refused("the pairing of this board changed: ask an arbiter for your new code")
         if game.result:
             raise Refused(f"the result of this board is already recorded ({game.result}): "
                           "ask an arbiter to correct it", 409)
-        # the board's round, event and players as the code found them (the lock re-reads
-        # only the board; a changed pairing gives the board other codes, see ensure_codes)
-        game.round, game.white, game.black = seat.game.round, seat.game.white, seat.game.black
+        game.round = seat.game.round  # (with its event, as the code found them)
         every = list(h.ResultClaim.objects.filter(game=game))  # a few rows
         now = timezone.now()
         since = now - _window()

@@ -3,7 +3,8 @@
 
 Run on demand (not a test):
 
-    .venv/bin/python benchmarks/hall.py load  [--players 50] [--viewers 500] [--polls 2]
+    .venv/bin/python benchmarks/hall.py load  [--players 50] [--viewers 500] [--model phones]
+    .venv/bin/python benchmarks/hall.py load  --model stress [--viewer-threads 25] [--polls 2]
     .venv/bin/python benchmarks/hall.py crash [--players 50] [--kill-after 30]
 
 ``DATABASE_URL=postgres://user:password@127.0.0.1/db`` runs either on PostgreSQL (the database
@@ -11,9 +12,19 @@ is emptied first: give it a throwaway database); otherwise on SQLite in a tempor
 
 ``load``: a tournament of 2 x players entrants, round 1 published; ``players`` players enter
 their board's result at once (white's entry, then black's confirmation: one thread per board)
-while ``viewers`` spectators each load the public page and poll it ``polls`` times. Checks that
-no result is lost, duplicated or attributed to the wrong board, and prints the p50 / p95 /
-max latency of entries and of page views, and the server's CPU time.
+while ``viewers`` spectators look at the public page. Two models of the spectators:
+
+* ``phones`` (default; what the issue describes): each spectator has the page open on a phone,
+  arriving over ``--arrival`` seconds: it loads the page once, then polls it every
+  ``HALL_POLL_SECONDS`` (the page's own interval), on one kept-alive connection as a browser
+  does; ``--refresh`` of the polls are full reloads (``If-None-Match``). The players enter
+  while the phones arrive. After the last entry the phones poll for one more interval: every
+  phone must then show the final results (the pages are fresh).
+* ``stress``: ``--viewer-threads`` spectators at a time load the page and poll it ``polls``
+  times with no pause (a closed loop: the server is kept as busy as the client can make it).
+
+Checks that no result is lost, duplicated or attributed to the wrong board, and prints the
+p50 / p95 / max latency of entries and of page views, and the server's CPU time.
 
 ``crash``: the same entries in a burst; after ``kill-after`` acknowledged entries the server is
 killed (SIGKILL); it is started again on the same data. Checks that every entry acknowledged
@@ -27,6 +38,7 @@ Exit status 0 when every check holds, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import random
 import re
@@ -263,6 +275,126 @@ def view(base: str, token: str, polls: int, timings: Timings, rng: random.Random
             version = found.group(1)
 
 
+@dataclass
+class Phone:
+    """One spectator's phone: its requests (kind, start, end, version shown afterwards)."""
+
+    seen: list[tuple[str, float, float, str]] = field(default_factory=list)
+
+
+VERSION = re.compile(r'live/boards/\?v=([0-9a-f]+)"')
+
+
+def phone(port: int, token: str, arrive: float, poll: float, refresh: float,
+          stop: threading.Event, timings: Timings, mine: Phone, rng: random.Random) -> None:
+    """A phone with the public page open: loads it, then polls it every ``poll`` seconds (HTMX
+    ``every 10s``) or, now and then, reloads it; one kept-alive connection."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def fetch(path: str, headers: dict[str, str]) -> tuple[int, str, str]:
+        for attempt in (1, 2):
+            try:
+                connection.request("GET", path, headers=headers)
+                answer = connection.getresponse()
+                return answer.status, answer.read().decode(), answer.getheader("ETag") or ""
+            except (http.client.HTTPException, OSError) as exc:
+                connection.close()  # reconnect once (a browser would)
+                if attempt == 2:
+                    return 0, str(exc), ""
+        return 0, "", ""
+
+    if stop.wait(arrive):
+        return
+    version = etag = ""
+    kind = "page"
+    while True:
+        began = time.perf_counter()
+        if kind == "page":
+            status, body, tag = fetch(f"/h/{token}/", {"If-None-Match": etag} if etag else {})
+            if status == 200:
+                found = VERSION.search(body)
+                version, etag = (found.group(1) if found else ""), tag
+            elif status != 304:
+                timings.error(f"public page: HTTP {status} {body[:80]}")
+        else:
+            status, body, _tag = fetch(f"/h/{token}/live/boards/?v={version}", {})
+            if status == 200:
+                found = VERSION.search(body)
+                version = found.group(1) if found else ""
+            elif status != 204:
+                timings.error(f"poll: HTTP {status} {body[:80]}")
+        ended = time.perf_counter()
+        timings.add("views", ended - began)
+        mine.seen.append((kind, began, ended, version))
+        kind = "page" if rng.random() < refresh else "poll"
+        if stop.wait(max(poll - (ended - began), 0)):
+            break
+    connection.close()
+
+
+def run_phones(args: argparse.Namespace, server: Server, token: str, boards: list[Board],
+               timings: Timings) -> tuple[str, list[str]]:
+    """The issue's load: phones arriving and polling while the players enter at once.
+    Returns how fresh the pages were and the phones whose page was stale."""
+    from swisspairing.interfaces.web.hall import services
+
+    poll = args.poll or services.limit("HALL_POLL_SECONDS", 10)
+    rng = random.Random(args.seed)
+    phones = [Phone() for _ in range(args.viewers)]
+    stop = threading.Event()
+    start = threading.Barrier(len(boards) + 1)
+    threads = [threading.Thread(target=phone, args=(
+        server.port, token, rng.uniform(0, args.arrival), poll, args.refresh, stop, timings, p,
+        random.Random(rng.random())), daemon=True) for p in phones]
+    for t in threads:
+        t.start()
+    time.sleep(args.arrival / 2)  # half the phones are there: the players enter
+    with ThreadPoolExecutor(len(boards)) as players:
+        plays = [players.submit(play_board, server.url, b, timings, start) for b in boards]
+        start.wait()
+        for f in plays:
+            f.result(timeout=args.timeout)
+    last_entry = time.perf_counter()
+    # the pages may show a change HALL_FRESH_SECONDS late: every phone polls once after that
+    fresh_after = last_entry + services.limit("HALL_FRESH_SECONDS", 1)
+    time.sleep(max(poll + 2, args.arrival / 2 + 2) + (fresh_after - last_entry))
+    stop.set()
+    for t in threads:
+        t.join(timeout=args.timeout)
+    _status, page = get(server.url, f"/h/{token}/")
+    found = VERSION.search(page)
+    final = found.group(1) if found else "?"
+    problems, lags = [], []
+    for i, p in enumerate(phones):
+        after = [s for s in p.seen if s[1] > fresh_after]
+        if not after:
+            problems.append(f"phone {i}: no request after the last entry")
+        elif after[0][3] != final:
+            problems.append(f"phone {i}: stale page after the last entry ({after[0][0]})")
+        else:
+            lags.append(after[0][2] - last_entry)
+    fresh = (f"  fresh: {len(lags)}/{len(phones)} phones showed every result at most "
+             f"{max(lags):.1f} s after the last entry (a poll every {poll:g} s, a new version "
+             f"every {fresh_after - last_entry:g} s at most)" if lags else "")
+    return fresh, problems
+
+
+def run_stress(args: argparse.Namespace, server: Server, token: str, boards: list[Board],
+               timings: Timings) -> None:
+    """A closed loop: ``viewer_threads`` viewers at a time, page + ``polls`` polls each."""
+    rng = random.Random(args.seed)
+    start = threading.Barrier(len(boards) + 1)
+    with ThreadPoolExecutor(args.viewer_threads) as viewers, \
+            ThreadPoolExecutor(len(boards)) as players:
+        views = [viewers.submit(view, server.url, token, args.polls, timings,
+                                random.Random(rng.random())) for _ in range(args.viewers)]
+        time.sleep(0.5)  # the viewers are under way
+        plays = [players.submit(play_board, server.url, b, timings, start) for b in boards]
+        start.wait()
+        for f in plays + views:
+            f.result(timeout=args.timeout)
+
+
 def check_load(boards: list[Board]) -> list[str]:
     """No result lost, duplicated or on the wrong board."""
     from swisspairing.interfaces.web import models as m
@@ -302,33 +434,33 @@ def start_tournament(args: argparse.Namespace, data: Path) -> tuple[str, list[Bo
 def run_load(args: argparse.Namespace, data: Path) -> int:
     token, boards, server = start_tournament(args, data)
     timings = Timings()
-    rng = random.Random(args.seed)
+    fresh, stale = "", []
     try:
         cpu_before = server.cpu_seconds()
         wall = time.perf_counter()
-        start = threading.Barrier(len(boards) + 1)
-        with ThreadPoolExecutor(args.viewer_threads) as viewers, \
-                ThreadPoolExecutor(len(boards)) as players:
-            views = [viewers.submit(view, server.url, token, args.polls, timings,
-                                    random.Random(rng.random())) for _ in range(args.viewers)]
-            time.sleep(0.5)  # the viewers are under way
-            plays = [players.submit(play_board, server.url, b, timings, start) for b in boards]
-            start.wait()
-            for f in plays + views:
-                f.result(timeout=args.timeout)
+        if args.model == "phones":
+            fresh, stale = run_phones(args, server, token, boards, timings)
+        else:
+            run_stress(args, server, token, boards, timings)
         wall = time.perf_counter() - wall
         cpu = server.cpu_seconds() - cpu_before
     finally:
         server.stop()
-    problems = timings.errors + check_load(boards)
+    problems = timings.errors + stale + check_load(boards)
     db = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
+    viewers = (f"{args.viewers} phones (page, then a poll every interval, {args.refresh:.0%} "
+               f"reloads; arriving over {args.arrival:g} s)" if args.model == "phones" else
+               f"stress: {args.viewers} viewers x (page + {args.polls} polls), "
+               f"{args.viewer_threads} at a time with no pause")
     print(f"hall load test on {db}: {len(boards)} boards ({args.players} players entering "
-          f"at once, each board white then black), {args.viewers} viewers x (page + "
-          f"{args.polls} polls), server threads {args.threads}")
+          f"at once, each board white then black), {viewers}, server threads {args.threads}")
     print(f"  entries: {percentiles(timings.entries)}")
     print(f"  views:   {percentiles(timings.views)}")
-    print(f"  wall {wall:.1f} s, server CPU {cpu:.1f} s, client CPU "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_utime:.1f} s")
+    if fresh:
+        print(fresh)
+    requests = len(timings.entries) + len(timings.views) + 1
+    print(f"  wall {wall:.1f} s, server CPU {cpu:.1f} s ({cpu / requests * 1000:.1f} ms a "
+          f"request), client CPU {resource.getrusage(resource.RUSAGE_SELF).ru_utime:.1f} s")
     for p in problems[:20]:
         print(f"  PROBLEM: {p}")
     print("  OK: no result lost, duplicated or on the wrong board" if not problems else
@@ -430,9 +562,19 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=50,
                         help="players entering at once (one board each; default 50)")
     parser.add_argument("--viewers", type=int, default=500, help="spectators (default 500)")
-    parser.add_argument("--polls", type=int, default=2, help="polls per viewer (default 2)")
+    parser.add_argument("--model", choices=("phones", "stress"), default="phones",
+                        help="load: phones polling at the page's interval (default) or a "
+                        "closed-loop stress test")
+    parser.add_argument("--arrival", type=float, default=5,
+                        help="phones: seconds over which the phones arrive (default 5)")
+    parser.add_argument("--poll", type=float, default=0,
+                        help="phones: seconds between polls (default HALL_POLL_SECONDS)")
+    parser.add_argument("--refresh", type=float, default=0.1,
+                        help="phones: share of the polls that are full reloads (default 0.1)")
+    parser.add_argument("--polls", type=int, default=2,
+                        help="stress: polls per viewer (default 2)")
     parser.add_argument("--viewer-threads", type=int, default=25,
-                        help="viewers under way at once (default 50)")
+                        help="stress: viewers under way at once (default 25)")
     parser.add_argument("--threads", type=int, default=8, help="server threads (default 8)")
     parser.add_argument("--kill-after", type=int, default=30,
                         help="crash: acknowledged entries before SIGKILL (default 30)")

@@ -44,7 +44,10 @@ DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/swisspairing" \
 # and on PostgreSQL (README "Playing hall"; the full-size runs are benchmarks/hall.py's defaults)
 as_pg "'$pg_bin/createdb' -h 127.0.0.1 -p $pg_port -U postgres hallbench"
 for db in "" "postgres://postgres@127.0.0.1:$pg_port/hallbench"; do
-  DATABASE_URL="$db" .venv/bin/python benchmarks/hall.py load --players 10 --viewers 50
+  DATABASE_URL="$db" .venv/bin/python benchmarks/hall.py load --players 10 --viewers 50 \
+    --arrival 2 --poll 2
+  DATABASE_URL="$db" .venv/bin/python benchmarks/hall.py load --model stress --players 10 \
+    --viewers 50
   DATABASE_URL="$db" .venv/bin/python benchmarks/hall.py crash --players 10 --kill-after 6
 done
 

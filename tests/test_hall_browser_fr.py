@@ -109,9 +109,9 @@ def test_hall_pages_in_french_on_a_phone(live_server, tmp_path: Path) -> None:  
         expect(english.locator("nav.tabs")).to_contain_text("Who plays where")
         _fits(english)
         english.screenshot(path=shots / "hallfr-08-public-english.png")
-        english.click("form.lang button[value=fr]")
+        english.click("nav.lang a[hreflang=fr]")
         expect(english.locator("nav.tabs")).to_contain_text("Qui joue où")
-        expect(english.locator("form.lang button.current")).to_have_text("FR")
+        expect(english.locator("nav.lang a.current")).to_have_text("FR")
 
         # a screen in French (the screen's own language, whatever the TV's browser says)
         scr = h.Screen.objects.create(event=event, name="Salle A", panels="boards,alpha",

@@ -177,19 +177,25 @@ def test_board_cards_print_in_the_events_language() -> None:
 
 # --- the language switch ---------------------------------------------------------------------
 def test_players_switch_language_on_the_public_pages() -> None:
-    """The switch on a hall page posts to Django's set_language (with its CSRF token) and the
-    next pages, polls included, are in French whatever the browser asks for."""
+    """The switch on a hall page is a link (the public page is rendered once for every phone,
+    so it holds no per-visitor form token): it keeps the choice in the language cookie and
+    goes back to the page it came from; the next pages, polls included, are in French whatever
+    the browser asks for. A link from another site goes back to the hall, not to that site."""
     event, _rnd = event_in_play(players=6)
     phone = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
     page = phone.get(f"/h/{event.public_token}/")
-    assert 'action="/i18n/setlang/"' in _text(page) and 'value="fr"' in _text(page)
-    token = page.cookies["csrftoken"].value
-    switched = phone.post("/i18n/setlang/", {"language": "fr", "next": f"/h/{event.public_token}/",
-                                             "csrfmiddlewaretoken": token})
-    assert switched.status_code == 302 and switched["Location"] == f"/h/{event.public_token}/"
+    assert 'href="/hall/language/fr/"' in _text(page)
+    switched = phone.get("/hall/language/fr/",
+                         HTTP_REFERER=f"http://testserver/h/{event.public_token}/")
+    assert switched.status_code == 302
+    assert switched["Location"] == f"http://testserver/h/{event.public_token}/"
     assert "Appariements" in _text(phone.get(f"/h/{event.public_token}/"))
     assert "Ronde 1" in _text(phone.get(f"/h/{event.public_token}/live/boards/", {"v": "x"}))
     assert "Saisissez votre résultat" in _text(phone.get("/hall/"))
+    # the way back never leaves the site; an unknown language is not found
+    away = Client().get("/hall/language/en/", HTTP_REFERER="https://example.org/phish")
+    assert away.status_code == 302 and away["Location"] == "/hall/"
+    assert Client().get("/hall/language/xx/").status_code == 404
 
 
 def test_a_page_in_one_language_is_not_not_modified_in_the_other() -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from unittest import mock
 
 import pytest
+from django.core.cache import cache
 from django.test import Client, override_settings
 
 from hall_helpers import code_of, enter, event_in_play, first_board
@@ -183,6 +185,36 @@ def test_public_page_shows_the_pairing_and_polls_cheaply() -> None:
     enter(Client(), code_of(game, h.BLACK), "1-0")
     done = Client().get(f"/h/{token}/live/boards/", {"v": v2})
     assert done.status_code == 200 and b"<b>1-0</b>" in done.content
+
+
+@override_settings(HALL_FRESH_SECONDS=60)
+def test_many_phones_cost_one_version_query_a_second_and_one_rendering_a_version(
+        django_assert_num_queries: Any) -> None:
+    """500 phones polling: the version is computed once per ``HALL_FRESH_SECONDS`` for all of
+    them (a change shows at most that much later), each part rendered once per version and
+    language; a reload with the page's ETag is 304."""
+    event, rnd = event_in_play()
+    token = event.public_token
+    cache.clear()
+    page = Client().get(f"/h/{token}/")
+    v = _version(page.content)
+    with django_assert_num_queries(0):  # other phones: from the cache
+        assert Client().get(f"/h/{token}/").content == page.content
+        assert Client().get(f"/h/{token}/live/boards/", {"v": v}).status_code == 204
+        assert Client().get(f"/h/{token}/", HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 304
+    enter(Client(), code_of(first_board(rnd), h.WHITE), "1-0")
+    # within the freshness window the phones keep the version they have
+    assert Client().get(f"/h/{token}/live/boards/", {"v": v}).status_code == 204
+    cache.delete(f"hall:version:{event.pk}")  # the window is over
+    changed = Client().get(f"/h/{token}/live/boards/", {"v": v})
+    assert changed.status_code == 200 and b"claim pending" in changed.content
+    with django_assert_num_queries(0):  # the next phone gets the same part from the cache
+        again = Client().get(f"/h/{token}/live/boards/", {"v": v})
+    assert again.content == changed.content
+    # the page's ETag names its language: another language is another page
+    french = Client().get(f"/h/{token}/", HTTP_IF_NONE_MATCH=page["ETag"],
+                          HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.status_code == 200 and french["ETag"] != page["ETag"]
 
 
 def test_alphabetical_list_and_standings_panels() -> None:

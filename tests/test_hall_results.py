@@ -231,3 +231,21 @@ def test_a_code_stops_working_when_its_player_leaves_the_board() -> None:
     assert enter(Client(), old, "1-0").status_code == 404
     game.refresh_from_db()
     assert enter(Client(), code_of(game, h.WHITE), "1-0").status_code == 200
+
+
+def test_an_entry_made_while_the_pairing_changes_is_refused_not_misattributed() -> None:
+    """The code was checked, then the board's players changed (or the board went away)
+    before the entry took the board's lock: the entry is refused and nothing is written."""
+    _event, rnd = event_in_play()
+    game = first_board(rnd)
+    seat = services.seat_of(code_of(game, h.WHITE), "10.0.0.1")
+    m.Game.objects.filter(pk=game.pk).update(white=game.black, black=game.white)
+    with pytest.raises(services.Refused, match="pairing of this board changed"):
+        services.submit_claim(seat, "1-0", "tablet", "10.0.0.1")
+    other = first_board(rnd, 2)
+    seat = services.seat_of(code_of(other, h.BLACK), "10.0.0.1")
+    m.Game.objects.filter(pk=other.pk).delete()
+    with pytest.raises(services.Refused, match="pairing of this board changed"):
+        services.submit_claim(seat, "0-1", "tablet", "10.0.0.1")
+    assert not h.ResultClaim.objects.exists()
+    assert not m.AuditEntry.objects.filter(action="hall-result").exists()

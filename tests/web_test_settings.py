@@ -31,3 +31,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
 # no persistent connections: the test databases can be dropped at the end (PostgreSQL)
 for _db in DATABASES.values():  # noqa: F405
     _db["CONN_MAX_AGE"] = 0
+
+# the playing hall's pages show every change at once in the tests (in the app, at most
+# HALL_FRESH_SECONDS later; test_hall_pages tests that window with its own setting)
+HALL_FRESH_SECONDS = 0

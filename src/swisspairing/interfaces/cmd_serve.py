@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,6 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="data folder (database, secret key); default: a per-user folder")
     p.add_argument("--demo", action="store_true", help="load the bundled example tournament")
     p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
+    p.add_argument("--connections", type=int, default=None,
+                   help="open connections accepted at once (default 1000; 500 on Windows): "
+                   "every phone or screen of the playing hall keeps one open")
     p.set_defaults(run=run)
 
 
@@ -60,5 +64,33 @@ def run(args: argparse.Namespace) -> int:
     from .web.wsgi import application
 
     serve(application, host=args.host, port=args.port, threads=args.threads,
-          ident="swisspairing")
+          ident="swisspairing", **connection_settings(args.connections))
     return 0
+
+
+def connection_settings(connections: int | None) -> dict[str, object]:
+    """Waitress's connection settings for a playing hall (issue 16).
+
+    Every phone and screen polling the hall keeps its connection open (HTTP keep-alive);
+    waitress's default of 100 open connections would leave the 101st phone waiting until an
+    idle one times out (120 s): the "server stops with many screens" fault. Allowed here:
+    1000 (``select`` handles up to 512 sockets on Windows: 500 there; ``poll`` elsewhere has
+    no such limit); an idle connection is closed after 60 s (a phone polls every 10 s).
+    """
+    windows = sys.platform == "win32"
+    limit = connections if connections is not None else (500 if windows else 1000)
+    if not windows:
+        _allow_open_files(limit + 100)  # the connections, the database, the log
+    return {"connection_limit": max(limit, 1), "channel_timeout": 60,
+            "asyncore_use_poll": not windows}
+
+
+def _allow_open_files(wanted: int) -> None:
+    """Raise the process's soft limit of open files (often 1024) towards ``wanted``, within
+    the hard limit (POSIX)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

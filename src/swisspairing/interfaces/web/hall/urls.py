@@ -16,6 +16,7 @@ urlpatterns = [
     path("h/<str:token>/checkin/", views.checkin, name="checkin"),
     path("h/<str:token>/checkin/<int:tpn>/", views.checkin_confirm, name="checkin-confirm"),
     path("hall/", views.enter, name="enter"),
+    path("hall/language/<str:code>/", views.language, name="language"),
     path("hall/c/<str:code>/", views.enter, name="enter-code"),
     path("t/<int:pk>/hall/", views.overview, name="overview"),
     path("t/<int:pk>/hall/decide/<int:game_id>/", views.decide, name="decide"),

@@ -7,13 +7,18 @@ pairing sheets with codes and QR codes, the screens' settings.
 
 Read-only pages run outside a transaction (many phones and screens poll them; with SQLite an
 ``IMMEDIATE`` transaction per poll would queue them behind the writers); each poll first
-compares the version it holds with :func:`.services.version` and answers 204 (HTMX keeps the
-page) or 304 (``If-None-Match``) without rendering when nothing changed.
+compares the version it holds with :func:`.services.version` (computed at most once per
+``HALL_FRESH_SECONDS`` for every phone) and answers 204 (HTMX keeps the page) or 304
+(``If-None-Match``) without rendering when nothing changed. Pages and parts are rendered once
+per version and language and served from the cache (issue 16: 500 phones, 50 players
+entering at once).
 """
 
 from __future__ import annotations
 
 import io
+import threading
+import weakref
 from typing import Any
 
 import segno
@@ -27,10 +32,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from ....errors import SwissPairingError
 from .. import convert
@@ -57,7 +63,16 @@ def _device(request: HttpRequest) -> str:
 
 
 def _public_event(token: str) -> web.Event:
-    return get_object_or_404(web.Event, public_token=token, public=True)
+    """The published event of a public token; kept ``HALL_FRESH_SECONDS`` in the cache (every
+    phone's poll asks for it)."""
+    key = f"hall:event:{token}"
+    event = cache.get(key)
+    if event is None:
+        event = get_object_or_404(web.Event, public_token=token, public=True)
+        fresh = services.limit("HALL_FRESH_SECONDS", 1)
+        if fresh > 0:
+            cache.set(key, event, fresh)
+    return event  # type: ignore[no-any-return]
 
 
 def _refused(request: HttpRequest, exc: services.Refused | SwissPairingError,
@@ -112,13 +127,27 @@ def _panels(event: web.Event, wanted: set[str]) -> dict[str, Any]:
             "tables": standings}
 
 
+#: one lock per part being rendered (see :func:`_cached`)
+_rendering: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+_rendering_guard = threading.Lock()
+
+
 def _cached(key: str, make: Any) -> str:
     """A rendered part, kept for its version: 500 phones polling one tournament cost one
-    rendering per change, not one per phone."""
+    rendering per change, not one per phone. Phones asking for a part being rendered wait
+    for it instead of rendering it again."""
     html = cache.get(key)
-    if html is None:
-        html = make()
-        cache.set(key, html, 600)
+    if html is not None:
+        return str(html)
+    with _rendering_guard:
+        lock = _rendering.get(key)
+        if lock is None:
+            lock = _rendering[key] = threading.Lock()
+    with lock:
+        html = cache.get(key)
+        if html is None:
+            html = make()
+            cache.set(key, html, 600)
     return str(html)
 
 
@@ -136,23 +165,50 @@ def _poll() -> int:
     return services.limit("HALL_POLL_SECONDS", 10)
 
 
+def _tag(current: str) -> str:
+    """The ETag of a public page or part: the data's version and the page's language."""
+    return f"{current}-{get_language()}"
+
+
 def _not_modified(request: HttpRequest, current: str) -> HttpResponse | None:
     """204 when the poll's version is the current one, 304 for a matching ``If-None-Match``."""
     if request.GET.get("v") == current:
         return HttpResponse(status=204)
-    if request.headers.get("If-None-Match", "").strip('"W/') == _etag(current):
+    if request.headers.get("If-None-Match", "").removeprefix("W/").strip('"') == _tag(current):
         return HttpResponse(status=304)
     return None
 
 
-def _etag(current: str) -> str:
-    """The version and the language: a page in English is not "not modified" for French."""
-    return f"{current}-{get_language()}"
-
-
 def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
-    response["ETag"] = f'"{_etag(current)}"'
+    response["ETag"] = f'"{_tag(current)}"'
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def language(request: HttpRequest, code: str) -> HttpResponse:
+    """EN / FR in the header of every hall page (players' phones included): the choice is kept
+    in Django's language cookie, as ``set_language`` does, and the visitor goes back to the
+    page they were on (the ``Referer`` of this site, else the result entry page).
+
+    A link, not ``set_language``'s POST form: the public pages are rendered once for every phone
+    (:func:`public`), so they cannot carry a per-visitor CSRF token; a forged link can do no
+    more than change the language of a page.
+    """
+    if _known_language(code) is None:
+        raise Http404
+    back = str(request.headers.get("Referer") or "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = reverse("hall:enter")
+    response = redirect(back)
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code,
+                        max_age=settings.LANGUAGE_COOKIE_AGE,
+                        path=settings.LANGUAGE_COOKIE_PATH,
+                        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                        secure=settings.LANGUAGE_COOKIE_SECURE,
+                        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                        samesite=settings.LANGUAGE_COOKIE_SAMESITE)
     return response
 
 
@@ -160,14 +216,22 @@ def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
 @transaction.non_atomic_requests
 def public(request: HttpRequest, token: str, panel: str = "boards") -> HttpResponse:
     """The tournament on a phone: pairings of the current round (find yourself by name or
-    number), results as they arrive, standings; refreshed by polling :func:`live`."""
+    number), results as they arrive, standings; refreshed by polling :func:`live`. The whole
+    page is rendered once per version and language; a reload with the current ETag is 304."""
     if panel not in dict(h.PANELS):
         raise Http404
     event = _public_event(token)
     current = services.version(event)
-    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
-           "panel_html": _panel_html(request, event, token, panel, current)}
-    return _with_etag(render(request, "hall/public.html", ctx), current)
+    if request.headers.get("If-None-Match", "").removeprefix("W/").strip('"') == _tag(current):
+        return HttpResponse(status=304)
+
+    def make() -> str:
+        ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
+               "panel_html": _panel_html(request, event, token, panel, current)}
+        return render_to_string("hall/public.html", ctx, request=None)
+
+    page = _cached(f"hall:page:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}", make)
+    return _with_etag(HttpResponse(page), current)
 
 
 @transaction.non_atomic_requests
@@ -180,9 +244,14 @@ def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
     unchanged = _not_modified(request, current)
     if unchanged is not None:
         return unchanged
-    ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
-           "panel_html": _panel_html(request, event, token, panel, current)}
-    return _with_etag(render(request, "hall/_live.html", ctx), current)
+
+    def make() -> str:
+        ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
+               "panel_html": _panel_html(request, event, token, panel, current)}
+        return render_to_string("hall/_live.html", ctx, request=None)
+
+    part = _cached(f"hall:live:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}", make)
+    return _with_etag(HttpResponse(part), current)
 
 
 @transaction.non_atomic_requests
@@ -281,11 +350,15 @@ def checkin_confirm(request: HttpRequest, token: str, tpn: int) -> HttpResponse:
 
 # --- results entered by players ----------------------------------------------------------------
 @csrf_exempt
+@transaction.non_atomic_requests
 def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     """Result entry with a board code (typed on a hall tablet or read from the QR code).
 
     The code is the only credential: it opens the player's own board of the current round
     (:func:`.services.seat_of`) and nothing else; no session, so no CSRF token is needed.
+    Outside a request-wide transaction: the entry itself is one transaction
+    (:func:`.services.submit_claim`), so the database's write lock is not held while the code
+    is checked or the answer rendered.
     """
     typed = code or str(request.POST.get("code") or request.GET.get("code") or "")
     if not typed:
@@ -295,17 +368,18 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     except services.Refused as exc:
         return _refused(request, exc, "hall/enter.html", code=typed)
     ctx = {"seat": seat, "code": seat.code.code, "choices": PLAYER_LABELS,
-           "claims": services.board_claims(seat.game), "labels": RESULT_LABELS,
-           "result_label": services.result_label(seat.game.result)}
+           "labels": RESULT_LABELS, "result_label": services.result_label(seat.game.result)}
     if request.method == "POST" and request.POST.get("result"):
         try:
             claim = services.submit_claim(seat, str(request.POST["result"]), _device(request),
                                           _address(request))
         except services.Refused as exc:
-            return _refused(request, exc, "hall/board.html", **ctx)
+            return _refused(request, exc, "hall/board.html", **ctx,
+                            claims=services.board_claims(seat.game))
         return render(request, "hall/entered.html", {**ctx, "claim": claim,
                                                        "label": PLAYER_LABELS[claim.result]})
-    return render(request, "hall/board.html", ctx)
+    return render(request, "hall/board.html", {**ctx,
+                                               "claims": services.board_claims(seat.game)})
 
 
 # --- arbiters ----------------------------------------------------------------------------------

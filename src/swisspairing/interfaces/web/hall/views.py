@@ -185,6 +185,7 @@ def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
     return response
 
 
+@transaction.non_atomic_requests  # reads nothing: no write lock taken on SQLite
 @require_GET
 def language(request: HttpRequest, code: str) -> HttpResponse:
     """EN / FR in the header of every hall page (players' phones included): the choice is kept

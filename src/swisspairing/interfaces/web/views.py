@@ -612,7 +612,7 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
     } for r in report.rounds]
     return render(request, "web/check.html", _ctx(
         request, event, report=report, checked=checked,
-        notes=[fr if lang == "fr" else en for en, fr in report.notes] if report else [],
+        notes=report.notes_in(lang) if report else [],
         text=report.render(t, lang) if report else ""))
 
 

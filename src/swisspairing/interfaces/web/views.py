@@ -36,7 +36,7 @@ from .imports import (
     MAX_RATING_LIST_BYTES,
     Candidate,
     TooManyInFile,
-    read_players,
+    read_player_file,
 )
 
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
@@ -247,8 +247,8 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:players", pk=pk)
     room = actions.max_event_players() - event.entrants.count()
     try:
-        candidates = read_players(upload.read(), upload.name, limit=max(room, 0))
-        count = actions.import_entrants(event, candidates, request.user, upload.name)
+        read = read_player_file(upload.read(), upload.name, limit=max(room, 0))
+        count = actions.import_entrants(event, read.candidates, request.user, upload.name)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
         return redirect("web:players", pk=pk)
@@ -262,6 +262,9 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         _error(request, exc)
         return redirect("web:players", pk=pk)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
+    if read.ignored_columns:
+        messages.warning(request, _("Columns not read: %(columns)s.") % {
+            "columns": ", ".join(read.ignored_columns)})
     return redirect("web:players", pk=pk)
 
 

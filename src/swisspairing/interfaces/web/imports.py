@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import functools
 import io
 import re
 import unicodedata
@@ -527,3 +528,23 @@ def search_key(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_PLAIN)
     return " ".join(_SEPARATORS.sub(" ", plain).split())[:200]
+
+
+@functools.lru_cache(maxsize=65536)
+def _cached_key(text: str) -> str:
+    return search_key(text)
+
+
+def query_words(query: str) -> list[str]:
+    """The words of what the arbiter or a player typed, as :func:`search_key` writes them."""
+    return search_key(query).split()
+
+
+def matches(words: list[str], *texts: str) -> bool:
+    """Whether every word of the query (:func:`query_words`) is inside one of ``texts``, both
+    compared by :func:`search_key`: ``dupre``, ``dupré`` and ``DUPRÉ`` find ``DUPRÉ, Éloïse``;
+    ``elodie lev`` finds ``LÉVÊQUE, Élodie``. SQLite's ``LIKE`` folds ASCII letters only, so
+    the players of an event are filtered here, in Python (issue: accented names were not
+    found); the keys are cached, an event's names being searched again and again."""
+    keys = [_cached_key(t) for t in texts if t]
+    return bool(words) and all(any(w in k for k in keys) for w in words)

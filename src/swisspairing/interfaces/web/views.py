@@ -12,7 +12,6 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -36,6 +35,8 @@ from .imports import (
     MAX_RATING_LIST_BYTES,
     Candidate,
     TooManyInFile,
+    matches,
+    query_words,
     read_player_file,
 )
 
@@ -200,12 +201,17 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _filtered(event: m.Event, q: str) -> Any:
+    """The event's players that ``q`` finds: every word of it in the name or the club, compared
+    without case and accents (:func:`.imports.matches`: the filter runs in Python on one
+    event's players, at most a few thousand, as SQLite's ``LIKE`` folds ASCII only), or the
+    start of a FIDE id, or a federation."""
     rows = event.entrants.all()
     q = q.strip()
-    if q:
-        rows = rows.filter(Q(name__icontains=q) | Q(fide_id__startswith=q) |
-                           Q(club__icontains=q) | Q(federation__iexact=q))
-    return rows
+    if not q:
+        return rows
+    words = query_words(q)
+    return [e for e in rows if matches(words, e.name, e.club) or
+            (e.fide_id and e.fide_id.startswith(q)) or e.federation.casefold() == q.casefold()]
 
 
 @viewer_required

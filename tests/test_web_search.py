@@ -85,3 +85,14 @@ def test_matches_needs_every_word() -> None:
     assert not matches(query_words("elodie dupre"), "LÉVÊQUE, Élodie")
     assert matches(query_words("annecy"), "DUPRÉ, Éloïse", "Échiquier d'Annecy")
     assert not matches(query_words(" - "), "LÉVÊQUE, Élodie")
+
+
+def test_a_search_finding_hundreds_of_players_lists_them_all(event: m.Event) -> None:
+    """Over 900 found, the rows are filtered in Python rather than by a long ``IN (...)``."""
+    m.Entrant.objects.bulk_create(m.Entrant(event=event, tpn=10 + i, name=f"DUPRÉ {i}, Anaïs")
+                                  for i in range(950))
+    client = Client()
+    client.force_login(make_user("viewer", m.ROLE_VIEWER))  # type: ignore[arg-type]
+    for q, count in [("dupre", 951), ("dupré anais", 950), ("anaïs 949", 1)]:
+        r = client.get(reverse("web:players", args=[event.pk]), {"q": q}, HTTP_HX_REQUEST="true")
+        assert f"{count} player" in r.content.decode()

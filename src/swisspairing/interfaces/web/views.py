@@ -210,8 +210,14 @@ def _filtered(event: m.Event, q: str) -> Any:
     if not q:
         return rows
     words = query_words(q)
-    return [e for e in rows if matches(words, e.name, e.club) or
-            (e.fide_id and e.fide_id.startswith(q)) or e.federation.casefold() == q.casefold()]
+    found = [pk for pk, name, club, fide_id, federation in
+             rows.values_list("pk", "name", "club", "fide_id", "federation")
+             if matches(words, name, club) or (fide_id and fide_id.startswith(q))
+             or federation.casefold() == q.casefold()]
+    if len(found) > 900:  # the whole list, rather than a long "IN (...)" (SQLite's limits)
+        wanted = set(found)
+        return [e for e in rows if e.pk in wanted]
+    return rows.filter(pk__in=found)
 
 
 @viewer_required

@@ -328,8 +328,9 @@ def checkin(request: HttpRequest, token: str) -> HttpResponse:
         # in Python, on the same key as the rating list: "dupre" finds "DUPRÉ" (LIKE folds
         # ASCII only); one event's players, at most a few thousand (imports.matches)
         words = query_words(q)
-        found = [e for e in event.entrants.only("id", "event_id", "tpn", "name")
-                 if matches(words, e.name)][:30]
+        tpns = [tpn for tpn, name in event.entrants.values_list("tpn", "name")
+                if matches(words, name)][:30]
+        found = list(event.entrants.filter(tpn__in=tpns)) if tpns else []
     done = services.checked_in_ids(event, round_number) if round_number else set()
     return render(request, "hall/checkin.html", {
         "event": event, "token": token, "q": q, "found": found, "done": done,

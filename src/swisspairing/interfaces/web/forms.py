@@ -240,8 +240,8 @@ class ForbiddenPairForm(forms.Form):
     """Two players of the event who may not meet (C.04.1 b), by pairing number; a pair
     already forbidden, in either order, is refused."""
 
-    first = forms.IntegerField(label=_("player"), min_value=1)
-    second = forms.IntegerField(label=_("player"), min_value=1)
+    first = forms.IntegerField(min_value=1)
+    second = forms.IntegerField(min_value=1)
 
     def __init__(self, *args: object, event: m.Event, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

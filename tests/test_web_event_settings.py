@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from swisspairing.errors import BadRequest
-from swisspairing.formats.trf import parse_trf
+from swisspairing.formats.trf import parse_trf, write_trf
 from swisspairing.interfaces.cmd_pair import system_from_file
 from swisspairing.interfaces.web import actions, convert
 from swisspairing.interfaces.web import models as m
@@ -138,8 +138,6 @@ def test_every_system_writes_its_192_record_and_reads_back() -> None:
     for system in implemented_systems():
         event = make_event(players=4, rounds=3, system=system, seed=2)
         t = convert.tournament_of(event)
-        from swisspairing.formats.trf import write_trf
-
         for text in (write_trf(t), export.write_trf26(t)[0]):
             assert any(line.startswith("192 ") for line in text.splitlines()), system
             assert system_from_file(parse_trf(text)) == system

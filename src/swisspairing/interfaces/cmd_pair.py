@@ -7,7 +7,7 @@ import argparse
 from ..errors import BadRequest
 from ..formats import pairs
 from ..model import Tournament
-from ..systems import SYSTEM_NAMES, get_system
+from ..systems import SYSTEM_COMMENT, SYSTEM_NAMES, canonical_name, get_system
 from ..systems.explain import LANGUAGES, Explanation
 from .common import ask_baku, emit, load
 
@@ -51,6 +51,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def system_from_file(t: Tournament) -> str | None:
+    """The system the file names: its ``192`` record, or for ``192 CUSTOM_SWISS`` the comment
+    ``### swisspairing system NAME`` (systems without an ETT26 code, :data:`TRF_TYPE_192`)."""
+    for line in t.extra_lines:
+        if line.startswith(SYSTEM_COMMENT):
+            try:
+                return canonical_name(line[len(SYSTEM_COMMENT):].strip())
+            except BadRequest:
+                return None
     for line in t.headers.get("192", []):
         code = line[4:].strip().upper()
         base = code.removesuffix("_BAKU")

@@ -28,6 +28,32 @@ _REGISTRY: dict[str, tuple[str, str]] = {
 ALIASES = {"dutch": "dutch-2025"}
 SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
 
+#: the TRF-2026 record ``192`` (ETT26 tournament type, trf.md 6) written for each system.
+#: ETT26 has no code for Lim, the 2012 Dutch rules, the 1997 Dubov rules or the Elo-based
+#: Swiss: they are written ``CUSTOM_SWISS`` with a comment line naming the system
+#: (:data:`SYSTEM_COMMENT`), which ``pair`` and ``check`` read back (trf.md 6 suggests a
+#: documented project comment for these gaps).
+TRF_TYPE_192: dict[str, str] = {
+    "dutch-2012": "CUSTOM_SWISS",
+    "dutch-2017": "FIDE_DUTCH_2017",
+    "dutch-2025": "FIDE_DUTCH_2025",
+    "dubov-1997": "CUSTOM_SWISS",
+    "dubov": "FIDE_DUBOV",
+    "lim": "CUSTOM_SWISS",
+    "burstein": "FIDE_BURSTEIN",
+    "elo-swiss": "CUSTOM_SWISS",
+}
+#: ``### swisspairing system NAME``: the system of a ``192 CUSTOM_SWISS`` file
+SYSTEM_COMMENT = "### swisspairing system "
+
+
+def trf_type_lines(name: str) -> tuple[str, str | None]:
+    """The ``192`` line of system ``name`` and the comment line naming it (None when the
+    ETT26 code names the system by itself)."""
+    canonical = canonical_name(name)
+    code = TRF_TYPE_192[canonical]
+    return f"192 {code}", (f"{SYSTEM_COMMENT}{canonical}" if code == "CUSTOM_SWISS" else None)
+
 
 class PairingSystem(Protocol):
     """What every pairing system provides."""

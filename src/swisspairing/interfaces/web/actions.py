@@ -8,7 +8,8 @@ manual change from the checker's absolute rules (C.04.1).
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -20,6 +21,7 @@ from ...checker.check import published_pairing
 from ...checker.violations import Violation, absolute_violations
 from ...errors import BadRequest
 from ...model import Board, Pairing, Player
+from ...model.tournament import TITLE_ORDER, normalise_title
 from ...systems import get_system
 from ...systems.explain import Explanation
 from . import models as m
@@ -51,6 +53,161 @@ def draw_initial_colour() -> str:
 
 def rounds_paired(event: m.Event) -> int:
     return event.round_set.aggregate(n=Max("number"))["n"] or 0
+
+
+#: what an edit of the settings asks the arbiter to look at (the view words each)
+SYSTEM_CHANGED = "system"
+POINT_SYSTEM_CHANGED = "point_system"
+
+
+def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
+    """Refuse settings that cannot hold (BadRequest naming the field), whatever path saves them.
+
+    * the number of rounds: 1 to 99, and never below the rounds already paired (rounds above
+      it would be unreachable, and the TRF would say ``142 2`` while holding round 4);
+    * the end date not before the start date; the rounds' dates ISO, in order;
+    * the initial colour (C.04.2 / C.04.3 E.5) cannot change once round 1 is paired: it
+      decided the colours of the rounds played.
+    """
+    paired = rounds_paired(event) if event.pk else 0
+    if not 1 <= event.rounds <= 99:
+        raise BadRequest(f"rounds: from 1 to 99, found {event.rounds}")
+    if event.rounds < paired:
+        raise BadRequest(f"rounds: rounds 1 to {paired} are already paired: the tournament "
+                         f"cannot have fewer than {paired} rounds")
+    if event.start_date and event.end_date and event.end_date < event.start_date:
+        raise BadRequest(f"end date: {event.end_date} is before the start date "
+                         f"{event.start_date}")
+    previous = None
+    for r, text in enumerate(event.round_dates or [], 1):
+        if not text:
+            continue
+        try:
+            day = date.fromisoformat(str(text))
+        except ValueError:
+            raise BadRequest(f"round {r} date: {text!r} is not a date YYYY-MM-DD") from None
+        if previous is not None and day < previous:
+            raise BadRequest(f"round {r} date: {day} is before the date of an earlier round")
+        previous = day
+    if (stored is not None and paired and stored.initial_colour != event.initial_colour):
+        raise BadRequest("initial colour: round 1 is paired, its colours follow from the "
+                         "initial colour, which can no longer change")
+
+
+def create_event(event: m.Event, user: User) -> m.Event:
+    """A new tournament with settings checked by :func:`check_event_settings`."""
+    with transaction.atomic():
+        check_event_settings(event)
+        event.save()
+        audit(event, user, "event-create", event.name, None,
+              {"initial_colour": event.initial_colour,
+               "drawn_by_lot": event.initial_colour_drawn})
+    return event
+
+
+_SETTINGS = ("name", "place", "federation", "start_date", "end_date", "chief_arbiter",
+             "deputy_arbiters", "time_control", "rounds", "system", "point_system", "tiebreaks",
+             "initial_colour", "round_dates", "public")
+
+
+def update_event(event: m.Event, user: User) -> list[str]:
+    """Save changed settings (:func:`check_event_settings` first) with their audit entry.
+
+    Returns what the arbiter should be told: :data:`SYSTEM_CHANGED` when the pairing system
+    changed after round 1 was paired (arbiters do switch, e.g. after a mistake: the later
+    rounds are paired with the new system and the check compares every round with it),
+    :data:`POINT_SYSTEM_CHANGED` when the point system did (every score is counted again).
+    """
+    with transaction.atomic():
+        stored = m.Event.objects.select_for_update().get(pk=event.pk)
+        check_event_settings(event, stored)
+        if event.round_dates:
+            event.round_dates = list(event.round_dates)[:event.rounds]
+        before = {k: getattr(stored, k) for k in _SETTINGS if getattr(stored, k) !=
+                  getattr(event, k)}
+        after = {k: getattr(event, k) for k in before}
+        event.save()
+        audit(event, user, "event-edit", event.name, _json(before), _json(after))
+        warnings = []
+        if rounds_paired(event):
+            if "system" in before:
+                warnings.append(SYSTEM_CHANGED)
+            if "point_system" in before:
+                warnings.append(POINT_SYSTEM_CHANGED)
+    return warnings
+
+
+def _json(values: dict[str, object]) -> dict[str, object]:
+    return {k: v if isinstance(v, bool | int | list | dict) or v is None else str(v)
+            for k, v in values.items()}
+
+
+def set_round_date(event: m.Event, round_number: int, day: date) -> None:
+    """Give a round a date when it has none (the day it is paired, for the TRF 132 record)."""
+    dates = [str(x) for x in (event.round_dates or [])]
+    dates += [""] * (round_number - len(dates))
+    if dates[round_number - 1]:
+        return
+    dates[round_number - 1] = day.isoformat()
+    event.round_dates = dates
+    m.Event.objects.filter(pk=event.pk).update(round_dates=dates)
+
+
+# --- a player's identity ------------------------------------------------------------------------
+def normalise_birth_date(text: str, today: date | None = None) -> str:
+    """A birth date as the TRF writes it (``YYYY/MM/DD``, trf.md 4, or the year alone).
+
+    Accepted: ``YYYY/MM/DD``, ``YYYY-MM-DD``, ``DD/MM/YYYY`` (also with dots), the year alone,
+    and ``YYYY/00/00`` (a TRF with the year only). ValueError (English, naming the problem)
+    for anything else, an impossible date (``1990/02/30``) or a date in the future."""
+    text = text.strip()
+    if not text:
+        return ""
+    today = today or date.today()
+    parts = text.replace("-", "/").replace(".", "/").split("/")
+    if not all(p.isdigit() for p in parts) or len(parts) not in (1, 3):
+        raise ValueError(f"{text!r} is not a date: write YYYY/MM/DD, DD/MM/YYYY or the year")
+    if len(parts) == 1:
+        year, month, day = parts[0], "0", "0"
+    elif len(parts[0]) == 4:
+        year, month, day = parts
+    elif len(parts[2]) == 4:
+        day, month, year = parts
+    else:
+        raise ValueError(f"{text!r}: the year must have four digits")
+    if len(year) != 4 or not 1850 <= int(year) <= today.year:
+        raise ValueError(f"{text!r}: the year must be from 1850 to {today.year}")
+    if int(month) == 0 and int(day) == 0:
+        return year if len(parts) == 1 else f"{year}/00/00"
+    try:
+        born = date(int(year), int(month), int(day))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a date of the calendar") from None
+    if born > today:
+        raise ValueError(f"{text!r} is in the future")
+    return born.strftime("%Y/%m/%d")
+
+
+def check_title(text: str) -> str:
+    """The title normalised (``g``, ``gm`` -> ``GM``, :func:`normalise_title`); ValueError
+    for a title FIDE does not award (C.04.2 B.2 knows only :data:`TITLE_ORDER`)."""
+    title = normalise_title(text)
+    if title and title not in TITLE_ORDER:
+        raise ValueError(f"unknown title {text.strip()!r}: one of {' '.join(TITLE_ORDER)}")
+    return title
+
+
+def _check_identity(values: dict[str, object]) -> dict[str, object]:
+    """The title and birth date of a player entered by hand, checked and normalised."""
+    out = dict(values)
+    try:
+        if "title" in out:
+            out["title"] = check_title(str(out["title"] or ""))
+        if "birth_date" in out:
+            out["birth_date"] = normalise_birth_date(str(out["birth_date"] or ""))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    return out
 
 
 # --- players and their numbers (C.04.2 B and C) -----------------------------------------------
@@ -104,6 +261,8 @@ def _check_room(event: m.Event, adding: int) -> None:
 def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
     """A new player. Before round 1 every number follows the initial order; later, the late
     entrant takes its place in the order and the players below move down (C.04.2 C)."""
+    checked = _check_identity({"title": c.title, "birth_date": c.birth_date})
+    c = replace(c, **checked)  # type: ignore[arg-type]
     with transaction.atomic():
         _check_room(event, 1)
         top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
@@ -167,6 +326,7 @@ def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
 
 
 def edit_entrant(row: m.Entrant, values: dict[str, object], user: User) -> None:
+    values = _check_identity(values)
     with transaction.atomic():
         before = entrant_dict(row)
         for k, v in values.items():
@@ -191,7 +351,11 @@ def delete_entrant(row: m.Entrant, user: User) -> None:
 
 
 def set_withdrawal(row: m.Entrant, from_round: int | None, user: User) -> None:
-    """The player is no longer paired from ``from_round`` on (C.04.2 D.3); None: back in."""
+    """The player is no longer paired from ``from_round`` on (C.04.2 D.3, a round of the
+    event: 1 to its number of rounds); None: back in."""
+    rounds = row.event.rounds
+    if from_round is not None and not 1 <= from_round <= rounds:
+        raise BadRequest(f"withdrawal: the round must be from 1 to {rounds}, found {from_round}")
     before = row.withdrawn_from
     row.withdrawn_from = from_round
     row.save(update_fields=["withdrawn_from"])
@@ -217,10 +381,21 @@ def set_request(event: m.Event, row: m.Entrant, round_number: int, code: str | N
     audit(event, user, "round-request", f"{row.name}, round {round_number}", before, code)
 
 
+def forbidden_pair_exists(a: m.Entrant, b: m.Entrant) -> bool:
+    first, second = sorted((a.pk, b.pk))
+    return m.ForbiddenPair.objects.filter(first_id=first, second_id=second).exists()
+
+
 def add_forbidden_pair(event: m.Event, a: m.Entrant, b: m.Entrant, user: User) -> None:
+    """Two players who may not meet (C.04.1 b), stored once whatever the order typed."""
     if a.pk == b.pk:
         raise BadRequest("choose two different players")
-    m.ForbiddenPair.objects.create(event=event, first=a, second=b)
+    if a.event_id != event.pk or b.event_id != event.pk:
+        raise BadRequest("both players must be in this tournament")
+    if forbidden_pair_exists(a, b):
+        raise BadRequest(f"players {a.tpn} and {b.tpn} are already a forbidden pair")
+    first, second = sorted((a, b), key=lambda e: e.pk)
+    m.ForbiddenPair.objects.create(event=event, first=first, second=second)
     audit(event, user, "forbidden-pair", f"{a.name} - {b.name}", None, [a.tpn, b.tpn])
 
 
@@ -263,6 +438,8 @@ def pair_next_round(event: m.Event, user: User) -> m.Round:
         t = tournament_of(event, r)
         explanation = Explanation()
         pairing = get_system(event.system).pair(t, r, explanation)
+        # the server's own day (it runs in the hall; the settings' time zone is UTC)
+        set_round_date(event, r, date.today())
         rnd = m.Round.objects.create(
             event=event, number=r, system=event.system,
             explanation=[{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}

@@ -29,15 +29,18 @@ from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, To
 from ...model.results import MIRROR
 from ...standings import ranking
 from ...standings.tiebreaks import parse_list
+from ...systems import SYSTEM_COMMENT, TRF_TYPE_192, trf_type_lines
 from . import models as m
 
 #: TRF headers held by Event fields (trf.md: 012 name, 022 city, 032 federation, 042 start,
 #: 052 end, 102 chief arbiter, 112 deputies, 122 time control)
 _HEADER_FIELDS = {"012": "name", "022": "place", "032": "federation", "102": "chief_arbiter",
                   "112": "deputy_arbiters", "122": "time_control"}
-#: TRF 192 record naming the system (read back by ``swisspairing pair`` / ``check``)
-SYSTEM_192 = {"dutch-2017": "FIDE_DUTCH_2017", "dutch-2025": "FIDE_DUTCH_2025",
-              "dubov": "FIDE_DUBOV"}
+#: record 092, type of tournament (free text, trf.md 3), when the event has none of its own
+TOURNAMENT_TYPE_092 = "Individual: Swiss-System"
+#: column (0-based) of round 1's date in record 132, then every 10 columns: the grid of the
+#: 001 round cells (trf.md 3: round 1 at columns 92-99, round 2 at 102-109, ...)
+_ROUND_DATE_COLUMN = 91
 
 
 def point_system_of(event: m.Event) -> PointSystem:
@@ -54,6 +57,46 @@ def _trf_date(value: date | None) -> str:
     return value.strftime("%Y/%m/%d") if value else ""
 
 
+def round_dates_132(dates: list[str]) -> str:
+    """Record 132 of the rounds' dates (ISO ``YYYY-MM-DD`` each, ``""`` unknown): ``YY/MM/DD``
+    under each round's cell columns (trf.md 3); ``""`` when no date is known."""
+    if not any(dates):
+        return ""
+    line = "132".ljust(_ROUND_DATE_COLUMN)
+    cells = []
+    for text in dates:
+        try:
+            day = date.fromisoformat(text) if text else None
+        except ValueError:
+            day = None
+        cells.append(day.strftime("%y/%m/%d") if day else " " * 8)
+    return (line + "  ".join(cells)).rstrip()
+
+
+def round_dates_of_132(line: str) -> list[str] | None:
+    """The rounds' dates of a record 132 (ISO, ``""`` for a blank cell); None when a cell is
+    not a date ``YY/MM/DD`` (the line is then kept as it was read)."""
+    out: list[str] = []
+    start = _ROUND_DATE_COLUMN
+    while start < len(line.rstrip()):
+        cell = line[start:start + 8].strip()
+        start += 10
+        if not cell:
+            out.append("")
+            continue
+        parts = cell.split("/")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts) or len(parts[0]) not in (2, 4):
+            return None
+        year = int(parts[0])
+        if year < 100:  # two digits: this century unless that is in the future
+            year += 2000 if 2000 + year <= date.today().year + 1 else 1900
+        try:
+            out.append(date(year, int(parts[1]), int(parts[2])).isoformat())
+        except ValueError:
+            return None
+    return out
+
+
 def headers_of(event: m.Event) -> dict[str, list[str]]:
     """The TRF header lines of the event (its fields first, then the kept ones)."""
     out: dict[str, list[str]] = {k: list(v) for k, v in (event.extra_headers or {}).items()}
@@ -65,11 +108,26 @@ def headers_of(event: m.Event) -> dict[str, list[str]]:
         out["042"] = [f"042 {_trf_date(event.start_date)}"]
     if event.end_date:
         out["052"] = [f"052 {_trf_date(event.end_date)}"]
-    if event.system in SYSTEM_192:
-        out["192"] = [f"192 {SYSTEM_192[event.system]}"]
+    out.setdefault("092", [f"092 {TOURNAMENT_TYPE_092}"])
+    line_132 = round_dates_132(event.round_dates or [])
+    if line_132:
+        out["132"] = [line_132]
+    if event.system in TRF_TYPE_192:
+        out["192"] = [trf_type_lines(event.system)[0]]
     if event.tiebreaks:
         out["202"] = [f"202 {event.tiebreaks}"]
     return out
+
+
+def extra_lines_of(event: m.Event) -> list[str]:
+    """The kept TRF lines, with the comment naming the system when ``192`` cannot
+    (``192 CUSTOM_SWISS``: Lim, Dutch 2012...)."""
+    lines = [x for x in (event.extra_lines or []) if not x.startswith(SYSTEM_COMMENT)]
+    if event.system in TRF_TYPE_192:
+        comment = trf_type_lines(event.system)[1]
+        if comment:
+            lines.insert(0, comment)
+    return lines
 
 
 def player_of(e: m.Entrant) -> Player:
@@ -93,12 +151,15 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
         initial_colour=Colour(event.initial_colour),
         point_system=point_system_of(event),
         headers=headers_of(event),
-        extra_lines=list(event.extra_lines or []),
+        extra_lines=extra_lines_of(event),
     )
     for e in entrants:
         t.players[e.tpn] = player_of(e)
         if e.withdrawn_from:
             t.withdrawn[e.tpn] = e.withdrawn_from
+    # 062 number of players, 072 number of rated players (trf.md 3): from the players held
+    t.headers["062"] = [f"062 {len(entrants)}"]
+    t.headers["072"] = [f"072 {sum(1 for e in entrants if e.rating > 0)}"]
     round_rows = list(event.round_set.order_by("number"))
     if rounds is not None:
         round_rows = [r for r in round_rows if r.number <= rounds]
@@ -189,6 +250,13 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             headers.pop(code)
             values[attr] = parsed
     headers.pop("192", None)
+    # 062 / 072 are counted from the players; 132 becomes the rounds' dates when it reads
+    headers.pop("062", None)
+    headers.pop("072", None)
+    dates = round_dates_of_132(headers["132"][0]) if headers.get("132") else None
+    if dates is not None:
+        headers.pop("132")
+        values["round_dates"] = dates
     tiebreaks = headers.pop("202", [])
     if tiebreaks:
         values["tiebreaks"] = tiebreaks[0][4:].strip()
@@ -199,7 +267,7 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
         point_system=point_system_json(t.point_system),
         initial_colour=(t.initial_colour or Colour.WHITE).value,
         extra_headers=headers,
-        extra_lines=list(t.extra_lines),
+        extra_lines=[x for x in t.extra_lines if not x.startswith(SYSTEM_COMMENT)],
         **values,
     )
     rows = {}
@@ -247,11 +315,16 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             m.RoundRequest.objects.create(event=event, entrant=rows[pid],
                                           round_number=paired + 1,
                                           code=code if code in "HF" else "Z")
+    # each pair once, in key order (ForbiddenPair's constraints): groups of a file may overlap
+    forbidden: dict[tuple[int, int], None] = {}
     for g in t.forbidden_pairs:
         ids = sorted(g.players)
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:
-                m.ForbiddenPair.objects.create(event=event, first=rows[a], second=rows[b])
+                keys = sorted((rows[a].pk, rows[b].pk))
+                forbidden[(keys[0], keys[1])] = None
+    m.ForbiddenPair.objects.bulk_create(
+        [m.ForbiddenPair(event=event, first_id=a, second_id=b) for a, b in forbidden])
     return event
 
 

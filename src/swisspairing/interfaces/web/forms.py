@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import date, timedelta
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from ...errors import BadRequest
+from ...model.tournament import TITLE_ORDER
 from ...standings.ranking import DEFAULT_TIEBREAKS
 from ...standings.tiebreaks import parse_list
 from ...systems import implemented_systems
@@ -23,6 +28,28 @@ def system_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in implemented_systems()]
 
 
+def iso_date_input() -> forms.DateInput:
+    """A ``type=date`` input: its value is always ISO (``2026-04-10``), the only form a browser
+    reads there; Django would otherwise write the language's format (``10/04/2026`` in
+    French) and the browser would show the field empty and save no date."""
+    return forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+
+
+def suggested_round_dates(start: date | None, end: date | None, rounds: int) -> list[str]:
+    """A suggestion for the rounds' dates: from the start date, spread evenly over the days
+    to the end date (two rounds on some days when there are more rounds than days), one a day
+    without an end date."""
+    if start is None:
+        return [""] * rounds
+    days = (end - start).days + 1 if end is not None and end >= start else rounds
+    return [(start + timedelta(days=(r * days) // rounds)).isoformat() for r in range(rounds)]
+
+
+def _posted_rounds(data: Mapping[str, object], default: int) -> int:
+    value = str(data.get("rounds", "") or "").strip()
+    return int(value) if value.isdigit() and 1 <= int(value) <= 99 else default
+
+
 class EventForm(forms.ModelForm):
     point_scheme = forms.ChoiceField(label=_("point system"),
                                      choices=[(k, v[0]) for k, v in POINT_SYSTEMS.items()])
@@ -35,27 +62,70 @@ class EventForm(forms.ModelForm):
         model = m.Event
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter",
                   "deputy_arbiters", "time_control", "rounds", "system", "tiebreaks", "public"]
-        widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
-                   "end_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"start_date": iso_date_input(), "end_date": iso_date_input()}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        from .actions import rounds_paired
+
         self.fields["system"] = forms.ChoiceField(label=_("pairing system"),
                                                   choices=system_choices())
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
         self.fields["tiebreaks"].help_text = _("C.07 codes, e.g. %(example)s") % {
             "example": DEFAULT_TIEBREAKS}
-        if self.instance.pk:
+        event = self.instance
+        self.rounds_paired = rounds_paired(event) if event.pk else 0
+        if event.pk:
             for key, (_label, values) in POINT_SYSTEMS.items():
-                if values == (self.instance.point_system or {}):
+                if values == (event.point_system or {}):
                     self.initial["point_scheme"] = key
-            self.fields.pop("initial_colour_choice")
+            # the initial colour may change until round 1 is paired (C.04.2: it decides the
+            # colours of round 1), not after
+            field = forms.ChoiceField(label=_("initial colour"), required=False,
+                                      choices=[("w", _("White")), ("b", _("Black"))])
+            field.help_text = (_("round 1 is paired: its colours followed from this colour, "
+                                 "which can no longer change") if self.rounds_paired else
+                               _("colour of the first player in round 1 (C.04.2)"))
+            self.fields["initial_colour_choice"] = field
+            self.initial["initial_colour_choice"] = event.initial_colour
+            if self.rounds_paired:
+                self.fields["rounds"].widget.attrs["min"] = self.rounds_paired
+        # one date per round (TRF 132; Swiss-Manager asks for them per round): the stored
+        # ones, else a suggestion from the start and end dates
+        rounds = _posted_rounds(self.data, event.rounds or int(self.initial.get("rounds", 9)))
+        stored = [str(x) for x in (event.round_dates or [])]
+        suggested = (suggested_round_dates(event.start_date, event.end_date, rounds)
+                     if not any(stored) else [""] * rounds)
+        for r in range(1, rounds + 1):
+            name = f"round_date_{r}"
+            self.fields[name] = forms.DateField(
+                label=_("round %(number)s date") % {"number": r}, required=False,
+                widget=iso_date_input())
+            value = stored[r - 1] if r <= len(stored) and stored[r - 1] else suggested[r - 1]
+            if value:
+                self.initial[name] = value
+        self.round_count = rounds
 
     def clean_rounds(self) -> int:
         value = self.cleaned_data["rounds"]
         if not 1 <= value <= 99:
             raise forms.ValidationError(_("from 1 to 99 rounds"))
+        if value < self.rounds_paired:
+            raise forms.ValidationError(ngettext_lazy(
+                "round 1 is already paired: the tournament cannot have fewer than 1 round",
+                "rounds 1 to %(paired)s are already paired: the tournament cannot have fewer "
+                "than %(paired)s rounds", self.rounds_paired) % {"paired": self.rounds_paired})
         return int(value)
+
+    def clean_initial_colour_choice(self) -> str:
+        value = str(self.cleaned_data.get("initial_colour_choice") or "")
+        if self.instance.pk and not value:
+            return self.instance.initial_colour  # not sent: unchanged
+        if self.instance.pk and self.rounds_paired and value != self.instance.initial_colour:
+            raise forms.ValidationError(_(
+                "round 1 is paired: its colours followed from the initial colour, which can no "
+                "longer change"))
+        return value
 
     def clean_tiebreaks(self) -> str:
         text = self.cleaned_data["tiebreaks"].strip()
@@ -68,6 +138,31 @@ class EventForm(forms.ModelForm):
 
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].strip().upper()
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("the end date is before the start date"))
+        previous = None
+        for r in range(1, self.round_count + 1):
+            day = data.get(f"round_date_{r}")
+            if day is None:
+                continue
+            if previous is not None and day < previous:
+                self.add_error(f"round_date_{r}", _(
+                    "round %(number)s cannot be before an earlier round") % {"number": r})
+            previous = day
+        return data
+
+    def round_dates(self) -> list[str]:
+        """The rounds' dates of a valid form (ISO, ``""`` unknown), up to the last known."""
+        dates = [self.cleaned_data.get(f"round_date_{r}") for r in
+                 range(1, self.round_count + 1)]
+        out = [d.isoformat() if d else "" for d in dates]
+        while out and not out[-1]:
+            out.pop()
+        return out
 
 
 class EntrantForm(forms.ModelForm):
@@ -98,18 +193,93 @@ class EntrantForm(forms.ModelForm):
         return self.cleaned_data["federation"].strip().upper()
 
     def clean_title(self) -> str:
-        from ...model.tournament import normalise_title
+        from .actions import check_title
 
-        return normalise_title(self.cleaned_data["title"])
+        try:
+            return check_title(self.cleaned_data["title"])
+        except ValueError:
+            raise forms.ValidationError(
+                _("unknown title %(title)s: write one of %(titles)s (or nothing)") % {
+                    "title": self.cleaned_data["title"].strip(),
+                    "titles": " ".join(TITLE_ORDER)}) from None
+
+    def clean_birth_date(self) -> str:
+        from .actions import normalise_birth_date
+
+        try:
+            return normalise_birth_date(self.cleaned_data["birth_date"])
+        except ValueError:
+            raise forms.ValidationError(
+                _("%(text)s is not a possible birth date: write YYYY/MM/DD, YYYY-MM-DD, "
+                  "DD/MM/YYYY or the year") % {"text": self.cleaned_data["birth_date"].strip()}
+            ) from None
+
+
+class WithdrawalForm(forms.Form):
+    """The round from which a player is no longer paired (C.04.2 D.3): a round of the event;
+    blank: the player plays (0 is not a round and is refused, not read as "not withdrawn")."""
+
+    withdrawn_from = forms.CharField(label=_("From round"), required=False)
+
+    def __init__(self, *args: object, rounds: int, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.rounds = rounds
+
+    def clean_withdrawn_from(self) -> int | None:
+        text = str(self.cleaned_data.get("withdrawn_from") or "").strip()
+        if not text:
+            return None
+        if not text.isdigit() or not 1 <= int(text) <= self.rounds:
+            raise forms.ValidationError(
+                _("the round must be from 1 to %(rounds)s (leave it empty: the player plays)")
+                % {"rounds": self.rounds})
+        return int(text)
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players of the event who may not meet (C.04.1 b), by pairing number; a pair
+    already forbidden, in either order, is refused."""
+
+    first = forms.IntegerField(min_value=1)
+    second = forms.IntegerField(min_value=1)
+
+    def __init__(self, *args: object, event: m.Event, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.event = event
+        self.players: tuple[m.Entrant, m.Entrant] | None = None
+
+    def clean(self) -> dict[str, object]:
+        from .actions import forbidden_pair_exists
+
+        data = super().clean()
+        if self.errors:
+            return data
+        rows = [self.event.entrants.filter(tpn=data[k]).first() for k in ("first", "second")]
+        a, b = rows
+        if a is None or b is None:
+            raise forms.ValidationError(_("Give the numbers of two players."))
+        if a.pk == b.pk:
+            raise forms.ValidationError(_("Choose two different players."))
+        if forbidden_pair_exists(a, b):
+            raise forms.ValidationError(
+                _("%(first)s and %(second)s are already a forbidden pair.") % {
+                    "first": a.tpn, "second": b.tpn})
+        self.players = (a, b)
+        return data
+
+
+#: an empty file is refused by name, not with "choose a file"
+_EMPTY_FILE = {"empty": _("The file is empty."),
+               "required": _("Choose a file.")}
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("file"), help_text=_(
+    file = forms.FileField(label=_("file"), error_messages=_EMPTY_FILE, help_text=_(
         "CSV with a header row, a TRF file, or the FIDE rating list (XML or TXT)"))
 
 
 class TrfImportForm(forms.Form):
-    file = forms.FileField(label=_("TRF file"))
+    file = forms.FileField(label=_("TRF file"), error_messages=_EMPTY_FILE)
     system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
 
 

@@ -84,6 +84,10 @@ class Event(models.Model):
     #: other TRF lines kept from an import (national records, comments)
     extra_lines = models.JSONField(default=list, blank=True)
     public = models.BooleanField(_("public pages"), default=True)
+    #: the date of each round (``round_dates[r - 1]``, ISO ``YYYY-MM-DD``, ``""`` unknown):
+    #: entered with the settings (Swiss-Manager asks for them per round) or the day the round
+    #: was paired; written in the TRF ``132`` record (trf.md 3)
+    round_dates = models.JSONField(default=list, blank=True)
     public_token = models.CharField(max_length=40, unique=True, default=_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -190,9 +194,20 @@ class RoundRequest(models.Model):
 
 
 class ForbiddenPair(models.Model):
+    """Two players who may not meet (C.04.1 b), stored once: ``first`` is the entrant with the
+    smaller primary key (pairing numbers change before round 1, keys do not), so ``2-1`` after
+    ``1-2`` is the same row and the database refuses it."""
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden")
     first = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="one_forbidden_pair"),
+            models.CheckConstraint(condition=models.Q(first__lt=models.F("second")),
+                                   name="forbidden_pair_in_key_order"),
+        ]
 
 
 class AuditEntry(models.Model):

@@ -12,6 +12,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.db import transaction
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -94,11 +95,13 @@ def event_new(request: HttpRequest) -> HttpResponse:
         chosen = form.cleaned_data.get("initial_colour_choice")
         event.initial_colour = chosen or actions.draw_initial_colour()
         event.initial_colour_drawn = not chosen
-        event.save()
-        actions.audit(event, request.user, "event-create", event.name, None,
-                      {"initial_colour": event.initial_colour,
-                       "drawn_by_lot": event.initial_colour_drawn})
-        return redirect("web:players", pk=event.pk)
+        event.round_dates = form.round_dates()
+        try:
+            actions.create_event(event, request.user)
+        except SwissPairingError as exc:
+            _error(request, exc)
+        else:
+            return redirect("web:players", pk=event.pk)
     return render(request, "web/event_form.html", _ctx(request, form=form))
 
 
@@ -107,15 +110,31 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     form = forms.EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        before = {k: str(v) for k, v in form.initial.items()}
         event = form.save(commit=False)
         event.point_system = forms.POINT_SYSTEMS[form.cleaned_data["point_scheme"]][1]
-        event.save()
-        actions.audit(event, request.user, "event-edit", event.name, before,
-                      {k: str(form.cleaned_data[k]) for k in form.changed_data})
-        messages.success(request, _("Saved."))
-        return redirect("web:event", pk=event.pk)
+        event.initial_colour = form.cleaned_data["initial_colour_choice"]
+        event.round_dates = form.round_dates()
+        try:
+            warnings = actions.update_event(event, request.user)
+        except SwissPairingError as exc:
+            _error(request, exc)
+            event.refresh_from_db()
+        else:
+            messages.success(request, _("Saved."))
+            for warning in warnings:
+                messages.warning(request, _settings_warning(warning, event))
+            return redirect("web:event", pk=event.pk)
     return render(request, "web/event_form.html", _ctx(request, event, form=form))
+
+
+def _settings_warning(kind: str, event: m.Event) -> str:
+    """What a change of the settings after round 1 means for the rounds to come."""
+    if kind == actions.SYSTEM_CHANGED:
+        return _("The pairing system is now %(system)s: the next rounds will be paired with "
+                 "it, and the check compares every round, also those already paired, with "
+                 "it.") % {"system": event.system}
+    return _("The point system changed: every score, the standings and the next pairings "
+             "count the rounds already played with the new points.")
 
 
 @viewer_required
@@ -133,7 +152,8 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     """Continue a tournament paired elsewhere: every round of the file is published."""
     form = forms.TrfImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _("Choose a TRF file and a pairing system."))
+        messages.error(request, _upload_error(form, _("Choose a TRF file and a pairing "
+                                                      "system.")))
         return redirect("web:home")
     upload = form.cleaned_data["file"]
     try:
@@ -146,6 +166,15 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         messages.warning(request, w)
     actions.audit(event, request.user, "event-import-trf", upload.name)
     return redirect("web:event", pk=event.pk)
+
+
+def _upload_error(form: Form, otherwise: str) -> str:
+    """The file field's own error (an empty file is named as such), else ``otherwise``."""
+    upload = form.files.get("file")
+    errors = form.errors.get("file")
+    if upload is not None and errors:
+        return f"{upload.name}: {errors[0]}"
+    return otherwise
 
 
 @chief_required
@@ -234,14 +263,27 @@ def player_edit(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
                 return redirect("web:player-edit", pk=pk, tpn=tpn)
             return redirect("web:players", pk=pk)
         if "withdraw" in request.POST:
-            value = request.POST.get("withdrawn_from", "").strip()
-            actions.set_withdrawal(row, int(value) if value.isdigit() else None, request.user)
-            return redirect("web:players", pk=pk)
+            withdrawal = forms.WithdrawalForm(request.POST, rounds=event.rounds)
+            if withdrawal.is_valid():
+                try:
+                    actions.set_withdrawal(row, withdrawal.cleaned_data["withdrawn_from"],
+                                           request.user)
+                except SwissPairingError as exc:
+                    _error(request, exc)
+                    return redirect("web:player-edit", pk=pk, tpn=tpn)
+                return redirect("web:players", pk=pk)
+            form = forms.EntrantForm(instance=row)
+            return render(request, "web/player_form.html",
+                          _ctx(request, event, form=form, row=row, withdrawal=withdrawal),
+                          status=400)
         if form.is_valid():
             actions.edit_entrant(row, {k: form.cleaned_data[k] for k in form.changed_data},
                                  request.user)
             return redirect("web:players", pk=pk)
-    return render(request, "web/player_form.html", _ctx(request, event, form=form, row=row))
+    withdrawal = forms.WithdrawalForm(initial={"withdrawn_from": row.withdrawn_from or ""},
+                                      rounds=event.rounds)
+    return render(request, "web/player_form.html", _ctx(request, event, form=form, row=row,
+                                                        withdrawal=withdrawal))
 
 
 @arbiter_required
@@ -250,7 +292,7 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     form = forms.ImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _("Choose a file."))
+        messages.error(request, _upload_error(form, _("Choose a file.")))
         return redirect("web:players", pk=pk)
     upload = form.cleaned_data["file"]
     if upload.size > MAX_IMPORT_BYTES:
@@ -295,7 +337,7 @@ def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
     players page shows the job's progress."""
     form = forms.ImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _("Choose a file."))
+        messages.error(request, _upload_error(form, _("Choose a file.")))
         return redirect("web:players", pk=pk)
     upload = form.cleaned_data["file"]
     if upload.size > MAX_RATING_LIST_BYTES:
@@ -636,14 +678,13 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
 def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
     """Two players who may not meet (C.04.1 b: e.g. members of one family)."""
     event = _event(pk)
-    numbers = [str(request.POST.get(k, "")).strip() for k in ("first", "second")]
-    rows = [event.entrants.filter(tpn=int(n)).first() if n.isdigit() else None
-            for n in numbers]
-    if None in rows:
-        messages.error(request, _("Give the numbers of two players."))
+    form = forms.ForbiddenPairForm(request.POST, event=event)
+    if not form.is_valid() or form.players is None:
+        errors = form.non_field_errors()
+        messages.error(request, errors[0] if errors else _("Give the numbers of two players."))
     else:
         try:
-            actions.add_forbidden_pair(event, rows[0], rows[1], request.user)  # type: ignore[arg-type]
+            actions.add_forbidden_pair(event, *form.players, request.user)
         except SwissPairingError as exc:
             _error(request, exc)
     return redirect("web:players", pk=pk)

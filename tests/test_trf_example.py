@@ -91,3 +91,14 @@ def test_example_rounds_are_the_pairings_of_its_system() -> None:
     report = check_tournament(t, "dutch-2025")
     assert [r.round_number for r in report.rounds] == [1, 2, 3]
     assert report.ok, [r.round_number for r in report.rounds if not r.ok]
+
+
+def test_the_web_demo_is_the_bundled_example() -> None:
+    """``serve --demo`` loads the package's copy of the example (the package must carry it):
+    it is the same file as ``examples/``, so the README's example and the demo never drift."""
+    from pathlib import Path
+
+    import swisspairing.interfaces.web as web
+
+    demo = Path(web.__file__).parent / "demo" / "open-annecy-2026.trf"
+    assert demo.read_bytes() == EXAMPLE.read_bytes()

@@ -28,7 +28,9 @@ _REGISTRY: dict[str, tuple[str, str]] = {
 ALIASES = {"dutch": "dutch-2025"}
 SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
 
-#: the TRF-2026 record ``192`` (ETT26 tournament type, trf.md 6) written for each system.
+#: the TRF-2026 record ``192`` (ETT26 tournament type, trf.md 6) written for each system;
+#: the rules in force since 1 February 2026 are ``FIDE_DUTCH_2026`` (``FIDE_DUTCH_2025`` is
+#: only read, as older tables wrote it).
 #: ETT26 has no code for Lim, the 2012 Dutch rules, the 1997 Dubov rules or the Elo-based
 #: Swiss: they are written ``CUSTOM_SWISS`` with a comment line naming the system
 #: (:data:`SYSTEM_COMMENT`), which ``pair`` and ``check`` read back (trf.md 6 suggests a
@@ -36,7 +38,7 @@ SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
 TRF_TYPE_192: dict[str, str] = {
     "dutch-2012": "CUSTOM_SWISS",
     "dutch-2017": "FIDE_DUTCH_2017",
-    "dutch-2025": "FIDE_DUTCH_2025",
+    "dutch-2025": "FIDE_DUTCH_2026",
     "dubov-1997": "CUSTOM_SWISS",
     "dubov": "FIDE_DUBOV",
     "lim": "CUSTOM_SWISS",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from ...errors import BadRequest
 from ...standings.ranking import DEFAULT_TIEBREAKS
 from ...standings.tiebreaks import parse_list
 from ...systems import implemented_systems
+from . import core_messages
 from . import models as m
 
 POINT_SYSTEMS = {
@@ -24,10 +26,10 @@ def system_choices() -> list[tuple[str, str]]:
 
 
 class EventForm(forms.ModelForm):
-    point_scheme = forms.ChoiceField(label=_("point system"),
+    point_scheme = forms.ChoiceField(label=capfirst(_("point system")),
                                      choices=[(k, v[0]) for k, v in POINT_SYSTEMS.items()])
     initial_colour_choice = forms.ChoiceField(
-        label=_("initial colour"), required=False,
+        label=capfirst(_("initial colour")), required=False,
         choices=[("", _("draw by lot")), ("w", _("White")), ("b", _("Black"))],
         help_text=_("colour of the first player in round 1 (C.04.2); drawn by lot if empty"))
 
@@ -40,7 +42,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["system"] = forms.ChoiceField(label=_("pairing system"),
+        self.fields["system"] = forms.ChoiceField(label=capfirst(_("pairing system")),
                                                   choices=system_choices())
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
         self.fields["tiebreaks"].help_text = _("C.07 codes, e.g. %(example)s") % {
@@ -63,7 +65,7 @@ class EventForm(forms.ModelForm):
             try:
                 parse_list(text)
             except BadRequest as exc:
-                raise forms.ValidationError(str(exc)) from None
+                raise forms.ValidationError(core_messages.user_message(exc)) from None
         return text
 
     def clean_federation(self) -> str:
@@ -104,13 +106,13 @@ class EntrantForm(forms.ModelForm):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("file"), help_text=_(
+    file = forms.FileField(label=capfirst(_("file")), help_text=_(
         "CSV with a header row, a TRF file, or the FIDE rating list (XML or TXT)"))
 
 
 class TrfImportForm(forms.Form):
     file = forms.FileField(label=_("TRF file"))
-    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+    system = forms.ChoiceField(label=capfirst(_("pairing system")), choices=system_choices)
 
 
 class RequestForm(forms.Form):

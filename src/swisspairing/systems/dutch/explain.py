@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...model import Colour
 from ...model.state import Float
-from ..explain import Explanation
+from ..explain import Explanation, fr_number
 from .colours import allocate_colours
 from .generation import BracketResult
 from .players import STRONG, PairingPlayer
@@ -22,7 +22,7 @@ def _note_bracket(explain: Explanation | None, bracket: list[PairingPlayer], mdp
                     f"Dernier niveau effondré (CLB) : {ids}", rule="A.9")
     else:
         explain.add(f"Bracket {score:g}: {ids} (* = moved down)",
-                    f"Niveau {score:g} : {ids} (* = flotteur descendant)", rule="A.3")
+                    f"Niveau {fr_number(score)} : {ids} (* = flotteur descendant)", rule="A.3")
 
 
 #: rule labels of the explanation, per edition: colour misses, strong colour misses,

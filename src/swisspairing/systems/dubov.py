@@ -652,7 +652,8 @@ class DubovSystem:
             aro = f"{p.aro:.1f}" if not self.rules.aro_rounded else f"{p.aro:.0f}"
             rnd.note(f"player {p.id}: score {p.score:g}, rating {p.rating}, ARO {aro}, "
                      f"due colour {p.preference.name.lower()}",
-                     f"joueur {p.id} : score {fr_number(p.score)}, cote {p.rating}, CMA {aro}, "
+                     f"joueur {p.id} : score {fr_number(p.score)}, cote {p.rating}, "
+                     f"CMA {aro.replace('.', ',')}, "
                      f"couleur due {'blancs' if p.preference is WHITE else 'noirs'}",
                      level=1, rule="1.7" if self.rules.aro_rounded else "1")
         return rnd

@@ -64,11 +64,12 @@ def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
                       "les scores les plus bas)")
         if last:
             explain.add(f"{p.id} ({p.score / 10:g}) receives the pairing-allocated bye: {why_en}",
-                        f"{p.id} ({p.score / 10:g}) reçoit l'exemption : {why_fr}",
+                        f"{p.id} ({fr_number(p.score / 10)}) reçoit l'exemption : {why_fr}",
                         level=1, rule="C.2")
         else:
             explain.add(f"{p.id} ({p.score / 10:g}) floats down: {why_en}",
-                        f"{p.id} ({p.score / 10:g}) flotte vers le niveau suivant : {why_fr}",
+                        f"{p.id} ({fr_number(p.score / 10)}) flotte vers le niveau suivant : "
+                        f"{why_fr}",
                         level=1, rule="A.4")
     # criteria that could not be met in full
     miss, strong = [], []

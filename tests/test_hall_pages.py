@@ -187,6 +187,19 @@ def test_public_page_shows_the_pairing_and_polls_cheaply() -> None:
     assert done.status_code == 200 and b"<b>1-0</b>" in done.content
 
 
+def test_a_player_renamed_after_publication_is_shown_renamed() -> None:
+    """Editing a player changes no game nor round, but the public page must not answer "not
+    modified" with the old name (the version counts every audited change of the event)."""
+    event, rnd = event_in_play()
+    token = event.public_token
+    page = Client().get(f"/h/{token}/")
+    game = first_board(rnd)
+    actions.edit_entrant(game.white, {"name": "Renamed, Player"}, None)
+    assert Client().get(f"/h/{token}/", HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 200
+    poll = Client().get(f"/h/{token}/live/boards/", {"v": _version(page.content)})
+    assert poll.status_code == 200 and b"Renamed, Player" in poll.content
+
+
 @override_settings(HALL_FRESH_SECONDS=60)
 def test_many_phones_cost_one_version_query_a_second_and_one_rendering_a_version(
         django_assert_num_queries: Any) -> None:

@@ -59,7 +59,7 @@ def test_example_history_respects_the_basic_rules() -> None:
 def test_example_state_before_round_4() -> None:
     """C.04.2 D.5 and Dutch A.6 on a few players of the example:
     7 played W W B: difference +1, last two differ -> strong Black;
-    16 played B B W: difference -1 -> strong White;
+    16 played B W B: difference -1 -> strong White;
     18 played B, had the PAB, then W: colours B W -> mild Black (the bye has no colour);
     11 played W B and won round 3 by forfeit against 17: colours W B -> mild White, and 11
     and 17 have not met (C.04.2 D.6)."""
@@ -79,3 +79,15 @@ def test_example_state_before_round_4() -> None:
 def test_example_round_trips() -> None:
     t = read_trf(EXAMPLE)
     assert parse_trf(write_trf(t), "rewritten") == t
+
+
+def test_example_rounds_are_the_pairings_of_its_system() -> None:
+    """The demo an arbiter opens first (``serve --demo``) is a tournament paired by the rules:
+    every published round is the Dutch 2025 pairing of the rounds before it (the file's
+    ``192 FIDE_DUTCH_2026``), so its check page is green."""
+    from swisspairing.checker.check import check_tournament
+
+    t = read_trf(EXAMPLE)
+    report = check_tournament(t, "dutch-2025")
+    assert [r.round_number for r in report.rounds] == [1, 2, 3]
+    assert report.ok, [r.round_number for r in report.rounds if not r.ok]

@@ -77,7 +77,12 @@ def _raised(call: object, *args: object) -> BadRequest | InputError:
     (parse_list, ("XYZ",), "départage inconnu 'XYZ'" + NBSP + "; codes connus" + NBSP + ": "),
     (parse_list, ("BH/Q",), "BH/Q" + NBSP + ": le modificateur /Q ne s'applique pas à BH"),
     (read_csv, (b"a;b\n1;2\n", "joueurs.csv"),
-     "joueurs.csv, ligne 1" + NBSP + ": la première ligne doit nommer les colonnes"),
+     "joueurs.csv, ligne 1" + NBSP + ": la première ligne doit nommer les colonnes, dont celle "
+     "du nom"),
+    (read_csv, (b"Nom;Elo\nDupont;abc\n", "joueurs.csv"),
+     "joueurs.csv, ligne 2" + NBSP + ": colonne 'Elo'" + NBSP + ": un Elo doit être"),
+    (read_csv, (b"Nom;Club\nDupont;A;B\n", "joueurs.csv"),
+     "joueurs.csv, ligne 2" + NBSP + ": la ligne a 3 cellules, l'en-tête 2"),
     (read_csv, (b"", "vide.csv"), "vide.csv" + NBSP + ": le fichier est vide"),
     (parse_trf_bytes, (b"012 x\x00\n", "t.trf"),
      "t.trf, ligne 1" + NBSP + ": données binaires (octet NUL)" + NBSP + ": ce n'est pas"),

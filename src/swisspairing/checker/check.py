@@ -152,6 +152,10 @@ class CheckReport:
     def ok(self) -> bool:
         return all(r.ok for r in self.rounds)
 
+    def notes_in(self, lang: str = "en") -> list[str]:
+        """The report's notes in ``lang`` (``fr`` or English)."""
+        return [fr if lang == "fr" else en for en, fr in self.notes]
+
     def render(self, tournament: Tournament | None = None, lang: str = "en") -> str:
         from .report import render_report
 
@@ -171,7 +175,7 @@ class CheckReport:
         return {
             "system": self.system,
             "ok": self.ok,
-            "notes": [fr if lang == "fr" else en for en, fr in self.notes],
+            "notes": self.notes_in(lang),
             "rounds": [
                 {
                     "round": r.round_number,

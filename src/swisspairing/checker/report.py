@@ -135,8 +135,8 @@ def render_round(rep: RoundReport, t: Tournament | None, lang: str = "en") -> li
 
 def render_report(report: CheckReport, t: Tournament | None = None, lang: str = "en") -> str:
     lines = [_t("title", lang, n=len(report.rounds), system=report.system)]
-    for en, fr in report.notes:
-        lines.append(f"  ({fr if lang == 'fr' else en})")
+    for note in report.notes_in(lang):
+        lines.append(f"  ({note})")
     for rep in report.rounds:
         lines.extend(render_round(rep, t, lang))
     lines.append(_t("summary", lang, n=len(report.rounds), d=len(report.discrepancies),

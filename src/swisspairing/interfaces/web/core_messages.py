@@ -32,7 +32,16 @@ TEMPLATES: tuple[str, ...] = (
     gettext_noop("%(name)s: modifier /%(modifier)s does not apply to %(code)s"),
     # reading a file of players (CSV, FIDE rating list; interfaces/web/imports.py)
     gettext_noop("the file is empty"),
-    gettext_noop("the first row must name the columns, one of them 'name' (or 'nom')"),
+    gettext_noop("the first row must name the columns, one of them the name ('Nom', or 'Nom' "
+                 "and 'Prénom'); it has %(header)s"),
+    gettext_noop("column %(column)s: a rating must be a number from 0 to 4000 (maybe followed "
+                 "by F, N or E), found %(found)s"),
+    gettext_noop("column %(column)s: %(found)s is not a date (DD/MM/YYYY, YYYY-MM-DD or a "
+                 "year)"),
+    gettext_noop("column %(column)s: %(found)s is not a date that exists"),
+    gettext_noop("not a valid CSV row: %(detail)s"),
+    gettext_noop("the row has %(cells)s cells, the header %(width)s: is there a %(sep)s inside "
+                 "a value? Put that value in quotes (\"...\")"),
     gettext_noop("a player without a name"),
     gettext_noop("%(where)s: a rating must be a number from 0 to 4000, found %(found)s"),
     gettext_noop("binary data (NUL byte): this is not a text file"),

@@ -20,13 +20,15 @@ file the arbiter downloaded (TXT, XML, or the ZIP FIDE distributes them in).
 from __future__ import annotations
 
 import csv
+import datetime
+import functools
 import io
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -58,19 +60,6 @@ class Candidate:
     club: str = ""
 
 
-_CSV_COLUMNS = {
-    "name": ("name", "nom", "player", "joueur", "nom prénom", "nom prenom"),
-    "rating": ("rating", "elo", "rtg", "classement", "fide rating"),
-    "fide_id": ("fide_id", "fide id", "fideid", "id fide", "fide", "fide number"),
-    "federation": ("federation", "fed", "fédération", "country", "pays"),
-    "title": ("title", "titre", "tit"),
-    "birth_date": ("birth_date", "birth date", "born", "birthday", "naissance",
-                   "date de naissance", "b-day"),
-    "sex": ("sex", "sexe", "gender"),
-    "club": ("club",),
-}
-
-
 def _rating(text: str, where: str, path: str, line: int) -> int:
     text = text.strip()
     if not text:
@@ -92,45 +81,205 @@ def _clean(c: Candidate) -> Candidate:
     return c
 
 
-def read_csv(data: bytes, path: str = "players.csv") -> list[Candidate]:
-    return list(iter_csv(data, path))
+# --- CSV ---------------------------------------------------------------------------------------
+#: The columns of a player CSV, by field: each name as :func:`_column_key` gives it (lower case,
+#: no accents, letters and digits only: "Date de naissance" -> "datedenaissance", "N° FIDE" ->
+#: "nfide"). French and English names, and the FFE's exports (issue: a normal French CSV lost
+#: its first names and FIDE ids without a word).
+_CSV_COLUMNS: dict[str, tuple[str, ...]] = {
+    # the whole name ("SURNAME, Firstname" or "SURNAME Firstname")
+    "name": ("name", "nom", "player", "joueur", "joueuse", "nomprenom", "nometprenom",
+             "nomprenoms", "fullname", "nomcomplet", "playername", "nomdujoueur"),
+    # the surname when the first name has its own column ("name"/"nom" become the surname then)
+    "surname": ("surname", "lastname", "familyname", "nomdefamille", "nomfamille"),
+    "first_name": ("prenom", "prenoms", "firstname", "givenname", "forename", "firstnames"),
+    # the standard rating: the FFE's "Elo" column is the standard one (beside "Rapide", "Blitz")
+    "rating": ("rating", "elo", "rtg", "classement", "fiderating", "elofide", "elostandard",
+               "standard", "std", "srtng", "standardrating"),
+    "fide_id": ("fideid", "idfide", "fide", "fidenumber", "codefide", "nfide", "nofide",
+                "numerofide", "nrfide", "matriculefide", "fidecode", "fideno", "fidenr"),
+    "federation": ("federation", "fed", "country", "pays", "nation", "nationalite"),
+    "title": ("title", "titre", "tit", "fidetitle", "titrefide"),
+    "birth_date": ("birthdate", "born", "birthday", "naissance", "datedenaissance",
+                   "datenaissance", "nele", "neele", "nee", "ne", "dob", "dateofbirth", "bday",
+                   "anneedenaissance", "yearofbirth", "birthyear"),
+    "sex": ("sex", "sexe", "gender", "genre"),
+    "club": ("club", "nomduclub", "clubname", "nomclub"),
+}
+#: Columns of the FFE's exports and of other programs that the app has no use for: they count
+#: as column names when the separator is chosen, and are listed with the columns not read.
+_CSV_KNOWN_UNUSED = frozenset((
+    "refffe", "nrffe", "nffe", "codeffe", "licence", "license", "rapide", "rapid", "blitz",
+    "elorapide", "eloblitz", "rapidrating", "blitzrating", "cat", "categorie", "category",
+    "ligue", "league", "mail", "email", "telephone", "phone", "no", "n", "num", "numero",
+    "rank", "rang", "pts", "points"))
+_CSV_INDEX = {key: field for field, keys in _CSV_COLUMNS.items() for key in keys}
+#: the separators a player CSV may use; on a tie, the first one wins
+_CSV_DELIMITERS = (";", "\t", ",")
+_RATING_CELL = re.compile(r"(\d{1,4})(?:\s*[FNEfne])?")
+_DATE_DMY = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})")
+_DATE_YMD = re.compile(r"(\d{4})[/\-.](\d{1,2})[/\-.](\d{1,2})")
+
+
+def _column_key(header: str) -> str:
+    """A column name as it is looked up: lower case, no accents, letters and digits only
+    (``"N° FIDE"`` -> ``"nfide"``, ``"Date de naissance"`` -> ``"datedenaissance"``)."""
+    return re.sub(r"[^a-z0-9]", "", search_key(header))
+
+
+@dataclass(slots=True)
+class PlayerFile:
+    """What a player file gave: the players, the columns not read (CSV: their names as the
+    file writes them) and warnings (a file not in UTF-8...), for the import's message."""
+
+    candidates: list[Candidate]
+    ignored_columns: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _split(line: str, delimiter: str) -> list[str]:
+    return next(csv.reader([line], delimiter=delimiter), [])
+
+
+def _delimiter(header_line: str) -> str:
+    """The separator that splits the header line into the most known column names (``;``, tab,
+    then ``,`` on a tie). The header decides, not a sample of rows: a value holding a ``;``
+    or a ``,`` (a club name) cannot mislead it."""
+    def known(delimiter: str) -> int:
+        keys = [_column_key(cell) for cell in _split(header_line, delimiter)]
+        return sum(1 for k in keys if k in _CSV_INDEX or k in _CSV_KNOWN_UNUSED)
+    return max(_CSV_DELIMITERS, key=lambda d: (known(d), -_CSV_DELIMITERS.index(d)))
+
+
+def _csv_rating(text: str, column: str, path: str, line: int) -> int:
+    """A rating cell: a number, maybe followed by the FFE's letter (``1460 F``: F = FIDE,
+    N = national, E = estimated; the number is kept)."""
+    text = text.strip()
+    if not text:
+        return 0
+    found = _RATING_CELL.fullmatch(text)
+    if found is None or int(found.group(1)) > 4000:
+        raise InputError(f"column {column!r}: a rating must be a number from 0 to 4000 "
+                         f"(maybe followed by F, N or E), found {text!r}", path, line)
+    return int(found.group(1))
+
+
+def _csv_birth_date(text: str, column: str, path: str, line: int) -> str:
+    """A birth date in the TRF form ``YYYY/MM/DD`` (TRF-16 columns 70-79); the file may give
+    ``DD/MM/YYYY`` (the French order; also with ``.`` or ``-``), ``YYYY-MM-DD``,
+    ``YYYY/MM/DD`` or a year alone (kept alone, as the FIDE rating list gives it)."""
+    text = text.strip()
+    if not text:
+        return ""
+    if re.fullmatch(r"\d{4}", text):
+        return text
+    if found := _DATE_DMY.fullmatch(text):
+        day, month, year = (int(g) for g in found.groups())
+    elif found := _DATE_YMD.fullmatch(text):
+        year, month, day = (int(g) for g in found.groups())
+    else:
+        raise InputError(f"column {column!r}: {text!r} is not a date (DD/MM/YYYY, YYYY-MM-DD "
+                         "or a year)", path, line)
+    try:
+        born = datetime.date(year, month, day)
+    except ValueError:
+        raise InputError(f"column {column!r}: {text!r} is not a date that exists", path,
+                         line) from None
+    return born.strftime("%Y/%m/%d")
+
+
+def _csv_sex(text: str) -> str:
+    """``H`` / ``Homme`` (French) is a man; the rest as :func:`_clean` reads it (``F`` -> w)."""
+    return "m" if text.strip().lower().startswith("h") else text
+
+
+class _CsvReader:
+    """A player CSV: the header read (and checked) when made, the players when iterated."""
+
+    def __init__(self, data: bytes, path: str) -> None:
+        self.path = path
+        text, warning = decode(data, path)
+        self.warnings = [warning] if warning else []
+        text = text.lstrip("\ufeff")
+        header_line = next(iter(text.splitlines()), "")
+        if not header_line.strip():
+            raise InputError("the file is empty", path)
+        self.delimiter = _delimiter(header_line)
+        self.rows = csv.reader(io.StringIO(text, newline=""), delimiter=self.delimiter)
+        self.header = [h.strip() for h in next(self.rows)]
+        self.columns: dict[str, int] = {}
+        self.ignored_columns: list[str] = []
+        for i, title in enumerate(self.header):
+            owner = _CSV_INDEX.get(_column_key(title))
+            if owner is None or owner in self.columns:
+                if title:
+                    self.ignored_columns.append(title)
+                continue
+            self.columns[owner] = i
+        if "first_name" in self.columns:
+            # "Nom" beside "Prénom" is the surname
+            if "surname" not in self.columns and "name" in self.columns:
+                self.columns["surname"] = self.columns.pop("name")
+            elif "name" in self.columns:
+                self.ignored_columns.append(self.header[self.columns.pop("name")])
+        elif "surname" in self.columns and "name" not in self.columns:
+            self.columns["name"] = self.columns.pop("surname")
+        if "name" not in self.columns and "surname" not in self.columns:
+            raise InputError(
+                "the first row must name the columns, one of them the name ('Nom', or 'Nom' "
+                f"and 'Prénom'); it has {', '.join(repr(h) for h in self.header)}", path, 1)
+
+    def __iter__(self) -> Iterator[Candidate]:
+        path, width = self.path, len(self.header)
+        while True:
+            try:
+                row = next(self.rows)
+            except StopIteration:
+                return
+            except csv.Error as exc:
+                raise InputError(f"not a valid CSV row: {exc}", path,
+                                 self.rows.line_num) from None
+            n = self.rows.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) > width and any(cell.strip() for cell in row[width:]):
+                sep = "tab" if self.delimiter == "\t" else repr(self.delimiter)
+                raise InputError(f"the row has {len(row)} cells, the header {width}: is there "
+                                 f"a {sep} inside a value? Put that value in quotes (\"...\")",
+                                 path, n)
+
+            def get(wanted: str, row: list[str] = row) -> str:
+                i = self.columns.get(wanted)
+                return row[i].strip() if i is not None and i < len(row) else ""
+
+            def title(wanted: str) -> str:
+                return self.header[self.columns[wanted]] if wanted in self.columns else wanted
+
+            if "surname" in self.columns:
+                surname, first = get("surname"), get("first_name")
+                name = f"{surname}, {first}" if surname and first else surname or first
+            else:
+                name = get("name")
+            if not name:
+                raise InputError("a player without a name", path, n)
+            yield _clean(Candidate(
+                name=name, rating=_csv_rating(get("rating"), title("rating"), path, n),
+                fide_id=get("fide_id"), federation=get("federation"), title=get("title"),
+                birth_date=_csv_birth_date(get("birth_date"), title("birth_date"), path, n),
+                sex=_csv_sex(get("sex")), club=get("club")))
+
+
+def read_csv(data: bytes, path: str = "players.csv") -> PlayerFile:
+    """A player CSV: the players, the columns not read and the warnings (:class:`PlayerFile`)."""
+    reader = _CsvReader(data, path)
+    return PlayerFile(list(reader), reader.ignored_columns, reader.warnings)
 
 
 def iter_csv(data: bytes, path: str = "players.csv") -> Iterator[Candidate]:
-    text, _ = decode(data, path)
-    sample = text[:4096]
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = csv.reader(io.StringIO(text), dialect)
-    first = next(rows, None)
-    if first is None:
-        raise InputError("the file is empty", path)
-    header = [h.strip().casefold() for h in first]
-    columns: dict[str, int] = {}
-    for field, names in _CSV_COLUMNS.items():
-        for i, h in enumerate(header):
-            if h in names:
-                columns[field] = i
-                break
-    if "name" not in columns:
-        raise InputError("the first row must name the columns, one of them 'name' (or 'nom')",
-                         path, 1)
-    for n, row in enumerate(rows, start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-
-        def get(field: str, row: list[str] = row) -> str:
-            i = columns.get(field)
-            return row[i] if i is not None and i < len(row) else ""
-
-        if not get("name").strip():
-            raise InputError("a player without a name", path, n)
-        yield _clean(Candidate(
-            name=get("name"), rating=_rating(get("rating"), "rating", path, n),
-            fide_id=get("fide_id"), federation=get("federation"), title=get("title"),
-            birth_date=get("birth_date"), sex=get("sex"), club=get("club")))
+    """The players of a CSV: a header row naming the columns (French or English names, any
+    order, compared without accents, case and punctuation; the separator is the one of ``;``,
+    tab, ``,`` that splits the header into the most known names), one player per row."""
+    return iter(_CsvReader(data, path))
 
 
 def read_trf_players(data: bytes, path: str = "players.trf") -> list[Candidate]:
@@ -275,7 +424,7 @@ def iter_fide_txt(stream: Iterable[bytes], path: str = "players_list.txt") -> It
         yield c
 
 
-def iter_players(data: bytes, filename: str) -> Iterator[Candidate]:
+def iter_players(data: bytes, filename: str) -> Iterable[Candidate]:
     """Choose the reader from the content (and the name): TRF, FIDE XML, FIDE TXT, else CSV."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf \r\n\t")
     if head.startswith(b"<"):
@@ -284,7 +433,7 @@ def iter_players(data: bytes, filename: str) -> Iterator[Candidate]:
         return iter_fide_txt(io.BytesIO(data), filename)
     if re.search(rb"(^|\n)001 ", data[:65536]) or filename.lower().endswith((".trf", ".trfx")):
         return iter(read_trf_players(data, filename))
-    return iter_csv(data, filename)
+    return _CsvReader(data, filename)
 
 
 class TooManyInFile(InputError):
@@ -296,17 +445,26 @@ class TooManyInFile(InputError):
                          "still take", path)
 
 
-def read_players(data: bytes, filename: str, limit: int | None = None) -> list[Candidate]:
-    """Every player of a file brought to an event; with ``limit``, a file with more players
-    than that is refused (reading stops at the first player over the limit)."""
+def read_player_file(data: bytes, filename: str, limit: int | None = None) -> PlayerFile:
+    """Every player of a file brought to an event, with the columns not read and the warnings
+    (:class:`PlayerFile`); with ``limit``, a file with more players than that is refused
+    (reading stops at the first player over the limit)."""
     if len(data) > MAX_IMPORT_BYTES:
         raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 2**20} MB", filename)
-    out = []
-    for c in iter_players(data, filename):
-        out.append(c)
-        if limit is not None and len(out) > limit:
+    players = iter_players(data, filename)
+    out = PlayerFile([])
+    if isinstance(players, _CsvReader):
+        out.ignored_columns, out.warnings = players.ignored_columns, players.warnings
+    for c in players:
+        out.candidates.append(c)
+        if limit is not None and len(out.candidates) > limit:
             raise TooManyInFile(limit, filename)
     return out
+
+
+def read_players(data: bytes, filename: str, limit: int | None = None) -> list[Candidate]:
+    """Every player of a file brought to an event (see :func:`read_player_file`)."""
+    return read_player_file(data, filename, limit).candidates
 
 
 # --- the FIDE rating list file the arbiter downloaded ------------------------------------------
@@ -370,3 +528,23 @@ def search_key(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_PLAIN)
     return " ".join(_SEPARATORS.sub(" ", plain).split())[:200]
+
+
+@functools.lru_cache(maxsize=65536)
+def _cached_key(text: str) -> str:
+    return search_key(text)
+
+
+def query_words(query: str) -> list[str]:
+    """The words of what the arbiter or a player typed, as :func:`search_key` writes them."""
+    return search_key(query).split()
+
+
+def matches(words: list[str], *texts: str) -> bool:
+    """Whether every word of the query (:func:`query_words`) is inside one of ``texts``, both
+    compared by :func:`search_key`: ``dupre``, ``dupré`` and ``DUPRÉ`` find ``DUPRÉ, Éloïse``;
+    ``elodie lev`` finds ``LÉVÊQUE, Élodie``. SQLite's ``LIKE`` folds ASCII letters only, so
+    the players of an event are filtered here, in Python (issue: accented names were not
+    found); the keys are cached, an event's names being searched again and again."""
+    keys = [_cached_key(t) for t in texts if t]
+    return bool(words) and all(any(w in k for k in keys) for w in words)

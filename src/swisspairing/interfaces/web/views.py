@@ -12,7 +12,6 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.db import transaction
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -36,7 +35,9 @@ from .imports import (
     MAX_RATING_LIST_BYTES,
     Candidate,
     TooManyInFile,
-    read_players,
+    matches,
+    query_words,
+    read_player_file,
 )
 
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
@@ -204,12 +205,23 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _filtered(event: m.Event, q: str) -> Any:
+    """The event's players that ``q`` finds: every word of it in the name or the club, compared
+    without case and accents (:func:`.imports.matches`: the filter runs in Python on one
+    event's players, at most a few thousand, as SQLite's ``LIKE`` folds ASCII only), or the
+    start of a FIDE id, or a federation."""
     rows = event.entrants.all()
     q = q.strip()
-    if q:
-        rows = rows.filter(Q(name__icontains=q) | Q(fide_id__startswith=q) |
-                           Q(club__icontains=q) | Q(federation__iexact=q))
-    return rows
+    if not q:
+        return rows
+    words = query_words(q)
+    found = [pk for pk, name, club, fide_id, federation in
+             rows.values_list("pk", "name", "club", "fide_id", "federation")
+             if matches(words, name, club) or (fide_id and fide_id.startswith(q))
+             or federation.casefold() == q.casefold()]
+    if len(found) > 900:  # the whole list, rather than a long "IN (...)" (SQLite's limits)
+        wanted = set(found)
+        return [e for e in rows if e.pk in wanted]
+    return rows.filter(pk__in=found)
 
 
 @viewer_required
@@ -251,8 +263,8 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:players", pk=pk)
     room = actions.max_event_players() - event.entrants.count()
     try:
-        candidates = read_players(upload.read(), upload.name, limit=max(room, 0))
-        count = actions.import_entrants(event, candidates, request.user, upload.name)
+        read = read_player_file(upload.read(), upload.name, limit=max(room, 0))
+        count = actions.import_entrants(event, read.candidates, request.user, upload.name)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
         return redirect("web:players", pk=pk)
@@ -266,6 +278,9 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         _error(request, exc)
         return redirect("web:players", pk=pk)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
+    if read.ignored_columns:
+        messages.warning(request, _("Columns not read: %(columns)s.") % {
+            "columns": ", ".join(read.ignored_columns)})
     return redirect("web:players", pk=pk)
 
 
@@ -634,7 +649,7 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
     } for r in report.rounds]
     return render(request, "web/check.html", _ctx(
         request, event, report=report, checked=checked,
-        notes=[fr if lang == "fr" else en for en, fr in report.notes] if report else [],
+        notes=report.notes_in(lang) if report else [],
         text=report.render(t, lang) if report else ""))
 
 

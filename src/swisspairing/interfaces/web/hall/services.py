@@ -378,7 +378,7 @@ def _version_key(event_id: int) -> str:
 
 def version(event: web.Event) -> str:
     """A short fingerprint of everything the public pages and screens show, so that a poll
-    answers "not modified" without rendering anything: two aggregate queries (indexed), made
+    answers "not modified" without rendering anything: three aggregate queries (indexed), made
     at most once per ``HALL_FRESH_SECONDS`` for all the phones and screens of the event."""
     key = _version_key(event.pk)
     found = cache.get(key)
@@ -389,7 +389,10 @@ def version(event: web.Event) -> str:
     rounds = event.round_set.aggregate(
         n=Count("id"), published=Count("id", filter=Q(status=web.Round.PUBLISHED)),
         at=Max("published_at"), changed=Max("updated_at"))
-    text = f"{event.public_token}|{event.updated_at}|{games}|{rounds}"
+    # every change to the event is audited (actions.audit): players edited, renumbered,
+    # withdrawn or added late change no game nor round, but they add an audit entry
+    changes = web.AuditEntry.objects.filter(event_id=event.pk).aggregate(last=Max("id"))
+    text = f"{event.public_token}|{event.updated_at}|{games}|{rounds}|{changes['last']}"
     found = hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
     if _fresh_seconds() > 0:
         cache.set(key, (event.public_token, found), _fresh_seconds())

@@ -43,6 +43,7 @@ from ....errors import SwissPairingError
 from .. import convert
 from .. import models as web
 from ..auth import arbiter_required, viewer_required
+from ..imports import matches, query_words
 from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables
 from . import models as h
 from . import services
@@ -186,6 +187,7 @@ def _with_etag(response: HttpResponse, current: str) -> HttpResponse:
     return response
 
 
+@transaction.non_atomic_requests  # reads nothing: no write lock taken on SQLite
 @require_GET
 def language(request: HttpRequest, code: str) -> HttpResponse:
     """EN / FR in the header of every hall page (players' phones included): the choice is kept
@@ -322,9 +324,15 @@ def checkin(request: HttpRequest, token: str) -> HttpResponse:
     round_number = services.check_in_round(event)
     q = str(request.GET.get("q", "")).strip()[:60]
     found: list[web.Entrant] = []
-    if q:
-        qs = event.entrants.all()
-        found = list(qs.filter(tpn=int(q)) if q.isdigit() else qs.filter(name__icontains=q))[:30]
+    if q.isdigit():
+        found = list(event.entrants.filter(tpn=int(q)))
+    elif q:
+        # in Python, on the same key as the rating list: "dupre" finds "DUPRÉ" (LIKE folds
+        # ASCII only); one event's players, at most a few thousand (imports.matches)
+        words = query_words(q)
+        tpns = [tpn for tpn, name in event.entrants.values_list("tpn", "name")
+                if matches(words, name)][:30]
+        found = list(event.entrants.filter(tpn__in=tpns)) if tpns else []
     done = services.checked_in_ids(event, round_number) if round_number else set()
     return render(request, "hall/checkin.html", {
         "event": event, "token": token, "q": q, "found": found, "done": done,

@@ -1,12 +1,23 @@
 // Playing hall: "find yourself" filter on the public pages, slide rotation on the screens.
 (function () {
   "use strict";
+  // letters without a decomposition that are typed as plain Latin letters (as search_key in
+  // imports.py, which writes the rows' data-find: lower case, no accents)
+  const PLAIN = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
+                 "ı": "i", "ħ": "h", "ŧ": "t", "ß": "ss"};
+  function searchKey(text) {
+    return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[øłđðþæœıħŧß]/g, function (ch) { return PLAIN[ch]; })
+      .replace(/['’`]/g, "").replace(/[\s,.\-_/()]+/g, " ").trim();
+  }
   function applyFilter(input) {
     const box = document.querySelector(input.dataset.filter);
     if (!box) return;
-    const words = input.value.trim().toLowerCase();
+    const typed = searchKey(input.value);
+    const words = typed ? typed.split(" ") : [];
     box.querySelectorAll("tr[data-find]").forEach(function (row) {
-      row.classList.toggle("hidden", words !== "" && row.dataset.find.indexOf(words) < 0);
+      const key = row.dataset.find;
+      row.classList.toggle("hidden", !words.every(function (w) { return key.indexOf(w) >= 0; }));
     });
   }
   document.addEventListener("input", function (ev) {

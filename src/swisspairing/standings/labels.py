@@ -72,6 +72,15 @@ _WORDS: dict[str, tuple[str, str]] = {
     "card-rank": ("Rank {rank}, {points} points", "Place {rank}, {points} points"),
 }
 
+#: where the tie-break list of the standings came from (``Standings.source``), in French
+_SOURCES_FR = {"default": "par défaut", "record 202": "ligne 202", "record 212": "ligne 212"}
+
+
+def source_name(source: str, lang: str) -> str:
+    """``Standings.source`` (``default``, ``record 202``, ``--tiebreaks``) in ``lang``."""
+    return _SOURCES_FR.get(source, source) if lang == "fr" else source
+
+
 #: full names of the C.07 tie-break codes in French (the English names are in tiebreaks.CODES)
 TIEBREAK_NAMES_FR: dict[str, str] = {
     "DE": "Confrontation directe",

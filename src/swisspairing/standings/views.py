@@ -19,7 +19,7 @@ from ..errors import BadRequest, InputError
 from ..model.results import Colour, ResultKind, RoundEntry
 from ..model.scoring import round_points
 from ..model.tournament import Board, Pairing, Tournament
-from .labels import check_lang, tiebreak_name, word
+from .labels import check_lang, source_name, tiebreak_name, word
 from .ranking import Standings
 
 
@@ -43,6 +43,13 @@ def fmt_points(value: float | None) -> str:
         return ""
     v = round(value + 0.0, 4) + 0.0
     return f"{v:g}" if abs(v) < 1e15 else str(v)
+
+
+def points_text(lang: str, value: float | None) -> str:
+    """:func:`fmt_points` as written in ``lang``: ``2,5`` in French (the decimal comma),
+    ``2.5`` in English (the command line's default output is unchanged)."""
+    text = fmt_points(value)
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def _result_mark(e: RoundEntry) -> str:
@@ -187,15 +194,15 @@ def pairings_table(t: Tournament, round_number: int, with_results: bool = True,
     for n, b in enumerate(pairing.publication_order(t), start=1):
         w, k = t.players[b.white], t.players[b.black]
         rows.append([
-            str(n), str(w.id), w.name, fmt_points(t.points_after(w.id, before)),
+            str(n), str(w.id), w.name, points_text(lang, t.points_after(w.id, before)),
             _board_result(t, b, round_number, lang) if with_results else "",
-            fmt_points(t.points_after(k.id, before)), k.name, str(k.id),
+            points_text(lang, t.points_after(k.id, before)), k.name, str(k.id),
         ])
     notes = []
     if pairing.bye is not None:
         p = t.players[pairing.bye]
         notes.append(word("pab", lang, player=f"{p.id} {p.name} "
-                          f"({fmt_points(t.points_after(p.id, before))})"))
+                          f"({points_text(lang, t.points_after(p.id, before))})"))
     for pid, code in sorted(pairing.unpaired.items()):
         p = t.players[pid]
         notes.append(word(code if code in "HF" else "Z", lang, player=f"{p.id} {p.name}"))
@@ -220,10 +227,11 @@ def standings_table(st: Standings, lang: str = "en") -> Table:
     for row in st.rows:
         p = t.players[row.pid]
         rows.append([str(row.rank), str(p.id), p.name, str(p.rating or ""), p.federation,
-                     fmt_points(row.points), *(fmt_points(v) for v in row.values)])
+                     points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
     notes = []
     if st.mode == "c07":
-        notes.append(word("tiebreaks", lang, source=st.source, list=word("list-sep", lang).join(
+        notes.append(word("tiebreaks", lang, source=source_name(st.source, lang),
+                          list=word("list-sep", lang).join(
             tiebreak_name(label, lang) for label in st.labels))
             if st.labels else word("no-tiebreak", lang))
     else:
@@ -254,7 +262,7 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
         p = t.players[row.pid]
         cells = [_cell(p.entry(r), place, lang) for r in range(1, st.rounds + 1)]
         rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
-                     fmt_points(row.points), *(fmt_points(v) for v in row.values)])
+                     points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
     return Table(
         title=word("t.crosstable", lang, name=_title(t, lang), round=st.rounds),
         headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
@@ -280,9 +288,9 @@ def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
         for r in range(1, rounds + 1):
             e = p.entry(r)
             acc = round_points(acc + ps.points(e))
-            cells.append(f"{_cell(e, {}, lang)} ({fmt_points(acc)})")
+            cells.append(f"{_cell(e, {}, lang)} ({points_text(lang, acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
-                     fmt_points(acc)])
+                     points_text(lang, acc)])
     return Table(
         title=word("t.wallchart", lang, name=_title(t, lang), round=rounds),
         headers=[*(word(h, lang) for h in ("No", "Name", "Tit", "Rtg", "Fed")),
@@ -310,14 +318,14 @@ def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
         if e is not None and e.opponent:
             o = t.players[e.opponent]
             rows.append([str(r), _colour(e, lang), str(o.id), o.name,
-                         str(o.rating or ""), fmt_points(t.points_after(o.id, st.rounds)),
-                         _result_mark(e), fmt_points(acc)])
+                         str(o.rating or ""), points_text(lang, t.points_after(o.id, st.rounds)),
+                         _result_mark(e), points_text(lang, acc)])
         else:
             mark = _result_mark(e) if e is not None else "ZPB"
-            rows.append([str(r), "", "", "", "", "", mark, fmt_points(acc)])
+            rows.append([str(r), "", "", "", "", "", mark, points_text(lang, acc)])
     row = st.by_id[pid]
-    notes = [word("card-rank", lang, rank=row.rank, points=fmt_points(row.points))]
-    notes.extend(f"{label}: {fmt_points(v)}" for label, v in zip(st.labels, row.values,
+    notes = [word("card-rank", lang, rank=row.rank, points=points_text(lang, row.points))]
+    notes.extend(f"{label}: {points_text(lang, v)}" for label, v in zip(st.labels, row.values,
                                                                   strict=True))
     head = f"{p.id} {p.name}" + (f" ({p.rating})" if p.rating else "")
     return Table(

@@ -26,7 +26,7 @@ from ..matching import max_cardinality_matching, max_weight_matching
 from ..model import Board, Colour, Pairing, ResultKind, Tournament, build_states
 from ..model.state import PlayerState, PreferenceStrength
 from .dutch import DUTCH_2025, RULES_2025, initial_colour
-from .explain import Explanation
+from .explain import Explanation, fr_number
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 #: 1.6.2: at most four seeding rounds.
@@ -304,8 +304,9 @@ class _Round:
             self.note(f"Pairing-allocated bye: player {pid} (lowest score {p.score / 10:g}, "
                       f"then most games {p.games}, then lowest Index {p.index.text()}"
                       f"{skipped_en})",
-                      f"Exemption : joueur {pid} (plus petit score {p.score / 10:g}, puis le "
-                      f"plus de parties {p.games}, puis plus petit indice {p.index.text()}"
+                      f"Exemption : joueur {pid} (plus petit score "
+                      f"{fr_number(p.score / 10)}, puis le plus de parties {p.games}, "
+                      f"puis plus petit indice {p.index.text()}"
                       f"{skipped_fr})", rule="3.1")
             return pid
         raise NoValidPairing(f"round {self.round_number}: no player can receive the "
@@ -519,7 +520,7 @@ class BursteinSystem:
                  rule="1.7")
         for p in sorted(players.values(), key=lambda p: (-p.score, ranking_key(p))):
             rnd.note(f"player {p.id}: score {p.score / 10:g}, {p.index.text()}",
-                     f"joueur {p.id} : score {p.score / 10:g}, {p.index.text()}",
+                     f"joueur {p.id} : score {fr_number(p.score / 10)}, {p.index.text()}",
                      level=1, rule="1.7")
         pairing = Pairing(r, unpaired=dict(t.not_paired_in(r)))
         ids = sorted(players)
@@ -555,7 +556,7 @@ class BursteinSystem:
             rnd.note(f"Bracket {score / 10:g}: BSN " + ", ".join(
                          f"{n}={pid}" for n, pid in enumerate(bracket, start=1))
                      + (f" (incoming floaters {_ids(incoming)})" if incoming else ""),
-                     f"Groupe {score / 10:g} : numéros " + ", ".join(
+                     f"Groupe {fr_number(score / 10)} : numéros " + ", ".join(
                          f"{n}={pid}" for n, pid in enumerate(bracket, start=1))
                      + (f" (flotteurs entrants {_ids(incoming)})" if incoming else ""),
                      rule="4.1")

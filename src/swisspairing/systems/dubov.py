@@ -22,7 +22,7 @@ from ..errors import NoValidPairing
 from ..matching import bipartite_covers, max_cardinality_matching
 from ..model import Board, Colour, Pairing, ResultKind, Tournament, build_states
 from ..model.state import ColourPreference, PlayerState
-from .explain import Explanation
+from .explain import Explanation, fr_number
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 #: Bound on the candidate sets examined for one choice (upfloaters, shifters); the search walks
@@ -652,7 +652,8 @@ class DubovSystem:
             aro = f"{p.aro:.1f}" if not self.rules.aro_rounded else f"{p.aro:.0f}"
             rnd.note(f"player {p.id}: score {p.score:g}, rating {p.rating}, ARO {aro}, "
                      f"due colour {p.preference.name.lower()}",
-                     f"joueur {p.id} : score {p.score:g}, cote {p.rating}, CMA {aro}, "
+                     f"joueur {p.id} : score {fr_number(p.score)}, cote {p.rating}, "
+                     f"CMA {aro.replace('.', ',')}, "
                      f"couleur due {'blancs' if p.preference is WHITE else 'noirs'}",
                      level=1, rule="1.7" if self.rules.aro_rounded else "1")
         return rnd
@@ -676,7 +677,7 @@ class DubovSystem:
                 continue
             if rnd.pairable(ids - {p.id}):
                 rnd.note(f"Bye: player {p.id} (score {p.score:g}, rating {p.rating})",
-                         f"Exempt : joueur {p.id} (score {p.score:g}, cote {p.rating})",
+                         f"Exempt : joueur {p.id} (score {fr_number(p.score)}, cote {p.rating})",
                          rule=self.rules.rule_bye)
                 return p.id
         raise NoValidPairing(f"round {rnd.round_number}: no player can receive the bye")
@@ -698,7 +699,7 @@ class DubovSystem:
             lower = sorted((i for i in remaining if i not in residents),
                            key=lambda i: (-ps[i].score, ps[i].rank))
             rnd.note(f"Scoregroup {top:g}: players {_ids(residents)}",
-                     f"Groupe de score {top:g} : joueurs {_ids(residents)}",
+                     f"Groupe de score {fr_number(top)} : joueurs {_ids(residents)}",
                      rule="1.3" if self.rules.name == "dubov" else "6.1")
             if self.rules.downfloats:
                 got, carried = self._bracket_1997(rnd, residents, carried, lower)

@@ -42,7 +42,7 @@ from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
 from ..model.tournament import title_rank
-from .explain import Explanation
+from .explain import Explanation, fr_number
 
 #: Relaxation stages of the relative criteria, in the order C9 then C10 give up on them.
 #: Each item: (stage for downfloaters, stage for upfloaters); 0 = B5 and B6 apply,
@@ -914,7 +914,7 @@ def _pair_level(
     kind_fr = "homogène" if homogeneous else "hétérogène"
     notes.append((
         f"level {score:g}: {kind_en}; from above: {shown_movers}; here: {shown_residents}",
-        f"niveau {score:g} : {kind_fr} ; venus d'en haut : {shown_movers} ; "
+        f"niveau {fr_number(score)} : {kind_fr} ; venus d'en haut : {shown_movers} ; "
         f"du niveau : {shown_residents}", 0, "A.3"))
     for pid in stuck:
         notes.append((f"{pid} can meet nobody in this level: floats down",

@@ -12,6 +12,12 @@ from dataclasses import dataclass, field
 LANGUAGES = ("en", "fr")
 
 
+def fr_number(value: float) -> str:
+    """A score in a French note: ``2,5`` (decimal comma), ``3`` (no trailing zeros); the
+    English notes keep ``2.5``."""
+    return f"{value:g}".replace(".", ",")
+
+
 @dataclass(frozen=True, slots=True)
 class Note:
     """One line of an explanation, in English and French, with an indentation level."""

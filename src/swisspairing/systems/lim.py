@@ -29,7 +29,7 @@ from ..matching import max_cardinality_matching as max_matching
 from ..matching import without_pair as _without_pair
 from ..model import Board, Colour, Pairing, PlayerState, Tournament, build_states
 from ..model.results import ResultKind
-from .explain import Explanation
+from .explain import Explanation, fr_number
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 _FR_COLOUR = {WHITE: "les Blancs", BLACK: "les Noirs"}
@@ -220,7 +220,7 @@ class _Round:
                     f"Bye: player {p}, the highest-numbered player of the lowest group "
                     f"({_fmt(self.score[p])} points) who may have it.",
                     f"Exempt : le joueur {p}, au numéro le plus grand du niveau le plus bas "
-                    f"({_fmt(self.score[p])} points) pouvant l'être.",
+                    f"({fr_number(self.score[p])} points) pouvant l'être.",
                     rule="14.1" if self.r == 1 else "8.1",
                 )
                 return p
@@ -443,7 +443,7 @@ class _Round:
         self.note(
             f"Score group {_fmt(score)} ({kind}, paired {en_dir}): players {_ids(sorted(natives))}"
             + (f"; incoming floaters {_ids(f.pid for f in incoming)}" if incoming else ""),
-            f"Niveau {_fmt(score)} ({_KIND_FR[kind]}, apparié {fr_dir}) : joueurs "
+            f"Niveau {fr_number(score)} ({_KIND_FR[kind]}, apparié {fr_dir}) : joueurs "
             f"{_ids(sorted(natives))}"
             + (f" ; flotteurs reçus {_ids(f.pid for f in incoming)}" if incoming else ""),
             rule="9.2",
@@ -623,7 +623,7 @@ class _Round:
             f"Lim system, round {self.r}: {len(self.ids)} players to pair; median group "
             f"{_fmt(self.median)} points" + (" (last round, art. 13)" if self.last_round else ""),
             f"Système Lim, ronde {self.r} : {len(self.ids)} joueurs à apparier ; niveau médian "
-            f"{_fmt(self.median)} points"
+            f"{fr_number(self.median)} points"
             + (" (dernière ronde, art. 13)" if self.last_round else ""),
             rule="9.2",
         )
@@ -704,7 +704,7 @@ class _Round:
                     f"Median group {_fmt(self.median)} (paired downwards, last): players "
                     f"{_ids(natives)}; downfloaters {_ids(f.pid for f in downs)}; "
                     f"upfloaters {_ids(f.pid for f in ups)}",
-                    f"Niveau médian {_fmt(self.median)} (apparié vers le bas, en dernier) : "
+                    f"Niveau médian {fr_number(self.median)} (apparié vers le bas, en dernier) : "
                     f"joueurs {_ids(natives)} ; flotteurs descendants "
                     f"{_ids(f.pid for f in downs)} ; montants {_ids(f.pid for f in ups)}",
                     rule="9.2",
@@ -733,8 +733,8 @@ class _Round:
                 f"the pairing of group {_fmt(g.score)} is undone and its players "
                 f"{_ids(players)} join the median group.",
                 f"Le niveau médian ne peut être apparié ({n_down} flotteurs descendants, "
-                f"{n_up} montants) : l'appariement du niveau {_fmt(g.score)} est annulé et ses "
-                f"joueurs {_ids(players)} rejoignent le niveau médian.",
+                f"{n_up} montants) : l'appariement du niveau {fr_number(g.score)} est annulé "
+                f"et ses joueurs {_ids(players)} rejoignent le niveau médian.",
                 rule="9.6",
             )
 

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from ...checker.check import published_pairing
 from ...checker.violations import Violation, absolute_violations
@@ -71,13 +72,13 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
     """
     paired = rounds_paired(event) if event.pk else 0
     if not 1 <= event.rounds <= 99:
-        raise BadRequest(f"rounds: from 1 to 99, found {event.rounds}")
+        raise BadRequest(gettext("rounds: from 1 to 99, found %(n)s") % {"n": event.rounds})
     if event.rounds < paired:
-        raise BadRequest(f"rounds: rounds 1 to {paired} are already paired: the tournament "
-                         f"cannot have fewer than {paired} rounds")
+        raise BadRequest(gettext("rounds: rounds 1 to %(n)s are already paired: the tournament "
+                                 "cannot have fewer than %(n)s rounds") % {"n": paired})
     if event.start_date and event.end_date and event.end_date < event.start_date:
-        raise BadRequest(f"end date: {event.end_date} is before the start date "
-                         f"{event.start_date}")
+        raise BadRequest(gettext("end date: %(end)s is before the start date %(start)s")
+                         % {"end": event.end_date, "start": event.start_date})
     previous = None
     for r, text in enumerate(event.round_dates or [], 1):
         if not text:
@@ -85,13 +86,15 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
         try:
             day = date.fromisoformat(str(text))
         except ValueError:
-            raise BadRequest(f"round {r} date: {text!r} is not a date YYYY-MM-DD") from None
+            raise BadRequest(gettext("round %(r)s date: %(text)s is not a date YYYY-MM-DD")
+                             % {"r": r, "text": repr(text)}) from None
         if previous is not None and day < previous:
-            raise BadRequest(f"round {r} date: {day} is before the date of an earlier round")
+            raise BadRequest(gettext("round %(r)s date: %(day)s is before the date of an "
+                                     "earlier round") % {"r": r, "day": day})
         previous = day
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
-        raise BadRequest("initial colour: round 1 is paired, its colours follow from the "
-                         "initial colour, which can no longer change")
+        raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
+                                 "the initial colour, which can no longer change"))
 
 
 def create_event(event: m.Event, user: User) -> m.Event:
@@ -339,7 +342,7 @@ def edit_entrant(row: m.Entrant, values: dict[str, object], user: User) -> None:
 
 def delete_entrant(row: m.Entrant, user: User) -> None:
     if m.Game.objects.filter(white=row).exists() or m.Game.objects.filter(black=row).exists():
-        raise BadRequest("this player is in a paired round: withdraw the player instead")
+        raise BadRequest(gettext("this player is in a paired round: withdraw the player instead"))
     with transaction.atomic():
         event = row.event
         before = entrant_dict(row)
@@ -355,7 +358,8 @@ def set_withdrawal(row: m.Entrant, from_round: int | None, user: User) -> None:
     event: 1 to its number of rounds); None: back in."""
     rounds = row.event.rounds
     if from_round is not None and not 1 <= from_round <= rounds:
-        raise BadRequest(f"withdrawal: the round must be from 1 to {rounds}, found {from_round}")
+        raise BadRequest(gettext("withdrawal: the round must be from 1 to %(rounds)s, found "
+                                 "%(found)s") % {"rounds": rounds, "found": from_round})
     before = row.withdrawn_from
     row.withdrawn_from = from_round
     row.save(update_fields=["withdrawn_from"])
@@ -366,16 +370,17 @@ def set_request(event: m.Event, row: m.Entrant, round_number: int, code: str | N
                 user: User) -> None:
     """A requested bye (H, F) or an absence (Z) in a round not paired yet; None removes it."""
     if round_number < 1 or round_number > event.rounds:
-        raise BadRequest(f"round {round_number} does not exist")
+        raise BadRequest(gettext("round %(n)s does not exist") % {"n": round_number})
     if event.round_set.filter(number__gte=round_number).exists():
-        raise BadRequest(f"round {round_number} is already paired: unpair it first")
+        raise BadRequest(gettext("round %(n)s is already paired: unpair it first")
+                         % {"n": round_number})
     old = m.RoundRequest.objects.filter(entrant=row, round_number=round_number).first()
     before = old.code if old else None
     if old:
         old.delete()
     if code:
         if code not in dict(m.REQUEST_CODES):
-            raise BadRequest(f"unknown bye code {code!r}")
+            raise BadRequest(gettext("unknown bye code %(code)r") % {"code": code})
         m.RoundRequest.objects.create(event=event, entrant=row, round_number=round_number,
                                       code=code)
     audit(event, user, "round-request", f"{row.name}, round {round_number}", before, code)
@@ -389,11 +394,12 @@ def forbidden_pair_exists(a: m.Entrant, b: m.Entrant) -> bool:
 def add_forbidden_pair(event: m.Event, a: m.Entrant, b: m.Entrant, user: User) -> None:
     """Two players who may not meet (C.04.1 b), stored once whatever the order typed."""
     if a.pk == b.pk:
-        raise BadRequest("choose two different players")
+        raise BadRequest(gettext("choose two different players"))
     if a.event_id != event.pk or b.event_id != event.pk:
-        raise BadRequest("both players must be in this tournament")
+        raise BadRequest(gettext("both players must be in this tournament"))
     if forbidden_pair_exists(a, b):
-        raise BadRequest(f"players {a.tpn} and {b.tpn} are already a forbidden pair")
+        raise BadRequest(gettext("players %(a)s and %(b)s are already a forbidden pair")
+                         % {"a": a.tpn, "b": b.tpn})
     first, second = sorted((a, b), key=lambda e: e.pk)
     m.ForbiddenPair.objects.create(event=event, first=first, second=second)
     audit(event, user, "forbidden-pair", f"{a.name} - {b.name}", None, [a.tpn, b.tpn])
@@ -427,14 +433,15 @@ def pair_next_round(event: m.Event, user: User) -> m.Round:
     with transaction.atomic():
         r = rounds_paired(event) + 1
         if r > event.rounds:
-            raise BadRequest(f"the tournament has {event.rounds} rounds: all are paired")
+            raise BadRequest(gettext("the tournament has %(n)s rounds: all are paired")
+                             % {"n": event.rounds})
         earlier = event.round_set.filter(number__lt=r)
         if earlier.exclude(status=m.Round.PUBLISHED).exists():
-            raise BadRequest("publish the previous round first")
+            raise BadRequest(gettext("publish the previous round first"))
         if m.Game.objects.filter(round__in=earlier, white_code="").exists():
-            raise BadRequest(f"enter every result of round {r - 1} first")
+            raise BadRequest(gettext("enter every result of round %(n)s first") % {"n": r - 1})
         if event.entrants.count() < 2:
-            raise BadRequest("at least two players are needed")
+            raise BadRequest(gettext("at least two players are needed"))
         t = tournament_of(event, r)
         explanation = Explanation()
         pairing = get_system(event.system).pair(t, r, explanation)
@@ -476,9 +483,9 @@ def unpair_round(rnd: m.Round, user: User) -> None:
     """Remove the last round while no result of it is entered (then pair it again)."""
     event = rnd.event
     if rnd.number != rounds_paired(event):
-        raise BadRequest("only the last paired round can be unpaired")
+        raise BadRequest(gettext("only the last paired round can be unpaired"))
     if rnd.games.exclude(white_code="").exclude(black__isnull=True).exists():
-        raise BadRequest("results of this round are entered: remove them first")
+        raise BadRequest(gettext("results of this round are entered: remove them first"))
     before = pairing_json(round_pairing(rnd))
     rnd.delete()
     audit(event, user, "round-unpair", f"round {rnd.number}", before, None)
@@ -491,6 +498,29 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
     return absolute_violations(t, pairing or round_pairing(rnd), event.system)
 
 
+#: the manual changes of a pairing as shown (gettext ids); the kinds stored in
+#: ``Round.manual_changes`` as ``{"kind": ..., numbers}``; earlier versions stored the English text
+MANUAL_CHANGE_TEXTS: dict[str, str] = {
+    "swap": gettext_noop("board %(board)s: colours swapped"),
+    "exchange": gettext_noop("players %(a)s and %(b)s exchanged"),
+    "bye": gettext_noop("player %(a)s takes the bye instead of %(b)s"),
+}
+
+
+def manual_change_text(change: object, translated: bool = True) -> str:
+    """One entry of ``Round.manual_changes`` in words: in the active language, or in English
+    (``translated=False``, the audit log). An entry stored as English text by an earlier
+    version is translated when it has one of the known forms."""
+    from .core_messages import translate_text
+
+    if isinstance(change, dict) and change.get("kind") in MANUAL_CHANGE_TEXTS:
+        template = MANUAL_CHANGE_TEXTS[str(change["kind"])]
+        parts = {k: v for k, v in change.items() if k != "kind"}
+        return (gettext(template) if translated else template) % parts
+    text = str(change)
+    return translate_text(text, tuple(MANUAL_CHANGE_TEXTS.values())) if translated else text
+
+
 def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) -> list[Violation]:
     """Change a draft pairing by hand and return the absolute rules it now breaks.
 
@@ -499,7 +529,7 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) ->
     arbiter decides), and shown with every violated rule.
     """
     if rnd.published:
-        raise BadRequest("the round is published: unpublish it before changing it")
+        raise BadRequest(gettext("the round is published: unpublish it before changing it"))
     with transaction.atomic():
         before = round_pairing(rnd)
         games = list(rnd.games.select_related("white", "black"))
@@ -507,18 +537,18 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) ->
         if kind == "swap":
             g = next((g for g in games if g.board == a and g.black is not None), None)
             if g is None:
-                raise BadRequest(f"no board {a} with two players")
+                raise BadRequest(gettext("no board %(n)s with two players") % {"n": a})
             g.white, g.black = g.black, g.white
             g.save()
-            text = f"board {a}: colours swapped"
+            change: dict[str, object] = {"kind": "swap", "board": a}
         elif kind in ("exchange", "bye"):
             if kind == "bye":
                 bye_game = next((g for g in games if g.black is None), None)
                 if bye_game is None:
-                    raise BadRequest("this round has no pairing-allocated bye")
+                    raise BadRequest(gettext("this round has no pairing-allocated bye"))
                 b = bye_game.white.tpn
             if a not in by_tpn or b not in by_tpn or a == b:
-                raise BadRequest("choose two different players of the round")
+                raise BadRequest(gettext("choose two different players of the round"))
             slots = []
             for g in games:
                 for side in ("white", "black"):
@@ -526,16 +556,16 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) ->
                     if p is not None and p.tpn in (a, b):
                         slots.append((g, side, p.tpn))
             if len(slots) != 2:
-                raise BadRequest("both players must be paired in this round")
+                raise BadRequest(gettext("both players must be paired in this round"))
             for g, side, tpn in slots:
                 setattr(g, side, by_tpn[b if tpn == a else a])
             for g, _, _ in slots:
                 g.save()
-            text = (f"players {a} and {b} exchanged" if kind == "exchange"
-                    else f"player {a} takes the bye instead of {b}")
+            change = {"kind": kind, "a": a, "b": b}
         else:
-            raise BadRequest(f"unknown change {kind!r}")
-        rnd.manual_changes = [*rnd.manual_changes, text]
+            raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+        rnd.manual_changes = [*rnd.manual_changes, change]
+        text = manual_change_text(change, translated=False)
         rnd.save(update_fields=["manual_changes"])
         after = round_pairing(rnd)
         audit(rnd.event, user, "round-manual", f"round {rnd.number}: {text}",
@@ -548,12 +578,12 @@ def set_result(game: m.Game, result: str, user: User) -> bool:
     """Enter or correct a board's result (``''`` clears it). Returns True when later rounds are
     already paired (a correction the checker should look at again)."""
     if game.black_id is None:
-        raise BadRequest("the bye has no result to enter")
+        raise BadRequest(gettext("the bye has no result to enter"))
     if result and result not in m.RESULTS:
-        raise BadRequest(f"unknown result {result!r}")
+        raise BadRequest(gettext("unknown result %(result)r") % {"result": result})
     rnd = game.round
     if not rnd.published:
-        raise BadRequest("publish the round before entering results")
+        raise BadRequest(gettext("publish the round before entering results"))
     with transaction.atomic():
         before = game.result
         game.white_code, game.black_code = m.RESULTS[result] if result else ("", "")
@@ -573,7 +603,7 @@ def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
             return None
         game = m.Game.objects.filter(pk=(entry.before or {}).get("game")).first()
         if game is None:
-            raise BadRequest("the board of the last result change no longer exists")
+            raise BadRequest(gettext("the board of the last result change no longer exists"))
         previous = (entry.before or {}).get("result", "")
         game.white_code, game.black_code = m.RESULTS[previous] if previous else ("", "")
         game.save(update_fields=["white_code", "black_code", "updated_at"])

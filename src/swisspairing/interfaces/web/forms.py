@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
@@ -14,6 +15,7 @@ from ...model.tournament import TITLE_ORDER
 from ...standings.ranking import DEFAULT_TIEBREAKS
 from ...standings.tiebreaks import parse_list
 from ...systems import implemented_systems
+from . import core_messages
 from . import models as m
 
 POINT_SYSTEMS = {
@@ -51,10 +53,10 @@ def _posted_rounds(data: Mapping[str, object], default: int) -> int:
 
 
 class EventForm(forms.ModelForm):
-    point_scheme = forms.ChoiceField(label=_("point system"),
+    point_scheme = forms.ChoiceField(label=capfirst(_("point system")),
                                      choices=[(k, v[0]) for k, v in POINT_SYSTEMS.items()])
     initial_colour_choice = forms.ChoiceField(
-        label=_("initial colour"), required=False,
+        label=capfirst(_("initial colour")), required=False,
         choices=[("", _("draw by lot")), ("w", _("White")), ("b", _("Black"))],
         help_text=_("colour of the first player in round 1 (C.04.2); drawn by lot if empty"))
 
@@ -68,7 +70,7 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         from .actions import rounds_paired
 
-        self.fields["system"] = forms.ChoiceField(label=_("pairing system"),
+        self.fields["system"] = forms.ChoiceField(label=capfirst(_("pairing system")),
                                                   choices=system_choices())
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
         self.fields["tiebreaks"].help_text = _("C.07 codes, e.g. %(example)s") % {
@@ -133,7 +135,7 @@ class EventForm(forms.ModelForm):
             try:
                 parse_list(text)
             except BadRequest as exc:
-                raise forms.ValidationError(str(exc)) from None
+                raise forms.ValidationError(core_messages.user_message(exc)) from None
         return text
 
     def clean_federation(self) -> str:
@@ -274,13 +276,13 @@ _EMPTY_FILE = {"empty": _("The file is empty."),
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("file"), error_messages=_EMPTY_FILE, help_text=_(
+    file = forms.FileField(label=capfirst(_("file")), error_messages=_EMPTY_FILE, help_text=_(
         "CSV with a header row, a TRF file, or the FIDE rating list (XML or TXT)"))
 
 
 class TrfImportForm(forms.Form):
     file = forms.FileField(label=_("TRF file"), error_messages=_EMPTY_FILE)
-    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+    system = forms.ChoiceField(label=capfirst(_("pairing system")), choices=system_choices)
 
 
 class RequestForm(forms.Form):

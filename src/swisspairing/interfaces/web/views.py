@@ -16,7 +16,7 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -28,7 +28,7 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
-from . import actions, backup, convert, forms, ratings
+from . import actions, backup, convert, core_messages, forms, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
 from .imports import (
@@ -52,6 +52,8 @@ RESULT_SHORTHANDS = {
     "w": "W-L", "l": "L-W",
     "": "",
 }
+#: the audit target of a result change (``actions.set_result``), as shown in the undo message
+RESULT_TARGET = gettext_noop("round %(round)s board %(board)s")
 RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "=": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-",
                  "W-L": "1-0 (W)", "L-W": "0-1 (L)", "D-D": "½-½ (D)", "": ""}
 
@@ -65,7 +67,7 @@ def _event(pk: int) -> m.Event:
 
 
 def _error(request: HttpRequest, exc: SwissPairingError) -> None:
-    messages.error(request, exc.user_message())
+    messages.error(request, core_messages.user_message(exc))
 
 
 def _ctx(request: HttpRequest, event: m.Event | None = None, **kw: Any) -> dict[str, Any]:
@@ -141,8 +143,10 @@ def _settings_warning(kind: str, event: m.Event) -> str:
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     public_url = request.build_absolute_uri(reverse("web:public", args=[event.public_token]))
+    hall_url = request.build_absolute_uri(reverse("hall:public", args=[event.public_token]))
     return render(request, "web/event.html", _ctx(
-        request, event, public_url=public_url, players=event.entrants.count(),
+        request, event, public_url=public_url, hall_url=hall_url,
+        players=event.entrants.count(),
         complete=convert.complete_rounds(event)))
 
 
@@ -428,7 +432,13 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             context["violations"] = [v for v in actions.violations_of(rnd)]
         later = event.round_set.filter(number__gt=number).exists()
         context["later"] = later
-        context["undo"] = event.audit.filter(action="result", undone=False).first()
+        undo = event.audit.filter(action="result", undone=False).first()
+        context["undo"] = undo
+        context["undo_target"] = _result_target(undo.target) if undo else ""
+        context["manual_changes"] = [actions.manual_change_text(c) for c in rnd.manual_changes]
+        requested = context["requests"]
+        context["not_paired"] = [f"{e.tpn} {e.name} ({requested[e.pk]})"
+                                 for e in context["entrants"] if e.pk in requested]
     return render(request, "web/round.html", context)
 
 
@@ -466,12 +476,18 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
             elif what == "undo":
                 done = actions.undo_last_result(event, request.user)
                 if done is not None:
-                    messages.success(request, _("Undone: %(what)s") % {"what": done.target})
+                    messages.success(request, _("Undone: %(what)s")
+                                     % {"what": _result_target(done.target)})
             else:
                 raise Http404
     except SwissPairingError as exc:
         _error(request, exc)
     return redirect("web:round", pk=pk, number=number)
+
+
+def _result_target(target: str) -> str:
+    """The audit target of a result change (``round 1 board 3``) in the active language."""
+    return core_messages.translate_text(target, (RESULT_TARGET,))
 
 
 def _manual(request: HttpRequest, rnd: m.Round) -> None:
@@ -501,6 +517,7 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
     game = get_object_or_404(m.Game, pk=game_id, round__event=event, round__number=number)
     typed = str(request.POST.get("result", "")).strip().lower().replace(" ", "")
     error = ""
+    corrected = ""
     key = RESULT_SHORTHANDS.get(typed)
     if key is None:
         error = _("Unknown result %(typed)s: type 1, 0, = (or 5), +, -, --") % {
@@ -508,21 +525,26 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
     else:
         try:
             if actions.set_result(game, key, request.user):
-                messages.warning(request, _(
-                    "Round %(n)s was corrected after later rounds were paired: run the "
-                    "check to see whether their pairings still hold.") % {"n": number})
+                corrected = _("Round %(n)s was corrected after later rounds were paired: run "
+                              "the check to see whether their pairings still hold.") % {
+                    "n": number}
         except SwissPairingError as exc:
-            error = exc.user_message()
+            error = core_messages.user_message(exc)
     game.refresh_from_db()
     if request.htmx:
         t = convert.tournament_of(event, number - 1)
         row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
                "black_points": t.points_after(game.black.tpn, number - 1) if game.black
                else None, "label": RESULT_LABELS.get(game.result, "")}
-        return render(request, "web/_result_row.html", _ctx(request, event, g=row,
-                                                             error=error, number=number))
+        # the warning of a late correction goes with the row (an out-of-band swap into the
+        # grid's message area), not into the messages of whatever page loads next
+        return render(request, "web/_result_row.html", _ctx(
+            request, event, g=row, error=error, number=number, corrected=corrected,
+            check_url=reverse("web:check", args=[event.pk]) if corrected else ""))
     if error:
         messages.error(request, error)
+    if corrected:
+        messages.warning(request, corrected)
     return redirect("web:round", pk=pk, number=number)
 
 

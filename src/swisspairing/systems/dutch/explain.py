@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...model import Colour
 from ...model.state import Float
-from ..explain import Explanation
+from ..explain import Explanation, fr_number
 from .colours import allocate_colours
 from .generation import BracketResult
 from .players import STRONG, PairingPlayer
@@ -22,7 +22,7 @@ def _note_bracket(explain: Explanation | None, bracket: list[PairingPlayer], mdp
                     f"Dernier niveau effondré (CLB) : {ids}", rule="A.9")
     else:
         explain.add(f"Bracket {score:g}: {ids} (* = moved down)",
-                    f"Niveau {score:g} : {ids} (* = flotteur descendant)", rule="A.3")
+                    f"Niveau {fr_number(score)} : {ids} (* = flotteur descendant)", rule="A.3")
 
 
 #: rule labels of the explanation, per edition: colour misses, strong colour misses,
@@ -64,11 +64,12 @@ def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
                       "les scores les plus bas)")
         if last:
             explain.add(f"{p.id} ({p.score / 10:g}) receives the pairing-allocated bye: {why_en}",
-                        f"{p.id} ({p.score / 10:g}) reçoit l'exemption : {why_fr}",
+                        f"{p.id} ({fr_number(p.score / 10)}) reçoit l'exemption : {why_fr}",
                         level=1, rule="C.2")
         else:
             explain.add(f"{p.id} ({p.score / 10:g}) floats down: {why_en}",
-                        f"{p.id} ({p.score / 10:g}) flotte vers le niveau suivant : {why_fr}",
+                        f"{p.id} ({fr_number(p.score / 10)}) flotte vers le niveau suivant : "
+                        f"{why_fr}",
                         level=1, rule="A.4")
     # criteria that could not be met in full
     miss, strong = [], []

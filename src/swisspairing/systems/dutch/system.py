@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...errors import NoValidPairing
 from ...model import Board, Colour, Pairing, Tournament
 from ...model.state import build_states
-from ..explain import Explanation
+from ..explain import Explanation, fr_number
 from .colours import allocate_colours, initial_colour
 from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .explain import _note_bracket, _note_result
@@ -113,7 +113,7 @@ class DutchSystem:
                 if explain is not None:
                     explain.add(
                         f"the pairing-allocated bye goes to a player with {score / 10:g} points",
-                        f"l'exemption va à un joueur ayant {score / 10:g} points",
+                        f"l'exemption va à un joueur ayant {fr_number(score / 10)} points",
                         rule="C5")
                 return
         for p in players:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("hall/language/<str:code>/", views.language, name="language"),
     path("hall/c/<str:code>/", views.enter, name="enter-code"),
     path("t/<int:pk>/hall/", views.overview, name="overview"),
+    path("t/<int:pk>/hall/live/", views.overview_live, name="overview-live"),
     path("t/<int:pk>/hall/decide/<int:game_id>/", views.decide, name="decide"),
     path("t/<int:pk>/hall/screens/", views.screens, name="screens"),
     path("t/<int:pk>/hall/rounds/<int:number>/<str:kind>/", views.printout, name="printout"),

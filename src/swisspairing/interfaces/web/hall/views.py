@@ -16,6 +16,7 @@ entering at once).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import threading
 import weakref
@@ -26,7 +27,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -391,11 +392,29 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
 
 
 # --- arbiters ----------------------------------------------------------------------------------
-@viewer_required
-def overview(request: HttpRequest, pk: int) -> HttpResponse:
-    """The hall for the arbiters: claims waiting (conflicts first), who is missing before the
-    next round, the screens, links to the printouts."""
-    event = get_object_or_404(web.Event, pk=pk)
+def _overview_version(event: web.Event) -> str:
+    """What the live part of the arbiters' hall page shows, as a short fingerprint: the public
+    pages' :func:`.services.version` (games, rounds) and the players' entries and check-ins
+    (three aggregate queries, indexed)."""
+    claims = h.ResultClaim.objects.filter(game__round__event=event).aggregate(
+        n=Count("id"), at=Max("at"), decided=Max("decided_at"),
+        open=Count("id", filter=Q(status__in=h.ResultClaim.OPEN)),
+        conflicts=Count("id", filter=Q(status=h.ResultClaim.CONFLICT)))
+    check_ins = h.CheckIn.objects.filter(entrant__event=event).aggregate(
+        n=Count("id"), at=Max("at"))
+    text = f"{services.version(event)}|{claims}|{check_ins}"
+    return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
+
+
+def _overview_poll() -> int:
+    """Seconds between two polls of the arbiters' hall page (``HALL_OVERVIEW_POLL_SECONDS``,
+    default 5)."""
+    return services.limit("HALL_OVERVIEW_POLL_SECONDS", 5)
+
+
+def _overview_live(event: web.Event) -> dict[str, Any]:
+    """The polled part of the arbiters' hall page: the entries waiting (conflicts first) and
+    the check-in count with who is missing."""
     rnd = services.current_round(event)
     waiting = []
     if rnd is not None:
@@ -410,12 +429,35 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     round_number = services.check_in_round(event)
     expected = services.expected_players(event, round_number) if round_number else []
     done = services.checked_in_ids(event, round_number) if round_number else set()
+    return {"rnd": rnd, "waiting": waiting, "round_number": round_number,
+            "expected": expected, "missing": [e for e in expected if e.pk not in done],
+            "checked": len([e for e in expected if e.pk in done]),
+            "v": _overview_version(event), "overview_poll": _overview_poll()}
+
+
+@viewer_required
+def overview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The hall for the arbiters: claims waiting (conflicts first), who is missing before the
+    next round, the screens, links to the printouts. The claims and the check-in refresh
+    themselves (:func:`overview_live`)."""
+    event = get_object_or_404(web.Event, pk=pk)
     return render(request, "hall/overview.html", _ctx(
-        request, event, rnd=rnd, waiting=waiting, round_number=round_number,
-        expected=expected, missing=[e for e in expected if e.pk not in done],
-        checked=len([e for e in expected if e.pk in done]), screens=event.screens.all(),
+        request, event, **_overview_live(event), screens=event.screens.all(),
         panels=h.PANELS, labels=RESULT_LABELS, languages=settings.LANGUAGES,
         printout_rounds=list(event.round_set.filter(status=web.Round.PUBLISHED))))
+
+
+@viewer_required
+def overview_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The claims and the check-in of the arbiters' hall page, polled every
+    ``HALL_OVERVIEW_POLL_SECONDS``: 204 (HTMX keeps the part, and what the arbiter is
+    typing in it) when nothing changed since the version the page holds."""
+    event = get_object_or_404(web.Event, pk=pk)
+    unchanged = _not_modified(request, _overview_version(event))
+    if unchanged is not None:
+        return unchanged
+    return render(request, "hall/_overview_live.html", _ctx(request, event,
+                                                            **_overview_live(event)))
 
 
 @arbiter_required

@@ -466,6 +466,14 @@ def test_zip_archives_are_closed_after_reading_or_an_error(tmp_path: Path,
         list(iter_rating_list_file(bad))
     assert raised.value is not None
     assert len(opened) == 2 and all(z.fp is None for z in opened)
+    damaged = tmp_path / "damaged.zip"
+    data = bytearray(good.read_bytes())
+    data[100] ^= 0xFF  # in the stored list: its CRC no longer matches
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(InputError, match=r"damaged\.zip:standard_rating_list\.txt.*the ZIP "
+                                         r"archive is damaged"):
+        list(iter_rating_list_file(damaged))
+    assert len(opened) == 3 and opened[-1].fp is None
 
 
 def _lock_free() -> bool:
@@ -591,6 +599,13 @@ def test_a_comment_before_the_doctype_does_not_hide_it(tmp_path: Path) -> None:
     # a comment is fine
     fine = plain.replace(b"<!DOCTYPE playerslist>\n", b"")
     assert [c.name for c in iter_rating_list_file(_bytes(tmp_path, fine))] == ["A"]
+    cut = b"<playerslist>\n<player><name>A</name></player>\n<player><name>B</name>\n"
+    with pytest.raises(InputError, match=r"file\.xml, line 4: not a valid XML rating list"):
+        list(iter_rating_list_file(_bytes(tmp_path, cut)))
+    nested = (b"<list><playerslist><player><name>C<i>x</i>y</name><name>D</name>"
+              b"<fideid> 7 </fideid><rating>2100</rating></player></playerslist></list>")
+    assert [(c.name, c.fide_id, c.rating) for c in
+            iter_rating_list_file(_bytes(tmp_path, nested))] == [("C", "7", 2100)]
 
 
 def test_migration_0003_keeps_its_own_copy_of_the_search_key() -> None:

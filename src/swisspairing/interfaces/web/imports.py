@@ -11,9 +11,10 @@ Each reader returns :class:`Candidate` rows (nothing is written here) or raises
   rapid, blitz and combined lists are all read.
 
 The FIDE list readers stream (issue 15, big imports): :func:`iter_fide_txt` reads one line at a
-time and :func:`iter_fide_xml` parses with ``iterparse`` and drops each ``<player>`` once read,
-so a 1.1-million-player list is never held in memory; :func:`iter_rating_list_file` opens the
-file the arbiter downloaded (TXT, XML, or the ZIP FIDE distributes them in).
+time and :func:`iter_fide_xml` feeds the XML parser 64 KB at a time and keeps only the
+``<player>`` being read, so a 1.1-million-player list is never held in memory;
+:func:`iter_rating_list_file` opens the file the arbiter downloaded (TXT, XML, or the ZIP
+FIDE distributes them in).
 :func:`search_key` is the normalised name the rating list is searched by.
 """
 
@@ -27,7 +28,9 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -297,35 +300,34 @@ def iter_fide_xml(stream: BinaryIO, path: str = "players_list.xml") -> Iterator[
     """The FIDE list as XML: ``<player>`` elements with ``fideid name country sex title
     rating birthday`` children (the ``rating`` of the list downloaded: standard, rapid...).
 
-    Streamed: each ``<player>`` is dropped from the tree once read. Document type declarations
-    (entities) are refused."""
-    head = stream.read(65536)
-    if b"<!DOCTYPE" in head[:2048] or b"<!ENTITY" in head:
-        raise InputError("document type declarations are not accepted in a rating list", path)
-    whole = _Rewound(head, stream)
-    count = 0
-    root: ET.Element | None = None
-    try:
-        for event, el in ET.iterparse(whole, events=("start", "end")):
-            if event == "start":
-                if root is None:
-                    root = el
-                continue
-            if el.tag != "player":
-                continue
-            count += 1
+    Streamed: the standard library's expat parser (``xml.etree.ElementTree.XMLParser``, its C
+    implementation) is fed 64 KB at a time and calls :class:`_PlayerRows`, which keeps only
+    the player being read; no tree is built.
 
-            def text(tag: str, el: ET.Element = el) -> str:
-                return (el.findtext(tag) or "").strip()
-            rating_text = text("rating") or text("standard_rating") or text("rapid_rating")
-            yield _clean(Candidate(
-                name=text("name"), rating=_rating(rating_text, f"player {count}: rating",
-                                                  path, None) if rating_text.isdigit() else 0,
-                fide_id=text("fideid"), federation=text("country"), title=text("title"),
-                birth_date=text("birthday"), sex=text("sex")))
-            el.clear()
-            if root is not None:
-                root.clear()  # the cleared <player> elements would stay attached to the root
+    A document type declaration is refused by the parser itself, wherever it is (a long
+    comment before it hides nothing): expat calls the target's ``doctype`` when it meets
+    ``<!DOCTYPE``, which raises before any entity of it is declared or used. What protects
+    against entity expansion: entities can only be declared in a DOCTYPE, refused here; while
+    the rest of the chunk fed is parsed after the refusal, expat (2.4.1 and later, bundled with
+    Python 3.11) caps entity amplification ("billion laughs"); and ElementTree never fetches
+    external entities or DTDs. (defusedxml's ``forbid_dtd`` does the same with the Python
+    implementation of the parser, which costs twice the CPU on a 1.1-million-player list.)"""
+    target = _PlayerRows(path)
+    parser = ET.XMLParser(target=target)
+    count = 0
+    try:
+        while True:
+            chunk = stream.read(65536)
+            if chunk:
+                parser.feed(chunk)
+            else:
+                parser.close()
+            for fields in target.players:
+                count += 1
+                yield _xml_candidate(fields, count, path)
+            target.players.clear()
+            if not chunk:
+                break
     except ET.ParseError as exc:
         raise InputError(f"not a valid XML rating list: {exc}", path,
                          exc.position[0] if exc.position else None) from None
@@ -333,29 +335,66 @@ def iter_fide_xml(stream: BinaryIO, path: str = "players_list.xml") -> Iterator[
         raise InputError("no <player> element: is this the FIDE rating list in XML?", path)
 
 
-class _Rewound(io.RawIOBase):
-    """``stream`` with ``head`` (already read from it) put back in front."""
+def _xml_candidate(fields: dict[str, str], count: int, path: str) -> Candidate:
+    def text(tag: str) -> str:
+        return fields.get(tag, "").strip()
 
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        self._head = head
-        self._stream = stream
+    rating_text = text("rating") or text("standard_rating") or text("rapid_rating")
+    return _clean(Candidate(
+        name=text("name"), rating=_rating(rating_text, f"player {count}: rating", path, None)
+        if rating_text.isdigit() else 0,
+        fide_id=text("fideid"), federation=text("country"), title=text("title"),
+        birth_date=text("birthday"), sex=text("sex")))
 
-    def readable(self) -> bool:
-        return True
 
-    def read(self, size: int = -1) -> bytes:
-        if self._head:
-            if size is None or size < 0:
-                out, self._head = self._head + self._stream.read(), b""
-                return out
-            out, self._head = self._head[:size], self._head[size:]
-            return out
-        return self._stream.read(size)
+class _PlayerRows:
+    """The target of :func:`iter_fide_xml`'s parser: for each ``<player>`` (at any depth), the
+    text of its child elements by tag (the first of each tag, the text before any grandchild,
+    as ``findtext``); the players read since the last chunk are in :attr:`players`."""
 
-    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
-        data = self.read(len(buffer))
-        buffer[:len(data)] = data
-        return len(data)
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.players: list[dict[str, str]] = []
+        self._depth = 0
+        self._player_depth = 0  # 0: not in a player
+        self._fields: dict[str, str] = {}
+        self._field: str | None = None
+        self._text: list[str] = []
+
+    def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
+        raise InputError("document type declarations are not accepted in a rating list",
+                         self.path)
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        self._depth += 1
+        if self._player_depth:
+            if self._depth == self._player_depth + 1:
+                self._field, self._text = tag, []
+            elif self._field is not None:
+                self._end_field()  # the text before a grandchild, as ``findtext``
+        elif tag == "player":
+            self._player_depth, self._fields = self._depth, {}
+
+    def data(self, text: str) -> None:
+        if self._field is not None:
+            self._text.append(text)
+
+    def end(self, tag: str) -> None:
+        if self._player_depth:
+            if self._depth == self._player_depth + 1 and self._field is not None:
+                self._end_field()
+            elif self._depth == self._player_depth:
+                self.players.append(self._fields)
+                self._player_depth = 0
+        self._depth -= 1
+
+    def _end_field(self) -> None:
+        assert self._field is not None
+        self._fields.setdefault(self._field, "".join(self._text))
+        self._field = None
+
+    def close(self) -> None:
+        return None
 
 
 _RATING_HEADER = re.compile(r"^(SRtng|RRtng|BRtng|Rtng|[A-Z]{3}\d{2})$")
@@ -468,38 +507,47 @@ def read_players(data: bytes, filename: str, limit: int | None = None) -> list[C
 
 
 # --- the FIDE rating list file the arbiter downloaded ------------------------------------------
-def _opened_list(path: Path, name: str) -> tuple[BinaryIO, str]:
+@contextmanager
+def _opened_list(path: Path, name: str) -> Iterator[tuple[BinaryIO, str]]:
     """The rating list's bytes: the file itself, or the one TXT / XML file of a ZIP archive
-    (FIDE distributes its lists zipped), its uncompressed size checked."""
-    f = open(path, "rb")  # noqa: SIM115 - returned open, closed by the caller
-    if f.read(4) != b"PK\x03\x04":
-        f.seek(0)
-        return f, name
-    f.close()
+    (FIDE distributes its lists zipped), its uncompressed size checked.
+
+    Every file is opened by a ``with`` here, so the archive and the file are closed when the
+    block ends, by an error too (closing a ZIP member does not close its archive): on
+    Windows an open file cannot be removed, and the upload would stay in the data folder."""
+    with open(path, "rb") as f:
+        if f.read(4) != b"PK\x03\x04":
+            f.seek(0)
+            yield f, name
+            return
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile as exc:
         raise InputError(f"not a valid ZIP archive: {exc}", name) from None
-    members = [i for i in archive.infolist()
-               if not i.is_dir() and i.filename.lower().endswith((".txt", ".xml"))]
-    if len(members) != 1:
-        archive.close()
-        raise InputError("the ZIP archive must hold one .txt or .xml rating list, it holds "
-                         f"{len(members)}", name)
-    member = members[0]
-    if member.file_size > MAX_RATING_LIST_BYTES:
-        archive.close()
-        raise InputError(f"{member.filename} is larger than "
-                         f"{MAX_RATING_LIST_BYTES // 2**20} MB", name)
-    return archive.open(member), f"{name}:{member.filename}"
+    with archive:
+        members = [i for i in archive.infolist()
+                   if not i.is_dir() and i.filename.lower().endswith((".txt", ".xml"))]
+        if len(members) != 1:
+            raise InputError("the ZIP archive must hold one .txt or .xml rating list, it holds "
+                             f"{len(members)}", name)
+        member = members[0]
+        if member.file_size > MAX_RATING_LIST_BYTES:
+            raise InputError(f"{member.filename} is larger than "
+                             f"{MAX_RATING_LIST_BYTES // 2**20} MB", name)
+        where = f"{name}:{member.filename}"
+        try:
+            with archive.open(member) as stream:
+                yield stream, where
+        except (zipfile.BadZipFile, EOFError, zlib.error) as exc:  # a damaged or cut archive
+            raise InputError(f"the ZIP archive is damaged: {exc}", where) from None
 
 
 def iter_rating_list_file(path: Path, name: str | None = None) -> Iterator[Candidate]:
     """Every player of a FIDE rating list file (TXT, XML or ZIP), streamed; errors name
-    ``name`` (the file name the arbiter gave) and the line."""
+    ``name`` (the file name the arbiter gave) and the line. The file is closed when the
+    iteration ends, is closed (``close()``) or fails."""
     name = name or path.name
-    stream, where = _opened_list(path, name)
-    with stream:
+    with _opened_list(path, name) as (stream, where):
         buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
             stream)  # type: ignore[arg-type]
         head = buffered.peek(4096)[:4096].lstrip(b"\xef\xbb\xbf \r\n\t")

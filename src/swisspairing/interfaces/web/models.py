@@ -268,9 +268,18 @@ class RatingListLoad(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        constraints = [models.UniqueConstraint(fields=["active"],
-                                               condition=models.Q(active=True),
-                                               name="one_active_rating_list")]
+        constraints = [
+            models.UniqueConstraint(fields=["active"], condition=models.Q(active=True),
+                                    name="one_active_rating_list"),
+            # at most one load queued or running (two uploads at once: the second is refused
+            # by the database even when both passed the "already loading" check): every such
+            # row has the same value of the expression
+            models.UniqueConstraint(
+                models.ExpressionWrapper(models.Q(status__in=["queued", "running"]),
+                                         output_field=models.BooleanField()),
+                condition=models.Q(status__in=["queued", "running"]),
+                name="one_running_rating_list_load"),
+        ]
 
     @property
     def finished(self) -> bool:

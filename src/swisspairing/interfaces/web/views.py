@@ -333,12 +333,18 @@ def _too_many(exc: actions.TooManyPlayers) -> str:
         "total": exc.have + exc.adding}
 
 
+@transaction.non_atomic_requests
 @arbiter_required
 @require_POST
 def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a FIDE rating list (XML, TXT or the ZIP FIDE distributes) to add players by
     searching it: the file is kept and loaded by a background job (:mod:`.ratings`); the
-    players page shows the job's progress."""
+    players page shows the job's progress.
+
+    Not one request-wide transaction: the copy of up to 1000 MB runs with no transaction open
+    (with SQLite's IMMEDIATE transactions it would hold the write lock, and every result,
+    check-in or change would wait for it); :func:`.ratings.queue_upload` creates the load's
+    row in its own short transaction."""
     form = forms.ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, _upload_error(form, _("Choose a file.")))

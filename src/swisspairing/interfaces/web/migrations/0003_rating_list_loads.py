@@ -7,13 +7,31 @@
   ``COLLATE "C"`` (byte order, so that a prefix is a range of the index whatever the
   database's collation) and ``id`` (the order of equal keys); the single-column indexes of
   ``name`` and ``fide_id`` go.
+
+The search key is this migration's own copy of ``search_key`` as it was when the migration was
+written (a migration never imports live code: a later change of the key must come with its
+own migration that recomputes the keys, and a database migrated here keeps these keys).
 """
+
+import re
+import unicodedata
 
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from ..imports import search_key
+# --- search_key as of version 0003 (frozen copy of imports.search_key) ---
+_PLAIN = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
+                        "œ": "oe", "ı": "i", "ħ": "h", "ŧ": "t", "'": None, "’": None,
+                        "`": None})
+_SEPARATORS = re.compile(r"[\s,.\-_/()]+")
+
+
+def search_key(text: str) -> str:
+    """Lower case, no accents, punctuation as spaces, at most 200 characters."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_PLAIN)
+    return " ".join(_SEPARATORS.sub(" ", plain).split())[:200]
 
 _TABLE = "swisspairing_web_ratingentry"
 _INDEXES = {"ratingentry_load_key": "key", "ratingentry_load_fide_id": "fide_id"}

@@ -15,9 +15,20 @@
     if (!box) return;
     const typed = searchKey(input.value);
     const words = typed ? typed.split(" ") : [];
+    // data-find holds each player of the row as "number name" (name as search_key writes it),
+    // players separated by "|". A player is found when what is typed starts at a word of
+    // "number name" ("17", "dupont j", "dupont jean"), or when every typed word starts a word
+    // of the name ("jean dup" finds "Dupont, Jean"); "de" does not find "Vandenberghe", and
+    // a player's number is not a word of the name
+    function found(player, typed, words) {
+      if ((" " + player).indexOf(" " + typed) >= 0) return true;
+      const name = " " + player.slice(player.indexOf(" ") + 1);
+      return words.every(function (w) { return name.indexOf(" " + w) >= 0; });
+    }
     box.querySelectorAll("tr[data-find]").forEach(function (row) {
-      const key = row.dataset.find;
-      row.classList.toggle("hidden", !words.every(function (w) { return key.indexOf(w) >= 0; }));
+      const players = row.dataset.find.split("|");
+      row.classList.toggle("hidden", typed !== "" &&
+        !players.some(function (p) { return found(p, typed, words); }));
     });
   }
   document.addEventListener("input", function (ev) {

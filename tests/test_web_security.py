@@ -115,3 +115,39 @@ def test_the_sqlite_copy_empties_the_sessions_in_free_pages_too(tmp_path: Path) 
     assert db.execute("SELECT count(*) FROM django_session").fetchone() == (0,)
     assert db.execute("SELECT name FROM web_event").fetchall() == [("Open",)]
     db.close()
+
+
+# --- 4. the server log of a bad rating list -------------------------------------------------------
+@pytest.mark.django_db(transaction=True)  # the load runs in its own thread, as in the server
+def test_a_bad_rating_list_is_one_warning_line_and_a_failure_keeps_its_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+
+    from swisspairing.interfaces.web import ratings
+
+    bad = tmp_path / "not-a-list.csv"
+    bad.write_text("name,rating\nX,1\n", encoding="utf-8")
+    load = ratings.create_command_load(bad.name)
+    with caplog.at_level(logging.INFO, logger=ratings.log.name):
+        ratings.start_thread(load.pk, bad)
+        ratings.wait_for_loads(60)
+    records = [r for r in caplog.records if r.name == ratings.log.name]
+    assert [(r.levelno, r.exc_info) for r in records] == [(logging.WARNING, None)]
+    message = records[0].getMessage()
+    assert f"load {load.pk}" in message and "not-a-list.csv" in message
+    assert "not a FIDE rating list" in message
+    assert m.RatingListLoad.objects.get(pk=load.pk).status == m.RatingListLoad.FAILED
+
+    def broken(*_args: object, **_kwargs: object) -> int:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(ratings, "_insert_all", broken)
+    caplog.clear()
+    second = ratings.create_command_load(bad.name)
+    with caplog.at_level(logging.INFO, logger=ratings.log.name):
+        ratings.start_thread(second.pk, bad)
+        ratings.wait_for_loads(60)
+    records = [r for r in caplog.records if r.name == ratings.log.name]
+    assert len(records) == 1 and records[0].levelno == logging.ERROR
+    assert records[0].exc_info is not None and "disk on fire" in str(records[0].exc_info[1])

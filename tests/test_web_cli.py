@@ -45,12 +45,19 @@ def test_createuser_then_backup(tmp_path: Path) -> None:
     assert "created marie (chief)" in r.stdout
     r = _run(["createuser", "bob", "--password-stdin"], data, "short\n")
     assert r.returncode == 2 and "too short" in r.stderr
+    live = sqlite3.connect(data / "swisspairing.sqlite3")  # a logged-in browser's session
+    with live:
+        live.execute("insert into django_session values ('key-of-a-logged-in-chief', 'x', "
+                     "'2100-01-01 00:00:00')")
+    live.close()
     out = tmp_path / "copy.bin"
     r = _run(["backup", "-o", str(out)], data)
     assert r.returncode == 0, r.stderr
     db = sqlite3.connect(out)
     assert db.execute("select username from auth_user").fetchall() == [("marie",)]
+    assert db.execute("select count(*) from django_session").fetchone() == (0,)
     db.close()
+    assert b"key-of-a-logged-in-chief" not in out.read_bytes()
     mode = sqlite3.connect(data / "swisspairing.sqlite3").execute("pragma journal_mode").fetchone()
     assert mode == ("wal",)
 

@@ -4,7 +4,10 @@ the in-process tests when DATABASE_URL is set)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
+import re
 import socket
 import sqlite3
 import subprocess
@@ -19,8 +22,11 @@ CODE = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main(
 _NOT_PASSED = ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")
 
 
-def _run(args: list[str], data: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
+def _run(args: list[str], data: Path, stdin: str = "", **extra_env: str
+         ) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in (*_NOT_PASSED,
+                                                           "SWISSPAIRING_PASSWORD")}
+    env.update(extra_env)
     return subprocess.run([sys.executable, "-c", CODE, *args, "--data", str(data)], input=stdin,
                           capture_output=True, text=True, timeout=300, env=env, check=False)
 
@@ -39,14 +45,69 @@ def test_createuser_then_backup(tmp_path: Path) -> None:
     assert "created marie (chief)" in r.stdout
     r = _run(["createuser", "bob", "--password-stdin"], data, "short\n")
     assert r.returncode == 2 and "too short" in r.stderr
+    live = sqlite3.connect(data / "swisspairing.sqlite3")  # a logged-in browser's session
+    with live:
+        live.execute("insert into django_session values ('key-of-a-logged-in-chief', 'x', "
+                     "'2100-01-01 00:00:00')")
+    live.close()
     out = tmp_path / "copy.bin"
     r = _run(["backup", "-o", str(out)], data)
     assert r.returncode == 0, r.stderr
     db = sqlite3.connect(out)
     assert db.execute("select username from auth_user").fetchall() == [("marie",)]
+    assert db.execute("select count(*) from django_session").fetchone() == (0,)
     db.close()
+    assert b"key-of-a-logged-in-chief" not in out.read_bytes()
     mode = sqlite3.connect(data / "swisspairing.sqlite3").execute("pragma journal_mode").fetchone()
     assert mode == ("wal",)
+
+
+def _password_hash(data: Path, username: str) -> str:
+    db = sqlite3.connect(data / "swisspairing.sqlite3")
+    try:
+        row = db.execute("select password from auth_user where username = ?",
+                         (username,)).fetchone()
+    finally:
+        db.close()
+    return str(row[0]) if row else ""
+
+
+def _hash_matches(password: str, encoded: str) -> bool:
+    """Django's ``pbkdf2_sha256$iterations$salt$hash``, checked with hashlib (the tests' own
+    Django settings know only a fast test hasher)."""
+    algorithm, iterations, salt, digest = encoded.split("$")
+    assert algorithm == "pbkdf2_sha256"
+    derived = hashlib.pbkdf2_hmac("sha256", password.encode(), salt.encode(), int(iterations))
+    return base64.b64encode(derived).decode() == digest
+
+
+def test_createuser_refuses_an_empty_password_and_prints_a_generated_one(tmp_path: Path
+                                                                          ) -> None:
+    """Review defect 2: ``echo "" | createuser vide --password-stdin`` created an account with
+    a random password nobody saw, and on an existing account locked its owner out."""
+    data = tmp_path / "data"
+    r = _run(["createuser", "marie", "--password-stdin"], data, "a-long-password\n")
+    assert r.returncode == 0, r.stderr
+    before = _password_hash(data, "marie")
+    for name in ("vide", "marie"):
+        r = _run(["createuser", name, "--password-stdin"], data, "\n")
+        assert r.returncode == 2 and "password read from standard input is empty" in r.stderr
+        assert "created" not in r.stdout and "updated" not in r.stdout
+    assert _password_hash(data, "vide") == ""
+    assert _password_hash(data, "marie") == before and _hash_matches("a-long-password", before)
+    # no password given at all (no --password-stdin, no SWISSPAIRING_PASSWORD, no terminal)
+    r = _run(["createuser", "paul", "--role", "viewer"], data)
+    assert r.returncode == 0, r.stderr
+    shown = re.search(r"password:\s+(\S+)", r.stdout)
+    assert shown is not None and "created paul (viewer)" in r.stdout, r.stdout
+    assert _hash_matches(shown.group(1), _password_hash(data, "paul"))
+    r = _run(["createuser", "marie"], data, SWISSPAIRING_PASSWORD="from-the-environment")
+    assert r.returncode == 0 and "updated marie" in r.stdout, r.stderr
+    assert "from-the-environment" not in r.stdout
+    assert _hash_matches("from-the-environment", _password_hash(data, "marie"))
+    r = _run(["createuser", "marie"], data, SWISSPAIRING_PASSWORD="12345678")
+    assert r.returncode == 2 and "entirely numeric" in r.stderr
+    assert _hash_matches("from-the-environment", _password_hash(data, "marie"))
 
 
 def test_serve_first_start_creates_the_account_and_serves_static_files(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 
 from ..errors import BadRequest
@@ -14,7 +15,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "createuser",
         help="create an account of the web app (or reset its password)",
         description="Create an account of the web app, or set a new password for an existing "
-        "one. The password is asked for (or read from standard input with --password-stdin).",
+        "one. The password is read from standard input with --password-stdin, else taken from "
+        "SWISSPAIRING_PASSWORD, else asked for on a terminal; with none of them (or an empty "
+        "answer on the terminal) a password is generated and printed. An empty password is "
+        "refused.",
     )
     p.add_argument("username")
     p.add_argument("--role", choices=("chief", "arbiter", "viewer"), default="arbiter",
@@ -25,18 +29,37 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def read_password(args: argparse.Namespace) -> str | None:
+    """The password given, or None for "generate one" (review defect 2).
+
+    ``--password-stdin``: the first line of standard input, which must not be empty (an empty
+    line is a mistake, e.g. an unset variable in ``echo "$PW" |``: refused, exit 2, nothing
+    changed). Else ``SWISSPAIRING_PASSWORD`` when set and not empty. Else asked twice on a
+    terminal (an empty answer: generate one). Else (no terminal) None."""
     if args.password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
-    elif sys.stdin.isatty():
-        password = getpass.getpass("password: ")
-        if getpass.getpass("again: ") != password:
-            raise BadRequest("the two passwords differ")
-    else:
-        raise BadRequest("give the password with --password-stdin (no terminal to ask on)")
+        if not password.strip():
+            raise BadRequest("the password read from standard input is empty (nothing changed)")
+        return password
+    if from_env := os.environ.get("SWISSPAIRING_PASSWORD"):
+        return from_env
+    if not sys.stdin.isatty():
+        return None
+    password = getpass.getpass("password (empty: generate one): ")
+    if not password:
+        return None
+    if getpass.getpass("again: ") != password:
+        raise BadRequest("the two passwords differ")
+    return password
+
+
+def run(args: argparse.Namespace) -> int:
     from .web.setup import create_user, setup
 
+    password = read_password(args)  # before the database is opened: a refusal changes nothing
     setup(args.data)
-    created, _ = create_user(args.username, password, args.role)
+    created, used = create_user(args.username, password, args.role)
     print(f"swisspairing: {'created' if created else 'updated'} {args.username} ({args.role})")
+    if password is None:
+        print(f"    password:  {used}\n  (generated: note it now, it is not shown again)")
     return 0

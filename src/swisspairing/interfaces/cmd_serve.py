@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not get_user_model().objects.exists():
         username = "arbiter"
-        _created, password = create_user(username, os.environ.get("SWISSPAIRING_PASSWORD"),
+        _created, password = create_user(username, os.environ.get("SWISSPAIRING_PASSWORD") or None,
                                           "chief")
         print("swisspairing: first start: created the chief arbiter account\n"
               f"    user name: {username}\n    password:  {password}\n"

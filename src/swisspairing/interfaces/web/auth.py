@@ -17,6 +17,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -108,3 +109,16 @@ class LoginView(auth_views.LoginView):
         m.FailedLogin.objects.create(username=username.casefold()[:150],
                                      address=_address(self.request))
         return super().form_invalid(form)
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, POST only since Django 5 (a link or a prefetch must not log anyone
+    out); a GET (a typed or bookmarked ``/logout/``) gets a page with the logout button
+    instead of a blank 405 (review defect 3), or the login page when nobody is logged in."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect(settings.LOGIN_URL)
+        return render(request, "web/logout.html")

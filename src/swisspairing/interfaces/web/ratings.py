@@ -208,9 +208,16 @@ def wait_for_loads(timeout: float | None = None) -> None:
 
 
 def _thread_body(load_id: int, path: Path) -> None:
+    """The background load; its outcome is in the load's row (:func:`run_load`).
+
+    A bad file (:class:`InputError`, an expected outcome that the arbiter reads on the page)
+    is logged as one warning line naming the file and the line; only an unexpected exception
+    keeps its traceback in the server log (review defect 4)."""
     try:
         run_load(load_id, path, remove_file=True)
-    except Exception:  # recorded in the load's row by run_load
+    except InputError as exc:
+        log.warning("rating list load %s refused: %s", load_id, exc.user_message())
+    except Exception:
         log.exception("rating list load %s failed", load_id)
     finally:
         connections.close_all()  # this thread's connections

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
-from .auth import LoginView
+from .auth import LoginView, LogoutView
 
 app_pages = [
     path("", views.home, name="home"),
     path("login/", LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", LogoutView.as_view(), name="logout"),
     path("backup/", views.backup_download, name="backup"),
     path("accounts/", views.accounts, name="accounts"),
     path("t/new/", views.event_new, name="event-new"),

@@ -21,6 +21,7 @@ import io
 import threading
 import weakref
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from django.conf import settings
@@ -81,6 +82,37 @@ def _refused(request: HttpRequest, exc: services.Refused | SwissPairingError,
              template: str = "hall/refused.html", **ctx: Any) -> HttpResponse:
     status = getattr(exc, "status", 400)
     return render(request, template, {"message": exc.user_message(), **ctx}, status=status)
+
+
+def _cross_site(request: HttpRequest) -> bool:
+    """True when the browser says this POST was sent by a page of another site.
+
+    The check-in and the result entry are exempt from Django's CSRF token (the views' docstrings
+    say why); what a token would stop, a page of another site making its visitors' browsers post
+    here, is stopped by the ``Origin`` header that browsers add to every cross-site POST (else the
+    ``Referer``): its host must be this request's host (or one of ``CSRF_TRUSTED_ORIGINS``, as
+    for the arbiters' forms). ``Origin: null`` (a sandboxed frame, a page from a file) counts as
+    another site. A request with neither header (a script, an old browser) is not a
+    cross-site browser request: the rate limits and the audit log cover it."""
+    source = request.META.get("HTTP_ORIGIN") or request.META.get("HTTP_REFERER") or ""
+    if not source:
+        return False
+    if source == "null":
+        return True
+    host = urlsplit(source).netloc.lower()
+    if host and host == request.get_host().lower():
+        return False
+    trusted = {urlsplit(origin).netloc.lower() for origin in settings.CSRF_TRUSTED_ORIGINS}
+    return not host or host not in trusted
+
+
+def _refuse_cross_site(request: HttpRequest, **ctx: Any) -> HttpResponse | None:
+    """403 for a cross-site POST (:func:`_cross_site`), None otherwise; nothing is recorded."""
+    if request.method == "POST" and _cross_site(request):
+        return _refused(request, services.Refused(
+            _("This form was sent from another site: refused. Use the page of this server.")),
+            **ctx)
+    return None
 
 
 # --- what the pages show -----------------------------------------------------------------------
@@ -341,11 +373,22 @@ def checkin(request: HttpRequest, token: str) -> HttpResponse:
 
 @csrf_exempt
 def checkin_confirm(request: HttpRequest, token: str, tpn: int) -> HttpResponse:
-    """The confirmation step: the player's name, rating and club, then "yes, that is me"."""
+    """The confirmation step: the player's name, rating and club, then "yes, that is me".
+
+    Exempt from the CSRF token: a token defends a *session* (the rights a cookie carries)
+    against pages of other sites, and a check-in has none, anybody with the public link may
+    check any player in (a hall tablet, a player's phone); the public pages around it are
+    rendered once for every phone and carry no per-visitor token, and a hall tablet left open
+    for hours would get "CSRF verification failed" when its token cookie changed. What the token
+    would still stop, another site making many visitors' browsers post check-ins from many
+    addresses (around the per-address rate limit), is refused with the ``Origin`` /
+    ``Referer`` check (:func:`_cross_site`, docs/hall.md, review note 5)."""
     event = _public_event(token)
     entrant = get_object_or_404(web.Entrant, event=event, tpn=tpn)
     round_number = services.check_in_round(event)
     ctx = {"event": event, "token": token, "entrant": entrant, "round_number": round_number}
+    if (refusal := _refuse_cross_site(request, token=token, event=event)) is not None:
+        return refusal
     if request.method == "POST":
         try:
             created = services.check_in(entrant, _device(request), _address(request))
@@ -364,11 +407,18 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     """Result entry with a board code (typed on a hall tablet or read from the QR code).
 
     The code is the only credential: it opens the player's own board of the current round
-    (:func:`.services.seat_of`) and nothing else; no session, so no CSRF token is needed.
+    (:func:`.services.seat_of`) and nothing else; no session, so no CSRF token is needed
+    (review note 5): a page of another site could only post a result with a code it already
+    knows, and whoever knows the code can enter that result from anywhere anyway; a guessed code
+    meets the wrong-code rate limit. A cross-site POST is refused all the same
+    (:func:`_cross_site`, one header compared), so a page elsewhere cannot use its visitors'
+    browsers to try codes from many addresses.
     Outside a request-wide transaction: the entry itself is one transaction
     (:func:`.services.submit_claim`), so the database's write lock is not held while the code
     is checked or the answer rendered.
     """
+    if (refusal := _refuse_cross_site(request, template="hall/enter.html")) is not None:
+        return refusal
     typed = code or str(request.POST.get("code") or request.GET.get("code") or "")
     if not typed:
         return render(request, "hall/enter.html", {})

@@ -253,25 +253,19 @@ def public(request: HttpRequest, token: str, panel: str = "boards") -> HttpRespo
     """The tournament on a phone: pairings of the current round (find yourself by name or
     number), results as they arrive, standings; refreshed by polling :func:`live`. The whole
     page is rendered once per version and language; a reload with the current ETag is 304."""
-    if panel not in dict(h.PANELS):
-        raise Http404
-    event = _public_event(token)
-    current = services.version(event)
-    if request.headers.get("If-None-Match", "").removeprefix("W/").strip('"') == _tag(current):
-        return HttpResponse(status=304)
-
-    def make() -> str:
-        ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
-               "panel_html": _panel_html(request, event, token, panel, current)}
-        return render_to_string("hall/public.html", ctx, request=None)
-
-    page = _cached(f"hall:page:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}", make)
-    return _with_etag(HttpResponse(page), current)
+    return _public_part(request, token, panel, "hall/public.html")
 
 
 @transaction.non_atomic_requests
 def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
     """The polled part of a public page: 204 / 304 when nothing changed."""
+    return _public_part(request, token, panel, "hall/_live.html")
+
+
+def _public_part(request: HttpRequest, token: str, panel: str, template: str) -> HttpResponse:
+    """``template`` (the whole page or its polled part) for ``panel``: "not modified" when the
+    phone holds the current version, else rendered once per version, poll interval and
+    language for every phone (without the request: nothing per visitor in it)."""
     if panel not in dict(h.PANELS):
         raise Http404
     event = _public_event(token)
@@ -283,10 +277,11 @@ def live(request: HttpRequest, token: str, panel: str) -> HttpResponse:
     def make() -> str:
         ctx = {"event": event, "token": token, "panel": panel, "v": current, "poll": _poll(),
                "panel_html": _panel_html(request, event, token, panel, current)}
-        return render_to_string("hall/_live.html", ctx, request=None)
+        return render_to_string(template, ctx, request=None)
 
-    part = _cached(f"hall:live:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}", make)
-    return _with_etag(HttpResponse(part), current)
+    text = _cached(f"hall:{template}:{event.pk}:{panel}:{current}:{_poll()}:{get_language()}",
+                   make)
+    return _with_etag(HttpResponse(text), current)
 
 
 @transaction.non_atomic_requests

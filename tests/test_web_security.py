@@ -79,6 +79,8 @@ def test_the_chiefs_backup_holds_the_tournaments_but_no_session(tmp_path: Path) 
     assert Session.objects.count() == 3  # the app's own sessions are untouched
 
 
+@pytest.mark.django_db(transaction=True)  # as in the view: not inside a transaction (on
+# PostgreSQL the dump's REPEATABLE READ must be its transaction's first statement)
 def test_the_json_backup_leaves_out_the_sessions() -> None:
     """The PostgreSQL path (``dumpdata``), run here on whatever database the tests use."""
     make_event(players=2)

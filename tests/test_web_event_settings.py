@@ -189,6 +189,30 @@ def test_round_dates_are_asked_suggested_and_exported_in_132(arbiter: Client) ->
     assert line in trf26.splitlines() and "062 6" in trf26.splitlines()
 
 
+def test_a_refused_number_of_rounds_keeps_every_round_date(arbiter: Client) -> None:
+    """Two rounds paired, five dates saved: asking for one round is refused, and the form it
+    sends back still holds the five dates, so saving it again with five rounds keeps them all.
+    Lowering the rounds for real (to three) keeps the dates of the three rounds left."""
+    event = make_event(players=6, rounds=5)
+    days = ["2026-07-10", "2026-07-10", "2026-07-11", "2026-07-11", "2026-07-12"]
+    event.round_dates = days
+    event.save()
+    rng = random.Random(9)
+    play_round(event, rng)
+    play_round(event, rng)
+    event.refresh_from_db()
+    page = _edit(arbiter, event, rounds=1)
+    assert "les rondes 1 à 2 sont déjà appariées" in page
+    for r, day in enumerate(days, 1):
+        assert f'name="round_date_{r}" value="{day}"' in page.replace('type="date" ', ""), r
+    _edit(arbiter, event, rounds=5)
+    event.refresh_from_db()
+    assert event.round_dates == days
+    _edit(arbiter, event, rounds=3)
+    event.refresh_from_db()
+    assert (event.rounds, event.round_dates) == (3, days[:3])
+
+
 def test_a_round_without_a_date_gets_the_day_it_is_paired() -> None:
     event = make_event(players=4, rounds=3)
     event.round_dates = ["2026-04-10"]

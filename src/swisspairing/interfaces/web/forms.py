@@ -83,7 +83,7 @@ class EventForm(forms.ModelForm):
                     self.initial["point_scheme"] = key
             # the initial colour may change until round 1 is paired (C.04.2: it decides the
             # colours of round 1), not after
-            field = forms.ChoiceField(label=_("initial colour"), required=False,
+            field = forms.ChoiceField(label=capfirst(_("initial colour")), required=False,
                                       choices=[("w", _("White")), ("b", _("Black"))])
             field.help_text = (_("round 1 is paired: its colours followed from this colour, "
                                  "which can no longer change") if self.rounds_paired else
@@ -93,15 +93,19 @@ class EventForm(forms.ModelForm):
             if self.rounds_paired:
                 self.fields["rounds"].widget.attrs["min"] = self.rounds_paired
         # one date per round (TRF 132; Swiss-Manager asks for them per round): the stored
-        # ones, else a suggestion from the start and end dates
+        # ones, else a suggestion from the start and end dates. As many fields as the rounds
+        # asked for, and never fewer than the event has: a refused or lowered number of rounds
+        # must not drop the dates of the rounds it would have removed (round_dates() keeps
+        # those of the rounds the event ends up with)
         rounds = _posted_rounds(self.data, event.rounds or int(self.initial.get("rounds", 9)))
+        rounds = max(rounds, event.rounds or 0) if event.pk else rounds
         stored = [str(x) for x in (event.round_dates or [])]
         suggested = (suggested_round_dates(event.start_date, event.end_date, rounds)
                      if not any(stored) else [""] * rounds)
         for r in range(1, rounds + 1):
             name = f"round_date_{r}"
             self.fields[name] = forms.DateField(
-                label=_("round %(number)s date") % {"number": r}, required=False,
+                label=capfirst(_("round %(number)s date") % {"number": r}), required=False,
                 widget=iso_date_input())
             value = stored[r - 1] if r <= len(stored) and stored[r - 1] else suggested[r - 1]
             if value:
@@ -159,8 +163,8 @@ class EventForm(forms.ModelForm):
 
     def round_dates(self) -> list[str]:
         """The rounds' dates of a valid form (ISO, ``""`` unknown), up to the last known."""
-        dates = [self.cleaned_data.get(f"round_date_{r}") for r in
-                 range(1, self.round_count + 1)]
+        rounds = min(self.round_count, int(self.cleaned_data.get("rounds") or self.round_count))
+        dates = [self.cleaned_data.get(f"round_date_{r}") for r in range(1, rounds + 1)]
         out = [d.isoformat() if d else "" for d in dates]
         while out and not out[-1]:
             out.pop()

@@ -275,6 +275,19 @@ def test_standings_tables_and_pdfs_speak_the_users_language(arbiter: Client,
     assert pdf.content.startswith(b"%PDF") and "tableau mural après la ronde 1" in printed[0]
 
 
+def test_no_pdf_link_before_a_round_is_complete(arbiter: Client) -> None:
+    """The PDFs are made from complete rounds (the PDF view answers 404 before): their links
+    appear on the standings and event pages once round 1 is complete, not before."""
+    event = make_event(players=6, rounds=3)
+    pdf = reverse("web:pdf", args=[event.pk])
+    for page in ("web:standings", "web:event"):
+        assert pdf not in arbiter.get(reverse(page, args=[event.pk])).content.decode()
+    play_round(event, random.Random(2))
+    for page in ("web:standings", "web:event"):
+        assert pdf in arbiter.get(reverse(page, args=[event.pk])).content.decode()
+    assert arbiter.get(pdf).status_code == 200
+
+
 def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     """A forbidden pair (C.04.1 b) entered on the players page is respected by the pairing of
     round 1, and the check page finds every complete round to be the engine's pairing."""

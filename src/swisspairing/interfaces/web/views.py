@@ -16,7 +16,7 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -734,9 +734,39 @@ def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
 
 @viewer_required
 def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
+    """The last 500 changes of the event: who, when, what (in the reader's language; the
+    stored action key stays in the page's markup), on what, the values before and after."""
     event = _event(pk)
-    return render(request, "web/audit.html", _ctx(
-        request, event, entries=event.audit.select_related("user")[:500]))
+    entries = list(event.audit.select_related("user")[:500])
+    for entry in entries:
+        entry.label = str(AUDIT_ACTIONS.get(entry.action, entry.action))  # type: ignore[attr-defined]
+    return render(request, "web/audit.html", _ctx(request, event, entries=entries))
+
+
+#: what each audited action (``actions.audit``) is called in the audit log
+AUDIT_ACTIONS = {
+    "event-create": gettext_lazy("tournament created"),
+    "event-edit": gettext_lazy("settings changed"),
+    "event-import-trf": gettext_lazy("TRF imported"),
+    "export": gettext_lazy("export"),
+    "forbidden-pair": gettext_lazy("forbidden pair"),
+    "hall-check-in": gettext_lazy("check-in"),
+    "hall-decide": gettext_lazy("arbiter's decision on a player's entry"),
+    "hall-result": gettext_lazy("result entered by a player"),
+    "player-add": gettext_lazy("player added"),
+    "player-delete": gettext_lazy("player deleted"),
+    "player-edit": gettext_lazy("player changed"),
+    "player-withdraw": gettext_lazy("withdrawal"),
+    "players-import": gettext_lazy("players imported"),
+    "result": gettext_lazy("result"),
+    "result-undo": gettext_lazy("result undone"),
+    "round-manual": gettext_lazy("pairing changed by hand"),
+    "round-pair": gettext_lazy("round paired"),
+    "round-publish": gettext_lazy("round published"),
+    "round-request": gettext_lazy("bye or absence requested"),
+    "round-unpair": gettext_lazy("round unpaired"),
+    "round-unpublish": gettext_lazy("round unpublished"),
+}
 
 
 @transaction.non_atomic_requests

@@ -135,6 +135,28 @@ def test_later_rounds_expect_the_players_back_from_a_bye() -> None:
         actions.set_result(g, "=", None)
     assert services.check_in_round(event) == 2
     assert [e.tpn for e in services.expected_players(event, 2)] == [8]
+    # the arbiters' page counts the expected player, and says who else confirmed
+    for tpn in (8, 1, 2):
+        Client().post(f"/h/{event.public_token}/checkin/{tpn}/")
+    page = _arbiter().get(f"/t/{event.pk}/hall/").content.decode()
+    assert "1 of 1 expected players checked in. 2 other players confirmed" in page
+
+
+def test_nobody_expected_after_round_1_is_said_so() -> None:
+    """After round 1 with no bye or absence, nobody is expected: the page says so rather
+    than "0 of 0", and in French too."""
+    event = make_event(players=4)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, "=", None)
+    Client().post(f"/h/{event.public_token}/checkin/1/")
+    arbiter = _arbiter()
+    page = arbiter.get(f"/t/{event.pk}/hall/").content.decode()
+    assert "Nobody has to check in before this round" in page and " of 0 " not in page
+    assert "1 other player confirmed their presence." in page
+    french = arbiter.get(f"/t/{event.pk}/hall/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "1 autre joueur a confirmé sa présence." in french.content.decode()
 
 
 def test_check_in_of_a_withdrawn_player_or_after_the_last_round_is_refused() -> None:

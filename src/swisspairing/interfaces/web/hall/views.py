@@ -477,6 +477,9 @@ def _overview_live(event: web.Event) -> dict[str, Any]:
     return {"rnd": rnd, "waiting": waiting, "round_number": round_number,
             "expected": expected, "missing": [e for e in expected if e.pk not in done],
             "checked": len([e for e in expected if e.pk in done]),
+            # players who confirmed their presence without being expected (after round 1
+            # only those back from a bye or an absence are)
+            "others": len(done - {e.pk for e in expected}),
             "v": _overview_version(event), "overview_poll": _overview_poll()}
 
 

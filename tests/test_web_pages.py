@@ -7,12 +7,15 @@ import random
 from pathlib import Path
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
+from swisspairing.errors import BadRequest
 from swisspairing.formats.trf import parse_trf
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
+from swisspairing.interfaces.web.imports import Candidate
 from web_helpers import make_event, make_user, play_round
 
 pytestmark = pytest.mark.django_db
@@ -378,3 +381,47 @@ def test_only_the_chief_arbiter_manages_accounts(arbiter: Client) -> None:
     r = chief.post(reverse("web:accounts"), {"username": "x", "role": "viewer",
                                              "password": "short"}, follow=True)
     assert "too short" in r.content.decode()
+
+
+def test_the_same_players_are_not_imported_twice(arbiter: Client) -> None:
+    """A FIDE id names one player: importing the same list again adds nobody and says who was
+    left out; adding a player of the rating list who is already in the event is refused with
+    a message (not a second pairing number for the same player)."""
+    event = make_event(players=0)
+    url = reverse("web:players-import", args=[event.pk])
+    with open(DATA / "fide-list-24.txt", "rb") as f:
+        arbiter.post(url, {"file": f})
+    assert event.entrants.count() == 24
+    with open(DATA / "fide-list-24.txt", "rb") as f:
+        page = arbiter.post(url, {"file": f}, follow=True).content.decode()
+    assert event.entrants.count() == 24
+    assert "0 players imported." in page and "not imported again (same FIDE id)" in page
+    first = event.entrants.order_by("tpn").first()
+    assert first is not None and first.name in page.split("not imported again")[1]
+    with pytest.raises(actions.AlreadyEntered):
+        actions.add_entrant(event, Candidate(first.name, first.rating, first.fide_id), None)
+    twice = [Candidate("New, One", 1500, "99999991"), Candidate("New, Two", 1400, "99999991")]
+    with pytest.raises(BadRequest, match="given twice"):
+        actions.import_entrants(event, twice, None)
+    assert event.entrants.count() == 24
+
+
+def test_an_error_no_view_handles_is_a_4xx_page_in_the_users_language() -> None:
+    """The safety net: an error of the program's own kinds that reaches the top of a request
+    is the error page with its message (400; 409 for no valid pairing), never a 500."""
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from swisspairing.errors import NoValidPairing
+    from swisspairing.interfaces.web.middleware import SwissPairingErrorMiddleware
+
+    net = SwissPairingErrorMiddleware(lambda request: HttpResponse())
+    request = RequestFactory().get("/")
+    with translation.override("fr"):
+        page = net.process_exception(request, BadRequest("empty tie-break name"))
+        assert page is not None and page.status_code == 400
+        text = page.content.decode()
+        assert "Demande refusée" in text and "nom de départage vide" in text
+    refused = net.process_exception(request, NoValidPairing("no pairing"))
+    assert refused is not None and refused.status_code == 409
+    assert net.process_exception(request, ValueError("a bug")) is None  # a bug stays a 500

@@ -261,6 +261,45 @@ def _check_room(event: m.Event, adding: int) -> None:
         raise TooManyPlayers(limit, have, adding)
 
 
+class AlreadyEntered(BadRequest):
+    """A player whose FIDE id is already one of the event's players (C.04.2 B: each player
+    has one pairing number; a FIDE id names one player)."""
+
+    def __init__(self, name: str, fide_id: str, tpn: int) -> None:
+        self.name, self.fide_id, self.tpn = name, fide_id, tpn
+        super().__init__(gettext("%(name)s (FIDE id %(fide_id)s) is already player "
+                                 "%(tpn)s of this tournament") %
+                         {"name": name, "fide_id": fide_id, "tpn": tpn})
+
+
+def split_already_entered(event: m.Event, candidates: list[Candidate]
+                          ) -> tuple[list[Candidate], list[Candidate]]:
+    """The players of a file that are new, and those already entered: a FIDE id that is one
+    of the event's players, or that an earlier line of the same file gave. Players without a
+    FIDE id are all new (two players may share a name)."""
+    taken = {fid for fid in event.entrants.exclude(fide_id="").values_list("fide_id", flat=True)}
+    new, already = [], []
+    for c in candidates:
+        if c.fide_id and c.fide_id in taken:
+            already.append(c)
+        else:
+            new.append(c)
+            if c.fide_id:
+                taken.add(c.fide_id)
+    return new, already
+
+
+def _check_not_entered(event: m.Event, candidates: list[Candidate]) -> None:
+    _new, already = split_already_entered(event, candidates)
+    if already:
+        c = already[0]
+        row = event.entrants.filter(fide_id=c.fide_id).first()
+        if row is None:
+            raise BadRequest(gettext("FIDE id %(fide_id)s is given twice (%(name)s)") %
+                             {"fide_id": c.fide_id, "name": c.name})
+        raise AlreadyEntered(c.name, c.fide_id, row.tpn)
+
+
 def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
     """A new player. Before round 1 every number follows the initial order; later, the late
     entrant takes its place in the order and the players below move down (C.04.2 C)."""
@@ -268,6 +307,7 @@ def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
     c = replace(c, **checked)  # type: ignore[arg-type]
     with transaction.atomic():
         _check_room(event, 1)
+        _check_not_entered(event, [c])
         top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
         row = m.Entrant.objects.create(
             event=event, tpn=top + 1, name=c.name, rating=c.rating, fide_id=c.fide_id,
@@ -307,10 +347,13 @@ def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
     Before round 1: the rows are inserted together (``bulk_create``) and numbered once in the
     initial order (C.04.2 B) - linear in the number of players, where adding them one by one
     renumbered the whole event after each. After round 1 each is a late entry placed in turn
-    (C.04.2 C). An event over :func:`max_event_players` is refused (:class:`TooManyPlayers`).
+    (C.04.2 C). An event over :func:`max_event_players` is refused (:class:`TooManyPlayers`),
+    and so is a player already entered (:class:`AlreadyEntered`; the page imports the new
+    players of a file only, :func:`split_already_entered`).
     """
     with transaction.atomic():
         _check_room(event, len(candidates))
+        _check_not_entered(event, candidates)
         if rounds_paired(event):
             for c in candidates:
                 add_entrant(event, c, user)

@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # an error of the program's own kinds that no view handled: a 4xx page, not a 500
+    "swisspairing.interfaces.web.middleware.SwissPairingErrorMiddleware",
 ]
 
 ROOT_URLCONF = "swisspairing.interfaces.web.urls"

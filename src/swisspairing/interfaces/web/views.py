@@ -232,6 +232,9 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         except actions.TooManyPlayers as exc:
             messages.error(request, _too_many(exc))
             return redirect("web:players", pk=pk)
+        except SwissPairingError as exc:
+            _error(request, exc)
+            return redirect("web:players", pk=pk)
         messages.success(request, _("%(name)s added (number %(tpn)s).") %
                          {"name": row.name, "tpn": row.tpn})
         return redirect("web:players", pk=pk)
@@ -320,7 +323,9 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     room = actions.max_event_players() - event.entrants.count()
     try:
         read = read_player_file(upload.read(), upload.name, limit=max(room, 0))
-        count = actions.import_entrants(event, read.candidates, request.user, upload.name)
+        # the same list imported twice, or a player already added by hand: not again
+        new, already = actions.split_already_entered(event, read.candidates)
+        count = actions.import_entrants(event, new, request.user, upload.name)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
         return redirect("web:players", pk=pk)
@@ -334,6 +339,11 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         _error(request, exc)
         return redirect("web:players", pk=pk)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
+    if already:
+        messages.warning(request, _(
+            "Already in the tournament, not imported again (same FIDE id): %(names)s.") % {
+            "names": ", ".join(c.name for c in already[:20]) +
+            (" …" if len(already) > 20 else "")})
     if read.ignored_columns:
         messages.warning(request, _("Columns not read: %(columns)s.") % {
             "columns": ", ".join(read.ignored_columns)})
@@ -419,6 +429,9 @@ def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpRespons
                                                    e.title, e.birth_date, e.sex), request.user)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
+        return redirect("web:players", pk=pk)
+    except SwissPairingError as exc:
+        _error(request, exc)
         return redirect("web:players", pk=pk)
     messages.success(request, _("%(name)s added (number %(tpn)s).") %
                      {"name": row.name, "tpn": row.tpn})

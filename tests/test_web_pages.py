@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -425,3 +426,32 @@ def test_an_error_no_view_handles_is_a_4xx_page_in_the_users_language() -> None:
     refused = net.process_exception(request, NoValidPairing("no pairing"))
     assert refused is not None and refused.status_code == 409
     assert net.process_exception(request, ValueError("a bug")) is None  # a bug stays a 500
+
+
+def test_a_fide_id_of_zero_is_no_fide_id(arbiter: Client) -> None:
+    """FFE exports and many TRF files write ``0`` for a player without a FIDE id: three such
+    players are three players (not one, with two "already entered")."""
+    event = make_event(players=0)
+    csv = "Nom;Prénom;Elo;Code FIDE\nMARTIN;Anne;1500;0\nPETIT;Luc;1400;0\nROUX;Zoé;1300;00000\n"
+    page = arbiter.post(reverse("web:players-import", args=[event.pk]),
+                        {"file": SimpleUploadedFile("joueurs.csv", csv.encode())},
+                        follow=True).content.decode()
+    assert "3 players imported." in page and "not imported again" not in page
+    assert set(event.entrants.values_list("fide_id", flat=True)) == {""}
+    actions.add_entrant(event, Candidate("BLANC, Paul", 1200, "0"), None)
+    assert event.entrants.count() == 4
+
+
+def test_unicode_digits_are_refused_not_a_500(arbiter: Client) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails: such input is an ordinary wrong value
+    (the check-in search, the settings form, the withdrawal form), never a server error."""
+    event = make_event(players=4)
+    event.public = True
+    event.save()
+    assert Client().get(f"/h/{event.public_token}/checkin/", {"q": "²"}).status_code == 200
+    edit = arbiter.post(reverse("web:event-edit", args=[event.pk]),
+                        {"name": event.name, "rounds": "²", "system": "dutch-2025"})
+    assert edit.status_code < 500
+    player = arbiter.post(reverse("web:player-edit", args=[event.pk, 1]),
+                          {"withdrawn_from": "²", "withdraw": "1"})
+    assert player.status_code < 500

@@ -27,7 +27,7 @@ from ...systems import get_system
 from ...systems.explain import Explanation
 from . import models as m
 from .convert import tournament_of
-from .imports import MAX_EVENT_PLAYERS, Candidate
+from .imports import MAX_EVENT_PLAYERS, Candidate, real_fide_id
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -168,7 +168,7 @@ def normalise_birth_date(text: str, today: date | None = None) -> str:
         return ""
     today = today or date.today()
     parts = text.replace("-", "/").replace(".", "/").split("/")
-    if not all(p.isdigit() for p in parts) or len(parts) not in (1, 3):
+    if not all(p.isascii() and p.isdigit() for p in parts) or len(parts) not in (1, 3):
         raise ValueError(f"{text!r} is not a date: write YYYY/MM/DD, DD/MM/YYYY or the year")
     if len(parts) == 1:
         year, month, day = parts[0], "0", "0"
@@ -277,15 +277,17 @@ def split_already_entered(event: m.Event, candidates: list[Candidate]
     """The players of a file that are new, and those already entered: a FIDE id that is one
     of the event's players, or that an earlier line of the same file gave. Players without a
     FIDE id are all new (two players may share a name)."""
-    taken = {fid for fid in event.entrants.exclude(fide_id="").values_list("fide_id", flat=True)}
+    taken = {fid for fid in event.entrants.exclude(fide_id="").values_list("fide_id", flat=True)
+             if real_fide_id(fid)}
     new, already = [], []
     for c in candidates:
-        if c.fide_id and c.fide_id in taken:
+        fide_id = real_fide_id(c.fide_id)
+        if fide_id and fide_id in taken:
             already.append(c)
         else:
             new.append(c)
-            if c.fide_id:
-                taken.add(c.fide_id)
+            if fide_id:
+                taken.add(fide_id)
     return new, already
 
 

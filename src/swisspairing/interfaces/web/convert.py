@@ -85,7 +85,8 @@ def round_dates_of_132(line: str) -> list[str] | None:
             out.append("")
             continue
         parts = cell.split("/")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts) or len(parts[0]) not in (2, 4):
+        if len(parts) != 3 or len(parts[0]) not in (2, 4) or \
+                not all(p.isascii() and p.isdigit() for p in parts):
             return None
         year = int(parts[0])
         if year < 100:  # two digits: this century unless that is in the future

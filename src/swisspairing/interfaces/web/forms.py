@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date, timedelta
 
@@ -17,6 +18,7 @@ from ...standings.tiebreaks import parse_list
 from ...systems import implemented_systems
 from . import core_messages
 from . import models as m
+from .imports import real_fide_id
 
 POINT_SYSTEMS = {
     "fide": (_("FIDE: 1 - ½ - 0"), {}),
@@ -49,7 +51,7 @@ def suggested_round_dates(start: date | None, end: date | None, rounds: int) -> 
 
 def _posted_rounds(data: Mapping[str, object], default: int) -> int:
     value = str(data.get("rounds", "") or "").strip()
-    return int(value) if value.isdigit() and 1 <= int(value) <= 99 else default
+    return int(value) if value.isascii() and value.isdigit() and 1 <= int(value) <= 99 else default
 
 
 class EventForm(forms.ModelForm):
@@ -191,9 +193,9 @@ class EntrantForm(forms.ModelForm):
 
     def clean_fide_id(self) -> str:
         value = self.cleaned_data["fide_id"].strip()
-        if value and not value.isdigit():
+        if value and not re.fullmatch(r"[0-9]+", value):
             raise forms.ValidationError(_("digits only"))
-        return value
+        return real_fide_id(value)
 
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].strip().upper()
@@ -235,7 +237,7 @@ class WithdrawalForm(forms.Form):
         text = str(self.cleaned_data.get("withdrawn_from") or "").strip()
         if not text:
             return None
-        if not text.isdigit() or not 1 <= int(text) <= self.rounds:
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= self.rounds:
             raise forms.ValidationError(
                 _("the round must be from 1 to %(rounds)s (leave it empty: the player plays)")
                 % {"rounds": self.rounds})

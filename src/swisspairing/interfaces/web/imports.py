@@ -67,17 +67,24 @@ def _rating(text: str, where: str, path: str, line: int) -> int:
     text = text.strip()
     if not text:
         return 0
-    if not text.isdigit() or int(text) > 4000:
+    if not (text.isascii() and text.isdigit()) or int(text) > 4000:
         raise InputError(f"{where}: a rating must be a number from 0 to 4000, found {text!r}",
                          path, line)
     return int(text)
+
+
+def real_fide_id(text: str) -> str:
+    """A FIDE id as stored: ``""`` for none, including the ``0`` (or ``00000``) that FFE
+    exports and many TRF files write for a player without one."""
+    text = text.strip()
+    return "" if not text.strip("0") else text
 
 
 def _clean(c: Candidate) -> Candidate:
     c.name = " ".join(c.name.split())[:200]
     c.title = normalise_title(c.title)[:3]
     c.federation = c.federation.strip().upper()[:3]
-    c.fide_id = c.fide_id.strip()[:11]
+    c.fide_id = real_fide_id(c.fide_id)[:11]
     c.sex = c.sex.strip().lower()[:1].replace("f", "w")
     c.birth_date = c.birth_date.strip()[:10]
     c.club = c.club.strip()[:200]
@@ -342,7 +349,7 @@ def _xml_candidate(fields: dict[str, str], count: int, path: str) -> Candidate:
     rating_text = text("rating") or text("standard_rating") or text("rapid_rating")
     return _clean(Candidate(
         name=text("name"), rating=_rating(rating_text, f"player {count}: rating", path, None)
-        if rating_text.isdigit() else 0,
+        if rating_text.isascii() and rating_text.isdigit() else 0,
         fide_id=text("fideid"), federation=text("country"), title=text("title"),
         birth_date=text("birthday"), sex=text("sex")))
 

@@ -444,7 +444,7 @@ def search(query: str, limit: int = 20) -> list[m.RatingEntry]:
     query = query.strip()
     if load is None or not query:
         return []
-    if query.isdigit():
+    if query.isascii() and query.isdigit():
         return _prefix_rows(load, "fide_id", query, limit)
     key = search_key(query)
     if not key:

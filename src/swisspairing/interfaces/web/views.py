@@ -526,7 +526,7 @@ def _result_target(target: str) -> str:
 def _manual(request: HttpRequest, rnd: m.Round) -> None:
     def number(key: str) -> int | None:
         value = str(request.POST.get(key, "")).strip()
-        return int(value) if value.isdigit() else None
+        return int(value) if value.isascii() and value.isdigit() else None
 
     kind = str(request.POST.get("kind", ""))
     a = number("a")

@@ -351,7 +351,7 @@ def checkin(request: HttpRequest, token: str) -> HttpResponse:
     round_number = services.check_in_round(event)
     q = str(request.GET.get("q", "")).strip()[:60]
     found: list[web.Entrant] = []
-    if q.isdigit():
+    if q.isascii() and q.isdigit():
         found = list(event.entrants.filter(tpn=int(q)))
     elif q:
         # in Python, on the same key as the rating list: "dupre" finds "DUPRÉ" (LIKE folds
@@ -542,14 +542,14 @@ def screens(request: HttpRequest, pk: int) -> HttpResponse:
 
     def number(key: str, default: int, low: int, high: int) -> int:
         value = str(request.POST.get(key, ""))
-        return min(max(int(value), low), high) if value.isdigit() else default
+        return min(max(int(value), low), high) if value.isascii() and value.isdigit() else default
 
     values = {"name": str(request.POST.get("name", "")).strip()[:100] or _("Screen"),
               "language": _known_language(str(request.POST.get("language", ""))) or "",
               "panels": ",".join(panels) or "boards",
               "seconds": number("seconds", 15, 3, 600), "rows": number("rows", 20, 5, 200)}
     screen_id = str(request.POST.get("screen", ""))
-    if screen_id.isdigit():
+    if screen_id.isascii() and screen_id.isdigit():
         h.Screen.objects.filter(event=event, pk=int(screen_id)).update(**values)
     else:
         h.Screen.objects.create(event=event, **values)

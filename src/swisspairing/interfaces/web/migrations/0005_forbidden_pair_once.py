@@ -17,6 +17,11 @@ def _normalise(apps, schema_editor) -> None:  # type: ignore[no-untyped-def]
         if (row.first_id, row.second_id) != key:
             row.first_id, row.second_id = key
             row.save(update_fields=["first", "second"])
+    if schema_editor.connection.vendor == "postgresql":
+        # the updates above queued PostgreSQL's deferred foreign-key checks; the constraints
+        # below alter the table in the same transaction, which PostgreSQL refuses while checks
+        # are pending ("pending trigger events"): run them now
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
 class Migration(migrations.Migration):

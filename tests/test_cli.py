@@ -393,3 +393,19 @@ def test_pair_imports_only_what_pairing_needs(tmp_path: Path) -> None:
         assert pairing[0] == "2"
         assert sorted(sorted(map(int, board.split())) for board in pairing[1:]) == [[1, 3], [2, 4]]
         assert imported == "[]"
+
+
+def test_the_system_comment_speaks_only_for_custom_swiss() -> None:
+    """``### swisspairing system NAME`` names the system of a ``192 CUSTOM_SWISS`` file (or
+    of a file without 192); a FIDE code in 192 wins over it (a hand-edited file, a Lim export
+    paired again with --system)."""
+    from swisspairing.formats.trf import parse_trf
+    from swisspairing.interfaces.cmd_pair import system_from_file
+
+    player = ("001    1 m    Lindqvist, Anders                 2512 SWE             "
+              "1988/03/14  0.0    1")
+    comment = "### swisspairing system lim"
+    assert system_from_file(parse_trf(f"192 CUSTOM_SWISS\n{comment}\n{player}\n")) == "lim"
+    assert system_from_file(parse_trf(f"{comment}\n{player}\n")) == "lim"
+    assert system_from_file(parse_trf(f"192 FIDE_DUTCH_2017\n{comment}\n{player}\n")) == \
+        "dutch-2017"

@@ -53,17 +53,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def system_from_file(t: Tournament) -> str | None:
     """The system the file names: its ``192`` record, or for ``192 CUSTOM_SWISS`` the comment
     ``### swisspairing system NAME`` (systems without an ETT26 code, :data:`TRF_TYPE_192`)."""
+    codes = [line[4:].strip().upper() for line in t.headers.get("192", [])]
+    for code in codes:
+        base = code.removesuffix("_BAKU")
+        if base in TYPE_192:
+            return TYPE_192[base]  # a FIDE code wins over any comment
+    if codes and not all(code.removesuffix("_BAKU") == "CUSTOM_SWISS" for code in codes):
+        return None  # a 192 we do not pair with: the comment does not speak for it
     for line in t.extra_lines:
         if line.startswith(SYSTEM_COMMENT):
             try:
                 return canonical_name(line[len(SYSTEM_COMMENT):].strip())
             except BadRequest:
                 return None
-    for line in t.headers.get("192", []):
-        code = line[4:].strip().upper()
-        base = code.removesuffix("_BAKU")
-        if base in TYPE_192:
-            return TYPE_192[base]
     return None
 
 

@@ -104,6 +104,7 @@ def test_createuser_refuses_an_empty_password_and_prints_a_generated_one(tmp_pat
     r = _run(["createuser", "marie"], data, SWISSPAIRING_PASSWORD="from-the-environment")
     assert r.returncode == 0 and "updated marie" in r.stdout, r.stderr
     assert "from-the-environment" not in r.stdout
+    assert "password taken from SWISSPAIRING_PASSWORD" in r.stderr  # (a script: no terminal)
     assert _hash_matches("from-the-environment", _password_hash(data, "marie"))
     r = _run(["createuser", "marie"], data, SWISSPAIRING_PASSWORD="12345678")
     assert r.returncode == 2 and "entirely numeric" in r.stderr

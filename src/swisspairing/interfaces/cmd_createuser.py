@@ -34,16 +34,19 @@ def read_password(args: argparse.Namespace) -> str | None:
 
     ``--password-stdin``: the first line of standard input, which must not be empty (an empty
     line is a mistake, e.g. an unset variable in ``echo "$PW" |``: refused, exit 2, nothing
-    changed). Else ``SWISSPAIRING_PASSWORD`` when set and not empty. Else asked twice on a
-    terminal (an empty answer: generate one). Else (no terminal) None."""
+    changed). Else, on a terminal, asked twice (an empty answer: generate one). Else (no
+    terminal: a script) ``SWISSPAIRING_PASSWORD`` when set and not empty, said on standard
+    error (the variable is also the one ``serve`` gives the first account: a person at a
+    terminal is never given it silently). Else None."""
     if args.password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
         if not password.strip():
             raise BadRequest("the password read from standard input is empty (nothing changed)")
         return password
-    if from_env := os.environ.get("SWISSPAIRING_PASSWORD"):
-        return from_env
     if not sys.stdin.isatty():
+        if from_env := os.environ.get("SWISSPAIRING_PASSWORD"):
+            print("swisspairing: password taken from SWISSPAIRING_PASSWORD", file=sys.stderr)
+            return from_env
         return None
     password = getpass.getpass("password (empty: generate one): ")
     if not password:

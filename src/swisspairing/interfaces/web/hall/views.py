@@ -345,6 +345,7 @@ def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> di
 
 
 # --- check-in ----------------------------------------------------------------------------------
+@transaction.non_atomic_requests  # a search: no write lock held while the names are matched
 def checkin(request: HttpRequest, token: str) -> HttpResponse:
     """Find yourself by name or pairing number (a tablet or a phone)."""
     event = _public_event(token)
@@ -457,9 +458,12 @@ def _overview_poll() -> int:
     return services.limit("HALL_OVERVIEW_POLL_SECONDS", 5)
 
 
-def _overview_live(event: web.Event) -> dict[str, Any]:
+def _overview_live(event: web.Event, version: str | None = None) -> dict[str, Any]:
     """The polled part of the arbiters' hall page: the entries waiting (conflicts first) and
-    the check-in count with who is missing."""
+    the check-in count with who is missing. The version is taken *before* the data is read
+    (given, or read first here): a change committed in between then shows at the next poll
+    instead of being hidden behind a version that already counts it."""
+    version = version if version is not None else _overview_version(event)
     rnd = services.current_round(event)
     waiting = []
     if rnd is not None:
@@ -480,7 +484,7 @@ def _overview_live(event: web.Event) -> dict[str, Any]:
             # players who confirmed their presence without being expected (after round 1
             # only those back from a bye or an absence are)
             "others": len(done - {e.pk for e in expected}),
-            "v": _overview_version(event), "overview_poll": _overview_poll()}
+            "v": version, "overview_poll": _overview_poll()}
 
 
 @viewer_required
@@ -495,17 +499,19 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
         printout_rounds=list(event.round_set.filter(status=web.Round.PUBLISHED))))
 
 
+@transaction.non_atomic_requests  # reads only: no write lock taken on SQLite every 5 s
 @viewer_required
 def overview_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The claims and the check-in of the arbiters' hall page, polled every
     ``HALL_OVERVIEW_POLL_SECONDS``: 204 (HTMX keeps the part, and what the arbiter is
     typing in it) when nothing changed since the version the page holds."""
     event = get_object_or_404(web.Event, pk=pk)
-    unchanged = _not_modified(request, _overview_version(event))
+    version = _overview_version(event)
+    unchanged = _not_modified(request, version)
     if unchanged is not None:
         return unchanged
     return render(request, "hall/_overview_live.html", _ctx(request, event,
-                                                            **_overview_live(event)))
+                                                            **_overview_live(event, version)))
 
 
 @arbiter_required

@@ -213,6 +213,27 @@ def test_a_refused_number_of_rounds_keeps_every_round_date(arbiter: Client) -> N
     assert (event.rounds, event.round_dates) == (3, days[:3])
 
 
+def test_paired_rounds_without_a_date_get_no_invented_one(arbiter: Client) -> None:
+    """An event paired before round dates existed: the settings form suggests dates for the
+    rounds still to pair only, so saving it never writes an invented date for a round played
+    on another day (the 132 record would carry it)."""
+    event = make_event(players=6, rounds=4)
+    event.start_date, event.end_date = date(2026, 4, 10), date(2026, 4, 13)
+    event.save()
+    rng = random.Random(4)
+    play_round(event, rng)
+    play_round(event, rng)
+    event.round_dates = []
+    event.save()
+    page = arbiter.get(reverse("web:event-edit", args=[event.pk])).content.decode()
+    page = page.replace('type="date" ', "")
+    assert 'name="round_date_1" value=' not in page and 'name="round_date_2" value=' not in page
+    assert 'name="round_date_3" value="2026-04-12"' in page
+    _edit(arbiter, event, round_date_3="2026-04-12", round_date_4="2026-04-13")
+    event.refresh_from_db()
+    assert event.round_dates == ["", "", "2026-04-12", "2026-04-13"]
+
+
 def test_a_round_without_a_date_gets_the_day_it_is_paired() -> None:
     event = make_event(players=4, rounds=3)
     event.round_dates = ["2026-04-10"]

@@ -13,7 +13,7 @@ from datetime import date
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
@@ -446,7 +446,12 @@ def add_forbidden_pair(event: m.Event, a: m.Entrant, b: m.Entrant, user: User) -
         raise BadRequest(gettext("players %(a)s and %(b)s are already a forbidden pair")
                          % {"a": a.tpn, "b": b.tpn})
     first, second = sorted((a, b), key=lambda e: e.pk)
-    m.ForbiddenPair.objects.create(event=event, first=first, second=second)
+    try:
+        with transaction.atomic():  # a double click: the second meets the unique constraint
+            m.ForbiddenPair.objects.create(event=event, first=first, second=second)
+    except IntegrityError:
+        raise BadRequest(gettext("players %(a)s and %(b)s are already a forbidden pair")
+                         % {"a": a.tpn, "b": b.tpn}) from None
     audit(event, user, "forbidden-pair", f"{a.name} - {b.name}", None, [a.tpn, b.tpn])
 
 

@@ -109,7 +109,10 @@ class EventForm(forms.ModelForm):
             self.fields[name] = forms.DateField(
                 label=capfirst(_("round %(number)s date") % {"number": r}), required=False,
                 widget=iso_date_input())
-            value = stored[r - 1] if r <= len(stored) and stored[r - 1] else suggested[r - 1]
+            # a suggestion only for a round still to pair: a paired round's date is what was
+            # stored (or the day it was paired), never an invented one saved by a later edit
+            value = (stored[r - 1] if r <= len(stored) and stored[r - 1] else
+                     "" if r <= self.rounds_paired else suggested[r - 1])
             if value:
                 self.initial[name] = value
         self.round_count = rounds

@@ -19,7 +19,7 @@ database, so every server thread (and the page that polls it) sees it. A load wr
 is dead (a stopped server, a killed command) and is marked failed; a server that starts marks
 every load of the web server failed at once (their threads died with the previous process).
 At most one load is queued or running: besides the check, a partial unique index refuses a
-second one (migration 0004; two uploads at once under PostgreSQL's READ COMMITTED).
+second one (migration 0006; two uploads at once under PostgreSQL's READ COMMITTED).
 
 Search (:func:`search`): the name's :func:`.imports.search_key` (lower case, no accents, FIDE's
 "surname, first name" order) queried as a prefix *range* ``key >= q AND key < q'`` of the

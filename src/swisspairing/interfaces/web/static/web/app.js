@@ -53,3 +53,33 @@ window.hallLiveIdle = function () {
   return Array.from(part.querySelectorAll("input:not([type=hidden]), textarea"))
     .every(function (field) { return field.value === ""; });
 };
+
+// A request HTMX sent that the server refused (a 4xx page: an error of the program's own
+// kinds no view handled, see web/middleware.py; or a 5xx): HTMX swaps nothing, so its message
+// is shown where the arbiter looks (the grid's message area, else the top of the page).
+// The grid's message (a late correction) is cleared when the next result is sent.
+document.addEventListener("htmx:responseError", function (ev) {
+  const xhr = ev.detail.xhr;
+  let text = "";
+  try {
+    const page = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    const explanation = page.querySelector(".error-page p");
+    text = explanation ? explanation.textContent.trim() : "";
+  } catch (e) { text = ""; }
+  if (!text) text = (document.documentElement.lang === "fr" ? "Erreur " : "Error ") + xhr.status;
+  const note = document.createElement("p");
+  note.className = "warning";
+  note.textContent = text;
+  const flash = document.getElementById("grid-flash");
+  if (flash) { flash.replaceChildren(note); return; }
+  const main = document.querySelector("main");
+  if (main) main.prepend(note);
+});
+document.addEventListener("htmx:beforeRequest", function (ev) {
+  const flash = document.getElementById("grid-flash");
+  const source = ev.detail && ev.detail.elt;
+  if (flash && source && source.closest && source.closest("table") &&
+      source.closest("table").querySelector(".result-input")) {
+    flash.replaceChildren();
+  }
+});

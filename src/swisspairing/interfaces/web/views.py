@@ -11,6 +11,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
@@ -172,6 +173,20 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     return redirect("web:event", pk=event.pk)
 
 
+def _uploaded_file(request: HttpRequest, limit: int, too_big: str) -> UploadedFile | None:
+    """The file of an import form, or None once the arbiter is told why not: no file, an
+    empty one, or one over ``limit`` bytes (``too_big``, with ``%(file)s`` and ``%(mb)s``)."""
+    form = forms.ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _upload_error(form, _("Choose a file.")))
+        return None
+    upload: UploadedFile = form.cleaned_data["file"]
+    if upload.size is not None and upload.size > limit:
+        messages.error(request, too_big % {"file": upload.name, "mb": limit // 2**20})
+        return None
+    return upload
+
+
 def _upload_error(form: Form, otherwise: str) -> str:
     """The file field's own error (an empty file is named as such), else ``otherwise``."""
     upload = form.files.get("file")
@@ -311,14 +326,9 @@ def player_edit(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
 @require_POST
 def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
-    form = forms.ImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        messages.error(request, _upload_error(form, _("Choose a file.")))
-        return redirect("web:players", pk=pk)
-    upload = form.cleaned_data["file"]
-    if upload.size > MAX_IMPORT_BYTES:
-        messages.error(request, _("%(file)s is larger than %(mb)s MB: nothing was imported.")
-                       % {"file": upload.name, "mb": MAX_IMPORT_BYTES // 2**20})
+    upload = _uploaded_file(request, MAX_IMPORT_BYTES, _(
+        "%(file)s is larger than %(mb)s MB: nothing was imported."))
+    if upload is None:
         return redirect("web:players", pk=pk)
     room = actions.max_event_players() - event.entrants.count()
     try:
@@ -369,14 +379,9 @@ def rating_list_load(request: HttpRequest, pk: int) -> HttpResponse:
     (with SQLite's IMMEDIATE transactions it would hold the write lock, and every result,
     check-in or change would wait for it); :func:`.ratings.queue_upload` creates the load's
     row in its own short transaction."""
-    form = forms.ImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        messages.error(request, _upload_error(form, _("Choose a file.")))
-        return redirect("web:players", pk=pk)
-    upload = form.cleaned_data["file"]
-    if upload.size > MAX_RATING_LIST_BYTES:
-        messages.error(request, _("%(file)s is larger than %(mb)s MB: nothing was loaded.")
-                       % {"file": upload.name, "mb": MAX_RATING_LIST_BYTES // 2**20})
+    upload = _uploaded_file(request, MAX_RATING_LIST_BYTES, _(
+        "%(file)s is larger than %(mb)s MB: nothing was loaded."))
+    if upload is None:
         return redirect("web:players", pk=pk)
     try:
         ratings.queue_upload(upload, request.user)

@@ -327,6 +327,8 @@ def test_load_ratings_command(tmp_path: Path) -> None:
     db.close()
     r = _cli(["load-ratings", str(tmp_path / "missing.txt"), "--data", str(data)])
     assert r.returncode == 3 and "missing.txt: no such file" in r.stderr
+    r = _cli(["load-ratings", str(tmp_path), "--data", str(data)])
+    assert r.returncode == 3 and "this is a folder" in r.stderr
 
 
 # --- review fixes (branch fixratings) ---------------------------------------------------------

@@ -33,6 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    if path.is_dir():
+        raise InputError("this is a folder: give the rating list file in it", args.file)
     if not path.is_file():
         raise InputError("no such file", args.file)
     from .web.imports import MAX_RATING_LIST_BYTES

@@ -144,3 +144,22 @@ def test_serve_first_start_creates_the_account_and_serves_static_files(tmp_path:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_serve_refuses_wrong_options_and_a_busy_port(tmp_path: Path) -> None:
+    """Wrong options of ``serve`` are exit 2 with the option named (nothing started): a port
+    out of range, no thread, no connection, a file given as the data folder; a port another
+    program listens on is said as such (it was an "internal error")."""
+    (tmp_path / "a-file").write_text("x")
+    for args, said in [(["--port", "99999"], "--port 99999"), (["--threads", "0"], "--threads"),
+                       (["--connections", "0"], "--connections")]:
+        r = _run(["serve", *args], tmp_path / "data")
+        assert r.returncode == 2 and said in r.stderr, (args, r.stderr)
+    r = _run(["serve"], tmp_path / "a-file")
+    assert r.returncode == 2 and "this is a file; give a folder" in r.stderr
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        r = _run(["serve", "--port", str(port)], tmp_path / "data")
+    assert r.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in r.stderr, r.stderr

@@ -34,7 +34,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import BadRequest
     from .web.setup import create_user, load_demo, setup
+
+    # checked before anything is created: a wrong option changes nothing
+    if not 1 <= args.port <= 65535:
+        raise BadRequest(f"--port {args.port}: a port is a number from 1 to 65535")
+    if args.threads < 1:
+        raise BadRequest(f"--threads {args.threads}: at least 1")
+    if args.connections is not None and args.connections < 1:
+        raise BadRequest(f"--connections {args.connections}: at least 1")
 
     data = setup(args.data)
     from django.conf import settings
@@ -58,13 +67,20 @@ def run(args: argparse.Namespace) -> int:
     db = settings.DATABASES["default"]
     where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"PostgreSQL {db['NAME']}"
     print(f"swisspairing: data in {data} (database: {where})")
-    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
-    from waitress import serve
+    from waitress import create_server
 
     from .web.wsgi import application
 
-    serve(application, host=args.host, port=args.port, threads=args.threads,
-          ident="swisspairing", **connection_settings(args.connections))
+    try:  # binds the address: a port in use is said as such, not as an internal error
+        server = create_server(application, host=args.host, port=args.port,
+                               threads=args.threads, ident="swisspairing",
+                               **connection_settings(args.connections))
+    except OSError as exc:
+        raise BadRequest(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc}): "
+                         "another program (or another swisspairing) uses it? Give another "
+                         "--port") from None
+    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
+    server.run()
     return 0
 
 

@@ -15,7 +15,16 @@ def setup(data_dir: str | None = None, *, migrate: bool = True) -> Path:
     Returns the data folder. ``DATABASE_URL`` in the environment selects PostgreSQL.
     """
     if data_dir:
-        os.environ["SWISSPAIRING_DATA"] = str(Path(data_dir).expanduser().resolve())
+        folder = Path(data_dir).expanduser().resolve()
+        if folder.exists() and not folder.is_dir():
+            raise BadRequest(f"--data {data_dir}: this is a file; give a folder (it is created "
+                             "if needed)")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BadRequest(f"--data {data_dir}: the folder cannot be created "
+                             f"({exc.strerror or exc})") from None
+        os.environ["SWISSPAIRING_DATA"] = str(folder)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspairing.interfaces.web.settings")
     try:
         import django

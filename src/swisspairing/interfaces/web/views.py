@@ -242,17 +242,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         c = Candidate(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
                          for k in forms.EntrantForm.Meta.fields})
-        try:
-            row = actions.add_entrant(event, c, request.user)
-        except actions.TooManyPlayers as exc:
-            messages.error(request, _too_many(exc))
-            return redirect("web:players", pk=pk)
-        except SwissPairingError as exc:
-            _error(request, exc)
-            return redirect("web:players", pk=pk)
-        messages.success(request, _("%(name)s added (number %(tpn)s).") %
-                         {"name": row.name, "tpn": row.tpn})
-        return redirect("web:players", pk=pk)
+        return _add_player(request, event, c)
     rows = _filtered(event, request.GET.get("q", ""))
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
                    import_form=forms.ImportForm(),
@@ -429,18 +419,23 @@ def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
 def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     event = _event(pk)
     e = get_object_or_404(m.RatingEntry, pk=entry_id)
+    return _add_player(request, event, Candidate(e.name, e.rating, e.fide_id, e.federation,
+                                                 e.title, e.birth_date, e.sex))
+
+
+def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpResponse:
+    """One player added (by the form or from the rating list), or why not, then the players
+    page."""
     try:
-        row = actions.add_entrant(event, Candidate(e.name, e.rating, e.fide_id, e.federation,
-                                                   e.title, e.birth_date, e.sex), request.user)
+        row = actions.add_entrant(event, c, request.user)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
-        return redirect("web:players", pk=pk)
     except SwissPairingError as exc:
         _error(request, exc)
-        return redirect("web:players", pk=pk)
-    messages.success(request, _("%(name)s added (number %(tpn)s).") %
-                     {"name": row.name, "tpn": row.tpn})
-    return redirect("web:players", pk=pk)
+    else:
+        messages.success(request, _("%(name)s added (number %(tpn)s).") %
+                         {"name": row.name, "tpn": row.tpn})
+    return redirect("web:players", pk=event.pk)
 
 
 # --- rounds --------------------------------------------------------------------------------------

@@ -12,15 +12,9 @@ from __future__ import annotations
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-
-def _timed(fn):  # type: ignore[no-untyped-def]
-    w0, c0 = time.perf_counter(), time.process_time()
-    out = fn()
-    return out, time.perf_counter() - w0, time.process_time() - c0
-
+from web import _timed, chief_client  # benchmarks/web.py, beside this script
 
 SURNAMES = ["Dupré", "Lévêque", "Müller", "García", "Nguyễn", "Ørsted", "Smith", "Martin",
             "Bernard", "Petit", "Roux", "Özdemir", "Kowalski", "Łukaszewicz"]
@@ -31,19 +25,9 @@ def main() -> None:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     tmp = Path(tempfile.mkdtemp(prefix="swisspairing-bench-"))
-    from swisspairing.interfaces.web.setup import create_user, setup
-
-    setup(str(tmp / "data"))
-    from django.test import Client
-    from django.test.utils import setup_test_environment
-
+    client = chief_client(tmp)
     from swisspairing.interfaces.web import models as m
     from swisspairing.interfaces.web.imports import _cached_key
-
-    setup_test_environment()
-    create_user("bench", "a-long-password", "chief")
-    client = Client()
-    client.login(username="bench", password="a-long-password")
     rng = random.Random(2026)
     event = m.Event.objects.create(name="Bench", rounds=9, system="dutch-2025",
                                    initial_colour="w")

@@ -23,24 +23,30 @@ def _timed(fn):  # type: ignore[no-untyped-def]
     return out, time.perf_counter() - w0, time.process_time() - c0
 
 
-def main() -> None:
-    players = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    tmp = Path(tempfile.mkdtemp(prefix="swisspairing-bench-"))
+def chief_client(tmp: Path):  # type: ignore[no-untyped-def]
+    """The web app on a fresh SQLite database in ``tmp`` (or ``DATABASE_URL``) and a test
+    client logged in as a chief arbiter (also used by benchmarks/player_search.py)."""
     from swisspairing.interfaces.web.setup import create_user, setup
 
     setup(str(tmp / "data"))
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from swisspairing.formats.trf import write_trf
-    from swisspairing.interfaces.web.convert import store_tournament
-    from swisspairing.standings.sample import random_tournament
-
     setup_test_environment()
     create_user("bench", "a-long-password", "chief")
     client = Client()
     client.login(username="bench", password="a-long-password")
+    return client
+
+
+def main() -> None:
+    players = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    tmp = Path(tempfile.mkdtemp(prefix="swisspairing-bench-"))
+    client = chief_client(tmp)
+    from swisspairing.formats.trf import write_trf
+    from swisspairing.interfaces.web.convert import store_tournament
+    from swisspairing.standings.sample import random_tournament
 
     full = random_tournament(players, 11, seed=2026)
     event, seconds, _ = _timed(lambda: store_tournament(full, "dutch-2025"))

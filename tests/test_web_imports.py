@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -66,6 +67,18 @@ def _xml_of(players: list[Candidate]) -> bytes:
         f"<rating>{c.rating or ''}</rating><birthday>{c.birth_date}</birthday></player>\n"
         for c in players)
     return f"<?xml version='1.0' encoding='utf-8'?>\n<playerslist>\n{rows}</playerslist>\n".encode()
+
+
+def _post_the_list_24() -> tuple[Client, m.Event, HttpResponse]:
+    """An arbiter posts the 24-player list to the rating-list page of an empty event: the
+    client, the event and the page it was sent back to."""
+    arbiter = Client()
+    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
+    event = make_event(players=0)
+    with open(LIST_24, "rb") as f:
+        r = arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f},
+                         follow=True)
+    return arbiter, event, r
 
 
 @pytest.fixture(autouse=True)
@@ -196,12 +209,7 @@ def test_dead_loads_are_marked_failed() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_page_loads_the_list_in_the_background_and_reports_done() -> None:
-    arbiter = Client()
-    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
-    event = make_event(players=0)
-    with open(LIST_24, "rb") as f:
-        r = arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f},
-                         follow=True)
+    arbiter, event, r = _post_the_list_24()
     assert "loading in the background" in r.content.decode()
     ratings.wait_for_loads(60)
     load = m.RatingListLoad.objects.get()
@@ -511,12 +519,7 @@ def test_queuing_a_list_copies_the_file_with_no_transaction_open(monkeypatch) ->
         yield from real(self, chunk_size)
 
     monkeypatch.setattr(InMemoryUploadedFile, "chunks", chunks)
-    arbiter = Client()
-    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
-    event = make_event(players=0)
-    with open(LIST_24, "rb") as f:
-        r = arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f},
-                         follow=True)
+    _arbiter, _event, r = _post_the_list_24()
     assert "loading in the background" in r.content.decode()
     assert seen == [(False, True)]
     ratings.wait_for_loads(60)
@@ -533,12 +536,7 @@ def test_a_full_disk_while_keeping_the_list_is_a_clear_message(monkeypatch) -> N
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(InMemoryUploadedFile, "chunks", chunks)
-    arbiter = Client()
-    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
-    event = make_event(players=0)
-    with open(LIST_24, "rb") as f:
-        r = arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f},
-                         follow=True)
+    _arbiter, _event, r = _post_the_list_24()
     assert r.status_code == 200
     assert ("fide-list-24.txt: the file could not be kept in the data folder (No space left "
             "on device): nothing was loaded") in r.content.decode()
@@ -556,12 +554,7 @@ def test_two_loads_cannot_be_queued_at_once(monkeypatch) -> None:  # type: ignor
     # both requests passed the check before either created its row (PostgreSQL's READ
     # COMMITTED): the database refuses the second one
     monkeypatch.setattr(ratings, "_check_no_load_running", lambda: None)
-    arbiter = Client()
-    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
-    event = make_event(players=0)
-    with open(LIST_24, "rb") as f:
-        r = arbiter.post(reverse("web:rating-list-load", args=[event.pk]), {"file": f},
-                         follow=True)
+    _arbiter, _event, r = _post_the_list_24()
     assert r.status_code == 200
     assert "A rating list is already loading" in r.content.decode()
     assert list(m.RatingListLoad.objects.all()) == [running]

@@ -31,7 +31,8 @@ from ..systems import PairingSystem
 
 #: Record ``192`` (ETT26 tournament type, ``../shared/rules/trf.md`` section 6) written in the
 #: tournaments of the systems listed, so that ``pair`` and ``check`` find the system in the file.
-TYPE_192 = {"burstein": "FIDE_BURSTEIN"}
+TYPE_192 = {"burstein": "FIDE_BURSTEIN", "round-robin": "FIDE_ROUNDROBIN",
+            "double-round-robin": "FIDE_DOUBLEROUNDROBIN"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +171,12 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
 
     config.validate()
     name, system = resolve_system(system_name)
+    schedule = getattr(system, "rounds", None)
+    if callable(schedule):
+        # a round-robin (C.05 Annex 1): its table fixes the number of rounds, and nobody takes
+        # a bye or withdraws (an absent player's scheduled game is a forfeit, --forfeit-rate)
+        config = replace(config, rounds=schedule(config.players), retire_rate=0.0,
+                         half_point_bye_rate=0.0, zero_point_bye_rate=0.0)
     rng = random.Random(seed)
     t = Tournament(name=config.name)
     t.headers["012"] = [f"012 {config.name} (seed {seed}, {name})"[:120]]

@@ -23,6 +23,11 @@ TYPE_192 = {
     "FIDE_DUTCH": "dutch-2025",
     "FIDE_DUBOV": "dubov",
     "FIDE_BURSTEIN": "burstein",
+    # round-robins: FIDE's Berger tables (C.05 Annex 1) under either name
+    "FIDE_ROUNDROBIN": "round-robin",
+    "BERGER_ROUNDROBIN": "round-robin",
+    "FIDE_DOUBLEROUNDROBIN": "double-round-robin",
+    "BERGER_DOUBLEROUNDROBIN": "double-round-robin",
 }
 
 

@@ -27,6 +27,11 @@ from .tiebreaks import Context, TieBreak, _r, compute, parse_list
 #: usual choice of Swiss events: Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter,
 #: number of wins.
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
+#: Default list of a round-robin (a ``192 ...ROUNDROBIN`` file): the tie-breaks C.07 names for
+#: round-robins, Buchholz being excluded there (2026 note to art. 8): Sonneborn-Berger, direct
+#: encounter, number of wins, Koya. ``/P`` counts forfeits as games against the scheduled
+#: opponent, as C.07 15.2 treats them in pre-determined pairings.
+ROUND_ROBIN_TIEBREAKS = "SB/P,DE/P,WIN,KS/P"
 
 
 @dataclass(slots=True)
@@ -62,7 +67,14 @@ def tiebreaks_from_file(t: Tournament) -> tuple[list[TieBreak], str]:
             text = line[4:].strip()
             if text:
                 return parse_list(text), f"record {code}"
+    if is_round_robin(t):
+        return parse_list(ROUND_ROBIN_TIEBREAKS), "default"
     return parse_list(DEFAULT_TIEBREAKS), "default"
+
+
+def is_round_robin(t: Tournament) -> bool:
+    """The file's ``192`` names a round-robin (ETT26: ``..._ROUNDROBIN``, trf.md 6)."""
+    return any("ROUNDROBIN" in line[4:].upper() for line in t.headers.get("192", []))
 
 
 def check_round(t: Tournament, round_number: int | None) -> int:

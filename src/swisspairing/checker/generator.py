@@ -27,12 +27,7 @@ from ..model.acceleration import baku_values, check_baku_premise
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import PointSystem
 from ..model.tournament import Player, Tournament
-from ..systems import PairingSystem
-
-#: Record ``192`` (ETT26 tournament type, ``../shared/rules/trf.md`` section 6) written in the
-#: tournaments of the systems listed, so that ``pair`` and ``check`` find the system in the file.
-TYPE_192 = {"burstein": "FIDE_BURSTEIN", "round-robin": "FIDE_ROUNDROBIN",
-            "double-round-robin": "FIDE_DOUBLEROUNDROBIN"}
+from ..systems import TRF_TYPE_192, PairingSystem, trf_type_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,8 +175,13 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
     rng = random.Random(seed)
     t = Tournament(name=config.name)
     t.headers["012"] = [f"012 {config.name} (seed {seed}, {name})"[:120]]
-    if name in TYPE_192:
-        t.headers["192"] = [f"192 {TYPE_192[name]}"]
+    # record 192 (ETT26 type, trf.md 6) names the system, so that pair and check find it in
+    # the file; systems without an ETT26 code are CUSTOM_SWISS with a comment naming them
+    if name in TRF_TYPE_192:  # (a system given as an object, in tests, has no code)
+        line_192, comment = trf_type_lines(name)
+        t.headers["192"] = [line_192]
+        if comment is not None:
+            t.extra_lines.append(comment)
     t.total_rounds = config.rounds
     t.initial_colour = config.initial_colour or rng.choice((Colour.WHITE, Colour.BLACK))
     t.point_system = config.point_system

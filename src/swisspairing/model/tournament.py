@@ -11,6 +11,7 @@ import functools
 import itertools
 import unicodedata
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..errors import BadRequest
 from .results import Colour, ResultKind, RoundEntry
@@ -339,6 +340,9 @@ class Pairing:
     unpaired: dict[int, str] = field(default_factory=dict)
     #: what the arbiter must know about this pairing (a rule the engine had to relax)
     warnings: list[str] = field(default_factory=list)
+    #: the explanation asked for (``swisspairing.pair(..., explain=True)``): an
+    #: ``systems.explain.Explanation``, rendered with ``.render("en" or "fr")``
+    explanation: Any = field(default=None, compare=False)
 
     def players(self) -> set[int]:
         out = {b.white for b in self.boards} | {b.black for b in self.boards}

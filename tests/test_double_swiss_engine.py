@@ -84,3 +84,59 @@ def test_the_engine_refuses_a_file_that_is_not_double_swiss() -> None:
     text = _round_one(4).replace("192 FIDE_DOUBLESWISS\n", "")
     with pytest.raises(BadRequest, match="192 FIDE_DOUBLESWISS"):
         pair_tournament(parse_trf(text), "double-swiss", None, None)
+
+
+def test_generated_events_check_equal_pair_without_violations() -> None:
+    """Issue 28 'done when': generated events (byes, absences, match forfeits and single-game
+    forfeits, withdrawals) are re-paired by the checker match by match to the same pairing, with
+    no absolute-rule violation; the file written reads back equal."""
+    from swisspairing.checker.check import check_tournament
+    from swisspairing.checker.generator import GeneratorConfig, generate
+    from swisspairing.formats.trf import write_trf
+
+    config = GeneratorConfig(players=15, rounds=5, forfeit_rate=0.15, half_point_bye_rate=0.05,
+                             zero_point_bye_rate=0.05, retire_rate=0.02)
+    for seed in range(1, 9):
+        t = generate("double-swiss", config, seed)
+        assert t.games_per_round == 2 and t.total_rounds == 10
+        report = check_tournament(t, "double-swiss")
+        assert [r.round_number for r in report.rounds] == [1, 2, 3, 4, 5]
+        assert report.ok, report.render(t)
+        back = parse_trf(write_trf(t))
+        back.name = t.name  # the model's name is not a TRF field (012 holds the title)
+        assert back == t and back.warnings == []
+        # pair --round K on the finished file gives the match as it was played
+        for k in (2, 5):
+            again = pair_tournament(t, "double-swiss", k, None)
+            assert again.round_number == 2 * k - 1
+            played = {(b.white, b.black) for b in report.rounds[k - 1].published.boards}
+            assert {(b.white, b.black) for b in again.boards} == played
+
+
+def test_checker_reports_a_bye_to_a_forfeit_winner() -> None:
+    """[C2] (2.1.2): 1 won match 1 by forfeit (2 forfeited both games): a PAB to 1 in match 2
+    is a violation; a single forfeited game inside a played match does not bar (3 vs 4). Our
+    pairing gives the bye to 2, the lowest score (3.4.2)."""
+    from swisspairing.checker.check import check_tournament
+
+    lines = [
+        line001(1, "A", cells=[cell(2, "w", "+"), cell(2, "b", "+"), cell(0, "-", "U"),
+                               cell(0, "-", "U")]),
+        line001(2, "B", cells=[cell(1, "b", "-"), cell(1, "w", "-"), cell(3, "w", "1"),
+                               cell(3, "b", "1")]),
+        line001(3, "C", cells=[cell(4, "w", "+"), cell(4, "b", "1"), cell(2, "b", "0"),
+                               cell(2, "w", "0")]),
+        line001(4, "D", cells=[cell(3, "b", "-"), cell(3, "w", "0"), cell(0, "-", "Z"),
+                               cell(0, "-", "Z")]),
+    ]
+    t = parse_trf(trf_text(*HEAD, *lines))
+    report = check_tournament(t, "double-swiss", [2])
+    rules = [v.rule for v in report.rounds[0].violations]
+    assert rules == ["C.04.5 [C2]"]
+    ours = report.rounds[0].ours
+    assert ours is not None and ours.bye == 2 and report.rounds[0].our_violations == []  # 3.4.2
+    from swisspairing.systems.double_swiss import build_players
+
+    players, _ = build_players(t.before_round(3), 2)
+    allowed = {p.id: p.participant.may_get_bye for p in players}
+    assert allowed == {1: False, 2: True, 3: True}

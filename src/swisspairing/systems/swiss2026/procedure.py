@@ -102,6 +102,10 @@ class _Adjacency:
         self.blocked = blocked
         self.allowed = allowed
 
+    def fits(self, a: int, b: int) -> bool:
+        return b not in self.blocked[a] and (
+            self.allowed is None or self.allowed(a, b))  # type: ignore[operator]
+
     def __getitem__(self, v: int) -> list[int]:
         bl = self.blocked[v]
         out = [u for u in self.order if u != v and u not in bl]
@@ -116,7 +120,16 @@ def _complete(mate: dict[int, int], verts: set[int], adj: _Adjacency) -> bool:
     False when no perfect matching exists ([C3])."""
     if len(verts) % 2:
         return False
-    return all(v in mate or augment_path(v, verts, adj, mate) for v in sorted(verts))
+    exposed = sorted(v for v in verts if v not in mate)
+    # exposed vertices that may meet are matched directly (the usual case, and cheap)
+    for i, v in enumerate(exposed):
+        if v in mate:
+            continue
+        for u in exposed[i + 1:]:
+            if u not in mate and adj.fits(v, u):
+                mate[v], mate[u] = u, v
+                break
+    return all(v in mate or augment_path(v, verts, adj, mate) for v in exposed)
 
 
 def _restricted(mate: dict[int, int], verts: set[int]) -> dict[int, int]:
@@ -459,6 +472,15 @@ def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: ob
     # the first identifier of all: the i-th member with the (n+i)-th
     if all(fits(members[i], members[n + i]) for i in range(n)):
         return [(members[i], members[n + i]) for i in range(n)]
+    # start from the pairs of that first identifier that are allowed, completed by augmenting
+    # paths: the walk below then mostly confirms the tops it finds
+    natural: dict[int, int] = {}
+    for i in range(n):
+        a, b = members[i], members[n + i]
+        if fits(a, b):
+            natural[a], natural[b] = b, a
+    if _complete(natural, set(members), _Adjacency(members, blocked, ok)):
+        mate = natural
     role: dict[int, bool] = {}  # True = top member
 
     def role_ok(a: int, b: int) -> bool:

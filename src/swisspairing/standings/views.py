@@ -280,14 +280,13 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
 def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
     """Players by pairing number; each round: opponent's number, colour, result, running score."""
     lang = check_lang(lang)
-    ps = t.point_system
     rows = []
     for pid in sorted(t.players):
         p = t.players[pid]
         cells, acc = [], 0.0
         for r in range(1, rounds + 1):
             e = p.entry(r)
-            acc = round_points(acc + ps.points(e))
+            acc = round_points(acc + t.cell_points(e))
             cells.append(f"{_cell(e, {}, lang)} ({points_text(lang, acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
                      points_text(lang, acc)])
@@ -310,11 +309,10 @@ def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
     if pid not in t.players:
         raise BadRequest(f"unknown player {pid}")
     p = t.players[pid]
-    ps = t.point_system
     rows, acc = [], 0.0
     for r in range(1, st.rounds + 1):
         e = p.entry(r)
-        acc = round_points(acc + ps.points(e))
+        acc = round_points(acc + t.cell_points(e))
         if e is not None and e.opponent:
             o = t.players[e.opponent]
             rows.append([str(r), _colour(e, lang), str(o.id), o.name,

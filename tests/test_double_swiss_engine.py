@@ -140,3 +140,24 @@ def test_checker_reports_a_bye_to_a_forfeit_winner() -> None:
     players, _ = build_players(t.before_round(3), 2)
     allowed = {p.id: p.participant.may_get_bye for p in players}
     assert allowed == {1: False, 2: True, 3: True}
+
+
+def test_explain_in_english_and_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """--explain: the bye (3.4), each bracket (3.2, 3.5, 3.6) and each board's colour rule
+    (Art. 4), in English and in French, from the command line."""
+    from swisspairing.interfaces.cli import main
+
+    path = DOUBLE / "d013-r04.trf"
+    if not path.exists():
+        pytest.skip("../shared/cases-2026 is not next to the repository")
+    assert main(["pair", str(path), "--explain"]) == 0
+    en = capsys.readouterr().out
+    assert en.startswith("Match 4 (game 1: White - Black")
+    for words in ("Pairing-allocated bye: 30", "Top-scoregroup 6: 1 [C.04.5 3.2]",
+                  "[C8] not met 1 time(s)", "[C.04.5 2.3.5]", "White in game 1", "[C.04.5 4.3."):
+        assert words in en
+    assert main(["pair", str(path), "--explain", "--lang", "fr"]) == 0
+    fr = capsys.readouterr().out
+    for words in ("Exempt : 30", "Groupe de tête 6 : 1", "flotteurs montants",
+                  "Blancs à la partie 1"):
+        assert words in fr

@@ -175,8 +175,8 @@ class _Procedure:
     # notes
     def note(self, en: str, fr: str, level: int = 0, rule: str = "") -> None:
         if self.explanation is not None:
-            cite = f"{self.rules.system} {rule}" if rule and not rule.startswith("[") else rule
-            self.explanation.add(en, fr, level=level, rule=cite)
+            self.explanation.add(en, fr, level=level,
+                                 rule=f"{self.rules.system} {rule}" if rule else "")
 
     def score(self, pid: int) -> float:
         return self.by_id[pid].score
@@ -382,20 +382,20 @@ class _Procedure:
                 self.note(f"the following scoregroup cannot be paired by itself ({C6.label} "
                           "not met by any such set)",
                           f"le groupe de points suivant ne peut pas être apparié seul ({C6.label} "
-                          "non satisfait par aucun de ces ensembles)", level=1, rule=C6.label)
+                          "non satisfait par aucun de ces ensembles)", level=1, rule=C6.article)
             if b.floaters_floated:
                 self.note(f"{b.floaters_floated} upfloater(s) floated in the previous round "
                           f"(the fewest possible, {C7.label})",
                           f"{b.floaters_floated} flotteur(s) montant(s) ont déjà flotté à la "
                           f"ronde précédente (le moins possible, {C7.label})",
-                          level=1, rule=C7.label)
+                          level=1, rule=C7.article)
         for crit, total in zip(self.rules.pair_criteria, b.pair_costs, strict=True):
             if total:
                 self.note(f"{crit.criterion.label} not met {total} time(s) (the least "
                           f"possible): {crit.criterion.en}",
                           f"{crit.criterion.label} non satisfait {total} fois (le moins "
                           f"possible) : {crit.criterion.fr}",
-                          level=1, rule=crit.criterion.label)
+                          level=1, rule=crit.criterion.article)
         listed = " ".join(f"{a}-{c}" for a, c in b.pairs)
         self.note(f"pairs (first identifier in TPN order): {listed}",
                   f"paires (premier identifiant dans l'ordre des numéros) : {listed}",

@@ -161,3 +161,19 @@ def test_explain_in_english_and_french(capsys: pytest.CaptureFixture[str]) -> No
     for words in ("Exempt : 30", "Groupe de tête 6 : 1", "flotteurs montants",
                   "Blancs à la partie 1"):
         assert words in fr
+
+
+def test_baku_acceleration_per_match() -> None:
+    """C.04.7 with 192 FIDE_DOUBLESWISS_BAKU, 8 players and 4 matches: GA = players 1-4
+    (2 * ceil(8 / 4)); A = ceil(4 / 2) = 2 accelerated matches, the first with the points of a
+    match won (2 games: +2, docs reading 20), the second with half (+1). Match 1: GA on 2 and
+    GB on 0 are paired apart: 1-3, 2-4 and 5-7, 6-8 (3.6), colours by 4.3.1 (initial White:
+    odd HRP White, even HRP Black)."""
+    head = (HEAD[0], "142 8", *HEAD[2:4], "192 FIDE_DOUBLESWISS_BAKU")
+    t = parse_trf(trf_text(*head, *(line001(i, f"P{i}", 2000 - i) for i in range(1, 9))))
+    assert t.baku and t.games_per_round == 2
+    from swisspairing.model.acceleration import virtual_points_table
+
+    assert virtual_points_table(t)[1] == [2.0, 2.0, 1.0, 1.0]
+    pairing = pair_tournament(t, "double-swiss", None, None)
+    assert {(b.white, b.black) for b in pairing.boards} == {(1, 3), (4, 2), (5, 7), (8, 6)}

@@ -257,6 +257,7 @@ def generate_matches(system: PairingSystem, config: GeneratorConfig, seed: int) 
     if ps.pairing_bye == ps.win:  # not set by the configuration: a game won + a game drawn
         ps = replace(ps, pairing_bye=ps.win + ps.draw)
     t.point_system = ps
+    t.baku = config.baku
     for p in _players(rng, config):
         t.players[p.id] = p
 
@@ -318,6 +319,8 @@ def generate_matches(system: PairingSystem, config: GeneratorConfig, seed: int) 
                 cw = Colour.WHITE if game == 1 else Colour.BLACK
                 t.players[b.white].set_entry(col, RoundEntry.game(b.black, cw, wc))
                 t.players[b.black].set_entry(col, RoundEntry.game(b.white, cw.opposite, bc))
+    if t.baku and not t.acceleration:
+        t.acceleration = baku_values(t)  # the values used, per column, as XXA lines
     finish(t)
     return t
 

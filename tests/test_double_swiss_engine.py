@@ -177,3 +177,14 @@ def test_baku_acceleration_per_match() -> None:
     assert virtual_points_table(t)[1] == [2.0, 2.0, 1.0, 1.0]
     pairing = pair_tournament(t, "double-swiss", None, None)
     assert {(b.white, b.black) for b in pairing.boards} == {(1, 3), (4, 2), (5, 7), (8, 6)}
+
+
+@pytest.mark.parametrize("system", ["dutch", "burstein"])
+def test_a_double_swiss_file_is_not_paired_or_checked_by_another_system(system: str) -> None:
+    from swisspairing.checker.check import check_tournament
+
+    t = parse_trf(_round_one(4))
+    with pytest.raises(BadRequest, match="use --system double-swiss"):
+        pair_tournament(t, system, None, None)
+    with pytest.raises(BadRequest, match="use --system double-swiss"):
+        check_tournament(t, system)

@@ -305,6 +305,10 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
     if double and tournament.games_per_round != 2:
         raise BadRequest("the Double-Swiss system pairs two-game matches: the file must say "
                          "192 FIDE_DOUBLESWISS so that its columns are read two by two")
+    if not double and tournament.games_per_round == 2:
+        raise BadRequest(f"this is a Double-Swiss file (192 FIDE_DOUBLESWISS: two-game matches "
+                         f"in two columns each); it cannot be checked with {name}: use "
+                         "--system double-swiss")
     paired = (tournament.rounds_paired + 1) // 2 if double else tournament.rounds_paired
     todo = list(range(1, paired + 1)) if rounds is None else sorted(set(rounds))
     for r in todo:

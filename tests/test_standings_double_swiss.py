@@ -50,3 +50,18 @@ def test_standings_after_a_match_and_a_match_not_played() -> None:
     assert rank(t, parse_list("WON"), 1).rounds == 2
     with pytest.raises(BadRequest, match="match 3 has not been played"):
         rank(t, parse_list("WON"), 3)
+
+
+def test_exports_keep_the_two_column_matches() -> None:
+    """TRF-2026 export keeps 192 FIDE_DOUBLESWISS and reads back as the same matches; TRF-16
+    has no 192 record and is refused rather than written as single games."""
+    from swisspairing.standings.export import write_trf16, write_trf26
+
+    t = _event()
+    text, _warnings = write_trf26(t)
+    back = parse_trf(text)
+    assert back.games_per_round == 2
+    assert [p.results for p in back.players.values()] == [p.results for p in t.players.values()]
+    assert back.warnings == []
+    with pytest.raises(BadRequest, match="TRF-2026"):
+        write_trf16(t)

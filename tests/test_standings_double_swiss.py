@@ -65,3 +65,12 @@ def test_exports_keep_the_two_column_matches() -> None:
     assert back.warnings == []
     with pytest.raises(BadRequest, match="TRF-2026"):
         write_trf16(t)
+
+
+def test_titles_name_the_match() -> None:
+    from swisspairing.standings.views import crosstable, standings_table
+
+    st = rank(_event(), parse_list("WON"))
+    assert standings_table(st).title.endswith("standings after match 2 (4 games)")
+    assert "après le match 2 (4 parties)" in standings_table(st, "fr").title
+    assert "after match 2 (one column per game)" in crosstable(st).title

@@ -21,6 +21,7 @@ TYPE_192 = {
     "FIDE_DUTCH": "dutch-2025",
     "FIDE_DUBOV": "dubov",
     "FIDE_BURSTEIN": "burstein",
+    "FIDE_DOUBLESWISS": "double-swiss",
     # round-robins: FIDE's Berger tables (C.05 Annex 1) under either name
     "FIDE_ROUNDROBIN": "round-robin",
     "BERGER_ROUNDROBIN": "round-robin",
@@ -54,9 +55,22 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
     before the next one is paired from the rounds before it. What the arbiter must know (a
     rule relaxed, no number of rounds in the file) is in the pairing's ``warnings``."""
     nxt = t.next_round
-    r = nxt if round_number is None else round_number
-    if r < 1:
+    if round_number is not None and round_number < 1:
         raise BadRequest("the round to pair must be 1 or more")
+    if canonical_name(system_name) == "double-swiss":
+        if t.games_per_round != 2:
+            raise BadRequest("the Double-Swiss system pairs two-game matches: the file must "
+                             "say 192 FIDE_DOUBLESWISS so that its round columns are read two "
+                             "by two (match k = columns 2k-1 and 2k)")
+        if round_number is not None:  # --round counts matches; the model counts columns
+            round_number = 2 * round_number - 1
+        if nxt % 2 == 0:
+            raise BadRequest(f"match {nxt // 2} is written in one column only")
+    elif t.games_per_round == 2:
+        raise BadRequest(f"this is a Double-Swiss file (192 FIDE_DOUBLESWISS: two-game matches "
+                         f"in two columns each); it cannot be paired with {system_name}: use "
+                         "--system double-swiss")
+    r = nxt if round_number is None else round_number
     if r > nxt:
         raise BadRequest(f"round {r} cannot be paired yet: round {nxt} is the next one")
     if r < nxt:

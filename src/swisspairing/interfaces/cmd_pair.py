@@ -23,6 +23,7 @@ TYPE_192 = {
     "FIDE_DUTCH": "dutch-2025",
     "FIDE_DUBOV": "dubov",
     "FIDE_BURSTEIN": "burstein",
+    "FIDE_DOUBLESWISS": "double-swiss",
 }
 
 
@@ -74,9 +75,18 @@ def system_from_file(t: Tournament) -> str | None:
 def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
                     explanation: Explanation | None):  # type: ignore[no-untyped-def]
     nxt = t.next_round
-    r = nxt if round_number is None else round_number
-    if r < 1:
+    if round_number is not None and round_number < 1:
         raise BadRequest("the round to pair must be 1 or more")
+    if canonical_name(system_name) == "double-swiss":
+        if t.games_per_round != 2:
+            raise BadRequest("the Double-Swiss system pairs two-game matches: the file must "
+                             "say 192 FIDE_DOUBLESWISS so that its round columns are read two "
+                             "by two (match k = columns 2k-1 and 2k)")
+        if round_number is not None:  # --round counts matches; the model counts columns
+            round_number = 2 * round_number - 1
+        if nxt % 2 == 0:
+            raise BadRequest(f"match {nxt // 2} is written in one column only")
+    r = nxt if round_number is None else round_number
     if r > nxt:
         raise BadRequest(f"round {r} cannot be paired yet: round {nxt} is the next one")
     if r < nxt:

@@ -101,6 +101,12 @@ class Tournament:
     * ``withdrawn[id]`` - the first round a withdrawn player is no longer paired (C.04.2 D.3).
     * ``team_event`` - the teams, their line-ups, byes and forfeited matches of a team event
       (:mod:`.teams`); the ``players`` are then the teams' members.
+    * ``games_per_round`` - 1, or 2 for the Double-Swiss system (C.04.5 Preface: every pairing
+      is a match of two games). With 2, every "round" of the model is one **game column** of
+      the TRF convention of ``../shared/cases-2026/double-swiss/README.md``: match k is made of
+      columns 2k-1 (game 1) and 2k (game 2); ``total_rounds`` and the rounds of ``absent``
+      count columns, and the point system's ``pairing_bye`` is the value of the whole match
+      (a ``U`` column is worth half of it, :meth:`cell_points`). See :mod:`.matches`.
     """
 
     name: str = ""
@@ -116,6 +122,7 @@ class Tournament:
     extra_lines: list[str] = field(default_factory=list)
     pair_by_rank: bool = False
     withdrawn: dict[int, int] = field(default_factory=dict)
+    games_per_round: int = 1
     warnings: list[str] = field(default_factory=list, compare=False)
     #: the team records of a team event (C.04.6, TRF-2026 310...); None for individuals
     team_event: TeamEvent | None = None
@@ -157,10 +164,20 @@ class Tournament:
     def points_after(self, player_id: int, round_number: int) -> float:
         """Points of a player after ``round_number`` rounds with the tournament's point system."""
         cells = self.players[player_id].results[: max(round_number, 0)]
-        ps = self.point_system
         # the cells of rounds 1..round_number in order, empty ones (None) past the last written
         missing = itertools.repeat(None, max(round_number - len(cells), 0))
-        return round_points(sum(map(ps.points, itertools.chain(cells, missing))))
+        return round_points(sum(map(self.cell_points, itertools.chain(cells, missing))))
+
+    def cell_points(self, entry: RoundEntry | None) -> float:
+        """Points of one round cell under the point system. In a Double-Swiss tournament
+        (``games_per_round == 2``) the pairing-allocated bye is worth ``pairing_bye`` for the
+        whole match (C.04.5 1.4: one game won and one drawn), written ``U`` in both columns:
+        each column holds half of it."""
+        value = self.point_system.points(entry)
+        if (self.games_per_round != 1 and entry is not None and not entry.opponent
+                and entry.kind is ResultKind.PAIRING_BYE):
+            return value / self.games_per_round
+        return value
 
     def total_points(self, player_id: int) -> float:
         """Points over every round written in the file (what the TRF points column holds)."""
@@ -241,6 +258,7 @@ class Tournament:
             extra_lines=list(self.extra_lines),
             pair_by_rank=self.pair_by_rank,
             baku=self.baku,
+            games_per_round=self.games_per_round,
         )
         for old in order:
             p = self.players[old]

@@ -25,6 +25,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "burstein": ("swisspairing.systems.burstein", "BURSTEIN"),
     "elo-swiss": ("swisspairing.systems.elo_swiss", "ELO_SWISS"),
     "team-swiss": ("swisspairing.systems.team_swiss.system", "TEAM_SWISS"),
+    "double-swiss": ("swisspairing.systems.double_swiss", "DOUBLE_SWISS"),
 }
 ALIASES = {"dutch": "dutch-2025"}
 SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
@@ -46,6 +47,7 @@ TRF_TYPE_192: dict[str, str] = {
     "burstein": "FIDE_BURSTEIN",
     "elo-swiss": "CUSTOM_SWISS",
     "team-swiss": "FIDE_TEAM",
+    "double-swiss": "FIDE_DOUBLESWISS",
 }
 #: ``### swisspairing system NAME``: the system of a ``192 CUSTOM_SWISS`` file
 SYSTEM_COMMENT = "### swisspairing system "

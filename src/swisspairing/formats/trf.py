@@ -38,7 +38,6 @@ from ..model.teams import (
     Team,
     TeamAcceleration,
     TeamEvent,
-    member_point_system,
 )
 from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_title
 
@@ -874,11 +873,7 @@ def points_differences(t: Tournament) -> list[tuple[int, float, float]]:
         declared = t.players[pid].declared_points
         if declared is None:
             continue
-        if t.team_event is not None:  # a member's U is its share of the team bye (320)
-            ps = member_point_system(t)
-            computed = round_points(sum(map(ps.points, t.players[pid].results)))
-        else:
-            computed = t.total_points(pid)
+        computed = t.total_points(pid)  # a member's U: its share of the team bye (320)
         with_acc = round_points(computed + sum(t.acceleration.get(pid, [])))
         if abs(declared - computed) > 1e-6 and abs(declared - with_acc) > 1e-6:
             out.append((pid, declared, computed))

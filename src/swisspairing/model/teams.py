@@ -138,6 +138,13 @@ class TeamEvent:
             return len(self.board_colours)
         return max((len(t.members) for t in self.teams.values()), default=0)
 
+    def member_bye_points(self, points: PointSystem) -> float:
+        """What a member's ``U`` cell is worth: its share of the team bye's game points
+        (``320`` game points / boards; without ``320``, a drawn board, C.04.6 1.4)."""
+        if self.pab_game_points is not None and self.boards():
+            return round_points(self.pab_game_points / self.boards())
+        return points.draw
+
     def team_of(self) -> dict[int, int]:
         """Member id -> team id."""
         return {m: t.id for t in self.teams.values() for m in t.members}
@@ -225,9 +232,9 @@ def member_point_system(t: Tournament) -> PointSystem:
     member's ``U`` cell is worth its share of the team bye's game points (``320``)."""
     ps = t.point_system
     ev = t.team_event
-    if ev is None or ev.pab_game_points is None or not ev.boards():
+    if ev is None:
         return ps
-    return replace(ps, pairing_bye=round_points(ev.pab_game_points / ev.boards()))
+    return replace(ps, pairing_bye=ev.member_bye_points(ps))
 
 
 def pab_values(t: Tournament) -> tuple[float, float]:

@@ -173,6 +173,9 @@ class Tournament:
         (``games_per_round == 2``) the pairing-allocated bye is worth ``pairing_bye`` for the
         whole match (C.04.5 1.4: one game won and one drawn), written ``U`` in both columns:
         each column holds half of it."""
+        if (self.team_event is not None and entry is not None and not entry.opponent
+                and entry.kind is ResultKind.PAIRING_BYE):
+            return self.team_event.member_bye_points(self.point_system)  # C.04.6 1.4
         value = self.point_system.points(entry)
         if (self.games_per_round != 1 and entry is not None and not entry.opponent
                 and entry.kind is ResultKind.PAIRING_BYE):

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from ...errors import BadRequest
 from ...model import Board, Colour, Pairing, Tournament
-from ...model.team_state import TeamRules, TeamState, build_team_states, tournament_team_rules
+from ...model.team_state import (
+    ColourModel,
+    Score,
+    TeamRules,
+    TeamState,
+    build_team_states,
+    tournament_team_rules,
+)
 from ..explain import Explanation, fr_number
 from ..swiss2026 import Participant, Rules, pair_round
 from .colours import allocate
@@ -62,19 +69,14 @@ class TeamSwissSystem:
         to_pair = [tid for tid in sorted(ev.teams) if tid not in unpaired]
         floats = floats_apply(t, r)
         if explain is not None:
-            explain.add(
-                f"Round {r}: {len(to_pair)} teams to pair ({rules.code}: colour preferences "
-                f"{rules.colours.value}, primary score {rules.primary.value})",
-                f"Ronde {r} : {len(to_pair)} équipes à apparier ({rules.code} : préférences "
-                f"de couleur {rules.colours.value}, score principal {rules.primary.value})",
-                rule="C.04.6 1.2, 1.7")
+            explain_teams(explain, r, rules, states, to_pair, unpaired)
             if not floats:
                 explain.add("[C7] and [C10] do not apply in the last two rounds",
                             "[C7] et [C10] ne s'appliquent pas aux deux dernières rondes",
                             level=1, rule="C.04.6 2.3.4, 2.3.7")
         procedure_rules = Rules("C.04.6", pair_criteria(states, rules, floats), floats)
-        forbidden = [(a, b) for i, a in enumerate(to_pair) for b in to_pair[i + 1:]
-                     if t.is_forbidden(a, b, r)]
+        forbidden = [(a, b) for g in t.forbidden_pairs for a in sorted(g.players)
+                     for b in sorted(g.players) if a < b and t.is_forbidden(a, b, r)]
         result = pair_round(participants(states, to_pair), procedure_rules,
                             forbidden=forbidden, explanation=explain)
         initial = t.initial_colour
@@ -100,6 +102,62 @@ class TeamSwissSystem:
                         f"({fr_number(states[result.bye].score)} points)",
                         rule="C.04.6 3.4")
         return Pairing(r, boards, result.bye, dict(unpaired), warnings)
+
+
+_MODEL_EN = {ColourModel.TYPE_A: "Type A", ColourModel.TYPE_B: "Type B",
+             ColourModel.NONE: "none"}
+_MODEL_FR = {ColourModel.TYPE_A: "type A", ColourModel.TYPE_B: "type B",
+             ColourModel.NONE: "aucune"}
+#: colour letters in French: Blancs, Noirs
+_WB_FR = str.maketrans("WB", "BN")
+_SCORE_FR = {Score.MP: "points de match", Score.GP: "points de partie"}
+_SCORE_EN = {Score.MP: "match points", Score.GP: "game points"}
+
+
+def explain_teams(explain: Explanation, r: int, rules: TeamRules,
+                  states: dict[int, TeamState], to_pair: list[int],
+                  unpaired: dict[int, str]) -> None:
+    """The round's rules and each team's state: score, colour difference and preference
+    (1.6-1.7), float of the previous round (1.5), whether it may get the PAB ([C2])."""
+    secondary_en = _SCORE_EN[rules.secondary] if rules.secondary else "none"
+    secondary_fr = _SCORE_FR[rules.secondary] if rules.secondary else "aucun"
+    explain.add(
+        f"Round {r}: {len(to_pair)} teams to pair ({rules.code}: colour preferences "
+        f"{_MODEL_EN[rules.colours]}, score {_SCORE_EN[rules.primary]}, secondary score "
+        f"{secondary_en})",
+        f"Ronde {r} : {len(to_pair)} équipes à apparier ({rules.code} : préférences de "
+        f"couleur {_MODEL_FR[rules.colours]}, score {_SCORE_FR[rules.primary]}, score "
+        f"secondaire {secondary_fr})",
+        rule="C.04.6 1.2, 1.7")
+    for tid, code in sorted(unpaired.items()):
+        explain.add(f"team {tid} is not paired ({code})", f"l'équipe {tid} n'est pas appariée "
+                    f"({code})", level=1, rule="GHR 3.3")
+    for tid in to_pair:
+        s = states[tid]
+        pref = s.preference
+        if pref.colour is None:
+            p_en, p_fr = "no preference", "sans préférence"
+        else:
+            strength_en = " (strong)" if pref.strong else (
+                " (mild)" if rules.colours is ColourModel.TYPE_B else "")
+            strength_fr = " (forte)" if pref.strong else (
+                " (faible)" if rules.colours is ColourModel.TYPE_B else "")
+            p_en = f"prefers {'White' if pref.colour is Colour.WHITE else 'Black'}{strength_en}"
+            p_fr = f"préfère {'Blancs' if pref.colour is Colour.WHITE else 'Noirs'}{strength_fr}"
+        history = "".join("W" if c is Colour.WHITE else "B" for c in s.colours) or "-"
+        extra_en = ("; floated last round" if s.floated_last_round else "") + (
+            "" if s.may_get_bye else "; no PAB [C2]")
+        extra_fr = ("; flotteur à la ronde précédente" if s.floated_last_round else "") + (
+            "" if s.may_get_bye else "; pas d'exemption [C2]")
+        sec_en = f" ({s.secondary:g})" if rules.secondary else ""
+        sec_fr = f" ({fr_number(s.secondary)})" if rules.secondary else ""
+        explain.add(
+            f"team {tid}: {s.score:g}{sec_en}, colours {history}, CD "
+            f"{s.colour_difference:+d}, {p_en}{extra_en}",
+            f"équipe {tid} : {fr_number(s.score)}{sec_fr}, couleurs "
+            f"{history.translate(_WB_FR)}, DC "
+            f"{s.colour_difference:+d}, {p_fr}{extra_fr}",
+            level=1)
 
 
 def publication_order(boards: list[Board], states: dict[int, TeamState]) -> list[Board]:

@@ -207,3 +207,29 @@ def test_team_records_in_a_file_without_teams_are_refused() -> None:
     with pytest.raises(InputError) as info:
         parse_trf("\n".join(lines), "event.trf")
     assert info.value.line is not None and "without teams" in info.value.problem
+
+
+def test_convert_keeps_the_team_records() -> None:
+    """``convert --to trf26`` writes the team records back (the event reads back equal);
+    ``--to trf16`` writes the legacy ``013`` records (name 5-36, members from 37-40), read
+    back as teams numbered by their order (trf.md 4.2)."""
+    from swisspairing.standings.export import write_trf16, write_trf26
+
+    t = parse_trf("\n".join(event_lines()))
+    text26, _ = write_trf26(t)
+    assert parse_trf(text26).team_event == t.team_event
+    text16 = write_trf16(t)
+    line = next(x for x in text16.splitlines() if x.startswith("013"))
+    assert line[4:36].strip() == "Alpha" and line[36:40] == "   1" and line[41:45] == "   2"
+    back = parse_trf(text16).team_event
+    assert back is not None
+    assert [back.teams[i].members for i in (1, 2, 3, 4)] == [
+        t.team_event.teams[i].members for i in (1, 2, 3, 4)]  # type: ignore[union-attr]
+
+
+def test_a_player_listed_twice_in_a_team_is_refused() -> None:
+    lines = event_lines()
+    n = lines.index(line310(4, "Delta", [10, 11, 12], "0.0", "0.0", 3))
+    lines[n] = line310(4, "Delta", [10, 11, 10], "0.0", "0.0", 3)
+    with pytest.raises(InputError, match="listed twice in team 4"):
+        parse_trf("\n".join(lines))

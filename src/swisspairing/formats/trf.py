@@ -724,8 +724,9 @@ class _Reader:
         for tid in sorted(ev.teams):
             for pid in ev.teams[tid].members:
                 if pid in owner:
-                    raise self.error(f"player {pid} is a member of teams {owner[pid]} and {tid}",
-                                     self.team_lines[tid])
+                    both = (f"listed twice in team {tid}" if owner[pid] == tid
+                            else f"a member of teams {owner[pid]} and {tid}")
+                    raise self.error(f"player {pid} is {both}", self.team_lines[tid])
                 owner[pid] = tid
         for (r, tid), lineup in ev.lineups.items():
             for pid in lineup.players:

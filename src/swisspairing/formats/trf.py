@@ -1040,9 +1040,8 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             # also set FW/FPB/HPB, and XXS must restore each value exactly when read back
             items = [(code, getattr(ps, field)) for code, field in _XXS_CODES]
             out.append("XXS " + " ".join(f"{k}={_plain(v)}" for k, v in items))
-    if ev is not None:  # team acceleration (250 ranges of team ids, C.04.7 1.4)
-        out.extend(f"250 {_fmt_number(a.match_points)} {_fmt_number(a.game_points)} "
-                   f"{a.first:3d} {a.last:3d} {a.low:4d} {a.high:4d}" for a in ev.acceleration)
+    if ev is not None:
+        out.extend(team_acceleration_lines(ev))
     # acceleration and all-round forbidden pairs exist only as TRF(x) lines; a file asking for
     # the Baku method by 192 ..._BAKU keeps asking for it (no values are computed here)
     out.extend(xxa_lines(t.acceleration))
@@ -1114,6 +1113,13 @@ def team_lines(ev: TeamEvent, rounds: int = 0) -> list[str]:
         if ev.teams[tid].captain is not None:
             out.append(f"{CAPTAIN_COMMENT}{tid} {ev.teams[tid].captain}")
     return out
+
+
+def team_acceleration_lines(ev: TeamEvent) -> list[str]:
+    """``250`` records of a team event: ranges of team ids with fictitious match and game
+    points (trf.md 5.2, C.04.7 1.4)."""
+    return [f"250 {_fmt_number(a.match_points)} {_fmt_number(a.game_points)} "
+            f"{a.first:3d} {a.last:3d} {a.low:4d} {a.high:4d}" for a in ev.acceleration]
 
 
 #: ``### swisspairing captain TEAM PLAYER``: TRF has no field for a team's captain

@@ -24,6 +24,7 @@ from ..formats.trf import (
     format_points,
     player_line,
     standard_cell,
+    team_acceleration_lines,
     team_header_lines,
     team_lines,
     xxa_lines,
@@ -181,6 +182,8 @@ def write_trf26(t: Tournament, st: Standings | None = None,
         for code, ids in by_code.items():
             out.append(f"240 {code} {r:03d} " + " ".join(f"{i:04d}" for i in ids))
     out.extend(_acceleration_250(t))
+    if t.team_event is not None:
+        out.extend(team_acceleration_lines(t.team_event))
     # the same values as JaVaFo XXA lines, which engines reading TRF(x) only understand
     out.extend(xxa_lines(virtual_points_table(t)))
     last_round = t.total_rounds or max(t.rounds_in_file, 1)

@@ -13,6 +13,7 @@ from swisspairing.formats.trf import read_trf, write_trf
 from swisspairing.interfaces.cli import main
 from swisspairing.model import Colour
 from swisspairing.model.team_state import build_team_states
+from swisspairing.model.teams import TeamAcceleration
 from swisspairing.systems import get_system
 from team_helpers import bye, forfeit, pairs_of, play, team_event
 
@@ -165,3 +166,39 @@ def test_reference_rounds_agree() -> None:
         if (pairs_of(p), p.bye) != (want_pairs, want_bye):
             differ.append(path.name)
     assert differ == []
+
+
+def test_baku_for_teams_makes_two_groups_in_round_one() -> None:
+    """C.04.7 1.2-1.4 for teams (192 FIDE_TEAM_BAKU, 8 teams, 5 rounds): group A = the first
+    2 x ceil(8/4) = 4 teams get a win's match points (2) in round 1, so round 1 pairs 1-4
+    among themselves (1-3, 2-4) and 5-8 (5-7, 6-8) instead of 1-5, 2-6... Colours 4.3.1
+    (initial White): first-teams 1 and 5 (odd) White, 2 and 6 (even) Black."""
+    t = team_event(8, rounds=5, code="FIDE_TEAM_BAKU")
+    assert pairs_of(TEAM.pair(t, 1)) == [(1, 3), (4, 2), (5, 7), (8, 6)]
+    # the same from 250 records, with the virtual points in the match point column, or (as
+    # the TRF-2026 example writes them) in the game point column
+    for mp, gp in ((2.0, 0.0), (0.0, 2.0)):
+        t = team_event(8, rounds=5)
+        t.team_event.acceleration = [TeamAcceleration(mp, gp, 1, 2, 1, 4)]  # type: ignore[union-attr]
+        assert pairs_of(TEAM.pair(t, 1)) == [(1, 3), (4, 2), (5, 7), (8, 6)]
+    states = build_team_states(team_event(8, rounds=5, code="FIDE_TEAM_BAKU"), 3)
+    assert states[1].score == 1.0 and states[1].real_score == 0.0  # half in round A = 3
+
+
+def test_late_team_scores_nothing_for_missed_rounds_and_can_get_the_bye() -> None:
+    """GHR 2.4: team 5 arrives for round 3 (absent, 240 Z, in rounds 1-2): 0 MP. Round 3: it
+    has the lowest score (3.4.2) and gets the PAB. Then 1 (4 MP) has met 3 and 4: 1-2; 4-3.
+    Colours: team 1 WW (prefers Black), team 2 BB (prefers White): 2-1 (4.3.3); teams 3 (B W)
+    and 4 (W B) have no Type A preference and CD 0: 4.3.6 from the end, 4 had Black when 3 had
+    White: 4 White."""
+    t = team_event(5)
+    t.team_event.absent = {1: {5: "Z"}, 2: {5: "Z"}}  # type: ignore[union-attr]
+    play(t, 1, 1, 3, "W")
+    play(t, 1, 4, 2, "W")
+    play(t, 2, 1, 4, "W")
+    play(t, 2, 3, 2, "D")
+    states = build_team_states(t, 3)
+    assert states[5].score == 0.0 and states[5].rounds[0].kind.value == "absent"
+    p = TEAM.pair(t, 3)
+    assert p.bye == 5
+    assert pairs_of(p) == [(2, 1), (4, 3)]

@@ -101,10 +101,15 @@ def team_text(pairing: Pairing, t: Tournament) -> str:
         (wmp, wgp), (bmp, bgp) = scores[w.id], scores[k.id]
         rows.append(f"{n:>3}  {w.id:>3} {w.name[:28]:<28} {wmp:>4g} {wgp:>5g}  -  {bgp:>5g} "
                     f"{bmp:>4g} {k.id:>3} {k.name[:28]:<28}")
+        # the round's line-ups (300) when entered, else the declared board order
+        wl = ev.lineups.get((pairing.round_number, w.id))
+        bl = ev.lineups.get((pairing.round_number, k.id))
+        w_players = list(wl.players) if wl is not None else w.members
+        b_players = list(bl.players) if bl is not None else k.members
         for board in range(ev.boards()):
             first = pattern[board % len(pattern)].upper() == "W"
-            left = w.members[board] if board < len(w.members) else 0
-            right = k.members[board] if board < len(k.members) else 0
+            left = w_players[board] if board < len(w_players) else 0
+            right = b_players[board] if board < len(b_players) else 0
             ln = t.players[left].name if left in t.players else ""
             rn = t.players[right].name if right in t.players else ""
             rows.append(f"{'':>3}  {n}.{board + 1:<3} {ln[:26]:<26} ({'w' if first else 'b'}) "

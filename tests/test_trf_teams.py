@@ -233,3 +233,40 @@ def test_a_player_listed_twice_in_a_team_is_refused() -> None:
     lines[n] = line310(4, "Delta", [10, 11, 10], "0.0", "0.0", 3)
     with pytest.raises(InputError, match="listed twice in team 4"):
         parse_trf("\n".join(lines))
+
+
+def test_boards_forfeited_against_empty_boards() -> None:
+    """TRF-2026 writes a team forfeit on the present team's players as ``0000 C +`` (trf.md
+    4.1). Round 1, two boards: team 1 - team 2, board 1 played (player 1 beats 3), team 2 had
+    nobody on board 2 (player 2: ``0000 b +``): 2-0, a played match (one board was played,
+    Open reading 6), team 1 White. Round 2: team 2 did not come at all (``330 +-``), team 1's
+    players ``0000 w +`` / ``0000 b +``: a forfeit win, no colour. The file round-trips."""
+    lines = [
+        "012 Empty boards", "142 3", "152 W", "192 FIDE_TEAM", "352 WB",
+        line001(1, "A1", 2000, 2.0, [cell(3, "w", "1"), cell(0, "w", "+")]),
+        line001(2, "A2", 1990, 2.0, [cell(0, "b", "+"), cell(0, "b", "+")]),
+        line001(3, "B1", 1900, 0.0, [cell(1, "b", "0")]),
+        line001(4, "B2", 1890, 0.0),
+        line310(1, "Alpha", [1, 2], "4.0", "4.0", 1),
+        line310(2, "Beta", [3, 4], "0.0", "0.0", 2),
+        "330 +-   2   1   2",
+    ]
+    t = parse_trf("\n".join(lines))
+    assert t.warnings == []
+    rounds = team_rounds(t)
+    assert [(x.opponent, x.colour, x.kind, x.match_points, x.game_points) for x in rounds[1]] == [
+        (2, Colour.WHITE, MatchKind.PLAYED, 2.0, 2.0),
+        (2, None, MatchKind.FORFEIT_WIN, 2.0, 2.0)]
+    assert [(x.kind, x.match_points) for x in rounds[2]] == [
+        (MatchKind.PLAYED, 0.0), (MatchKind.FORFEIT_LOSS, 0.0)]
+    text = write_trf(t)
+    assert "0000 b +" in text
+    assert parse_trf(text) == t
+
+
+def test_empty_board_forfeit_in_an_individual_file_is_refused() -> None:
+    lines = ["012 Open", "142 3", line001(1, "A", 2000, 1.0, [cell(0, "w", "+")]),
+             line001(2, "B", 1900, 0.0)]
+    with pytest.raises(InputError) as info:
+        parse_trf("\n".join(lines), "open.trf")
+    assert info.value.line == 3 and "team events" in info.value.problem

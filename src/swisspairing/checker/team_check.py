@@ -52,6 +52,9 @@ def published_team_pairing(t: Tournament, round_number: int) -> tuple[Pairing, s
         if tid in done:
             continue
         opp = row.opponent
+        if not opp:  # a forfeit against an unknown team (no 330 record)
+            pairing.unpaired[tid] = "+" if row.kind is MatchKind.FORFEIT_WIN else "-"
+            continue
         done.update((tid, opp))
         f = forfeits.get((round_number, frozenset((tid, opp))))
         colour = row.colour

@@ -178,6 +178,8 @@ class _Reader:
         self.legacy_raw: list[str] = []  # the 013 lines as read
         self.captains: list[tuple[int, int, int]] = []  # (team, player, line)
         self.team_header_lines: list[int] = []  # lines of 352 / 362
+        #: board forfeits against an empty board ('0000 w +'): (player, round, line)
+        self.empty_board_cells: list[tuple[int, int, int]] = []
         #: 162 gave W but no P: the bye took the win value (a match's W + D in Double-Swiss)
         self.pab_from_win = False
 
@@ -295,6 +297,10 @@ class _Reader:
                 f"{where}: unknown result code {cell[7]!r} without an opponent (U F H Z)", n
             )
         if colour_s in ("w", "b"):
+            if code in "+-" and opp_s:
+                # TRF-2026 team forfeit against an empty board, '0000 w +': team files only
+                self.empty_board_cells.append((pid, r, n))
+                return RoundEntry(0, _COLOURS[colour_s], code)
             raise self.error(f"{where}: a round without an opponent has no colour", n)
         if code == " " or (code == "=" and not opp_s):
             # '0000 -  ', '     -  ', '     - =': unplayed, no TRF code (resolve_loose_cells)
@@ -705,6 +711,9 @@ class _Reader:
             t.extra_lines.extend(raw for raw in self.legacy_raw)
         is_team = bool(ev.teams)
         if not is_team:
+            for pid, r, n in self.empty_board_cells:
+                raise self.error(f"round {r}: player {pid}: a forfeit without an opponent "
+                                 "('0000 w +') belongs to team events (310 records)", n)
             for _tid, _pid, n in self.captains:
                 raise self.error("a captain in a file without teams (310)", n)
             for _tid, what, n in self.team_refs:
@@ -943,7 +952,7 @@ def standard_cell(e: RoundEntry) -> str:
     lost to trailing-space trimming, and other programs refuse the cut cell. A game keeps its
     code; a forfeit written without the scheduled colour keeps ``-`` in the colour column.
     """
-    if not e.opponent:
+    if not e.opponent and e.colour is None:
         return f"0000 - {_BYE_CODE[e.kind]}"
     return e.to_trf()
 

@@ -250,8 +250,9 @@ def pab_values(t: Tournament) -> tuple[float, float]:
 
 def board_one(t: Tournament, team: Team, round_number: int) -> list[int]:
     """The players of ``team`` in round ``round_number`` in board order: the ``300`` line-up
-    when there is one (0 = empty board), else the members who have an opponent that round in
-    ``310`` order (Open reading 18)."""
+    when there is one (0 = empty board), else the members who have an opponent that round (or
+    a board forfeited against an empty board, ``0000 w +``) in ``310`` order (Open reading
+    18)."""
     ev = t.team_event
     assert ev is not None
     lineup = ev.lineups.get((round_number, team.id))
@@ -261,7 +262,7 @@ def board_one(t: Tournament, team: Team, round_number: int) -> list[int]:
     for m in team.members:
         p = t.players.get(m)
         e = p.entry(round_number) if p is not None else None
-        if e is not None and e.opponent:
+        if e is not None and (e.opponent or e.colour is not None):
             out.append(m)
     return out
 
@@ -333,6 +334,14 @@ def team_rounds(t: Tournament, up_to: int | None = None) -> dict[int, list[TeamR
                     out[tid].append(TeamRound(r, opp, None, kind, mps.win if won else mps.loss,
                                               gp[tid], rows_t))
                 continue
+            if any(g.colour is not None and g.code in "+-" for g in rows_t):
+                # boards forfeited against empty boards ('0000 w +') and no 330 record to name
+                # the opponent: a forfeited match against an unknown team
+                won = any(g.code == "+" for g in rows_t)
+                kind = MatchKind.FORFEIT_WIN if won else MatchKind.FORFEIT_LOSS
+                out[tid].append(TeamRound(r, 0, None, kind, mps.win if won else mps.loss,
+                                          gp[tid], rows_t))
+                continue
             code = ev.absent.get(r, {}).get(tid)
             codes = {g.code for g in rows_t}
             if code is None and codes == {"U"}:
@@ -355,7 +364,7 @@ def _team_colour(games: tuple[BoardGame, ...], pattern: str) -> Colour | None:
     1.6.1); when board 1 has no colour written, the first board that has one, through the
     ``352`` pattern (the team with White has the pattern's colours)."""
     for g in games:
-        if g.colour is None or not g.opponent:
+        if g.colour is None:  # a board forfeited against an empty board keeps its colour
             continue
         if g.board == 1 or not pattern or g.board > len(pattern):
             return g.colour

@@ -154,6 +154,8 @@ RULE_SETS: dict[str, RuleSet] = {
     # FFE text: B1.b bars a bye after any point scored without playing; its last-round note
     # (B5/B6) is about floats, there is no colour exception
     "elo-swiss": RuleSet("elo-swiss", "2026", "none"),
+    # C.04.5: [C2]'s own list and no colour limit, checked by double_swiss_violations
+    "double-swiss": RuleSet("double-swiss", "2026", "none"),
 }
 
 
@@ -326,4 +328,51 @@ def absolute_violations(
                     f"player {st.id} gets {_COLOUR_EN[colour]} for the third time in a row",
                     f"le joueur {st.id} reçoit {_COLOUR_FR[colour]} pour la troisième fois "
                     "de suite")
+    return out
+
+
+def double_swiss_violations(tournament: Tournament, pairing: Pairing) -> list[Violation]:
+    """The absolute rules of the Double-Swiss system (C.04.5) in the pairing of one match
+    (``pairing.round_number`` = the match's game-1 column):
+
+    * [C1] (2.1.1) two players meet once: the game-level opponents of
+      :func:`absolute_violations` are exactly the match meetings (a match forfeited by a player
+      who forfeited both games has no played game; a single forfeited game leaves the other
+      game played, a meeting, Preface);
+    * [C2] (2.1.2): no PAB after a PAB, a match won by forfeit or a full-point bye
+      (:mod:`swisspairing.model.matches`); a half-point bye does not bar it;
+    * the pairing itself, who is to be paired, one bye only when the number is odd, forbidden
+      pairs: as :func:`absolute_violations`.
+
+    Basic Rules 6-7 (colour difference, three in a row) are not checked: C.04.5 allocates only
+    game-1 colours with no absolute colour rule, and at game level every played match gives one
+    White and one Black (``docs/double-swiss.md`` reading 22).
+    """
+    from ..model.matches import MatchStatus, match_number, player_matches
+
+    t = tournament
+    number = match_number(pairing.round_number)
+    barring = (MatchStatus.PAIRING_BYE, MatchStatus.FORFEIT_WIN, MatchStatus.FULL_POINT_BYE)
+    # the barring match of each player: bye eligibility needs the opponents' cells
+    barred: dict[int, tuple[int, MatchStatus]] = {}
+    for pid in t.players:
+        for m in player_matches(t, pid, number - 1):
+            if m.status in barring:
+                barred[pid] = (m.number, m.status)
+                break
+    out = absolute_violations(t, pairing, "fide", bye_rule=lambda state, points: True,
+                              colour_exception=lambda *args: True)
+    byes = ([pairing.bye] if pairing.bye is not None else []) + sorted(
+        p for p, code in pairing.unpaired.items() if code.upper() in PAB_CODES)
+    what = {MatchStatus.PAIRING_BYE: ("had the pairing-allocated bye", "a été exempt"),
+            MatchStatus.FORFEIT_WIN: ("won a match by forfeit", "a gagné un match par forfait"),
+            MatchStatus.FULL_POINT_BYE: ("had a full-point bye", "a eu un bye à 1 point")}
+    for p in byes:
+        if p in barred:
+            k, status = barred[p]
+            en, fr = what[status]
+            out.append(Violation(
+                "C.04.5 [C2]", pairing.round_number, (p,),
+                f"player {p} gets the pairing-allocated bye but already {en} (match {k})",
+                f"le joueur {p} est exempt alors qu'il {fr} (match {k})"))
     return out

@@ -86,6 +86,10 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
             round_number = 2 * round_number - 1
         if nxt % 2 == 0:
             raise BadRequest(f"match {nxt // 2} is written in one column only")
+    elif t.games_per_round == 2:
+        raise BadRequest(f"this is a Double-Swiss file (192 FIDE_DOUBLESWISS: two-game matches "
+                         f"in two columns each); it cannot be paired with {system_name}: use "
+                         "--system double-swiss")
     r = nxt if round_number is None else round_number
     if r > nxt:
         raise BadRequest(f"round {r} cannot be paired yet: round {nxt} is the next one")

@@ -213,7 +213,8 @@ class Tournament:
     def before_round(self, round_number: int) -> Tournament:
         """A copy holding only the rounds before ``round_number`` and the round's own pre-entered
         byes (requested byes and absences, C.04.2 D.4): the tournament as it was when that round
-        was paired (``pair --round N``).
+        was paired (``pair --round N``). In a Double-Swiss tournament ``round_number`` is the
+        first column of a match, and the byes of both its columns are kept.
 
         Nothing is deep-copied: the round cells (:class:`RoundEntry`), groups of forbidden pairs
         and the point system are immutable and shared; every mutable container (players, their
@@ -221,11 +222,14 @@ class Tournament:
         changes ``self``.
         """
         players = {}
+        # a Double-Swiss match's byes are written in both of its columns (C.04.5 Preface)
+        own = range(round_number, round_number + self.games_per_round)
         for player_id, p in self.players.items():
             keep = p.results[: round_number - 1]
-            e = p.entry(round_number)
-            if e is not None and e.opponent == 0 and e.code not in "U+":
-                keep = [*keep, *([None] * (round_number - 1 - len(keep))), e]
+            for column in own:
+                e = p.entry(column)
+                if e is not None and e.opponent == 0 and e.code not in "U+":
+                    keep = [*keep, *([None] * (column - 1 - len(keep))), e]
             players[player_id] = replace(p, results=keep)
         return replace(
             self,

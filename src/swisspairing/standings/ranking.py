@@ -66,6 +66,18 @@ def tiebreaks_from_file(t: Tournament) -> tuple[list[TieBreak], str]:
 
 
 def check_round(t: Tournament, round_number: int | None) -> int:
+    if t.games_per_round == 2:
+        # Double-Swiss (C.04.5): the standings after match K are those after its game 2,
+        # column 2K; tie-breaks are computed on games (Preface)
+        matches = (t.rounds_paired + 1) // 2
+        k = matches if round_number is None else round_number
+        if k < 1:
+            raise BadRequest("no match has been played yet: nothing to rank"
+                             if round_number is None else "the match must be 1 or more")
+        if k > matches:
+            raise BadRequest(f"match {k} has not been played: the last match in the file is "
+                             f"{matches}")
+        return 2 * k
     last = t.rounds_paired
     k = last if round_number is None else round_number
     if k < 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Colour, Tournament
+from ...model.acceleration import virtual_points_table
 from ...model.matches import Match, MatchStatus, player_matches
 from ...model.scoring import round_points
 from ..swiss2026 import Participant
@@ -53,7 +54,7 @@ def build_players(t: Tournament, number: int) -> tuple[list[DoubleSwissPlayer], 
     """The players of match ``number`` (1-based) and those not paired (with their code).
 
     * score (1.2): the game points of matches 1..number-1 (the bye's value per match, 1.4),
-      plus the virtual points of the match's first column when the file gives some (C.04.7);
+      plus the virtual points of the match (C.04.7 1.5: the file's, else Baku's per match);
     * opponents ([C1]): matches played, a single forfeited game included (Preface);
     * floated (1.5): in match number-1 the player met an opponent with a different score
       (pairing scores before that match); a player who did not play it is no floater;
@@ -62,6 +63,7 @@ def build_players(t: Tournament, number: int) -> tuple[list[DoubleSwissPlayer], 
     """
     unpaired = players_to_pair(t, number)
     last = number - 1
+    table = virtual_points_table(t)
     history = {pid: player_matches(t, pid, last) for pid in t.players}
     # score before each match j (1-based): running sums
     before: dict[int, list[float]] = {}
@@ -69,9 +71,9 @@ def build_players(t: Tournament, number: int) -> tuple[list[DoubleSwissPlayer], 
         acc = 0.0
         seq = []
         for j, m in enumerate(matches, start=1):
-            seq.append(round_points(acc + _virtual(t, pid, j)))
+            seq.append(round_points(acc + _virtual(table, pid, j)))
             acc += m.points
-        seq.append(round_points(acc + _virtual(t, pid, number)))
+        seq.append(round_points(acc + _virtual(table, pid, number)))
         before[pid] = seq
     out = []
     for pid in sorted(t.players):
@@ -99,10 +101,10 @@ def build_players(t: Tournament, number: int) -> tuple[list[DoubleSwissPlayer], 
     return out, unpaired
 
 
-def _virtual(t: Tournament, pid: int, number: int) -> float:
-    """Virtual points for pairing match ``number`` (C.04.7 1.5): the values the file gives for
-    the match's first column (``XXA`` / ``250``)."""
-    values = t.acceleration.get(pid)
+def _virtual(table: dict[int, list[float]], pid: int, number: int) -> float:
+    """Virtual points for pairing match ``number`` (C.04.7 1.5): the value of the match's first
+    column in the table (the file's ``XXA`` / ``250``, else the Baku values per match)."""
+    values = table.get(pid)
     column = 2 * number - 1
     if values and column <= len(values):
         return values[column - 1]

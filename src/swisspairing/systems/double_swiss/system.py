@@ -73,6 +73,11 @@ class DoubleSwissSystem:
         result = pair_round([p.participant for p in players], rules, forbidden=forbidden,
                             explanation=explain)
         initial = initial_colour(t)
+        if explain is not None and result.pairs:
+            explain.add("Colours of game 1, given after the whole round is paired; game 2 has "
+                        "the colours reversed",
+                        "Couleurs de la partie 1, données une fois toute la ronde appariée ; la "
+                        "partie 2 a les couleurs inversées", rule="C.04.5 3.3.2, 4.4")
         boards = []
         for a, b in result.pairs:
             white, black, rule = allocate(by_id[a], by_id[b], initial)

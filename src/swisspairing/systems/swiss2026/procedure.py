@@ -102,6 +102,10 @@ class _Adjacency:
         self.blocked = blocked
         self.allowed = allowed
 
+    def fits(self, a: int, b: int) -> bool:
+        return b not in self.blocked[a] and (
+            self.allowed is None or self.allowed(a, b))  # type: ignore[operator]
+
     def __getitem__(self, v: int) -> list[int]:
         bl = self.blocked[v]
         out = [u for u in self.order if u != v and u not in bl]
@@ -116,7 +120,16 @@ def _complete(mate: dict[int, int], verts: set[int], adj: _Adjacency) -> bool:
     False when no perfect matching exists ([C3])."""
     if len(verts) % 2:
         return False
-    return all(v in mate or augment_path(v, verts, adj, mate) for v in sorted(verts))
+    exposed = sorted(v for v in verts if v not in mate)
+    # exposed vertices that may meet are matched directly (the usual case, and cheap)
+    for i, v in enumerate(exposed):
+        if v in mate:
+            continue
+        for u in exposed[i + 1:]:
+            if u not in mate and adj.fits(v, u):
+                mate[v], mate[u] = u, v
+                break
+    return all(v in mate or augment_path(v, verts, adj, mate) for v in exposed)
 
 
 def _restricted(mate: dict[int, int], verts: set[int]) -> dict[int, int]:
@@ -162,8 +175,8 @@ class _Procedure:
     # notes
     def note(self, en: str, fr: str, level: int = 0, rule: str = "") -> None:
         if self.explanation is not None:
-            cite = f"{self.rules.system} {rule}" if rule and not rule.startswith("[") else rule
-            self.explanation.add(en, fr, level=level, rule=cite)
+            self.explanation.add(en, fr, level=level,
+                                 rule=f"{self.rules.system} {rule}" if rule else "")
 
     def score(self, pid: int) -> float:
         return self.by_id[pid].score
@@ -369,20 +382,20 @@ class _Procedure:
                 self.note(f"the following scoregroup cannot be paired by itself ({C6.label} "
                           "not met by any such set)",
                           f"le groupe de points suivant ne peut pas être apparié seul ({C6.label} "
-                          "non satisfait par aucun de ces ensembles)", level=1, rule=C6.label)
+                          "non satisfait par aucun de ces ensembles)", level=1, rule=C6.article)
             if b.floaters_floated:
                 self.note(f"{b.floaters_floated} upfloater(s) floated in the previous round "
                           f"(the fewest possible, {C7.label})",
                           f"{b.floaters_floated} flotteur(s) montant(s) ont déjà flotté à la "
                           f"ronde précédente (le moins possible, {C7.label})",
-                          level=1, rule=C7.label)
+                          level=1, rule=C7.article)
         for crit, total in zip(self.rules.pair_criteria, b.pair_costs, strict=True):
             if total:
                 self.note(f"{crit.criterion.label} not met {total} time(s) (the least "
                           f"possible): {crit.criterion.en}",
                           f"{crit.criterion.label} non satisfait {total} fois (le moins "
                           f"possible) : {crit.criterion.fr}",
-                          level=1, rule=crit.criterion.label)
+                          level=1, rule=crit.criterion.article)
         listed = " ".join(f"{a}-{c}" for a, c in b.pairs)
         self.note(f"pairs (first identifier in TPN order): {listed}",
                   f"paires (premier identifiant dans l'ordre des numéros) : {listed}",
@@ -459,6 +472,15 @@ def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: ob
     # the first identifier of all: the i-th member with the (n+i)-th
     if all(fits(members[i], members[n + i]) for i in range(n)):
         return [(members[i], members[n + i]) for i in range(n)]
+    # start from the pairs of that first identifier that are allowed, completed by augmenting
+    # paths: the walk below then mostly confirms the tops it finds
+    natural: dict[int, int] = {}
+    for i in range(n):
+        a, b = members[i], members[n + i]
+        if fits(a, b):
+            natural[a], natural[b] = b, a
+    if _complete(natural, set(members), _Adjacency(members, blocked, ok)):
+        mate = natural
     role: dict[int, bool] = {}  # True = top member
 
     def role_ok(a: int, b: int) -> bool:

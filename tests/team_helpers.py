@@ -51,10 +51,13 @@ def forfeit(t: Tournament, r: int, white: int, black: int, white_wins: bool) -> 
 
 
 def bye(t: Tournament, r: int, team: int) -> None:
-    """Round ``r``: ``team`` gets the pairing-allocated bye (``320``; every member ``U``)."""
+    """Round ``r``: ``team`` gets the pairing-allocated bye (``320`` with the values of a drawn
+    match, C.04.6 1.4; every member ``U``)."""
     ev = t.team_event
     assert ev is not None
     ev.pab[r] = team
+    ev.pab_match_points = ev.match_points.draw
+    ev.pab_game_points = ev.boards() * t.point_system.draw
     for pid in ev.teams[team].members:
         t.players[pid].set_entry(r, RoundEntry.bye("U"))
 

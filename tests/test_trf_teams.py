@@ -270,3 +270,15 @@ def test_empty_board_forfeit_in_an_individual_file_is_refused() -> None:
     with pytest.raises(InputError) as info:
         parse_trf("\n".join(lines), "open.trf")
     assert info.value.line == 3 and "team events" in info.value.problem
+
+
+def test_team_bye_without_values_is_written_as_a_drawn_match() -> None:
+    """C.04.6 1.4: a team bye the model holds without 320 values is written with those of a
+    drawn match: TD match points and half the boards' points (4 boards: 2 game points)."""
+    t = parse_trf("\n".join(x for x in event_lines() if not x.startswith("320")))
+    ev = t.team_event
+    assert ev is not None
+    ev.pab = {2: 2}
+    ev.board_colours = "WBWB"
+    text = write_trf(t)
+    assert "\n320  1.0  2.0 000 002\n" in text

@@ -1027,7 +1027,7 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             ]
         )
     if ev is not None:
-        out.extend(team_lines(ev, t.rounds_paired))
+        out.extend(team_lines(ev, t.rounds_paired, t.point_system.draw))
     for r in sorted(t.absent):
         by_code: dict[str, list[int]] = {}
         for pid, code in sorted(t.absent[r].items()):
@@ -1095,14 +1095,16 @@ def team_line(team: Team) -> str:
     return (head + "".join(f" {m:4d}" for m in team.members)).rstrip()
 
 
-def team_lines(ev: TeamEvent, rounds: int = 0) -> list[str]:
+def team_lines(ev: TeamEvent, rounds: int = 0, draw: float = 0.5) -> list[str]:
     """``310`` teams, ``320`` team byes, ``330`` forfeited matches, ``300`` line-ups, ``240``
     team absences and the ``### swisspairing captain`` comments (trf.md 5.4). ``320`` names
-    a team (or ``000``) for each of the first ``rounds`` rounds at least."""
+    a team (or ``000``) for each of the first ``rounds`` rounds at least; without values in the
+    model it gives those of a drawn match (C.04.6 1.4: ``TD``, ``draw`` per board)."""
     out = [team_line(ev.teams[tid]) for tid in sorted(ev.teams)]
     if ev.pab_match_points is not None or ev.pab:
         mp = ev.pab_match_points if ev.pab_match_points is not None else ev.match_points.draw
-        gp = ev.pab_game_points if ev.pab_game_points is not None else 0.0
+        gp = (ev.pab_game_points if ev.pab_game_points is not None
+              else round_points(ev.boards() * draw))
         last = max(max(ev.pab, default=0), rounds)
         teams = "".join(f" {ev.pab.get(r, 0):03d}" for r in range(1, last + 1))
         out.append(f"320 {_fmt_number(mp)} {_fmt_number(gp)}{teams}")

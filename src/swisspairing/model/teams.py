@@ -31,7 +31,7 @@ from .results import Colour
 from .scoring import PointSystem, round_points
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .tournament import Tournament
+    from .tournament import Player, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,3 +372,61 @@ def _team_colour(games: tuple[BoardGame, ...], pattern: str) -> Colour | None:
         return Colour.WHITE if g.colour is white_pattern else Colour.BLACK
     return None
 
+
+
+def add_late_team(t: Tournament, team: Team, members: list[Player], tpn: int) -> Tournament:
+    """A copy of ``t`` with a late team entered at pairing number ``tpn`` (C.04.6 Art. 0 with
+    GHR 2.4: a late entry is not paired before it arrives, scores 0 for the rounds it missed
+    unless the regulations say otherwise, and gets an appropriate TPN -- the competition's
+    rules say which, 1.1.2, so it is given here).
+
+    The teams from ``tpn`` on move down by one, in every team record (``320`` ``330`` ``300``
+    ``240`` ``250``) and in the prohibited pairs; the new members become players numbered after
+    the last one, in ``members`` order (board order). Nothing else changes: the members' cells
+    name players, not teams.
+    """
+    from ..errors import BadRequest
+    from .tournament import ForbiddenGroup
+
+    ev = t.team_event
+    if ev is None:
+        raise BadRequest("this tournament has no teams (no 310 record)")
+    if not 1 <= tpn <= len(ev.teams) + 1:
+        raise BadRequest(f"the late team's pairing number must be 1 to {len(ev.teams) + 1}")
+    if not members:
+        raise BadRequest("a team needs at least one member")
+
+    def moved(tid: int) -> int:
+        return tid + 1 if tid >= tpn else tid
+
+    # a copy with new containers holding every round (before a round past any written one)
+    new = t.before_round(max(t.rounds_in_file, t.rounds_paired, *t.absent, *ev.absent, 0) + 2)
+    ev2 = new.team_event
+    assert ev2 is not None
+    ev2.teams = {moved(k): replace(v, id=moved(k)) for k, v in ev2.teams.items()}
+    first_id = max(new.players, default=0) + 1
+    ids = []
+    for n, p in enumerate(members):
+        pid = first_id + n
+        new.players[pid] = replace(p, id=pid, results=[])
+        ids.append(pid)
+    captain = None
+    if team.captain is not None:
+        if not 0 <= team.captain < len(members):
+            raise BadRequest("the captain must be one of the late team's members")
+        captain = ids[team.captain]
+    ev2.teams[tpn] = replace(team, id=tpn, members=ids, captain=captain)
+    ev2.teams = dict(sorted(ev2.teams.items()))
+    ev2.pab = {r: moved(tid) for r, tid in ev2.pab.items()}
+    ev2.forfeits = [replace(f, white=moved(f.white), black=moved(f.black)) for f in ev2.forfeits]
+    ev2.lineups = {(r, moved(tid)): replace(v, team=moved(tid),
+                                            opponent=moved(v.opponent) if v.opponent else 0)
+                   for (r, tid), v in ev2.lineups.items()}
+    ev2.absent = {r: {moved(tid): c for tid, c in m.items()} for r, m in ev2.absent.items()}
+    # a range reaching the new TPN grows over it (C.04.7 1.3: a late entry placed above the
+    # last team of group A belongs to it)
+    ev2.acceleration = [replace(a, low=moved(a.low), high=moved(a.high))
+                        for a in ev2.acceleration]
+    new.forbidden_pairs = [ForbiddenGroup(frozenset(moved(i) for i in g.players), g.first_round,
+                                          g.last_round) for g in new.forbidden_pairs]
+    return new

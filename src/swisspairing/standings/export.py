@@ -179,7 +179,7 @@ def write_trf26(t: Tournament, st: Standings | None = None,
         out.extend(team_header_lines(t.team_event))
     out.extend(_player_lines(t, st, points))
     if t.team_event is not None:
-        out.extend(team_lines(t.team_event, t.rounds_paired))
+        out.extend(team_lines(t.team_event, t.rounds_paired, t.point_system.draw))
     for r in sorted(t.absent):
         by_code: dict[str, list[int]] = {}
         for pid, code in sorted(t.absent[r].items()):

@@ -48,3 +48,20 @@ def test_late_team_tpn_must_fit() -> None:
         add_late_team(t, Team(0, "X"), [Player(0, "A")], 7)
     with pytest.raises(BadRequest, match="member"):
         add_late_team(t, Team(0, "X"), [], 2)
+
+
+def test_withdrawn_team_is_not_paired_any_more() -> None:
+    """GHR 3.2: team 4 withdraws from round 2 on: not paired in rounds 2 and later (the bye
+    goes to another team), absent in its standings rows; the record round-trips."""
+    t = team_event(5)
+    play(t, 1, 1, 3, "W")
+    play(t, 1, 4, 2, "D")
+    bye(t, 1, 5)
+    t.team_event.withdrawn[4] = 2  # type: ignore[union-attr]
+    text = write_trf(t)
+    assert "### swisspairing team-withdrawn 4 2" in text
+    again = parse_trf(text)
+    assert again.team_event == t.team_event
+    p = get_system("team-swiss").pair(again, 2)
+    assert p.unpaired == {4: "Z"} and p.bye is None and len(p.boards) == 2
+    assert 4 not in {b.white for b in p.boards} | {b.black for b in p.boards}

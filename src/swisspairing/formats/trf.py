@@ -327,6 +327,14 @@ class _Reader:
             pid = self.int_field(words[3], "the withdrawn player id", n, 1, MAX_PLAYERS)
             t.withdrawn[pid] = self.int_field(words[4], "the withdrawal round", n, 1, 999)
             self.references.append((pid, 0, n))
+        elif raw.startswith(TEAM_WITHDRAWN_COMMENT):
+            words = raw.split()
+            if len(words) != 5:
+                raise self.error("expected '### swisspairing team-withdrawn TEAM ROUND'", n)
+            tid = self.int_field(words[3], "the withdrawn team", n, 1, 999)
+            first = self.int_field(words[4], "the withdrawal round", n, 1, 999)
+            self.team_event.withdrawn[tid] = first
+            self.team_refs.append((tid, "team-withdrawn", n))
         elif raw.startswith(CAPTAIN_COMMENT):
             words = raw.split()
             if len(words) != 5:
@@ -717,7 +725,8 @@ class _Reader:
             for _tid, _pid, n in self.captains:
                 raise self.error("a captain in a file without teams (310)", n)
             for _tid, what, n in self.team_refs:
-                raise self.error(f"{what[:3]}: a team record in a file without teams (310)", n)
+                raise self.error(f"{what.split(':')[0]}: a team record in a file without teams "
+                                 "(310)", n)
             if self.team_header_lines:
                 raise self.error("352/362: board colours or match points in a file without "
                                  "teams (310)", self.team_header_lines[0])
@@ -1123,6 +1132,8 @@ def team_lines(ev: TeamEvent, rounds: int = 0, draw: float = 0.5) -> list[str]:
     for tid in sorted(ev.teams):
         if ev.teams[tid].captain is not None:
             out.append(f"{CAPTAIN_COMMENT}{tid} {ev.teams[tid].captain}")
+    for tid, first in sorted(ev.withdrawn.items()):
+        out.append(f"{TEAM_WITHDRAWN_COMMENT}{tid} {first}")
     return out
 
 
@@ -1135,6 +1146,8 @@ def team_acceleration_lines(ev: TeamEvent) -> list[str]:
 
 #: ``### swisspairing captain TEAM PLAYER``: TRF has no field for a team's captain
 CAPTAIN_COMMENT = "### swisspairing captain "
+#: ``### swisspairing team-withdrawn TEAM ROUND``: a team withdrawn from ROUND on (GHR 3.2)
+TEAM_WITHDRAWN_COMMENT = "### swisspairing team-withdrawn "
 
 
 def write_trf_file(t: Tournament, path: str | Path, **kwargs: object) -> None:

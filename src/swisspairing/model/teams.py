@@ -118,6 +118,8 @@ class TeamEvent:
     * ``pab_match_points`` / ``pab_game_points`` - ``320`` values (None: the defaults of 1.4);
       ``pab[r]`` the team given the pairing-allocated bye in round ``r``.
     * ``absent[r]`` - teams not to be paired in round ``r`` with the ``240`` code (F, H, Z).
+    * ``withdrawn[id]`` - the first round a withdrawn team is no longer paired (GHR 3.2;
+      written ``### swisspairing team-withdrawn TEAM ROUND``).
     """
 
     teams: dict[int, Team] = field(default_factory=dict)
@@ -131,6 +133,8 @@ class TeamEvent:
     lineups: dict[tuple[int, int], Lineup] = field(default_factory=dict)
     absent: dict[int, dict[int, str]] = field(default_factory=dict)
     acceleration: list[TeamAcceleration] = field(default_factory=list)
+    #: team id -> the first round it is no longer paired (GHR 3.2: withdrawn)
+    withdrawn: dict[int, int] = field(default_factory=dict)
 
     def boards(self) -> int:
         """Number of boards: the ``352`` pattern's length, else the largest team's size."""
@@ -161,7 +165,11 @@ class TeamEvent:
 
     def not_paired_in(self, round_number: int) -> dict[int, str]:
         """Teams not to be paired in ``round_number`` with their code (``240``; GHR 3.2-3.3)."""
-        return dict(self.absent.get(round_number, {}))
+        out = dict(self.absent.get(round_number, {}))
+        for tid, first in self.withdrawn.items():
+            if round_number >= first:
+                out[tid] = "Z"
+        return out
 
     def copy(self) -> TeamEvent:
         return replace(
@@ -172,6 +180,7 @@ class TeamEvent:
             lineups=dict(self.lineups),
             absent={k: dict(v) for k, v in self.absent.items()},
             acceleration=list(self.acceleration),
+            withdrawn=dict(self.withdrawn),
         )
 
 
@@ -342,7 +351,7 @@ def team_rounds(t: Tournament, up_to: int | None = None) -> dict[int, list[TeamR
                 out[tid].append(TeamRound(r, 0, None, kind, mps.win if won else mps.loss,
                                           gp[tid], rows_t))
                 continue
-            code = ev.absent.get(r, {}).get(tid)
+            code = ev.not_paired_in(r).get(tid)
             codes = {g.code for g in rows_t}
             if code is None and codes == {"U"}:
                 out[tid].append(TeamRound(r, 0, None, MatchKind.PAIRING_BYE, pab_mp, pab_gp,
@@ -423,6 +432,7 @@ def add_late_team(t: Tournament, team: Team, members: list[Player], tpn: int) ->
                                             opponent=moved(v.opponent) if v.opponent else 0)
                    for (r, tid), v in ev2.lineups.items()}
     ev2.absent = {r: {moved(tid): c for tid, c in m.items()} for r, m in ev2.absent.items()}
+    ev2.withdrawn = {moved(tid): r for tid, r in ev2.withdrawn.items()}
     # a range reaching the new TPN grows over it (C.04.7 1.3: a late entry placed above the
     # last team of group A belongs to it)
     ev2.acceleration = [replace(a, low=moved(a.low), high=moved(a.high))

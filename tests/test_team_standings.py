@@ -100,3 +100,19 @@ def test_cli_team_standings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
                  "-o", str(tmp_path / "s.html")]) == 0
     assert "Team 01" in (tmp_path / "s.html").read_text()
     assert main(["standings", str(path), "--tiebreaks", "BH,NOPE"]) == 2
+
+
+def test_cut_modifiers() -> None:
+    """C.07 14.1: BH/C1 drops the lowest opponent score (team 2: opponents 4 (1 MP) and 1
+    (4 MP): 5 -> 4); SB/C1 drops the product of the opponent with the lowest score (team 1:
+    4 against team 3 (2 MP), 2 against team 2 (1 MP): 6 -> 4); /M1 drops the lowest and the
+    highest (two rounds: nothing left, 0)."""
+    st = rank_teams(event(), parse_team_tiebreaks("BH/C1,SB/C1,BH/M1"))  # type: ignore[arg-type]
+    values = {r.tid: r.values for r in st.rows}
+    assert values[2][0] == 4.0 and values[4][0] == 2.0
+    assert values[1][1] == 4.0
+    assert values[1][2] == 0.0
+    with pytest.raises(BadRequest, match="does not apply"):
+        parse_team_tiebreaks("TBR/C1")
+    with pytest.raises(BadRequest, match="does not apply"):
+        parse_team_tiebreaks("BH/X2")

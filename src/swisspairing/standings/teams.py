@@ -33,6 +33,7 @@ from ..model.scoring import round_points
 from ..model.team_state import Score, TeamRules, tournament_team_rules
 from ..model.teams import MatchKind, TeamRound, team_rounds
 from ..model.tournament import Tournament
+from .tiebreaks import _cut
 from .views import Table, fmt_points, points_text
 
 TEAM_TIEBREAKS = ("MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SB", "BH", "DE", "EDE", "BC",
@@ -57,19 +58,30 @@ _NAMES = {
 }
 
 
+#: the tie-breaks that are sums and take the modifiers of C.07 14 (/C1 /C2 /M1 /M2)
+_CUTTABLE = {"BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
+_CUTS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
+
+
 def parse_team_tiebreaks(text: str) -> list[str]:
-    """A comma-separated list of team tie-break codes (``MPvGP,EDE,SB,BH``)."""
+    """A comma-separated list of team tie-break codes (``MPvGP,EDE,SB/C1,BH``); the sums (BH,
+    SB and the extended SBs) take the modifiers of C.07 14: ``/C1`` ``/C2`` (cut the least
+    significant one or two values), ``/M1`` ``/M2`` (median: the lowest and the highest)."""
     out = []
     for raw in (x.strip() for x in text.split(",")):
         if not raw:
             continue
-        code = raw.upper()
-        if code == "PTS":
+        label = raw.upper().replace("-", "/")
+        if label == "PTS":
             continue
+        code, _, modifier = label.partition("/")
         if code not in TEAM_TIEBREAKS:
             raise BadRequest(f"unknown team tie-break {raw!r}; known: "
                              f"{', '.join(TEAM_TIEBREAKS)}")
-        out.append(code)
+        if modifier and (code not in _CUTTABLE or modifier not in _CUTS):
+            raise BadRequest(f"{raw}: modifier /{modifier} does not apply to {code} (C1 C2 M1 "
+                             "M2 on BH, SB and the extended SBs)")
+        out.append(label)
     return out
 
 
@@ -156,38 +168,44 @@ class _Ctx:
             return self.gp[tid] if self.rules.primary is Score.MP else self.mp[tid]
         return self.mp[tid] if self.rules.secondary is Score.MP else self.gp[tid]
 
-    def sb(self, tid: int, opp_score: str, own_score: str) -> float:
-        """13.2 / 16.4: sum of the opponent's final score (MP or GP) times the team's own
-        (MP or GP) against it; own unplayed rounds against the capped dummy."""
+    def sb(self, tid: int, opp_score: str, own_score: str
+           ) -> list[tuple[float, float, bool]]:
+        """13.2 / 16.4, per round: (the opponent's final score (MP or GP) times the team's own
+        (MP or GP) against it, the opponent's score, from a voluntary unplayed round); own
+        unplayed rounds against the capped dummy."""
         final = self.mp if opp_score == "M" else self.gp
         adjusted = self.adjusted_mp if opp_score == "M" else self.adjusted_gp
         draw = self.draw_mp if opp_score == "M" else self.draw_gp
-        total = 0.0
+        out = []
         rows = self.history[tid]
         for i, x in enumerate(rows):
             own = x.match_points if own_score == "M" else x.game_points
             cat = self._category(rows, i)
             if cat == 0:
-                total += adjusted[x.opponent] * own
+                out.append((adjusted[x.opponent] * own, adjusted[x.opponent], False))
                 continue
             cap = adjusted[x.opponent] if cat in (2, 4) and x.opponent else draw * self.rounds
-            total += min(final[tid], cap) * own
-        return round_points(total)
+            dummy = min(final[tid], cap)
+            out.append((dummy * own, dummy, self._vur(x)))
+        return out
 
-    def bh(self, tid: int) -> float:
+    def bh(self, tid: int) -> list[tuple[float, float, bool]]:
+        """8.1 / 16.4 on the primary score, per round: (opponent's score, the same, from a
+        voluntary unplayed round)."""
         adjusted = self.adjusted_mp if self.rules.primary is Score.MP else self.adjusted_gp
         draw = self.draw_mp if self.rules.primary is Score.MP else self.draw_gp
-        total = 0.0
+        out = []
         rows = self.history[tid]
         for i, x in enumerate(rows):
             cat = self._category(rows, i)
             if cat == 0:
-                total += adjusted[x.opponent]
+                out.append((adjusted[x.opponent], adjusted[x.opponent], False))
             else:
                 cap = (adjusted[x.opponent] if cat in (2, 4) and x.opponent
                        else draw * self.rounds)
-                total += min(self.primary(tid), cap)
-        return round_points(total)
+                value = min(self.primary(tid), cap)
+                out.append((value, value, self._vur(x)))
+        return out
 
     def board_points(self, tid: int) -> list[float]:
         """Game points on each board (12: individual forfeits count as results; a team PAB
@@ -220,16 +238,20 @@ class _Ctx:
         return {tid: round_points(v) for tid, v in pts.items()}
 
 
-def _value(ctx: _Ctx, code: str, tid: int) -> float | None:
+def _value(ctx: _Ctx, label: str, tid: int) -> float | None:
     p = "M" if ctx.rules.primary is Score.MP else "G"
+    code, _, modifier = label.partition("/")
+    low, high = _CUTS.get(modifier, (0, 0))
     if code == "MPVGP":
         return ctx.secondary(tid)
     if code in ("EMMSB", "EMGSB", "EGMSB", "EGGSB"):
-        return ctx.sb(tid, code[1], code[2])
+        # 14.1 for ESB: the least significant is the opponent with the lowest score, then the
+        # lowest product; 16.5: a voluntary unplayed round is cut first when not lower
+        return round_points(sum(_cut(ctx.sb(tid, code[1], code[2]), low, high)))
     if code == "SB":
-        return ctx.sb(tid, p, p)
+        return round_points(sum(_cut(ctx.sb(tid, p, p), low, high)))
     if code == "BH":
-        return ctx.bh(tid)
+        return round_points(sum(_cut(ctx.bh(tid), low, high)))
     if code == "BC":
         return round_points(sum((b + 1) * v for b, v in enumerate(ctx.board_points(tid))))
     if code == "TPN":
@@ -265,13 +287,14 @@ def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
         values: dict[int, float | None] = {}
         new_groups = []
         for g in groups:
-            if code in ("DE", "EDE"):
+            base = code.partition("/")[0]
+            if base in ("DE", "EDE"):
                 p = "M" if rules.primary is Score.MP else "G"
                 first = ctx.direct(g, p) if len(g) > 1 else dict.fromkeys(g)
                 values.update(first)
                 parts = _split_group(g, lambda tid, f=first: -(f[tid] or 0.0)
                                      if f[tid] is not None else 0.0)
-                if code == "EDE":
+                if base == "EDE":
                     s = "G" if p == "M" else "M"
                     refined = []
                     for part in parts:
@@ -280,7 +303,7 @@ def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
                                                 if f[tid] is not None else 0.0)
                     parts = refined
                 new_groups += parts
-            elif code in ("TBR", "BBE"):
+            elif base in ("TBR", "BBE"):
                 for tid in g:
                     key = _sequence_key(ctx, code, tid)
                     values[tid] = -key[0] if key else None
@@ -288,11 +311,11 @@ def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
             else:
                 for tid in g:
                     values[tid] = _value(ctx, code, tid)
-                sign = 1 if code in _ASCENDING else -1
+                sign = 1 if base in _ASCENDING else -1
                 new_groups += _split_group(g, lambda tid, s=sign, v=values: s * (v[tid] or 0.0))
         for tid in ev.teams:
             if tid not in values:
-                values[tid] = _value(ctx, code, tid) if code not in (
+                values[tid] = _value(ctx, code, tid) if code.partition("/")[0] not in (
                     "DE", "EDE", "TBR", "BBE") else None
             shown[tid].append(values[tid])
         groups = new_groups
@@ -342,7 +365,7 @@ def team_standings_table(st: TeamStandings, lang: str = "en") -> Table:
         rows=rows,
         align=["r", "r", "l", "r", "r", *("r" for _ in st.labels)],
         notes=[_w(lang, f"ranked by {primary}, then: ", f"classement aux {primary}, puis : ")
-               + ", ".join(f"{c} ({names[c]})" for c in st.labels)],
+               + ", ".join(f"{c} ({names[c.partition('/')[0]]})" for c in st.labels)],
         kind="standings",
         lang=lang,
     )

@@ -75,3 +75,15 @@ def test_cli_generate_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert t.team_event is not None and t.team_event.boards() == 3 and t.warnings == []
     assert main(["check", str(out)]) == 0
     assert "0 discrepant" in capsys.readouterr().out
+
+
+def test_generated_baku_event_checks_clean() -> None:
+    """``generate --system team-swiss --baku``: the event says ``192 FIDE_TEAM_BAKU`` and every
+    round is paired again identically with the virtual match points (C.04.7 1.4)."""
+    from dataclasses import replace
+
+    config = replace(CONFIG, baku=True, players=20, rounds=7)
+    t = generate("team-swiss", config, 3)
+    assert t.headers["192"] == ["192 FIDE_TEAM_BAKU"]
+    report = check_tournament(parse_trf(write_trf(t, points="computed")), "team-swiss")
+    assert report.ok

@@ -88,7 +88,8 @@ def generate_team_event(system: PairingSystem, config: GeneratorConfig, seed: in
     rng = random.Random(seed)
     t = Tournament(name=config.name)
     t.headers["012"] = [f"012 {config.name} (seed {seed}, {name})"[:120]]
-    t.headers["192"] = [f"192 {TEAM_CODE}"]
+    # --baku: the Baku acceleration for teams (C.04.7 1.4, virtual match points)
+    t.headers["192"] = [f"192 {TEAM_CODE}{'_BAKU' if config.baku else ''}"]
     t.initial_colour = config.initial_colour or rng.choice((Colour.WHITE, Colour.BLACK))
     t.point_system = config.point_system
     ev = _teams(rng, config, t)

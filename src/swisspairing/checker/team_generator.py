@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import NoValidPairing
+from ..errors import BadRequest, NoValidPairing
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import round_points
 from ..model.teams import (
@@ -85,6 +85,9 @@ def generate_team_event(system: PairingSystem, config: GeneratorConfig, seed: in
                         name: str = "team-swiss") -> Tournament:
     """Play a random team event with ``system`` (see the module docstring); ``config.players``
     is the number of teams, ``config.boards`` the number of boards."""
+    if config.players > 999 or config.players * (config.boards + 2) > 9999:
+        raise BadRequest(f"{config.players} teams of {config.boards} boards do not fit TRF "
+                         "(at most 999 teams, 9999 players with reserves)")
     rng = random.Random(seed)
     t = Tournament(name=config.name)
     t.headers["012"] = [f"012 {config.name} (seed {seed}, {name})"[:120]]

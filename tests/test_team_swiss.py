@@ -137,8 +137,11 @@ def test_cli_chooses_team_swiss_from_192_and_explains(
     assert code == 0 and "Team 01" in text and "Player 1.1" in text
     code, en, _ = _cli("pair", str(path), "--explain")
     assert "[C.04.6 4" in en and "Colours" in en
+    # each team's state: team 1 beat team 4 with White (Type B: mild Black preference)
+    assert "team 1: 2 (4), colours W, CD +1, prefers Black (mild)" in en
     code, fr, _ = _cli("pair", str(path), "--explain", "--lang", "fr")
     assert "Couleurs" in fr
+    assert "équipe 1 : 2 (4), couleurs B, DC +1, préfère Noirs (faible)" in fr
     code, js, _ = _cli("pair", str(path), "--format", "json")
     assert '"matches"' in js and '"match_points"' in js
 

@@ -10,9 +10,9 @@ import pytest
 from conftest import cell, line001, trf_text
 from swisspairing.errors import BadRequest
 from swisspairing.formats.trf import parse_trf, read_trf
-from swisspairing.systems.selection import pair_tournament, system_from_file
 from swisspairing.systems.double_swiss import DOUBLE_SWISS
 from swisspairing.systems.explain import Explanation
+from swisspairing.systems.selection import pair_tournament, system_from_file
 
 DOUBLE = Path(__file__).resolve().parents[2] / "shared" / "cases-2026" / "double-swiss"
 CASES = sorted(DOUBLE.glob("*.trf")) if DOUBLE.is_dir() else []

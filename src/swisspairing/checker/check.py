@@ -236,6 +236,8 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
                 rules: str | None = None) -> RoundReport:
     """Check one round of ``t`` (already paired in the file) with the system ``system_name``."""
     name, system = resolve_system(system_name)
+    if t.team_event is not None:
+        return _check_team_round(t, system, round_number)
     rules = rules or _default_rules(name)
     published = published_pairing(t, round_number)
     before = input_for_round(t, round_number)
@@ -269,6 +271,29 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     return report
 
 
+def _check_team_round(t: Tournament, system: PairingSystem, round_number: int) -> RoundReport:
+    """One round of a team event (C.04.6, :mod:`.team_check`)."""
+    from .team_check import published_team_pairing, team_input_for_round, team_violations
+
+    published, colourless = published_team_pairing(t, round_number)
+    before = team_input_for_round(t, round_number)
+    if before.total_rounds is None:
+        before.total_rounds = max(t.rounds_paired, round_number)
+    report = RoundReport(round_number, published, None, colourless=colourless)
+    report.violations = team_violations(before, published)
+    try:
+        report.ours = system.pair(before, round_number, None)
+    except NoValidPairing as exc:
+        report.error = str(exc) or "no valid pairing"
+        return report
+    except Exception as exc:  # an engine crash: reported for this round, the check goes on
+        report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
+        return report
+    report.our_violations = team_violations(before, report.ours)
+    compare(report)
+    return report
+
+
 def _note_acceleration(t: Tournament, report: CheckReport) -> None:
     """Check that the Baku values can be computed (C.04.7 1.1, 1.4: the premise on the point
     system, the number of rounds) before any round, and say who is in GA (1.2)."""
@@ -298,6 +323,9 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
     rule set of the absolute checks (default: the system's own, :data:`.violations.RULE_SETS`).
     """
     name, system = resolve_system(system_name)
+    if (tournament.team_event is not None) != (name == "team-swiss"):
+        raise BadRequest("the team-swiss system checks team events (310 records) and the "
+                         "other systems individuals")
     rules = rules or _default_rules(name)
     rule_set(rules)  # unknown names fail before any work
     # Double-Swiss (C.04.5): a round is a match, checked on its game-1 column (2k-1)
@@ -325,8 +353,9 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
             "Double-Swiss (C.04.5) : chaque ronde est un match de deux parties, colonnes 2k-1 "
             "et 2k ; les couleurs comparées sont celles de la partie 1",
         ))
-    _note_acceleration(tournament, report)
-    if tournament.initial_colour is None and paired:
+    if tournament.team_event is None:
+        _note_acceleration(tournament, report)
+    if tournament.initial_colour is None and paired and tournament.team_event is None:
         c = tournament.inferred_initial_colour()
         if c is not None:
             report.notes.append((

@@ -44,6 +44,10 @@ class GeneratorConfig:
     * ``zero_point_bye_rate`` - probability, per player and round, of a known absence (``Z``);
     * ``baku`` - pair with the Baku acceleration (C.04.7 Art. 1); the file written carries the
       virtual points as ``XXA`` lines.
+    * team events (``team-swiss``, :mod:`.team_generator`): ``players`` is the number of
+      teams, ``boards`` the boards per match, ``reserve_rate`` the probability that a team
+      fields a reserve in a match; ``forfeit_rate`` forfeits whole matches and
+      ``zero_point_bye_rate`` makes whole teams absent.
     """
 
     players: int = 30
@@ -59,6 +63,8 @@ class GeneratorConfig:
     initial_colour: Colour | None = None
     name: str = "swisspairing random tournament"
     baku: bool = False
+    boards: int = 4
+    reserve_rate: float = 0.0
 
     def validate(self) -> None:
         """Raise BadRequest for impossible values."""
@@ -72,7 +78,10 @@ class GeneratorConfig:
             "retire rate": self.retire_rate,
             "half-point bye rate": self.half_point_bye_rate,
             "zero-point bye rate": self.zero_point_bye_rate,
+            "reserve rate": self.reserve_rate,
         }
+        if not 1 <= self.boards <= 12:
+            raise BadRequest(f"the number of boards must be 1 to 12, not {self.boards}")
         for what, value in rates.items():
             if not 0.0 <= value <= 1.0 or math.isnan(value):
                 raise BadRequest(f"the {what} must be between 0 and 1, not {value}")
@@ -166,6 +175,10 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
 
     config.validate()
     name, system = resolve_system(system_name)
+    if name == "team-swiss":  # C.04.6: a team event
+        from .team_generator import generate_team_event
+
+        return generate_team_event(system, config, seed, name)
     if name == "double-swiss":
         return generate_matches(system, config, seed)
     schedule = getattr(system, "rounds", None)

@@ -76,6 +76,9 @@ def _run(args: argparse.Namespace) -> int:
     fmt = args.format or ("javafo" if args.output else "text")
     if fmt == "javafo":
         out = pairs.javafo(pairing)
+    elif t.team_event is not None:
+        out = (pairs.team_json(pairing, t, explanation.as_json(args.lang) if explanation
+                               else None) if fmt == "json" else pairs.team_text(pairing, t))
     elif fmt == "json":
         out = pairs.as_json(pairing, t, explanation.as_json(args.lang) if explanation else None)
     else:

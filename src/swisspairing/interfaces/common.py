@@ -33,7 +33,7 @@ def ask_baku(t: Tournament, requested: bool) -> None:
 
     if requested:
         t.baku = True
-    if not t.baku:
+    if not t.baku or t.team_event is not None:  # teams: virtual match points, model/team_state
         return
     try:
         differences = baku_differences(t)

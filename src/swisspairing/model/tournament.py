@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import BadRequest
 from .results import Colour, ResultKind, RoundEntry
 from .scoring import PointSystem, round_points
+from .teams import TeamEvent
 
 #: FIDE titles in the order of C.04.2 B.2 (GHR 2.2.2): GM IM WGM FM WIM CM WFM WCM, then none.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -99,6 +100,8 @@ class Tournament:
     * ``absent[r]`` - players known not to play round ``r`` with the bye code they get
       (``XXZ``, ``240``); cells already holding a bye code say the same.
     * ``withdrawn[id]`` - the first round a withdrawn player is no longer paired (C.04.2 D.3).
+    * ``team_event`` - the teams, their line-ups, byes and forfeited matches of a team event
+      (:mod:`.teams`); the ``players`` are then the teams' members.
     * ``games_per_round`` - 1, or 2 for the Double-Swiss system (C.04.5 Preface: every pairing
       is a match of two games). With 2, every "round" of the model is one **game column** of
       the TRF convention of ``../shared/cases-2026/double-swiss/README.md``: match k is made of
@@ -122,6 +125,8 @@ class Tournament:
     withdrawn: dict[int, int] = field(default_factory=dict)
     games_per_round: int = 1
     warnings: list[str] = field(default_factory=list, compare=False)
+    #: the team records of a team event (C.04.6, TRF-2026 310...); None for individuals
+    team_event: TeamEvent | None = None
 
     # --- basic queries -----------------------------------------------------------------------
     def player(self, player_id: int) -> Player:
@@ -147,6 +152,10 @@ class Tournament:
             for r, e in enumerate(p.results, start=1):
                 if e is not None and r > last and (e.opponent or e.code in "U+"):
                     last = r
+        if self.team_event is not None:  # a team bye (320) or a forfeited match (330)
+            ev = self.team_event
+            last = max([last, *(r for r, tid in ev.pab.items() if tid),
+                        *(f.round for f in ev.forfeits)])
         return last
 
     @property
@@ -165,6 +174,9 @@ class Tournament:
         (``games_per_round == 2``) the pairing-allocated bye is worth ``pairing_bye`` for the
         whole match (C.04.5 1.4: one game won and one drawn), written ``U`` in both columns:
         each column holds half of it."""
+        if (self.team_event is not None and entry is not None and not entry.opponent
+                and entry.kind is ResultKind.PAIRING_BYE):
+            return self.team_event.member_bye_points(self.point_system)  # C.04.6 1.4
         value = self.point_system.points(entry)
         if (self.games_per_round != 1 and entry is not None and not entry.opponent
                 and entry.kind is ResultKind.PAIRING_BYE):
@@ -230,6 +242,8 @@ class Tournament:
             extra_lines=list(self.extra_lines),
             withdrawn=dict(self.withdrawn),
             warnings=list(self.warnings),
+            team_event=None if self.team_event is None else self.team_event.before_round(
+                round_number),
         )
 
     def renumbered(self, order: list[int] | None = None) -> Tournament:
@@ -271,6 +285,15 @@ class Tournament:
         ]
         t.absent = {r: {new_id[i]: c for i, c in m.items()} for r, m in self.absent.items()}
         t.withdrawn = {new_id[i]: r for i, r in self.withdrawn.items()}
+        if self.team_event is not None:  # the members keep their teams under the new numbers
+            ev = self.team_event.copy()
+            for team in ev.teams.values():
+                team.members = [new_id[m] for m in team.members]
+                if team.captain is not None:
+                    team.captain = new_id[team.captain]
+            ev.lineups = {k: replace(v, players=tuple(new_id.get(m, 0) for m in v.players))
+                          for k, v in ev.lineups.items()}
+            t.team_event = ev
         return t
 
     def add_late_entry(self, player: Player) -> Tournament:

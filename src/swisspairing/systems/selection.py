@@ -38,6 +38,8 @@ def system_from_file(t: Tournament) -> str | None:
         base = code.removesuffix("_BAKU")
         if base in TYPE_192:
             return TYPE_192[base]  # a FIDE code wins over any comment
+        if base == "FIDE_TEAM" or base.startswith("FIDE_TEAM_"):
+            return "team-swiss"  # C.04.6, every FIDE_TEAM... code (team-swiss.md 7)
     if codes and not all(code.removesuffix("_BAKU") == "CUSTOM_SWISS" for code in codes):
         return None  # a 192 we do not pair with: the comment does not speak for it
     for line in t.extra_lines:
@@ -80,7 +82,11 @@ def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
             f"the tournament has {t.total_rounds} rounds (XXR/142): all of them are paired"
         )
     system = get_system(system_name)
-    if explanation is not None:
+    if (t.team_event is not None) != (canonical_name(system_name) == "team-swiss"):
+        raise BadRequest("the team-swiss system pairs team events (310 records) and the other "
+                         "systems individuals: this file "
+                         f"{'has' if t.team_event is not None else 'has no'} teams")
+    if explanation is not None and t.team_event is None:
         explain_acceleration(t, r, explanation)
     pairing = system.pair(t, r, explanation)
     if t.total_rounds is None:

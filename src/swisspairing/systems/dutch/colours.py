@@ -1,5 +1,5 @@
-"""Colours: allocation of E.1-E.5 (2025 5.2.1-5.2.5, 2012 E1-E5), the initial colour, and the
-colour counts the criteria use (C.10/C.11, 2012 A8)."""
+"""Colours: allocation of E.1-E.5 (2025 5.2.1-5.2.5, 2012 E1-E5), the number whose parity E.5
+looks at, the initial colour, and the colour counts the criteria use (C.10/C.11, 2012 A8)."""
 
 from __future__ import annotations
 

@@ -226,6 +226,21 @@ def test_e5_an_absent_player_who_has_played_keeps_his_place(system) -> None:  # 
 
 
 @ALL_EDITIONS
+def test_e5_forfeit_losers_meet_while_a_player_who_played_is_absent(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 2 of 10 players (the generated 1,000-player events of issue 26). Round 1: 1-6,
+    3-8, 5-10 drawn; 7 beat 2 and 9 beat 4 by forfeit (no game, no colour). Round 2: 1 and
+    10, who played round 1, take half-point byes. 2 and 4 (0 points) and 7 and 9 (1 point)
+    have no game: E.5 decides 2-4 and 7-9. The players who have arrived are 1-10: 2 is the
+    second (even): Black, 4-2; 7 the seventh (odd): White, 7-9. (Counting only the players
+    paired in round 2 gives 2-4 and 9-7.) 2012 E5: 2 is the first of its scoregroup {2, 4}
+    and 7 of {7, 9}: 2-4 and 7-9."""
+    t = make(10, [[(1, 6, "="), (3, 8, "="), (5, 10, "="), (7, 2, "+"), (9, 4, "+")]],
+             absent={1: "H", 10: "H"})
+    expected = {(2, 4), (7, 9)} if system is DUTCH_2012 else {(4, 2), (7, 9)}
+    assert expected <= boards(system.pair(t))
+
+
+@ALL_EDITIONS
 def test_e5_a_player_not_yet_arrived_has_no_place(system) -> None:  # type: ignore[no-untyped-def]
     """The same round 2, but 1 is a late entry who has not arrived: absent in round 1 and
     round 2 (zero-point byes), never paired; 6 took a half-point bye in round 1 and plays

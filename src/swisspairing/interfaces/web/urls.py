@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from . import views
+from . import printing, views
 from .auth import LoginView, LogoutView
 
 app_pages = [
@@ -30,6 +30,10 @@ app_pages = [
     path("t/<int:pk>/players/<int:tpn>/", views.player_edit, name="player-edit"),
     path("t/<int:pk>/players/<int:tpn>/card/", views.player_card, name="player-card"),
     path("t/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
+    path("t/<int:pk>/rounds/<int:number>/print/<str:kind>/", printing.round_print,
+         name="round-print"),
+    path("t/<int:pk>/rounds/<int:number>/print/<str:kind>.pdf", printing.round_print_pdf,
+         name="round-print-pdf"),
     path("t/<int:pk>/rounds/<int:number>/<str:what>/", views.round_action, name="round-action"),
     path("t/<int:pk>/rounds/<int:number>/games/<int:game_id>/result/", views.result,
          name="result"),

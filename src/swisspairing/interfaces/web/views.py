@@ -646,8 +646,10 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     if not convert.complete_rounds(event):
         raise Http404
-    st = convert.standings_of(event)
     view = request.GET.get("view", "")
+    if view not in ("", *VIEWS, "card"):  # ``?view=pairings`` is a round's printout now
+        raise Http404
+    st = convert.standings_of(event)
     lang = _lang()
     if view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]

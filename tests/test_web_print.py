@@ -1,0 +1,191 @@
+"""What arbiters print (issue 25): pairing lists by board and alphabetical, result slips,
+standings after a chosen round, prize lists, crosstable and wall chart, as pages and PDFs.
+
+Every PDF is opened with pypdfium2 (the renderer Chromium uses) and its text read back: the
+header (event, place, dates, chief arbiter, time control, round) and "Page n of N" on every
+page, and the same data as the page's table.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import date
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from swisspairing.interfaces.web import actions
+from swisspairing.interfaces.web import models as m
+from swisspairing.interfaces.web.imports import Candidate
+from web_helpers import make_user, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF (pypdfium2)."""
+    doc = pdfium.PdfDocument(data)
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def keep(name: str, data: bytes) -> None:
+    """With ``$SWISSPAIRING_SCREENSHOTS`` set, keep the PDF and each page as a PNG (150 dpi)
+    there, to look at them."""
+    folder = os.environ.get("SWISSPAIRING_SCREENSHOTS")
+    if not folder:
+        return
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.pdf").write_bytes(data)
+    doc = pdfium.PdfDocument(data)
+    try:
+        for i in range(len(doc)):
+            doc[i].render(scale=150 / 72).to_pil().save(out / f"{name}-p{i + 1}.png")
+    finally:
+        doc.close()
+
+
+def make_open(players: int = 21, rounds: int = 5) -> m.Event:
+    """An event with the header filled, players with sexes, birth dates and clubs."""
+    rng = random.Random(7)
+    event = m.Event.objects.create(
+        name="Open d'Annecy", place="Annecy", start_date=date(2026, 4, 10),
+        end_date=date(2026, 4, 12), chief_arbiter="Marie Curie", time_control="90 min + 30 s",
+        rounds=rounds, system="dutch-2025", initial_colour="w",
+        round_dates=["2026-04-10", "2026-04-11", "2026-04-11", "2026-04-12", "2026-04-12"])
+    for i in range(players):
+        actions.add_entrant(event, Candidate(
+            name=f"{'ÉLODIE' if i == 3 else 'PLAYER'} {i:02d}, First",
+            rating=1400 + rng.randint(0, 1000), sex="w" if i % 3 == 0 else "m",
+            birth_date=f"{2026 - 10 - i}/06/01", club="Club A" if i % 2 else "Club B",
+            federation="FRA" if i % 4 else "SUI"), None)
+    return event
+
+
+@pytest.fixture
+def chief() -> Client:
+    c = Client()
+    c.force_login(make_user("chief", m.ROLE_CHIEF))
+    return c
+
+
+def _header_on_every_page(pages: list[str], what: str) -> None:
+    for n, text in enumerate(pages, start=1):
+        flat = " ".join(text.split())
+        assert "Open d'Annecy" in flat, n
+        assert "Annecy" in flat and "Marie Curie" in flat and "90 min + 30 s" in flat, n
+        assert what in flat, (n, flat[:200])
+        assert f"Page {n} of {len(pages)}" in flat, n
+        assert "Printed" in flat, n
+
+
+def test_pairing_lists_by_board_and_alphabetical(chief: Client) -> None:
+    """Round 2 with a requested half-point bye and an absence: the list by board has both
+    players' numbers, names, ratings and points, the alphabetical list places every player
+    (board and colour, or why not paired), and the PDFs say the same with the header."""
+    event = make_open()
+    rng = random.Random(3)
+    play_round(event, rng)
+    entrants = {e.tpn: e for e in event.entrants.all()}
+    actions.set_request(event, entrants[5], 2, "H", None)
+    actions.set_request(event, entrants[6], 2, "Z", None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    games = list(rnd.games.select_related("white", "black"))
+    page = chief.get(reverse("web:round", args=[event.pk, 2])).content.decode()
+    assert reverse("web:round-print", args=[event.pk, 2, "board"]) in page
+    assert reverse("web:round-print", args=[event.pk, 2, "alpha"]) in page
+
+    html = chief.get(reverse("web:round-print", args=[event.pk, 2, "board"])).content.decode()
+    for g in games:
+        if g.black is not None:
+            assert g.white.name.replace("'", "&#x27;") in html
+            assert f">{g.black.rating}<" in html
+    assert "half-point bye" in html and "absent" in html and "pairing-allocated bye" in html
+
+    response = chief.get(reverse("web:round-print-pdf", args=[event.pk, 2, "board"]))
+    assert response["Content-Type"] == "application/pdf"
+    keep("round2-board-en", response.content)
+    pages = pdf_pages(response.content)
+    _header_on_every_page(pages, "Round 2 - 11 April 2026")
+    text = " ".join(" ".join(pages).split())
+    for g in games:
+        if g.black is not None:
+            assert g.white.name in text and g.black.name in text
+    assert "PLAYER 05, First" in text and "half-point bye" in text
+
+    alpha = chief.get(reverse("web:round-print-pdf", args=[event.pk, 2, "alpha"]))
+    keep("round2-alpha-en", alpha.content)
+    pages = pdf_pages(alpha.content)
+    _header_on_every_page(pages, "Round 2")
+    names = {e.name for e in entrants.values()}
+    first_names = [next(n for n in names if line.startswith(n))
+                   for line in "\n".join(pages).splitlines()
+                   if any(line.startswith(n) for n in names)]
+    # every player once, alphabetical, É with the E's
+    assert first_names == sorted(names, key=lambda n: n.replace("É", "E"))
+    html = chief.get(reverse("web:round-print", args=[event.pk, 2, "alpha"])).content.decode()
+    board_of = {g.white.tpn: g.board for g in games if g.black is not None}
+    first = next(iter(board_of))
+    assert f"<td class=\"num\">{board_of[first]}</td>" in html
+
+
+def test_pairing_list_in_french_with_decimal_comma(chief: Client) -> None:
+    event = make_open()
+    rng = random.Random(4)
+    for _ in range(2):
+        rnd = actions.pair_next_round(event, None)
+        actions.publish_round(rnd, None)
+        for g in rnd.games.exclude(black=None):
+            actions.set_result(g, "=", None)
+    rnd = actions.pair_next_round(event, None)
+    del rng
+    data = chief.get(reverse("web:round-print-pdf", args=[event.pk, 3, "board"]) +
+                     "?lang=fr").content
+    keep("round3-board-fr", data)
+    pages = pdf_pages(data)
+    flat = " ".join(" ".join(pages).split())
+    assert "Ronde 3" in flat and "Arbitre principal : Marie Curie" in flat
+    assert "Cadence : 90 min + 30 s" in flat and "Page 1 sur" in flat and "(provisoire)" in flat
+    assert "Imprimé le" in flat and "1,5" in flat  # draws in rounds 1-2 give 1.5 points
+    assert "1.5" not in flat.replace("90 min", "")
+
+
+def test_unknown_pdf_view_is_not_found(chief: Client) -> None:
+    """``standings.pdf?view=pairings`` used to return the standings without a word."""
+    event = make_open(players=6)
+    play_round(event, random.Random(1))
+    url = reverse("web:pdf", args=[event.pk])
+    assert chief.get(url + "?view=pairings").status_code == 404
+    assert chief.get(url + "?view=nonsense").status_code == 404
+    assert chief.get(url + "?view=crosstable").status_code == 200
+    assert chief.get(reverse("web:round-print", args=[event.pk, 1, "other"])).status_code == 404
+    assert chief.get(reverse("web:round-print-pdf", args=[event.pk, 9, "board"])).status_code \
+        == 404
+
+
+def test_result_slips_eight_to_a_page_without_codes(chief: Client) -> None:
+    event = make_open(players=21)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    response = chief.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"]))
+    keep("round1-slips-en", response.content)
+    pages = pdf_pages(response.content)
+    assert len(pages) == 2  # 10 boards, 8 slips a page
+    flat = " ".join(" ".join(pages).split())
+    for g in rnd.games.select_related("white", "black"):
+        if g.black is not None:
+            assert f"Round 1 - board {g.board}" in flat
+            assert g.white.name in flat and g.black.name in flat
+    assert flat.count("White's signature") == 10
+    from swisspairing.interfaces.web.hall.models import BoardCode
+
+    for code in BoardCode.objects.filter(game__round=rnd).values_list("code", flat=True):
+        assert code not in flat

@@ -189,3 +189,94 @@ def test_result_slips_eight_to_a_page_without_codes(chief: Client) -> None:
 
     for code in BoardCode.objects.filter(game__round=rnd).values_list("code", flat=True):
         assert code not in flat
+
+
+def _played(rounds: int, players: int = 21) -> m.Event:
+    event = make_open(players=players)
+    rng = random.Random(11)
+    for _ in range(rounds):
+        play_round(event, rng)
+    return event
+
+
+def test_standings_after_a_chosen_round(chief: Client) -> None:
+    """``?round=3`` gives the standings after round 3 (it was ignored), on the page and in
+    the PDF; a round not complete or not a number is 404."""
+    from swisspairing.interfaces.web import convert
+
+    event = _played(5)
+    after3 = convert.standings_of(event, 3)
+    points3 = {row.pid: row.points for row in after3.rows}
+    assert points3 != {row.pid: row.points for row in convert.standings_of(event).rows}
+    url = reverse("web:standings", args=[event.pk])
+    html = chief.get(url + "?round=3").content.decode()
+    assert "standings after round 3" in html and "Standings after round 3" in html
+    assert "standings after round 5" not in html
+    leader = event.entrants.get(tpn=after3.rows[0].pid)
+    assert html.index(leader.name.replace("'", "&#x27;")) < html.index("</tbody>")
+    for bad in ("0", "6", "x", "-1", "３"):
+        assert chief.get(url + f"?round={bad}").status_code == 404, bad
+    response = chief.get(reverse("web:pdf", args=[event.pk]) + "?view=standings&round=3")
+    assert "round-3" in response["Content-Disposition"]
+    keep("standings-after-3-en", response.content)
+    pages = pdf_pages(response.content)
+    _header_on_every_page(pages, "Standings after round 3")
+    flat = " ".join(" ".join(pages).split())
+    assert "standings after round 3" in flat and "crosstable after round 3" in flat
+    for view, title in (("crosstable", "crosstable after round 3"),
+                        ("wallchart", "wall chart after round 3")):
+        page = chief.get(reverse("web:standings-view", args=[event.pk, view]) + "?round=3")
+        assert title in page.content.decode()
+        data = chief.get(reverse("web:pdf", args=[event.pk]) + f"?view={view}&round=3").content
+        keep(f"{view}-after-3-en", data)
+        pages = pdf_pages(data)
+        _header_on_every_page(pages, "Standings after round 3")
+        assert title in " ".join(" ".join(pages).split())
+
+
+def test_prize_lists_by_category(chief: Client) -> None:
+    """Women, under 18 (age on 1 January 2026 from the birth date), a rating band, a club
+    and a federation: each list holds exactly the players of its category, in the order of
+    the standings, with the overall rank."""
+    from swisspairing.interfaces.web import convert
+
+    event = _played(5)
+    st = convert.standings_of(event)
+    rows = {e.tpn: e for e in event.entrants.all()}
+    order = [row.pid for row in st.rows]
+    url = reverse("web:prizes", args=[event.pk])
+    query = "?cat=women&cat=u18&cat=club:Club A&cat=fed:SUI&bands=1600-1999"
+    html = chief.get(url + query).content.decode()
+    expected = {
+        "Women": [p for p in order if rows[p].sex == "w"],
+        # born 2016-i on 1 June: under 18 on 1 January 2026 when 2026-(2016-i)-1 < 18
+        "Under 18": [p for p in order if 2026 - int(rows[p].birth_date[:4]) - 1 < 18],
+        "Club: Club A": [p for p in order if rows[p].club == "Club A"],
+        "Federation: SUI": [p for p in order if rows[p].federation == "SUI"],
+        "Rating 1600 to 1999": [p for p in order if 1600 <= rows[p].rating <= 1999],
+    }
+    assert all(expected.values()) and len(expected["Under 18"]) < len(order)
+    response = chief.get(reverse("web:prizes-pdf", args=[event.pk]) + query)
+    keep("prizes-en", response.content)
+    pages = pdf_pages(response.content)
+    _header_on_every_page(pages, "Standings after round 5")
+    text = "\n".join(pages)
+    for title, pids in expected.items():
+        assert f"{title} - standings after round 5" in html
+        section = text[text.index(f"{title} - standings after round 5"):]
+        listed = []
+        for line in section.splitlines()[2:]:
+            found = [p for p in pids + order if f" {rows[p].name} " in f" {line} "]
+            if not found:
+                if listed:
+                    break
+                continue
+            listed.append(found[0])
+        assert listed == pids, title
+    assert chief.get(url + "?cat=nonsense").status_code == 404
+    assert chief.get(url + "?bands=2000-1000").status_code == 404
+    assert chief.get(reverse("web:prizes-pdf", args=[event.pk])).status_code == 404
+    fr = chief.get(reverse("web:prizes-pdf", args=[event.pk]) + query + "&lang=fr").content
+    keep("prizes-fr", fr)
+    flat = " ".join(" ".join(pdf_pages(fr)).split())
+    assert "Femmes - classement après la ronde 5" in flat and "Moins de 18 ans" in flat

@@ -208,12 +208,14 @@ def _draw_footer(doc: FPDF, header: PageHeader, family: str, clean: Any) -> None
     doc.cell(width / 2, 4, clean(header.page.format(n=doc.page_no(), nb="{nb}")), align="R")
 
 
-def pdf(tables: list[Table], header: PageHeader | None = None) -> bytes:
+def pdf(tables: list[Table], header: PageHeader | None = None, flow: bool = False) -> bytes:
     """A PDF ready to print: one table per page run, header row repeated after page breaks;
-    with ``header``, the event's header and the page numbers on every page."""
+    with ``header``, the event's header and the page numbers on every page; with ``flow``, a
+    table starts under the previous one when there is room (short prize lists)."""
     doc, family, clean = new_document(header)
     for table in tables:
-        _pdf_table(doc, table, family, clean, bottom=14 if header is not None else 12)
+        _pdf_table(doc, table, family, clean, bottom=14 if header is not None else 12,
+                   flow=flow)
     return bytes(doc.output())
 
 
@@ -223,7 +225,7 @@ def _latin1(s: str) -> str:
 
 
 def _pdf_table(doc: object, table: Table, family: str, clean: object,
-               bottom: float = 12) -> None:
+               bottom: float = 12, flow: bool = False) -> None:
     from fpdf import FPDF
 
     assert isinstance(doc, FPDF)
@@ -261,9 +263,15 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object,
         doc.set_font(family, "", size)
 
     def new_page(first: bool) -> None:
-        doc.add_page(orientation=orientation)
-        doc.set_margins(10, 10, 10)
-        doc.set_xy(10, max(10.0, doc.get_y()))  # below the page header, if any
+        room = page_h - bottom - doc.get_y()
+        same = str(getattr(doc.cur_orientation, "value", "")) == orientation
+        if first and flow and doc.page and same and \
+                room > 20 + line_h * min(len(table.rows) + 1, 6):
+            doc.set_xy(10, doc.get_y() + 6)  # under the previous table
+        else:
+            doc.add_page(orientation=orientation)
+            doc.set_margins(10, 10, 10)
+            doc.set_xy(10, max(10.0, doc.get_y()))  # below the page header, if any
         doc.set_font(family, "B", 12)
         title = table.title if first else word("continued", table.lang, title=table.title)
         doc.cell(0, 7, clean(title))  # type: ignore[operator]

@@ -23,7 +23,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from ...errors import SwissPairingError
 from ...standings import render as publication
+from ...standings.categories import FIXED, Member, check_key, prize_table
+from ...standings.categories import label as category_label
 from ...standings.render import PageHeader
 from ...standings.views import Table, points_text
 from . import convert
@@ -73,6 +76,23 @@ def page_header(event: m.Event, what: str = "") -> PageHeader:
         "date": _short_day(now), "time": now.strftime("%H:%M")}
     return PageHeader(event=event.name, details=[d for d in details if d], what=what,
                       printed=printed, page=_("Page {n} of {nb}"))
+
+
+def chosen_round(request: HttpRequest, complete: int) -> int | None:
+    """``?round=K`` of a standings page or PDF: the standings after round K (1 to the last
+    complete round); None without it. Anything else is 404, not silently the last round."""
+    text = request.GET.get("round", "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= complete:
+        raise Http404(_("There are no standings after round %(round)s: rounds 1 to "
+                        "%(complete)s are complete.") % {"round": text[:10],
+                                                           "complete": complete})
+    return int(text)
+
+
+def standings_what(rounds: int) -> str:
+    return _("Standings after round %(n)s") % {"n": rounds}
 
 
 def round_date(event: m.Event, rnd: m.Round | None, number: int) -> date | None:
@@ -302,3 +322,82 @@ def round_print_pdf(request: HttpRequest, pk: int, number: int, kind: str) -> Ht
             data = publication.pdf(round_tables(sheet, kind, lang), header)
     names = {"board": "pairings", "alpha": "alphabetical", "slips": "result-slips"}
     return _pdf_response(data, f"{slug(event)}-round-{number}-{names[kind]}.pdf")
+
+
+# --- prize lists by category ----------------------------------------------------------------
+def _members(event: m.Event) -> dict[int, Member]:
+    return {e.tpn: Member(sex=e.sex, birth_date=e.birth_date, rating=e.rating, club=e.club,
+                          federation=e.federation) for e in event.entrants.all()}
+
+
+def chosen_categories(request: HttpRequest) -> list[str]:
+    """The categories of the prize lists: ``cat`` (repeated: ``women``, ``u18``, ``club:X``,
+    ``fed:X``, ``rating:1400-1599``) and ``bands`` (rating bands typed: ``-1599, 1600-1999,
+    2000-``), each once, in the order given; a wrong key or band is 404 with its name."""
+    keys = [str(k).strip() for k in request.GET.getlist("cat") if str(k).strip()]
+    bands = request.GET.get("bands", "")
+    keys += [f"rating:{b.strip().replace(' ', '')}" for b in bands.replace(";", ",").split(",")
+             if b.strip()]
+    out: list[str] = []
+    for key in keys:
+        try:
+            check_key(key)
+        except SwissPairingError:
+            raise Http404(_("Unknown category or rating band: %(key)s (write a band as "
+                            "1400-1599, -1599 or 2000-).") % {"key": key[:60]}) from None
+        if key not in out:
+            out.append(key)
+    return out
+
+
+def prize_tables(event: m.Event, keys: list[str], after: int | None, lang: str) -> list[Table]:
+    st = convert.standings_of(event, after)
+    year = (event.start_date or timezone.localdate()).year
+    members = _members(event)
+    return [prize_table(st, key, members, year, lang) for key in keys]
+
+
+@viewer_required
+def prizes(request: HttpRequest, pk: int) -> HttpResponse:
+    """Prize lists: the standings after a chosen round restricted to the categories the
+    arbiter ticks (women, age categories, rating bands, clubs, federations)."""
+    from .views import _ctx
+
+    event = get_object_or_404(m.Event, pk=pk)
+    complete = convert.complete_rounds(event)
+    with translation.override(chosen_language(request) or translation.get_language()):
+        lang = _lang()
+        keys = chosen_categories(request)
+        after = chosen_round(request, complete) if complete else None
+        found = prize_tables(event, keys, after, lang) if complete else []
+        entrants = list(event.entrants.all())
+        clubs = sorted({e.club.strip() for e in entrants if e.club.strip()}, key=name_key)
+        feds = sorted({e.federation.strip().upper() for e in entrants if e.federation.strip()})
+        fixed = [(k, category_label(k, lang)) for k in FIXED]
+        query = request.GET.urlencode()
+        return render(request, "web/print_prizes.html", _ctx(
+            request, event, view="prizes", tables=[_shown(t) for t in found],
+            complete=complete, after=after or complete, after_rounds=range(1, complete + 1),
+            chosen=keys, fixed=fixed, clubs=[(f"club:{c}", c) for c in clubs],
+            feds=[(f"fed:{f}", f) for f in feds], bands=request.GET.get("bands", ""),
+            query=query, extra_query="&".join(
+                p for p in query.split("&") if p and not p.startswith("round=")),
+            header=page_header(event, standings_what(after or complete))))
+
+
+@viewer_required
+def prizes_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(m.Event, pk=pk)
+    complete = convert.complete_rounds(event)
+    if not complete:
+        raise Http404
+    with translation.override(chosen_language(request) or translation.get_language()):
+        lang = _lang()
+        keys = chosen_categories(request)
+        if not keys:
+            raise Http404(_("Choose at least one category."))
+        after = chosen_round(request, complete)
+        found = prize_tables(event, keys, after, lang)
+        data = publication.pdf(found, page_header(event, standings_what(after or complete)),
+                               flow=True)
+    return _pdf_response(data, f"{slug(event)}-prizes-round-{after or complete}.pdf")

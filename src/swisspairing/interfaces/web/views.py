@@ -29,7 +29,7 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
-from . import actions, backup, convert, core_messages, forms, ratings
+from . import actions, backup, convert, core_messages, forms, printing, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
 from .imports import (
@@ -593,8 +593,9 @@ def _shown(table: tables.Table) -> dict[str, Any]:
             "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
 
 
-def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
-    st = convert.standings_of(event)
+def _tables(event: m.Event, view: str, player: int | None = None,
+            round_number: int | None = None) -> list[dict[str, Any]]:
+    st = convert.standings_of(event, round_number)
     lang = _lang()
     if view == "crosstable":
         found = [tables.crosstable(st, lang)]
@@ -624,12 +625,15 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
     if not complete:
         return render(request, template, _ctx(request, event, view=view, tables=[],
                                               complete=0))
+    after = printing.chosen_round(request, complete)  # ``?round=K``: after round K
     try:
-        found = _tables(event, view, player)
+        found = _tables(event, view, player, after)
     except SwissPairingError as exc:
         raise Http404(exc.user_message()) from None
-    return render(request, template, _ctx(request, event, view=view, tables=found,
-                                          complete=complete))
+    return render(request, template, _ctx(
+        request, event, view=view, tables=found, complete=complete, after=after or complete,
+        after_rounds=range(1, complete + 1), player=player,
+        header=printing.page_header(event, printing.standings_what(after or complete))))
 
 
 @viewer_required
@@ -649,8 +653,10 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     view = request.GET.get("view", "")
     if view not in ("", *VIEWS, "card"):  # ``?view=pairings`` is a round's printout now
         raise Http404
-    st = convert.standings_of(event)
+    after = printing.chosen_round(request, convert.complete_rounds(event))
+    st = convert.standings_of(event, after)
     lang = _lang()
+    header = printing.page_header(event, printing.standings_what(st.rounds))
     if view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "crosstable":
@@ -660,8 +666,8 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         view = "standings"
         found = [tables.standings_table(st, lang), tables.crosstable(st, lang)]
-    data = publication.pdf(found)
-    return _download(data, f"{_slug(event)}-{view}.pdf", "application/pdf")
+    data = publication.pdf(found, header)
+    return _download(data, f"{_slug(event)}-{view}-round-{st.rounds}.pdf", "application/pdf")
 
 
 def _slug(event: m.Event) -> str:
@@ -822,6 +828,8 @@ def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
 def public_standings(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     complete = convert.complete_rounds(event)
-    found = _tables(event, "standings") if complete else []
-    return render(request, "web/public_standings.html", {"event": event, "tables": found,
-                                                         "token": token})
+    after = printing.chosen_round(request, complete) if complete else None
+    found = _tables(event, "standings", None, after) if complete else []
+    return render(request, "web/public_standings.html", {
+        "event": event, "tables": found, "token": token, "after": after or complete,
+        "after_rounds": range(1, complete + 1)})

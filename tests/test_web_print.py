@@ -280,3 +280,32 @@ def test_prize_lists_by_category(chief: Client) -> None:
     keep("prizes-fr", fr)
     flat = " ".join(" ".join(pdf_pages(fr)).split())
     assert "Femmes - classement après la ronde 5" in flat and "Moins de 18 ans" in flat
+
+
+def test_player_cards_several_to_a_page_and_french_bye_marks(chief: Client) -> None:
+    """Player cards used to take one A4 page each; the French crosstable wrote FIDE's English
+    bye codes (PAB, HPB): now EXE, BYE½ (explained in the note under it)."""
+    event = make_open(players=9)
+    rng = random.Random(5)
+    play_round(event, rng)
+    half = event.entrants.get(tpn=4)
+    actions.set_request(event, half, 2, "H", None)
+    play_round(event, rng)
+    play_round(event, rng)
+    data = chief.get(reverse("web:pdf", args=[event.pk]) + "?view=card").content
+    keep("cards-en", data)
+    pages = pdf_pages(data)
+    assert len(pages) <= 3, len(pages)  # nine cards of three rounds
+    _header_on_every_page(pages, "Standings after round 3")
+    flat = " ".join(" ".join(pages).split())
+    for e in event.entrants.all():
+        assert f"player card: {e.tpn} {e.name}" in flat
+    fr = chief.get(reverse("web:pdf", args=[event.pk]) + "?view=crosstable&lang=fr").content
+    keep("crosstable-fr", fr)
+    flat = " ".join(" ".join(pdf_pages(fr)).split())
+    assert "BYE½" in flat and "EXE" in flat and "HPB" not in flat and "PAB" not in flat
+    assert "EXE exempt, BYE1 bye d'un point, BYE½ bye d'un demi-point" in flat
+    assert "Page 1 sur" in flat and "Arbitre principal" in flat
+    en = " ".join(" ".join(pdf_pages(chief.get(reverse("web:pdf", args=[event.pk]) +
+                                               "?view=crosstable").content)).split())
+    assert "HPB" in en and "PAB" in en

@@ -64,11 +64,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "cross-note": ("Round cells: opponent's line number (#), colour (w/b), result "
                    "(1 ½ 0, + - forfeit, PAB FPB HPB ZPB byes).",
                    "Cases des rondes : ligne de l'adversaire (#), couleur (B/N), résultat "
-                   "(1 ½ 0, + - forfait, PAB FPB HPB ZPB : exempt, bye d'un point, "
-                   "d'un demi-point, de zéro point)."),
+                   "(1 ½ 0, + - forfait ; EXE exempt, BYE1 bye d'un point, BYE½ bye d'un "
+                   "demi-point, ABS absent, zéro point)."),
     "wall-note": ("Round cells: opponent's pairing number, colour, result (running score).",
                   "Cases des rondes : numéro de l'adversaire, couleur (B/N), résultat "
-                  "(points cumulés)."),
+                  "(points cumulés) ; EXE exempt, BYE1 bye d'un point, BYE½ bye d'un "
+                  "demi-point, ABS absent."),
     "card-rank": ("Rank {rank}, {points} points", "Place {rank}, {points} points"),
 }
 

@@ -13,7 +13,9 @@ the hall's printouts do.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -45,6 +47,15 @@ def chosen_language(request: HttpRequest) -> str | None:
     """``?lang=fr`` / ``?lang=en`` of a printout, else None (the reader's language)."""
     lang = request.GET.get("lang", "")
     return lang if lang in ("en", "fr") else None
+
+
+def in_chosen_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A printout's view run in the language of ``?lang=`` (else the reader's)."""
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        with translation.override(chosen_language(request) or translation.get_language()):
+            return view(request, *args, **kwargs)
+    return wrapped
 
 
 def _day(value: date | None) -> str:

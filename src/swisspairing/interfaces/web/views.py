@@ -644,6 +644,7 @@ def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
 
 
 @viewer_required
+@printing.in_chosen_language
 def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The existing PDF publication: standings and crosstable, or ``?view=`` crosstable,
     wallchart, card (every player's card)."""
@@ -666,7 +667,7 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         view = "standings"
         found = [tables.standings_table(st, lang), tables.crosstable(st, lang)]
-    data = publication.pdf(found, header)
+    data = publication.pdf(found, header, flow=view == "card")  # cards: several a page
     return _download(data, f"{_slug(event)}-{view}-round-{st.rounds}.pdf", "application/pdf")
 
 

@@ -309,3 +309,14 @@ def test_player_cards_several_to_a_page_and_french_bye_marks(chief: Client) -> N
     en = " ".join(" ".join(pdf_pages(chief.get(reverse("web:pdf", args=[event.pk]) +
                                                "?view=crosstable").content)).split())
     assert "HPB" in en and "PAB" in en
+
+
+def test_standings_legend_names_the_settings_not_a_command_line_option(chief: Client) -> None:
+    event = _played(1, players=6)
+    event.tiebreaks = "BH/C1, SB"
+    event.save()
+    html = chief.get(reverse("web:standings", args=[event.pk])).content.decode()
+    assert "--tiebreaks" not in html and "Tie-breaks (C.07, tournament settings)" in html
+    html = chief.get(reverse("web:standings", args=[event.pk]),
+                     HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "--tiebreaks" not in html and "(C.07, réglages du tournoi)" in html

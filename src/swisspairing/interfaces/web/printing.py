@@ -223,6 +223,15 @@ def not_paired_notes(sheet: RoundSheet, lang: str) -> list[str]:
     return out
 
 
+def not_paired_rows(sheet: RoundSheet, lang: str) -> list[dict[str, Any]]:
+    """The players not on a board (a pairing-allocated bye, a requested bye, an absence, a
+    withdrawal in this round) for the public pages: number, name, rating, points, why."""
+    return [{"tpn": s.entrant.tpn, "name": s.entrant.name, "rating": s.entrant.rating or "",
+             "points": _pts(lang, s.points), "status": s.status}
+            for s in sorted(sheet.not_paired, key=lambda s: s.entrant.tpn)
+            if not (s.entrant.withdrawn_from and s.entrant.withdrawn_from < sheet.rnd.number)]
+
+
 def board_table(sheet: RoundSheet, lang: str) -> Table:
     """Pairing list by board: board, numbers, names, ratings, points before the round, the
     result column (the result once entered), players not paired underneath (C.04.2 D.9 board

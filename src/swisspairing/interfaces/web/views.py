@@ -820,10 +820,16 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
-    games = [{"game": g, "label": RESULT_LABELS.get(g.result, "")}
-             for g in rnd.games.select_related("white", "black")]
-    return render(request, "web/public_round.html", {"event": event, "rnd": rnd,
-                                                     "games": games, "token": token})
+    sheet = printing.round_sheet(event, rnd)
+    lang = _lang()
+    games = [{"game": g, "label": RESULT_LABELS.get(g.result, ""),
+              "white_points": tables.points_text(lang, sheet.points[g.white_id]),
+              "black_points": tables.points_text(lang, sheet.points[g.black_id])
+              if g.black_id else ""}
+             for g in sheet.games]
+    return render(request, "web/public_round.html", {
+        "event": event, "rnd": rnd, "games": games, "token": token,
+        "not_paired": printing.not_paired_rows(sheet, lang)})
 
 
 def public_standings(request: HttpRequest, token: str) -> HttpResponse:

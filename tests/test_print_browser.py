@@ -215,6 +215,7 @@ def test_an_arbiter_prints_everything_of_a_40_player_event(live_server, tmp_path
                     p.goto(f"{base}/t/{event.pk}/{path}")
                     if lang == "fr":
                         expect(p.locator("main")).to_contain_text("Arbitre principal")
+                    _fits(p)
                     p.screenshot(path=shots / f"print-10-{name}-{suffix}-{lang}.png",
                                  full_page=True)
                 if lang == "fr":

@@ -320,3 +320,41 @@ def test_standings_legend_names_the_settings_not_a_command_line_option(chief: Cl
     html = chief.get(reverse("web:standings", args=[event.pk]),
                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "--tiebreaks" not in html and "(C.07, réglages du tournoi)" in html
+
+
+def test_downloads_are_named_after_the_event_and_round(chief: Client) -> None:
+    """``open-dannecy-round-2.trf``, not ``open-dannecy.trf.trf``; PDFs name the round too."""
+    event = _played(2, players=6)
+    names = {}
+    for dialect in ("trf", "trf16", "trf26"):
+        response = chief.get(reverse("web:export", args=[event.pk, dialect]))
+        names[dialect] = response["Content-Disposition"]
+    assert names == {
+        "trf": 'attachment; filename="open-dannecy-round-2.trf"',
+        "trf16": 'attachment; filename="open-dannecy-round-2-trf16.trf"',
+        "trf26": 'attachment; filename="open-dannecy-round-2-trf26.trf"'}
+    response = chief.get(reverse("web:round-print-pdf", args=[event.pk, 2, "alpha"]))
+    assert 'filename="open-dannecy-round-2-alphabetical.pdf"' in response["Content-Disposition"]
+
+
+def test_check_of_a_trf16_export_names_the_missing_option_in_the_chosen_language(
+        chief: Client, tmp_path: Path) -> None:
+    """TRF-16 has no 192 record: ``check`` says which option is missing, in French with
+    ``--lang fr``; with it, the export checks."""
+    from swisspairing.interfaces.cli import main
+
+    event = _played(2, players=8)
+    path = tmp_path / "export16.trf"
+    path.write_bytes(chief.get(reverse("web:export", args=[event.pk, "trf16"])).content)
+    import contextlib
+    import io
+
+    for lang, wanted in (("fr", "indiquez le système d'appariement avec --system"),
+                         ("en", "say which pairing system to use with --system")):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main(["check", str(path), "--lang", lang])
+        assert code == 2 and wanted in err.getvalue(), err.getvalue()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["check", str(path), "--system", "dutch-2025", "--lang", "fr"]) == 0

@@ -700,7 +700,10 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
     else:
         raise Http404
     actions.audit(event, request.user, "export", dialect)
-    return _download(text, f"{_slug(event)}.{dialect}.trf", "text/plain; charset=utf-8")
+    # EVENT-round-4.trf (not EVENT.trf.trf): the rounds the file holds, the dialect if not ours
+    kind = "" if dialect == "trf" else f"-{dialect}"
+    return _download(text, f"{_slug(event)}-round-{t.rounds_paired}{kind}.trf",
+                     "text/plain; charset=utf-8")
 
 
 @viewer_required

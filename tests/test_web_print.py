@@ -358,3 +358,39 @@ def test_check_of_a_trf16_export_names_the_missing_option_in_the_chosen_language
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(["check", str(path), "--system", "dutch-2025", "--lang", "fr"]) == 0
+
+
+def test_audit_log_is_sentences_in_the_readers_language(chief: Client) -> None:
+    """Item 9: "Round 1, board 2: 0-1 entered (was: none)", not dictionaries, True/False/None,
+    whole browser strings or a player's board code."""
+    event = make_open(players=6)
+    row = event.entrants.get(tpn=2)
+    actions.edit_entrant(row, {"rating": 1999, "club": "Cavalier Bleu"}, None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    game = rnd.games.exclude(black=None).get(board=2)
+    actions.set_result(game, "0-1", None)
+    actions.set_result(game, "=", None)
+    actions.undo_last_result(event, None)
+    from swisspairing.interfaces.web.hall import models as h
+
+    code = h.BoardCode.objects.get(game=game, entrant=game.white).code
+    device = ("10.0.0.5 Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) "
+              "AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 "
+              "Safari/604.1")
+    actions.audit(event, None, "hall-result", f"round 1 board {game.board}", None,
+                  {"game": game.pk, "side": "w", "result": "1-0", "code": code,
+                   "device": device, "status": "pending", "claim": 1, "note": ""})
+    html = chief.get(reverse("web:audit", args=[event.pk])).content.decode()
+    assert "Round 1, board 2: 0-1 entered (was: none)" in html
+    assert "Round 1, board 2: ½-½ entered (was: 0-1)" in html
+    assert "Round 1, board 2: change undone, back to 0-1" in html
+    assert "Round 1 paired (3 boards)" in html and "Round 1 published" in html
+    assert "rating: " in html and "→ 1999" in html and "→ Cavalier Bleu" in html
+    assert "White entered 1-0 on a phone (pending; 10.0.0.5, iPhone, Safari)" in html
+    for raw in ("{", "True", "False", "None", "Mozilla/5.0", code, "&#x27;"):
+        assert raw not in html.split("<tbody>")[1], raw
+    fr = chief.get(reverse("web:audit", args=[event.pk]),
+                   HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Ronde 1, échiquier 2 : 0-1 saisi (avant : aucune)" in fr
+    assert "Ronde 1 appariée (3 échiquiers)" in fr and "Elo : " in fr

@@ -763,8 +763,11 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     stored action key stays in the page's markup), on what, the values before and after."""
     event = _event(pk)
     entries = list(event.audit.select_related("user")[:500])
+    from .audit_text import sentence
+
     for entry in entries:
         entry.label = str(AUDIT_ACTIONS.get(entry.action, entry.action))  # type: ignore[attr-defined]
+        entry.sentence = sentence(entry)  # type: ignore[attr-defined]
     return render(request, "web/audit.html", _ctx(request, event, entries=entries))
 
 

@@ -287,3 +287,61 @@ def test_an_arbiter_prints_everything_of_a_40_player_event(live_server, tmp_path
             assert sorted(seen) == boards, (width, height)
             tv.close()
         browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Item 10: the preset fills the tie-break choices; the round-date fields follow the
+    number of rounds typed (more fields at once, fewer hidden); saving stores the list."""
+    from playwright.sync_api import expect, sync_playwright
+
+    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
+    shots.mkdir(parents=True, exist_ok=True)
+    make_user("chief", m.ROLE_CHIEF)
+    event = _event()
+    base = live_server.url
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+        for ctx_args, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
+            for lang in ("en", "fr"):
+                context = browser.new_context(locale="en-GB", **ctx_args)
+                context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
+                page = context.new_page()
+                page.goto(f"{base}/login/")
+                page.fill("input[name=username]", "chief")
+                page.fill("input[name=password]", "a-long-password")
+                page.click("button.primary")
+                page.goto(f"{base}/t/{event.pk}/edit/")
+                expect(page.locator("#id_system option:checked")).to_have_text(
+                    "Dutch system (FIDE, 2026)" if lang == "en" else
+                    "Système hollandais (FIDE, 2026)")
+                expect(page.locator("#id_tiebreak_4 option:checked")).to_contain_text("TPR")
+                _fits(page)
+                page.screenshot(path=shots / f"settings-{suffix}-{lang}.png", full_page=True)
+                context.close()
+        context = browser.new_context(locale="en-GB", **DESKTOP)
+        page = context.new_page()
+        page.goto(f"{base}/login/")
+        page.fill("input[name=username]", "chief")
+        page.fill("input[name=password]", "a-long-password")
+        page.click("button.primary")
+        page.goto(f"{base}/t/{event.pk}/edit/")
+        page.select_option("#id_tiebreak_preset", "usual")
+        expect(page.locator("#id_tiebreak_1")).to_have_value("BH/C1")
+        expect(page.locator("#id_tiebreak_5")).to_have_value("WIN")
+        expect(page.locator("#id_tiebreak_6")).to_have_value("")
+        page.select_option("#id_tiebreak_5", "TPR")
+        expect(page.locator("#id_tiebreak_preset")).to_have_value("")
+        page.fill("#id_rounds", "7")
+        expect(page.locator("#id_round_date_7")).to_be_visible()
+        page.fill("#id_round_date_7", "2026-04-12")
+        page.fill("#id_rounds", "3")
+        expect(page.locator("#id_round_date_4")).to_be_hidden()
+        page.fill("#id_rounds", "7")
+        page.fill("#id_round_date_6", "2026-04-12")
+        page.click("button[name=save]")
+        event.refresh_from_db()
+        assert event.rounds == 7
+        assert event.tiebreaks == "BH/C1, BH, SB, DE, TPR"
+        assert event.round_dates[6] == "2026-04-12" and event.round_dates[5] == "2026-04-12"
+        browser.close()

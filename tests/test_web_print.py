@@ -394,3 +394,39 @@ def test_audit_log_is_sentences_in_the_readers_language(chief: Client) -> None:
                    HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Ronde 1, échiquier 2 : 0-1 saisi (avant : aucune)" in fr
     assert "Ronde 1 appariée (3 échiquiers)" in fr and "Elo : " in fr
+
+
+def test_settings_name_the_systems_and_choose_tiebreaks_by_name(chief: Client) -> None:
+    """Item 10: systems by their names (the id stored), tie-breaks from a list by name in
+    order or a preset (stored as the C.07 list the standings read), a typed list still read."""
+    event = _played(1, players=6)
+    url = reverse("web:event-edit", args=[event.pk])
+    page = chief.get(url).content.decode()
+    assert '<option value="dutch-2025" selected>Dutch system (FIDE, 2026)</option>' in page
+    assert "BH/C1 = Buchholz Cut 1" in page and 'name="tiebreak_1"' in page
+    fr = chief.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Système hollandais (FIDE, 2026)" in fr and "Buchholz tronqué 1" in fr
+    base = {"name": event.name, "rounds": "5", "system": "dutch-2025", "point_scheme": "fide",
+            "initial_colour_choice": "w", "public": "on", "save": "1",
+            "place": event.place, "chief_arbiter": event.chief_arbiter,
+            "time_control": event.time_control, "start_date": "2026-04-10",
+            "end_date": "2026-04-12"}
+    for key in ("tiebreaks", "tiebreak_preset"):
+        base[key] = ""
+    chief.post(url, {**base, "tiebreak_1": "SB", "tiebreak_2": "", "tiebreak_3": "TPR",
+                     "tiebreak_4": "SB"})
+    event.refresh_from_db()
+    assert event.tiebreaks == "SB, TPR"
+    chief.post(url, {**base, "tiebreak_preset": "usual", "tiebreak_1": "TPR"})
+    event.refresh_from_db()
+    assert event.tiebreaks == "BH/C1, BH, SB, DE, WIN"
+    chief.post(url, {**base, "tiebreaks": "ARO, WIN"})  # a form without the choices
+    event.refresh_from_db()
+    assert event.tiebreaks == "ARO, WIN"
+    response = chief.post(url, {**base, "tiebreak_1": "NONSENSE"})
+    assert response.status_code == 200
+    event.refresh_from_db()
+    assert event.tiebreaks == "ARO, WIN"
+    overview = chief.get(reverse("web:event", args=[event.pk])).content.decode()
+    assert "Dutch system (FIDE, 2026)" in overview
+    assert "ARO = Average rating of opponents" in overview

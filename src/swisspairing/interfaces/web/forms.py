@@ -29,7 +29,10 @@ POINT_SYSTEMS = {
 
 
 def system_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in implemented_systems()]
+    """The systems by their names ("Dutch system (FIDE, 2026)"), the id stored."""
+    from .settings_words import system_label
+
+    return [(name, system_label(name)) for name in implemented_systems()]
 
 
 def iso_date_input() -> forms.DateInput:
@@ -78,6 +81,9 @@ class EventForm(forms.ModelForm):
         self.fields["tiebreaks"].help_text = _("C.07 codes, e.g. %(example)s") % {
             "example": DEFAULT_TIEBREAKS}
         event = self.instance
+        from .settings_words import add_tiebreak_fields
+
+        add_tiebreak_fields(self, event.tiebreaks if event.pk else "")
         self.rounds_paired = rounds_paired(event) if event.pk else 0
         if event.pk:
             for key, (_label, values) in POINT_SYSTEMS.items():
@@ -139,7 +145,9 @@ class EventForm(forms.ModelForm):
         return value
 
     def clean_tiebreaks(self) -> str:
-        text = self.cleaned_data["tiebreaks"].strip()
+        from .settings_words import chosen_tiebreaks
+
+        text = chosen_tiebreaks(self.data, self.cleaned_data["tiebreaks"].strip())
         if text:
             try:
                 parse_list(text)

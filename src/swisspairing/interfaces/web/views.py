@@ -29,6 +29,7 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
+from ...standings.labels import tiebreak_name
 from . import actions, backup, convert, core_messages, forms, printing, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -41,6 +42,7 @@ from .imports import (
     query_words,
     read_player_file,
 )
+from .settings_words import system_label
 
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
 RESULT_SHORTHANDS = {
@@ -135,7 +137,7 @@ def _settings_warning(kind: str, event: m.Event) -> str:
     if kind == actions.SYSTEM_CHANGED:
         return _("The pairing system is now %(system)s: the next rounds will be paired with "
                  "it, and the check compares every round, also those already paired, with "
-                 "it.") % {"system": event.system}
+                 "it.") % {"system": system_label(event.system)}
     return _("The point system changed: every score, the standings and the next pairings "
              "count the rounds already played with the new points.")
 
@@ -147,7 +149,9 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     hall_url = request.build_absolute_uri(reverse("hall:public", args=[event.public_token]))
     return render(request, "web/event.html", _ctx(
         request, event, public_url=public_url, hall_url=hall_url,
-        players=event.entrants.count(),
+        players=event.entrants.count(), system_label=system_label(event.system),
+        tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
+            tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
         complete=convert.complete_rounds(event)))
 
 

@@ -344,4 +344,21 @@ def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None: 
         assert event.rounds == 7
         assert event.tiebreaks == "BH/C1, BH, SB, DE, TPR"
         assert event.round_dates[6] == "2026-04-12" and event.round_dates[5] == "2026-04-12"
+        # item 11: a long event name does not push the top bar to more lines
+        for ctx_args in (DESKTOP, PHONE):
+            ctx = browser.new_context(locale="en-GB", **ctx_args)
+            p = ctx.new_page()
+            p.goto(f"{base}/login/")
+            p.fill("input[name=username]", "chief")
+            p.fill("input[name=password]", "a-long-password")
+            p.click("button.primary")
+            heights = []
+            for name in ("Open", "Championnat départemental individuel jeunes et adultes " * 4):
+                m.Event.objects.filter(pk=event.pk).update(name=name.strip())
+                p.goto(f"{base}/t/{event.pk}/")
+                heights.append(p.eval_on_selector(".top", "e => e.offsetHeight"))
+                _fits(p)
+            assert heights[1] == heights[0], heights
+            p.screenshot(path=shots / f"long-name-{ctx_args['viewport']['width']}.png")
+            ctx.close()
         browser.close()

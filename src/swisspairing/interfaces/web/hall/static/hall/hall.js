@@ -41,9 +41,9 @@
     show(current);
   });
   // A screen's slide holds every row of its panel; cut it into pages of as many rows as the
-  // screen's height holds (at most data-max-rows), the pages balanced so that the last one is
-  // never a lone row (issue 25: rows 17-20 fell below the edge of a 1080p screen and page 2
-  // showed only the bye). Run again when the slides are refreshed or the window resized.
+  // screen's height holds (at most data-max-rows); the last page never shows a lone row (issue
+  // 25: rows 17-20 fell below the edge of a 1080p screen and page 2 showed only the bye). Run
+  // again when the slides are refreshed or the window resized.
   function paginate() {
     const frame = document.querySelector(".screen-frame");
     if (!frame) return;
@@ -70,7 +70,10 @@
       const fit = Math.max(1, Math.min(max, Math.floor(room / rowHeight)));
       if (rows.length <= fit) return;
       const pages = Math.ceil(rows.length / fit);
-      const per = Math.ceil(rows.length / pages);
+      // full pages, unless the last one would show one or two rows (the bye alone): then
+      // the pages share the rows evenly
+      const rest = rows.length % fit;
+      const per = rest && rest < Math.min(3, fit) ? Math.ceil(rows.length / pages) : fit;
       let after = slide;
       for (let p = 1; p < pages; p++) {
         const copy = slide.cloneNode(true);

@@ -344,6 +344,17 @@ def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None: 
         assert event.rounds == 7
         assert event.tiebreaks == "BH/C1, BH, SB, DE, TPR"
         assert event.round_dates[6] == "2026-04-12" and event.round_dates[5] == "2026-04-12"
+        # item 12: a forbidden pair chosen by name, then removed
+        first, second = (event.entrants.get(tpn=n) for n in (1, 2))
+        page.goto(f"{base}/t/{event.pk}/players/")
+        page.fill("#forbidden-pair input[name=first]", f"1 {first.name}")
+        page.fill("#forbidden-pair input[name=second]", f"2 {second.name}")
+        page.click("#forbidden-pair button")
+        expect(page.locator(".forbidden-list")).to_contain_text(first.name)
+        page.screenshot(path=shots / "players-forbidden-desktop-en.png", full_page=True)
+        page.click(".forbidden-list button")
+        expect(page.locator(".messages")).to_contain_text("may meet again")
+        assert not event.forbidden.exists()
         # item 11: a long event name does not push the top bar to more lines
         for ctx_args in (DESKTOP, PHONE):
             ctx = browser.new_context(locale="en-GB", **ctx_args)

@@ -430,3 +430,37 @@ def test_settings_name_the_systems_and_choose_tiebreaks_by_name(chief: Client) -
     overview = chief.get(reverse("web:event", args=[event.pk])).content.decode()
     assert "Dutch system (FIDE, 2026)" in overview
     assert "ARO = Average rating of opponents" in overview
+
+
+def test_forbidden_pairs_chosen_by_name_and_removed(chief: Client) -> None:
+    """Item 12: the players are chosen from the list of names (value ``12 NAME``), a number
+    still works, and a pair can be removed (audited); pairing then may put them together."""
+    event = make_open(players=6)
+    a, b, c = (event.entrants.get(tpn=n) for n in (1, 2, 3))
+    url = reverse("web:forbidden", args=[event.pk])
+    page = chief.get(reverse("web:players", args=[event.pk])).content.decode()
+    assert f'<option value="1 {a.name}">' in page
+    chief.post(url, {"first": f"1 {a.name}", "second": f"2 {b.name}"})
+    chief.post(url, {"first": "3", "second": f"1 {a.name}"})
+    pairs = {frozenset((p.first.tpn, p.second.tpn)) for p in event.forbidden.all()}
+    assert pairs == {frozenset((1, 2)), frozenset((1, 3))}
+    response = chief.post(url, {"first": "nobody", "second": "2"}, follow=True)
+    assert "Give the numbers of two players." in response.content.decode()
+    pair = event.forbidden.get(first__tpn__in=(1, 2), second__tpn__in=(1, 2))
+    response = chief.post(reverse("web:forbidden-remove", args=[event.pk, pair.pk]),
+                          follow=True)
+    assert f"{pair.first.name} and {pair.second.name} may meet again." in \
+        response.content.decode().replace("&#x27;", "'")
+    assert {frozenset((p.first.tpn, p.second.tpn)) for p in event.forbidden.all()} == {
+        frozenset((1, 3))}
+    audit = chief.get(reverse("web:audit", args=[event.pk])).content.decode()
+    assert "Forbidden pair removed: " in audit
+    assert chief.get(reverse("web:forbidden-remove", args=[event.pk, pair.pk])).status_code \
+        == 405
+    viewer = Client()
+    viewer.force_login(make_user("viewer", m.ROLE_VIEWER))
+    other = event.forbidden.get()
+    assert viewer.post(reverse("web:forbidden-remove", args=[event.pk, other.pk])).status_code \
+        == 403
+    assert event.forbidden.count() == 1
+    del c

@@ -175,6 +175,8 @@ def sentence(entry: m.AuditEntry) -> str:
         return _("Players imported: %(what)s") % {"what": target}
     if action == "forbidden-pair":
         return _("Forbidden pair: %(players)s") % {"players": target}
+    if action == "forbidden-pair-remove":
+        return _("Forbidden pair removed: %(players)s") % {"players": target}
     if action == "event-create":
         colour = after.get("initial_colour") if isinstance(after, dict) else ""
         drawn = isinstance(after, dict) and after.get("drawn_by_lot")

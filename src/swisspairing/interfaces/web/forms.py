@@ -256,11 +256,12 @@ class WithdrawalForm(forms.Form):
 
 
 class ForbiddenPairForm(forms.Form):
-    """Two players of the event who may not meet (C.04.1 b), by pairing number; a pair
-    already forbidden, in either order, is refused."""
+    """Two players of the event who may not meet (C.04.1 b), chosen by name from the list
+    (the value starts with the pairing number) or by number; a pair already forbidden, in
+    either order, is refused."""
 
-    first = forms.IntegerField(min_value=1)
-    second = forms.IntegerField(min_value=1)
+    first = forms.CharField(max_length=300)
+    second = forms.CharField(max_length=300)
 
     def __init__(self, *args: object, event: m.Event, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -273,7 +274,11 @@ class ForbiddenPairForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        rows = [self.event.entrants.filter(tpn=data[k]).first() for k in ("first", "second")]
+        # chosen by name from the list ("12 DUPONT, Jean": its number first) or a number typed
+        numbers = [re.match(r"\s*(\d{1,6})\b", str(data.get(k, ""))) for k in ("first",
+                                                                           "second")]
+        rows = [self.event.entrants.filter(tpn=int(n.group(1))).first() if n else None
+                for n in numbers]
         a, b = rows
         if a is None or b is None:
             raise forms.ValidationError(_("Give the numbers of two players."))

@@ -46,6 +46,8 @@ app_pages = [
     path("t/<int:pk>/audit/", views.audit_log, name="audit"),
     path("t/<int:pk>/check/", views.check, name="check"),
     path("t/<int:pk>/forbidden/", views.forbidden, name="forbidden"),
+    path("t/<int:pk>/forbidden/<int:pair_id>/remove/", views.forbidden_remove,
+         name="forbidden-remove"),
     path("p/<str:token>/", views.public, name="public"),
     path("p/<str:token>/qr.svg", views.qr_svg, name="public-qr"),
     path("p/<str:token>/rounds/<int:number>/", views.public_round, name="public-round"),

@@ -251,6 +251,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
                    import_form=forms.ImportForm(),
                    forbidden=event.forbidden.select_related("first", "second"),
+                   all_entrants=event.entrants.only("tpn", "name") if can_edit(request.user)
+                   else [],
                    rating_list=ratings.active_load(), rating_load=ratings.latest_load(),
                    max_players=actions.max_event_players(),
                    max_import_mb=MAX_IMPORT_BYTES // 2**20)
@@ -761,6 +763,18 @@ def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("web:players", pk=pk)
 
 
+@arbiter_required
+@require_POST
+def forbidden_remove(request: HttpRequest, pk: int, pair_id: int) -> HttpResponse:
+    event = _event(pk)
+    pair = get_object_or_404(m.ForbiddenPair.objects.select_related("first", "second"),
+                             pk=pair_id, event=event)
+    actions.remove_forbidden_pair(pair, request.user)
+    messages.success(request, _("%(first)s and %(second)s may meet again.") % {
+        "first": pair.first.name, "second": pair.second.name})
+    return redirect("web:players", pk=pk)
+
+
 @viewer_required
 def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The last 500 changes of the event: who, when, what (in the reader's language; the
@@ -782,6 +796,7 @@ AUDIT_ACTIONS = {
     "event-import-trf": gettext_lazy("TRF imported"),
     "export": gettext_lazy("export"),
     "forbidden-pair": gettext_lazy("forbidden pair"),
+    "forbidden-pair-remove": gettext_lazy("forbidden pair removed"),
     "hall-check-in": gettext_lazy("check-in"),
     "hall-decide": gettext_lazy("arbiter's decision on a player's entry"),
     "hall-result": gettext_lazy("result entered by a player"),

@@ -464,3 +464,22 @@ def test_forbidden_pairs_chosen_by_name_and_removed(chief: Client) -> None:
         == 403
     assert event.forbidden.count() == 1
     del c
+
+
+def test_a_player_entered_twice_is_warned_about(chief: Client) -> None:
+    """Item 12: the same name (without case and accents) and no FIDE id to tell them apart."""
+    event = make_open(players=4)
+    url = reverse("web:players", args=[event.pk])
+    response = chief.post(url, {"name": "Dupré, Éloïse", "rating": "1500"}, follow=True)
+    assert "same name" not in response.content.decode()
+    response = chief.post(url, {"name": "DUPRE, Eloise", "rating": "1510"}, follow=True)
+    page = response.content.decode().replace("&#x27;", "'")
+    dupre = event.entrants.get(name="Dupré, Éloïse")  # numbered by rating before round 1
+    assert f"Another player has the same name: {dupre.tpn} Dupré, Éloïse." in page
+    assert event.entrants.count() == 6  # warned, not refused: two players may share a name
+    response = chief.post(url, {"name": "Other, Name", "rating": "1510"}, follow=True)
+    assert "same name" not in response.content.decode()
+    response = chief.post(url, {"name": "DUPRE, Eloise", "rating": "1400"},
+                          HTTP_ACCEPT_LANGUAGE="fr", follow=True)
+    assert "Un autre joueur porte le même nom" in response.content.decode().replace(
+        "&#x27;", "'")

@@ -441,7 +441,24 @@ def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpRespo
     else:
         messages.success(request, _("%(name)s added (number %(tpn)s).") %
                          {"name": row.name, "tpn": row.tpn})
+        twins = _same_name(event, row)
+        if twins:  # issue 25 item 12: the same player entered twice?
+            messages.warning(request, _(
+                "Another player has the same name: %(others)s. If it is the same person, "
+                "delete one of them.") % {"others": ", ".join(
+                    f"{e.tpn} {e.name}" + (f" ({e.fide_id})" if e.fide_id else "")
+                    for e in twins)})
     return redirect("web:players", pk=event.pk)
+
+
+def _same_name(event: m.Event, row: m.Entrant) -> list[m.Entrant]:
+    """The event's other players whose name is ``row``'s without case, accents and
+    punctuation, unless both have FIDE ids (then they are two people)."""
+    from .imports import search_key
+
+    key = search_key(row.name)
+    return [e for e in event.entrants.exclude(pk=row.pk)
+            if search_key(e.name) == key and not (row.fide_id and e.fide_id)]
 
 
 # --- rounds --------------------------------------------------------------------------------------

@@ -483,3 +483,33 @@ def test_a_player_entered_twice_is_warned_about(chief: Client) -> None:
                           HTTP_ACCEPT_LANGUAGE="fr", follow=True)
     assert "Un autre joueur porte le même nom" in response.content.decode().replace(
         "&#x27;", "'")
+
+
+def test_a_200_character_name_stays_inside_its_cell_in_the_pdfs(chief: Client) -> None:
+    """Item 11: the name is cut with an ellipsis in its cell (the other cells and rows keep
+    their size), on the lists, the standings and the slips."""
+    event = make_open(players=8)
+    long_name = ("VERYLONGSURNAME-" * 12 + ", " + "Firstname " * 4)[:200]
+    row = event.entrants.get(tpn=3)
+    m.Entrant.objects.filter(pk=row.pk).update(name=long_name)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for kind in ("board", "alpha", "slips"):
+        data = chief.get(reverse("web:round-print-pdf", args=[event.pk, 1, kind])).content
+        keep(f"long-name-{kind}", data)
+        doc = pdfium.PdfDocument(data)
+        try:
+            page = doc[0]
+            text = page.get_textpage()
+            flat = " ".join(text.get_text_range().split())
+            assert "VERYLONGSURNAME-VERY" in flat and long_name not in flat, kind
+            assert "…" in flat, kind
+            width = page.get_width()
+            # every character of the page inside the page's margins (nothing spilled)
+            for i in range(text.count_chars()):
+                left, _bottom, right, _top = text.get_charbox(i)
+                assert left > 0 and right < width - 5, (kind, i)
+        finally:
+            doc.close()
+        for e in event.entrants.exclude(pk=row.pk):
+            assert e.name in flat, (kind, e.name)

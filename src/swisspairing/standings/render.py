@@ -233,6 +233,10 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object,
     doc.set_font(family, "", size)
     pad = 2.0
 
+    # a text column is at most this wide (mm): a 200-character name is cut with an ellipsis
+    # in its cell rather than shrinking every row's type or spilling over the next cell
+    text_cap = 70.0 if table.kind in ("pairings", "alpha") else 60.0
+
     def widths_at(sz: float) -> list[float]:
         doc.set_font(family, "B", sz)
         ws = [doc.get_string_width(clean(h)) + 2 * pad for h in table.headers]  # type: ignore[operator]
@@ -240,7 +244,14 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object,
         for row in table.rows:
             for i, cell in enumerate(row):
                 ws[i] = max(ws[i], doc.get_string_width(clean(cell)) + 2 * pad)  # type: ignore[operator]
-        return ws
+        return [min(w, max(text_cap, ws_h)) if a == "l" else w
+                for w, a, ws_h in zip(ws, table.align, head_widths(sz), strict=True)]
+
+    def head_widths(sz: float) -> list[float]:
+        doc.set_font(family, "B", sz)
+        out = [doc.get_string_width(clean(h)) + 2 * pad for h in table.headers]  # type: ignore[operator]
+        doc.set_font(family, "", sz)
+        return out
 
     widths = widths_at(size)
     orientation = "P" if sum(widths) <= 210 - 20 else "L"
@@ -291,7 +302,8 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object,
         fill = n % 2 == 1
         doc.set_fill_color(244, 244, 244)
         for cell, w, a in zip(row, widths, table.align, strict=True):
-            doc.cell(w, line_h, clean(cell), border=1, align=align[a], fill=fill)  # type: ignore[operator]
+            text = _fit(doc, clean(cell), w - 2 * pad + 0.5)  # type: ignore[operator]
+            doc.cell(w, line_h, text, border=1, align=align[a], fill=fill)
         doc.ln(line_h)
     doc.set_font(family, "", 8)
     doc.ln(2)

@@ -31,6 +31,9 @@ SYSTEM_LABELS: dict[str, Any] = {
     "lim": _("Lim system (FIDE)"),
     "burstein": _("Burstein system (FIDE)"),
     "elo-swiss": _("Elo-based Swiss system (FFE)"),
+    # on main since issue 29 (C.05 Annex 1 Berger tables)
+    "round-robin": _("Round robin (FIDE Berger tables)"),
+    "double-round-robin": _("Double round robin (FIDE Berger tables)"),
 }
 
 

@@ -128,7 +128,9 @@ def test_system_change_after_round_one_is_kept_with_a_warning(arbiter: Client) -
     page = _edit(arbiter, event, system="dutch-2017")
     event.refresh_from_db()
     assert event.system == "dutch-2017"
-    assert "Le système d'appariement est maintenant dutch-2017" in page.replace("&#x27;", "'")
+    # the system by its name, not its id (issue 25 item 10)
+    assert ("Le système d'appariement est maintenant Système hollandais (FIDE, règles de "
+            "2017)") in page.replace("&#x27;", "'")
     page = _edit(arbiter, event, point_scheme="3-1-0")
     assert "Le système de points a changé" in page
 

@@ -460,6 +460,15 @@ def add_forbidden_pair(event: m.Event, a: m.Entrant, b: m.Entrant, user: User) -
     audit(event, user, "forbidden-pair", f"{a.name} - {b.name}", None, [a.tpn, b.tpn])
 
 
+def remove_forbidden_pair(pair: m.ForbiddenPair, user: User) -> None:
+    """The two players may meet again (issue 25 item 12: a pair entered by mistake)."""
+    with transaction.atomic():
+        a, b = pair.first, pair.second
+        pair.delete()
+        audit(pair.event, user, "forbidden-pair-remove", f"{a.name} - {b.name}",
+              [a.tpn, b.tpn], None)
+
+
 # --- rounds -----------------------------------------------------------------------------------
 @dataclass(slots=True)
 class PairingResult:

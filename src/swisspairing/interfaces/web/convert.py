@@ -216,7 +216,10 @@ def standings_of(event: m.Event, round_number: int | None = None) -> ranking.Sta
     """C.07 standings with the event's tie-breaks (the same call as ``swisspairing standings``)."""
     t = tournament_of(event, round_number)
     tbs = parse_list(event.tiebreaks) if event.tiebreaks else None
-    return ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
+    st = ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
+    if tbs is not None:  # the legend names the settings, not the command line's option
+        st.source = "settings"
+    return st
 
 
 # --- model -> rows (TRF import) ---------------------------------------------------------------

@@ -65,6 +65,7 @@ def test_one_phone_cannot_confirm_its_own_entry(live_server: Any, tmp_path: Path
         phone.click("button.result-choice[value='1-0']")
         expect(phone.locator("[data-status=pending]")).to_be_visible()
         expect(phone.locator("[data-status=confirmed]")).to_have_count(0)
+        expect(phone.locator("[data-flag=same-device]")).to_be_visible()
         phone.screenshot(path=shots / "trust-01-phone-same-device.png", full_page=True)
         game.refresh_from_db()
         assert game.result == ""

@@ -253,3 +253,24 @@ def test_the_chief_arbiter_unlocks_an_account_and_an_address() -> None:
     assert m.AuditEntry.objects.filter(action="account-unlock").count() == 2
     page = desk.get(reverse("web:accounts")).content.decode()
     assert "data-locked-" not in page
+
+
+@pytest.mark.django_db
+@override_settings(LOGIN_WAIT_SECONDS=0.1)
+def test_a_login_waits_briefly_for_its_turn_then_gets_503() -> None:
+    """Item 15: one password check at a time; a login that cannot have its turn within
+    LOGIN_WAIT_SECONDS is refused with 503 and Retry-After (a waiting login holds one of the
+    server's threads: eight flooding clients must not hold them all), nothing recorded."""
+    from swisspairing.interfaces.web import auth
+
+    make_user("chief", m.ROLE_CHIEF)
+    assert auth._checking.acquire(timeout=5)  # another login is being checked
+    try:
+        response = Client().post(reverse("web:login"), {"username": "chief",
+                                                        "password": PASSWORD})
+    finally:
+        auth._checking.release()
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    assert "Too many logins at once" in response.content.decode()
+    assert not m.FailedLogin.objects.exists()
+    assert _post_login(Client(), "chief", PASSWORD) == 302

@@ -170,8 +170,9 @@ class LoginView(auth_views.LoginView):
     is a read, the password check holds no transaction, and each write (the failure, or the
     session and ``last_login`` of a success) is its own short transaction. At most
     ``LOGIN_CONCURRENT_CHECKS`` (1) passwords are checked at once: a flood of logins uses one
-    core, not all of them; a login that waits more than ``LOGIN_WAIT_SECONDS`` (10) for its turn
-    gets 503 "try again"."""
+    core, not all of them; a login that waits more than ``LOGIN_WAIT_SECONDS`` (1) for its turn
+    gets 503 "try again" (a waiting login holds a server thread: eight flooding clients waiting
+    longer would hold all of waitress's threads and the players' entries would queue)."""
 
     template_name = "web/login.html"
 
@@ -180,7 +181,7 @@ class LoginView(auth_views.LoginView):
         reason = lock_reason(username, _address(request))
         if reason is not None:
             return self._refused(reason, 429)
-        if not _checking.acquire(timeout=float(getattr(settings, "LOGIN_WAIT_SECONDS", 10))):
+        if not _checking.acquire(timeout=float(getattr(settings, "LOGIN_WAIT_SECONDS", 1))):
             return self._refused("busy", 503)
         try:
             form = self.get_form()

@@ -168,9 +168,11 @@ LOGIN_MAX_FAILURES_PER_NAME = 20
 LOGIN_MAX_FAILURES_PER_ADDRESS = 20
 LOGIN_LOCK_SECONDS = 15 * 60
 #: passwords checked at once (PBKDF2 takes a core for 0.5 s): a flood of logins leaves the
-#: other cores to the hall; a login waiting more than LOGIN_WAIT_SECONDS gets 503
+#: other cores to the hall; a login waiting more than LOGIN_WAIT_SECONDS for its turn gets 503
+#: "try again" (short: a waiting login holds one of the server's threads, and eight flooding
+#: clients must not hold all of them)
 LOGIN_CONCURRENT_CHECKS = 1
-LOGIN_WAIT_SECONDS = 10
+LOGIN_WAIT_SECONDS = 1
 
 LOGGING = {
     "version": 1,

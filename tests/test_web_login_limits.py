@@ -13,6 +13,7 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -274,3 +275,34 @@ def test_a_login_waits_briefly_for_its_turn_then_gets_503() -> None:
     assert "Too many logins at once" in response.content.decode()
     assert not m.FailedLogin.objects.exists()
     assert _post_login(Client(), "chief", PASSWORD) == 302
+
+
+def test_passwords_are_hashed_in_the_low_priority_thread() -> None:
+    """Item 15: the app's PBKDF2 hasher gives Django's own hashes (either verifies the other's)
+    and computes them in its own thread, at the lowest priority on Linux."""
+    import sys
+
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    from swisspairing.interfaces.web import hashers
+
+    seen: list[str] = []
+    original = PBKDF2PasswordHasher.encode
+
+    def spy(self: Any, password: str, salt: str, iterations: int | None = None) -> str:
+        seen.append(threading.current_thread().name)
+        return original(self, password, salt, iterations)
+
+    ours = hashers.BackgroundPBKDF2PasswordHasher()
+    PBKDF2PasswordHasher.encode = spy  # type: ignore[method-assign]
+    try:
+        encoded = ours.encode("a-long-password", "saltsaltsalt", iterations=1000)
+    finally:
+        PBKDF2PasswordHasher.encode = original  # type: ignore[method-assign]
+    assert encoded == PBKDF2PasswordHasher().encode("a-long-password", "saltsaltsalt", 1000)
+    assert ours.verify("a-long-password", encoded) and not ours.verify("wrong", encoded)
+    assert seen and seen[0].startswith("password-hash")
+    if sys.platform.startswith("linux"):
+        worker = next(t for t in threading.enumerate() if t.name.startswith("password-hash"))
+        stat = Path(f"/proc/self/task/{worker.native_id}/stat").read_text()
+        assert int(stat.rsplit(")", 1)[1].split()[16]) == 19  # nice

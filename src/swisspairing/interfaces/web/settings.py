@@ -126,6 +126,15 @@ for _db in DATABASES.values():
     _db["ATOMIC_REQUESTS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Django's hashers; PBKDF2-SHA256 (the default) computed in a low-priority thread, so that a
+# flood of logins does not take the processor from the playing hall (hashers.py, issue 24)
+PASSWORD_HASHERS = [
+    "swisspairing.interfaces.web.hashers.BackgroundPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 # checked by createuser, serve's first start (SWISSPAIRING_PASSWORD) and the accounts page
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",

@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
     db = settings.DATABASES["default"]
     where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"PostgreSQL {db['NAME']}"
     print(f"swisspairing: data in {data} (database: {where})")
+    print_public_address(args)
     from waitress import create_server
 
     from .web.wsgi import application
@@ -90,9 +91,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadRequest(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc}): "
                          "another program (or another swisspairing) uses it? Give another "
                          "--port") from None
-    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)")
-    print_public_address(args)
-    sys.stdout.flush()
+    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
     server.run()
     return 0
 

@@ -255,3 +255,55 @@ def test_a_script_dropping_its_cookie_meets_the_address_limit(live_server: Any) 
     statuses = [Phone(live_server.url).enter(f"QQQQ{i:02d}") for i in range(35)]
     assert statuses[:30] == [404] * 30 and set(statuses[30:]) == {429}
     assert Phone(live_server.url).enter(code_of(first_board(rnd), h.WHITE)) == 429
+
+
+def test_serve_prints_the_lan_addresses_and_keeps_the_public_address(tmp_path: Any) -> None:
+    """Item 11: ``serve --public-url`` keeps the address (the app's field shows it), prints the
+    machine's LAN addresses, says that 127.0.0.1 cannot be reached by phones; a wrong address
+    is exit 2 with the option named."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from swisspairing.interfaces.web import public_address
+
+    code = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main())"
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",
+                                                             "DATABASE_URL")}
+    data = tmp_path / "data"
+    wrong = subprocess.run([sys.executable, "-c", code, "serve", "--data", str(data),
+                            "--public-url", "ftp://x"], capture_output=True, text=True,
+                           env=env, timeout=300, check=False)
+    assert wrong.returncode == 2 and "--public-url" in wrong.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--data",
+                             str(data), "--public-url", "10.1.2.3:8000/"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        lines = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline() if proc.stdout else ""
+            if not line:
+                break
+            lines.append(line)
+            if "open http://" in line:
+                break
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    text = "".join(lines)
+    assert "QR codes and links point at http://10.1.2.3:8000\n" in text, text
+    assert "listening on this computer only: phones cannot connect" in text
+    for address in public_address.lan_addresses():
+        assert f"http://{address}:{port}/" in text
+    import sqlite3
+
+    with sqlite3.connect(data / "swisspairing.sqlite3") as db:
+        kept = db.execute("SELECT value FROM swisspairing_web_sitesetting WHERE key = "
+                          "'public_url'").fetchone()
+    assert kept == ("http://10.1.2.3:8000",)

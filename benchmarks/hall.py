@@ -6,6 +6,7 @@ Run on demand (not a test):
     .venv/bin/python benchmarks/hall.py load  [--players 50] [--viewers 500] [--model phones]
     .venv/bin/python benchmarks/hall.py load  --model stress [--viewer-threads 25] [--polls 2]
     .venv/bin/python benchmarks/hall.py crash [--players 50] [--kill-after 30]
+    .venv/bin/python benchmarks/hall.py load  --login-flood [4] [--flood-password right]
 
 ``DATABASE_URL=postgres://user:password@127.0.0.1/db`` runs either on PostgreSQL (the database
 is emptied first: give it a throwaway database); otherwise on SQLite in a temporary folder.
@@ -25,6 +26,12 @@ while ``viewers`` spectators look at the public page. Two models of the spectato
 
 Checks that no result is lost, duplicated or attributed to the wrong board, and prints the
 p50 / p95 / max latency of entries and of page views, and the server's CPU time.
+
+``--login-flood N`` (issue 24, item 15): meanwhile N anonymous clients post logins with no
+pause, each from its own loopback address; no login answer may be missing nor a 5xx other than
+503 (the refusal "too many logins at once, try again", with Retry-After), and the entries must
+keep their figures (p95 under 1 s). ``--flood-password right`` makes every login
+check its password and write a session (no limit applies to a right password).
 
 ``crash``: the same entries in a burst; after ``kill-after`` acknowledged entries the server is
 killed (SIGKILL); it is started again on the same data. Checks that every entry acknowledged
@@ -76,6 +83,8 @@ class Board:
 class Timings:
     entries: list[float] = field(default_factory=list)
     views: list[float] = field(default_factory=list)
+    logins: list[float] = field(default_factory=list)
+    login_statuses: dict[int, int] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -187,9 +196,13 @@ class Server:
 # --- requests ----------------------------------------------------------------------------------
 def post_entry(base: str, code: str, result: str, timeout: float = 60,
                raise_errors: bool = False) -> tuple[int, str]:
+    """One player's entry from their own phone: each code is entered with a device cookie of
+    its own (issue 24, item 9: an entry and its confirmation from one device are not a
+    confirmation; a script without a cookie is one device per address and browser)."""
     body = urllib.parse.urlencode({"code": code, "result": result}).encode()
     request = urllib.request.Request(base + "/hall/", data=body,
-                                     headers={"User-Agent": "hall-bench"})
+                                     headers={"User-Agent": "hall-bench",
+                                              "Cookie": f"hall_device=bench-phone-{code}-x"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as answer:
             return answer.status, answer.read().decode()
@@ -438,10 +451,16 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
     try:
         cpu_before = server.cpu_seconds()
         wall = time.perf_counter()
-        if args.model == "phones":
-            fresh, stale = run_phones(args, server, token, boards, timings)
-        else:
-            run_stress(args, server, token, boards, timings)
+        flood, flooders = start_flood(args, server, timings)
+        try:
+            if args.model == "phones":
+                fresh, stale = run_phones(args, server, token, boards, timings)
+            else:
+                run_stress(args, server, token, boards, timings)
+        finally:
+            flood.set()
+            for t in flooders:
+                t.join(timeout=120)
         wall = time.perf_counter() - wall
         cpu = server.cpu_seconds() - cpu_before
     finally:
@@ -454,11 +473,21 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
                f"{args.viewer_threads} at a time with no pause")
     print(f"hall load test on {db}: {len(boards)} boards ({args.players} players entering "
           f"at once, each board white then black), {viewers}, server threads {args.threads}")
+    if args.login_flood:
+        print(f"  login flood: {args.login_flood} anonymous clients posting logins with no "
+              f"pause ({args.flood_password} password), each from its own 127.0.0.x address")
     print(f"  entries: {percentiles(timings.entries)}")
     print(f"  views:   {percentiles(timings.views)}")
+    if args.login_flood:
+        statuses = ", ".join(f"{n} x {code or 'no answer'}"
+                             for code, n in sorted(timings.login_statuses.items()))
+        print(f"  logins:  {percentiles(timings.logins)} (login page + post); answers: "
+              f"{statuses}")
+    print(f"  load average (uptime): {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
+          f"{os.getloadavg()[2]:.2f}")
     if fresh:
         print(fresh)
-    requests = len(timings.entries) + len(timings.views) + 1
+    requests = len(timings.entries) + len(timings.views) + 2 * len(timings.logins) + 1
     print(f"  wall {wall:.1f} s, server CPU {cpu:.1f} s ({cpu / requests * 1000:.1f} ms a "
           f"request), client CPU {resource.getrusage(resource.RUSAGE_SELF).ru_utime:.1f} s")
     for p in problems[:20]:
@@ -466,6 +495,68 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
     print("  OK: no result lost, duplicated or on the wrong board" if not problems else
           f"  FAILED: {len(problems)} problems")
     return 1 if problems else 0
+
+
+# --- login flood (issue 24, item 15) ---------------------------------------------------------
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def login_flooder(port: int, number: int, password: str, stop: threading.Event,
+                  timings: Timings) -> None:
+    """An anonymous client posting logins with no pause until ``stop``: the login page (its
+    CSRF token), then the form, on one kept-alive connection from its own loopback address
+    (127.0.0.``2 + number``: the per-address limits meet each client separately).
+    ``password='wrong'``: a wrong password for a new user name each time (an attacker
+    guessing); ``'right'``: the chief arbiter's right password (every login checks the password
+    and writes a session: no limit applies)."""
+    source = (f"127.0.0.{2 + number}", 0)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60,
+                                            source_address=source)
+    i = 0
+    while not stop.is_set():
+        i += 1
+        began = time.perf_counter()
+        try:
+            connection.request("GET", "/login/")
+            answer = connection.getresponse()
+            page = answer.read().decode()
+            cookie = "; ".join(c.split(";", 1)[0] for c in answer.headers.get_all("Set-Cookie")
+                               or [])
+            token = CSRF.search(page)
+            username, secret = (("arbiter", "load-test-password") if password == "right" else
+                                (f"guess{number}-{i}", f"wrong-{i}"))
+            body = urllib.parse.urlencode({
+                "username": username, "password": secret,
+                "csrfmiddlewaretoken": token.group(1) if token else ""})
+            connection.request("POST", "/login/", body=body, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie,
+                "Referer": f"http://127.0.0.1:{port}/login/"})
+            answer = connection.getresponse()
+            answer.read()
+            status = answer.status
+        except (http.client.HTTPException, OSError) as exc:
+            connection.close()
+            status = 0
+            timings.error(f"login flood: no answer ({exc})")
+        with timings.lock:
+            timings.logins.append(time.perf_counter() - began)
+            timings.login_statuses[status] = timings.login_statuses.get(status, 0) + 1
+        if status >= 500 and status != 503:  # (503 + Retry-After: "too many logins at once")
+            timings.error(f"login flood: HTTP {status}")
+    connection.close()
+
+
+def start_flood(args: argparse.Namespace, server: Server, timings: Timings
+                ) -> tuple[threading.Event, list[threading.Thread]]:
+    stop = threading.Event()
+    threads = [threading.Thread(target=login_flooder, args=(
+        server.port, i, args.flood_password, stop, timings), daemon=True)
+        for i in range(args.login_flood)]
+    for t in threads:
+        t.start()
+    if threads:
+        time.sleep(2)  # the flood is under way before the players enter
+    return stop, threads
 
 
 # --- crash ---------------------------------------------------------------------------------------
@@ -575,6 +666,12 @@ def main() -> int:
                         help="stress: polls per viewer (default 2)")
     parser.add_argument("--viewer-threads", type=int, default=25,
                         help="stress: viewers under way at once (default 25)")
+    parser.add_argument("--login-flood", type=int, nargs="?", const=4, default=0,
+                        metavar="N", help="load: N anonymous clients (4 without N) post "
+                        "logins with no pause while the players enter (issue 24, item 15)")
+    parser.add_argument("--flood-password", choices=("wrong", "right"), default="wrong",
+                        help="login flood: wrong passwords under new names (default; the "
+                        "limits refuse them) or the right one (every login checks it)")
     parser.add_argument("--threads", type=int, default=8, help="server threads (default 8)")
     parser.add_argument("--kill-after", type=int, default=30,
                         help="crash: acknowledged entries before SIGKILL (default 30)")

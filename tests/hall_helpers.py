@@ -7,6 +7,7 @@ from django.test import Client
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
+from swisspairing.interfaces.web.hall import services
 from web_helpers import make_event
 
 
@@ -24,6 +25,11 @@ def code_of(game: m.Game, side: str) -> str:
 
 
 def enter(client: Client, code: str, result: str, **extra: str) -> object:
+    """Post an entry; a client without the hall's device cookie is given its own first (each
+    test client is one phone: without the cookie, two clients on 127.0.0.1 with the same
+    browser would be the same device, issue 24 item 9)."""
+    if services.DEVICE_COOKIE not in client.cookies:
+        client.cookies[services.DEVICE_COOKIE] = services.new_device_cookie()
     return client.post("/hall/", {"code": code, "result": result, **extra})
 
 

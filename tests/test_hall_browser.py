@@ -120,12 +120,12 @@ def test_one_round_in_the_playing_hall(live_server, tmp_path: Path) -> None:  # 
 
         # --- board cards: the codes and QR links --------------------------------------------
         desk.goto(f"{base}/t/{event.pk}/hall/rounds/1/cards/")
-        expect(desk.locator(".board-card")).to_have_count(14)
+        expect(desk.locator(".board-card")).to_have_count(28)  # one slip per player
         desk.screenshot(path=shots / "hall-05-board-cards.png", full_page=True)
         codes = {(c.game_id, c.entrant_id): c.code for c in h.BoardCode.objects.all()}
         for g in games:
-            expect(desk.locator(".board-card").nth(g.board - 1)).to_contain_text(
-                codes[(g.pk, g.white_id)])
+            slip = desk.locator(f".slip[data-board='{g.board}'][data-side='w']")
+            expect(slip).to_contain_text(codes[(g.pk, g.white_id)])
 
         # --- players enter and confirm their results ----------------------------------------
         standings_phone = phone_context.new_page()

@@ -30,6 +30,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--connections", type=int, default=None,
                    help="open connections accepted at once (default 1000; 500 on Windows): "
                    "every phone or screen of the playing hall keeps one open")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address players' phones use to reach this server, e.g. "
+                   "http://192.168.1.20:8000: QR codes, slips and links are built on it (kept "
+                   "in the database; also set on the arbiters' hall page; \"\" clears it)")
     p.set_defaults(run=run)
 
 
@@ -46,6 +50,13 @@ def run(args: argparse.Namespace) -> int:
         raise BadRequest(f"--connections {args.connections}: at least 1")
 
     data = setup(args.data)
+    if args.public_url is not None:  # (its messages need Django: checked once it is set up)
+        from .web.public_address import clean
+
+        try:
+            clean(args.public_url)
+        except BadRequest as exc:
+            raise BadRequest(f"--public-url: {exc}") from None
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
@@ -68,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     db = settings.DATABASES["default"]
     where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"PostgreSQL {db['NAME']}"
     print(f"swisspairing: data in {data} (database: {where})")
+    print_public_address(args)
     from waitress import create_server
 
     from .web.wsgi import application
@@ -87,6 +99,33 @@ def run(args: argparse.Namespace) -> int:
     print(f"swisspairing: open {address}/ (Ctrl+C to stop)", flush=True)
     server.run()
     return 0
+
+
+def print_public_address(args: argparse.Namespace) -> None:
+    """Where phones reach the server (issue 24, item 11): the machine's LAN addresses, the
+    public address kept for QR codes (``--public-url`` saves it), a warning while it is unset
+    or loopback, and when the server listens on 127.0.0.1 only."""
+    from .web import public_address
+
+    if args.public_url is not None:
+        public_address.save(args.public_url)
+    lan = public_address.lan_addresses()
+    local_only = args.host in ("127.0.0.1", "localhost", "::1")
+    if lan:
+        print("swisspairing: this computer on the local network: " +
+              ", ".join(f"http://{a}:{args.port}/" for a in lan))
+    if local_only:
+        print("swisspairing: listening on this computer only: phones cannot connect; start with "
+              "--host 0.0.0.0 for the playing hall")
+    public = public_address.stored()
+    if public:
+        print(f"swisspairing: QR codes and links point at {public}" +
+              (" (this computer only: phones cannot open it)"
+               if public_address.is_loopback(public) else ""))
+    else:
+        example = f"http://{lan[0]}:{args.port}" if lan else "http://192.168.1.20:8000"
+        print("swisspairing: no public address: QR codes and links point at the address in the "
+              f"arbiter's browser; for phones give --public-url {example}")
 
 
 def connection_settings(connections: int | None) -> dict[str, object]:

@@ -302,3 +302,11 @@ class RatingEntry(models.Model):
     title = models.CharField(max_length=3, blank=True)
     rating = models.PositiveIntegerField(default=0)
     birth_date = models.CharField(max_length=10, blank=True)
+
+
+class SiteSetting(models.Model):
+    """A setting of the whole server kept in the database, e.g. ``public_url`` (issue 24,
+    item 11: the address phones use, set by ``serve --public-url`` or on the hall page)."""
+
+    key = models.CharField(max_length=40, unique=True)
+    value = models.CharField(max_length=300, blank=True)

@@ -126,6 +126,15 @@ for _db in DATABASES.values():
     _db["ATOMIC_REQUESTS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Django's hashers; PBKDF2-SHA256 (the default) computed in a low-priority thread, so that a
+# flood of logins does not take the processor from the playing hall (hashers.py, issue 24)
+PASSWORD_HASHERS = [
+    "swisspairing.interfaces.web.hashers.BackgroundPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 # checked by createuser, serve's first start (SWISSPAIRING_PASSWORD) and the accounts page
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
@@ -159,9 +168,20 @@ SECURE_REFERRER_POLICY = "same-origin"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024 * 1024
 
-#: failed logins allowed per user name and address before a pause (LOGIN_LOCK_SECONDS)
+#: failed logins allowed per user name (normalised: auth.login_key) and address before a pause
+#: of LOGIN_LOCK_SECONDS; per user name from every address; per address whatever the name
+#: (issue 24, items 14-15). The chief arbiter lifts a lock on the accounts page; createuser and
+#: a new password lift it too (item 17).
 LOGIN_MAX_FAILURES = 5
+LOGIN_MAX_FAILURES_PER_NAME = 20
+LOGIN_MAX_FAILURES_PER_ADDRESS = 20
 LOGIN_LOCK_SECONDS = 15 * 60
+#: passwords checked at once (PBKDF2 takes a core for 0.5 s): a flood of logins leaves the
+#: other cores to the hall; a login waiting more than LOGIN_WAIT_SECONDS for its turn gets 503
+#: "try again" (short: a waiting login holds one of the server's threads, and eight flooding
+#: clients must not hold all of them)
+LOGIN_CONCURRENT_CHECKS = 1
+LOGIN_WAIT_SECONDS = 1
 
 LOGGING = {
     "version": 1,

@@ -84,6 +84,10 @@ def create_user(username: str, password: str | None, role: str) -> tuple[bool, s
     user.set_password(password)
     user.save()
     m.Profile.objects.update_or_create(user=user, defaults={"role": role})
+    # a new password lifts the account's login lock (issue 24, item 17)
+    from .auth import unlock
+
+    unlock(username=username)
     return created, password
 
 

@@ -7,6 +7,7 @@ No pairing, ranking or tie-break logic lives here.
 from __future__ import annotations
 
 import io
+import logging
 from typing import Any
 
 import segno
@@ -30,7 +31,17 @@ from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
 from ...standings.labels import tiebreak_name
-from . import actions, backup, convert, core_messages, forms, printing, ratings
+from . import (
+    actions,
+    auth,
+    backup,
+    convert,
+    core_messages,
+    forms,
+    printing,
+    public_address,
+    ratings,
+)
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
 from .imports import (
@@ -81,6 +92,9 @@ def _ctx(request: HttpRequest, event: m.Event | None = None, **kw: Any) -> dict[
         out["rounds_paired"] = len(out["rounds"])
     out.update(kw)
     return out
+
+
+logger = logging.getLogger(__name__)
 
 
 # --- home, events ---------------------------------------------------------------------------
@@ -145,10 +159,14 @@ def _settings_warning(kind: str, event: m.Event) -> str:
 @viewer_required
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
-    public_url = request.build_absolute_uri(reverse("web:public", args=[event.public_token]))
-    hall_url = request.build_absolute_uri(reverse("hall:public", args=[event.public_token]))
+    # on the public address (issue 24, item 11): the QR code below is built on it too
+    public_url = public_address.absolute(request, reverse("web:public",
+                                                          args=[event.public_token]))
+    hall_url = public_address.absolute(request, reverse("hall:public", args=[event.public_token]))
+    base = public_address.base(request)
     return render(request, "web/event.html", _ctx(
-        request, event, public_url=public_url, hall_url=hall_url,
+        request, event, public_url=public_url, hall_url=hall_url, base=base,
+        loopback=public_address.is_loopback(base),
         players=event.entrants.count(), system_label=system_label(event.system),
         tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
             tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
@@ -214,6 +232,16 @@ def accounts(request: HttpRequest) -> HttpResponse:
 
     entered: dict[str, str] = {"username": "", "role": m.ROLE_ARBITER}
     password_errors: list[str] = []
+    if request.method == "POST" and ("unlock_name" in request.POST or
+                                     "unlock_address" in request.POST):
+        # issue 24, item 17: the chief arbiter lifts a login lock (a user name or an address)
+        name = str(request.POST.get("unlock_name", ""))[:150]
+        address = str(request.POST.get("unlock_address", ""))[:64]
+        forgotten = auth.unlock(username=name, address=address)
+        actions.audit(None, request.user, "account-unlock", name or address, None,
+                      {"failures": forgotten})
+        messages.success(request, _("Unlocked %(who)s.") % {"who": name or address})
+        return redirect("web:accounts")
     if request.method == "POST":
         username = str(request.POST.get("username", "")).strip()
         role = str(request.POST.get("role", ""))
@@ -234,7 +262,8 @@ def accounts(request: HttpRequest) -> HttpResponse:
     rows = [(u, getattr(getattr(u, "profile", None), "role", "")) for u in users]
     return render(request, "web/accounts.html",
                   _ctx(request, rows=rows, roles=m.ROLES, entered=entered,
-                       password_errors=password_errors),
+                       password_errors=password_errors, locked_names=auth.locked_names(),
+                       locked_addresses=auth.locked_addresses()),
                   status=400 if password_errors else 200)
 
 
@@ -722,7 +751,9 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
         text, _warnings = export.write_trf26(t, st)
     else:
         raise Http404
-    actions.audit(event, request.user, "export", dialect)
+    # a GET changes nothing (issue 24, item 10): the download is logged, not audited (an audit
+    # row would also change the public pages' version)
+    logger.info("export %s of event %s by %s", dialect, event.pk, request.user)
     # EVENT-round-4.trf (not EVENT.trf.trf): the rounds the file holds, the dialect if not ours
     kind = "" if dialect == "trf" else f"-{dialect}"
     return _download(text, f"{_slug(event)}-round-{t.rounds_paired}{kind}.trf",
@@ -800,10 +831,25 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     entries = list(event.audit.select_related("user")[:500])
     from .audit_text import sentence
 
+    hide_codes = not can_edit(request.user)
     for entry in entries:
         entry.label = str(AUDIT_ACTIONS.get(entry.action, entry.action))  # type: ignore[attr-defined]
+        if hide_codes:
+            # the players' codes are for arbiters only (issue 24, item 10): a viewer who
+            # read them could enter results
+            entry.before, entry.after = _without_codes(entry.before), _without_codes(entry.after)
         entry.sentence = sentence(entry)  # type: ignore[attr-defined]
     return render(request, "web/audit.html", _ctx(request, event, entries=entries))
+
+
+def _without_codes(value: Any) -> Any:
+    """An audit value with the players' board codes masked (viewers' audit log)."""
+    if isinstance(value, dict):
+        return {k: ("******" if k == "code" and v else _without_codes(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_codes(v) for v in value]
+    return value
 
 
 #: what each audited action (``actions.audit``) is called in the audit log
@@ -811,7 +857,9 @@ AUDIT_ACTIONS = {
     "event-create": gettext_lazy("tournament created"),
     "event-edit": gettext_lazy("settings changed"),
     "event-import-trf": gettext_lazy("TRF imported"),
+    "account-unlock": gettext_lazy("login lock lifted"),
     "export": gettext_lazy("export"),
+    "public-url": gettext_lazy("public address"),
     "forbidden-pair": gettext_lazy("forbidden pair"),
     "forbidden-pair-remove": gettext_lazy("forbidden pair removed"),
     "hall-check-in": gettext_lazy("check-in"),
@@ -845,7 +893,7 @@ def backup_download(request: HttpRequest) -> HttpResponse:
 
 def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
-    url = request.build_absolute_uri(reverse("web:public", args=[event.public_token]))
+    url = public_address.absolute(request, reverse("web:public", args=[event.public_token]))
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=6, border=2)
     return HttpResponse(out.getvalue(), content_type="image/svg+xml")

@@ -5,7 +5,8 @@
 * :class:`ResultClaim` - a result entered by a player: pending until the opponent confirms it or
   an arbiter validates it; two different claims for one board are a conflict;
 * :class:`CheckIn` - a player confirmed their presence before a round;
-* :class:`Attempt` - a refused code or a check-in, counted for the rate limits;
+* :class:`Attempt` - a refused code or a check-in, counted for the rate limits (per device,
+  per address);
 * :class:`Screen` - a projector / TV screen configured by the arbiter (panels, timing).
 """
 
@@ -62,6 +63,11 @@ class ResultClaim(models.Model):
     code = models.CharField(max_length=12)
     #: the device: address and browser of the request
     device = models.CharField(max_length=300, blank=True)
+    #: the device's key (services.device_key: the hall's cookie, else address and browser)
+    device_key = models.CharField(max_length=64, blank=True, default="")
+    #: the opponent's identical entry came from this same device (issue 24, item 9): not a
+    #: confirmation, the board waits for an arbiter
+    same_device = models.BooleanField(default=False)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -95,6 +101,8 @@ class Attempt(models.Model):
     rate limits."""
 
     address = models.CharField(max_length=64)
+    #: services.device_key of the request (wrong codes are limited per device first)
+    device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     kind = models.CharField(max_length=10)
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 

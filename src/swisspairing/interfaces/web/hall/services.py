@@ -145,16 +145,43 @@ def _count_recent(address: str, kind: str) -> int:
     return h.Attempt.objects.filter(address=address, kind=kind, at__gte=since).count()
 
 
-def _record(address: str, kind: str) -> None:
-    """An attempt counted against the address (rate limits); old rows are dropped."""
-    with transaction.atomic():
+def _record(address: str, kind: str, device: str = "") -> None:
+    """An attempt counted against the address and the device (rate limits); old rows are
+    dropped."""
+    with writing(), transaction.atomic():
         h.Attempt.objects.filter(at__lt=timezone.now() - 2 * _window()).delete()
-        h.Attempt.objects.create(address=address, kind=kind)
+        h.Attempt.objects.create(address=address, kind=kind, device=device[:64])
 
 
-def _record_failure(address: str) -> None:
-    """A refused code counts against the address."""
-    _record(address, "code")
+def _record_failure(address: str, device: str) -> None:
+    """A refused code counts against the device and the address."""
+    _record(address, "code", device)
+
+
+#: the hall's device cookie: a random key given to each browser that opens the result entry
+DEVICE_COOKIE = "hall_device"
+
+
+def device_key(cookie: str | None, address: str, browser: str) -> str:
+    """What one device is, for the wrong-code limits and the "same device" check (issue 24,
+    items 9 and 13): the hall's cookie (a random key, :data:`DEVICE_COOKIE`) when the browser
+    sent one; else (a script, a browser that keeps no cookie) its address and browser."""
+    if cookie and 16 <= len(cookie) <= 40 and all(ch.isalnum() or ch in "-_" for ch in cookie):
+        return f"c:{cookie}"
+    digest = hashlib.blake2s(f"{address} {browser}".encode(), digest_size=12).hexdigest()
+    return f"a:{digest}"
+
+
+def new_device_cookie() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def _wrong_codes(address: str, device: str) -> tuple[int, int]:
+    """Wrong codes within the window: (from this device, from this address)."""
+    since = timezone.now() - _window()
+    found = h.Attempt.objects.filter(kind="code", at__gte=since, address=address).aggregate(
+        device=Count("id", filter=Q(device=device)), address=Count("id"))
+    return int(found["device"]), int(found["address"])
 
 
 def result_label(key: str) -> str:
@@ -171,14 +198,25 @@ _UNUSED_FIELDS = ("game__round__explanation", "game__round__manual_changes",
                   "game__round__event__extra_lines")
 
 
-def seat_of(typed: str, address: str) -> Seat:
+def seat_of(typed: str, address: str, device: str = "") -> Seat:
     """The board and side a code opens, or :class:`Refused`.
 
     Refused: an unknown code, a code of a past round (the round is no longer the current one),
     of a board whose players changed, of an event whose hall is closed; more than
-    ``HALL_MAX_FAILURES`` refused codes from one address within ``HALL_WINDOW_SECONDS``.
+    ``HALL_MAX_FAILURES`` (10) refused codes from one device (:func:`device_key`), or more than
+    ``HALL_MAX_FAILURES_PER_ADDRESS`` (300) from one address, within ``HALL_WINDOW_SECONDS``.
+
+    Issue 24, item 13: a whole hall's phones often share one address (the venue's Wi-Fi behind
+    NAT); 20 wrong codes per address used to refuse every player of the hall for 5 minutes.
+    The device is limited first (a player's typos, a script keeping its cookie, or one without
+    a cookie: its address and browser); the address only far higher, against a script that
+    drops its cookie on every try (300 tries in 5 minutes against 25^6 codes). Entries with
+    one right code are limited by ``HALL_MAX_ENTRIES`` (:func:`submit_claim`).
     """
-    if _count_recent(address, "code") >= limit("HALL_MAX_FAILURES", 20):
+    device = device or device_key(None, address, "")
+    by_device, by_address = _wrong_codes(address, device)
+    if by_device >= limit("HALL_MAX_FAILURES", 10) or by_address >= limit(
+            "HALL_MAX_FAILURES_PER_ADDRESS", 300):
         raise TooMany(_("Too many wrong codes from this device: wait a few minutes or ask "
                         "an arbiter."))
     code = normalise_code(typed)
@@ -187,14 +225,14 @@ def seat_of(typed: str, address: str) -> Seat:
              .defer(*_UNUSED_FIELDS).filter(code=code).first()
              if len(code) == CODE_LENGTH else None)
     if found is None:
-        _record_failure(address)
+        _record_failure(address, device)
         raise Refused(_("Unknown code: check the code on your board card."), 404)
     game = found.game
     rnd = game.round
     # the current round (see current_round): the last paired round, once published
     if not rnd.published or web.Round.objects.filter(event_id=rnd.event_id,
                                                      number__gt=rnd.number).exists():
-        _record_failure(address)
+        _record_failure(address, device)
         raise Refused(_("This code belongs to a round that is over: results of past rounds "
                         "are entered by the arbiters."))
     if found.entrant_id == game.white_id:
@@ -202,7 +240,7 @@ def seat_of(typed: str, address: str) -> Seat:
     elif found.entrant_id == game.black_id:
         side = h.BLACK
     else:
-        _record_failure(address)
+        _record_failure(address, device)
         raise Refused(_("The pairing of this board changed: ask an arbiter for your new "
                         "code."))
     return Seat(found, game, side)
@@ -218,13 +256,28 @@ def _audit_claim(claim: h.ResultClaim, status: str, note: str = "") -> None:
                    "claim": claim.pk, "note": note})
 
 
-def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.ResultClaim:
+def same_device(first: h.ResultClaim, second: h.ResultClaim) -> bool:
+    """Two entries from one device (issue 24, item 9): the same device key; entries made
+    before keys were kept compare their address and browser."""
+    if first.device_key and second.device_key:
+        return first.device_key == second.device_key
+    return bool(first.device) and first.device == second.device
+
+
+def submit_claim(seat: Seat, result: str, device: str, address: str,
+                 key: str = "") -> h.ResultClaim:
     """A player enters the result of their board (see the module's text for the outcome).
 
     Refused: a result players may not enter (forfeits are the arbiter's), a board whose result
     is already recorded, more than ``HALL_MAX_ENTRIES`` entries with one code within
     ``HALL_WINDOW_SECONDS``.
+
+    The opponent's identical entry from the *same device* (``key``, :func:`device_key`) is not
+    a confirmation (issue 24, item 9: one phone entered 1-0 with White's code and "confirmed"
+    it with Black's): both entries stay pending, this one marked ``same_device``, and the
+    arbiters' hall page flags the board.
     """
+    key = key or device_key(None, address, device.removeprefix(address).strip())
     if result not in h.PLAYER_RESULTS:
         raise Refused(_("Unknown result %(typed)s: 1-0, ½-½ or 0-1.") % {"typed": repr(result)},
                       400)
@@ -252,9 +305,15 @@ def submit_claim(seat: Seat, result: str, device: str, address: str) -> h.Result
         for old in mine:
             old.status, old.decided_at = h.ResultClaim.SUPERSEDED, now
             old.save(update_fields=["status", "decided_at"])
-        claim = h.ResultClaim.objects.create(game=game, side=seat.side, result=result,
-                                             code=seat.code.code, device=device[:300])
-        if theirs and theirs[-1].result == result:
+        claim = h.ResultClaim(game=game, side=seat.side, result=result,
+                              code=seat.code.code, device=device[:300], device_key=key[:64])
+        claim.same_device = bool(theirs) and same_device(theirs[-1], claim)
+        claim.save()
+        if claim.same_device and theirs[-1].result == result:
+            _audit_claim(claim, claim.status,
+                         "same device as the opponent's entry: not a confirmation")
+            web.Game.objects.filter(pk=game.pk).update(updated_at=now)
+        elif theirs and theirs[-1].result == result:
             for c in (claim, theirs[-1]):
                 c.status, c.decided_at = h.ResultClaim.CONFIRMED, now
             h.ResultClaim.objects.filter(pk__in=[claim.pk, theirs[-1].pk]).update(
@@ -397,3 +456,30 @@ def version(event: web.Event) -> str:
     if _fresh_seconds() > 0:
         cache.set(key, (event.public_token, found), _fresh_seconds())
     return found
+
+
+def missing_players(event: web.Event, round_number: int) -> list[web.Entrant]:
+    """The players expected before the round (:func:`expected_players`) who have not checked
+    in."""
+    done = checked_in_ids(event, round_number)
+    return [e for e in expected_players(event, round_number) if e.pk not in done]
+
+
+def mark_missing_absent(event: web.Event, round_number: int, shown: set[int],
+                        user: Any) -> list[web.Entrant]:
+    """Issue 24, item 12: every player who has not checked in is absent from the round (a
+    zero-point bye, ``Z``; C.04.2 4.1 (2026): players who have not confirmed their presence by
+    the drawing of lots are excluded unless the chief arbiter decides otherwise), as the
+    arbiter confirmed on the list shown first. Only the players of that list (``shown``, their
+    pairing numbers) who are still missing are marked: one who checked in meanwhile is not.
+    One transaction; each absence is audited as the round page's requests are."""
+    if check_in_round(event) != round_number:
+        raise Refused(_("Round %(n)s is already paired: absences are entered before pairing.")
+                      % {"n": round_number}, 409)
+    marked = []
+    with transaction.atomic():
+        for entrant in missing_players(event, round_number):
+            if entrant.tpn in shown:
+                actions.set_request(event, entrant, round_number, "Z", user)
+                marked.append(entrant)
+    return marked

@@ -22,5 +22,7 @@ urlpatterns = [
     path("t/<int:pk>/hall/live/", views.overview_live, name="overview-live"),
     path("t/<int:pk>/hall/decide/<int:game_id>/", views.decide, name="decide"),
     path("t/<int:pk>/hall/screens/", views.screens, name="screens"),
+    path("t/<int:pk>/hall/public-url/", views.public_url, name="public-url"),
+    path("t/<int:pk>/hall/absent/", views.mark_absent, name="mark-absent"),
     path("t/<int:pk>/hall/rounds/<int:number>/<str:kind>/", views.printout, name="printout"),
 ]

@@ -27,6 +27,7 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,15 +36,15 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from ....errors import SwissPairingError
-from .. import convert, printing
+from .. import actions, convert, printing, public_address
 from .. import models as web
-from ..auth import arbiter_required, viewer_required
+from ..auth import arbiter_required, can_edit, viewer_required
 from ..imports import matches, query_words
 from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables
 from . import models as h
@@ -431,13 +432,28 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     (:func:`.services.submit_claim`), so the database's write lock is not held while the code
     is checked or the answer rendered.
     """
+    cookie = request.COOKIES.get(services.DEVICE_COOKIE)
+    key = services.device_key(cookie, _address(request),
+                              str(request.META.get("HTTP_USER_AGENT", "")))
+    response = _enter(request, code, key)
+    if not key.startswith("c:"):
+        # every browser that opens the result entry gets its device key (issue 24, items 9
+        # and 13): wrong codes are limited per device, an entry and its confirmation from one
+        # device are not a confirmation
+        response.set_cookie(services.DEVICE_COOKIE, services.new_device_cookie(),
+                            max_age=400 * 24 * 3600, httponly=True, samesite="Lax",
+                            secure=request.is_secure())
+    return response
+
+
+def _enter(request: HttpRequest, code: str, key: str) -> HttpResponse:
     if (refusal := _refuse_cross_site(request, template="hall/enter.html")) is not None:
         return refusal
     typed = code or str(request.POST.get("code") or request.GET.get("code") or "")
     if not typed:
         return render(request, "hall/enter.html", {})
     try:
-        seat = services.seat_of(typed, _address(request))
+        seat = services.seat_of(typed, _address(request), key)
     except services.Refused as exc:
         return _refused(request, exc, "hall/enter.html", code=typed)
     ctx = {"seat": seat, "code": seat.code.code, "choices": PLAYER_LABELS,
@@ -445,7 +461,7 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     if request.method == "POST" and request.POST.get("result"):
         try:
             claim = services.submit_claim(seat, str(request.POST["result"]), _device(request),
-                                          _address(request))
+                                          _address(request), key)
         except services.Refused as exc:
             return _refused(request, exc, "hall/board.html", **ctx,
                             claims=services.board_claims(seat.game))
@@ -491,7 +507,8 @@ def _overview_live(event: web.Event, version: str | None = None) -> dict[str, An
                 continue
             claims = list(g.hall_claims.all())
             if claims:
-                waiting.append({**row, "claims": claims})
+                waiting.append({**row, "claims": claims,
+                                "same_device": any(c.same_device for c in claims)})
         waiting.sort(key=lambda r: (r["claim"] != h.ResultClaim.CONFLICT, r["game"].board))
     round_number = services.check_in_round(event)
     expected = services.expected_players(event, round_number) if round_number else []
@@ -511,10 +528,13 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     next round, the screens, links to the printouts. The claims and the check-in refresh
     themselves (:func:`overview_live`)."""
     event = get_object_or_404(web.Event, pk=pk)
+    base = public_address.base(request)
     return render(request, "hall/overview.html", _ctx(
         request, event, **_overview_live(event), screens=event.screens.all(),
         panels=h.PANELS, labels=RESULT_LABELS, languages=settings.LANGUAGES,
-        printout_rounds=list(event.round_set.filter(status=web.Round.PUBLISHED))))
+        printout_rounds=list(event.round_set.filter(status=web.Round.PUBLISHED)),
+        public_url=public_address.stored(), base=base,
+        loopback=public_address.is_loopback(base)))
 
 
 @transaction.non_atomic_requests  # reads only: no write lock taken on SQLite every 5 s
@@ -587,36 +607,97 @@ def _qr(data: str) -> str:
     return out.getvalue().decode()
 
 
-@viewer_required
+@arbiter_required
 def printout(request: HttpRequest, pk: int, number: int, kind: str) -> HttpResponse:
-    """Printable ``cards`` (one per board: both players' codes and QR codes, to put on the
-    board) or ``sheet`` (the pairing list with the codes, for the arbiters' table). The codes
-    are each player's key to their result: the sheet posted in the hall is the public one.
-    ``?lang=`` prints them in another language than the arbiter's (the event's language)."""
+    """Printable ``cards`` (one slip per player: their board, their code and QR code only, to
+    hand to that player) or ``sheet`` (the pairing list with the codes, for the arbiters'
+    table). ``?lang=`` prints them in another language than the arbiter's (the event's
+    language).
+
+    Issue 24, items 9 and 10: a board card used to carry both players' codes, so one phone
+    could enter a result with White's code and confirm it with Black's; and viewers could open
+    the printouts, read every code and enter results. The codes are for arbiters only, and a
+    GET changes nothing: the codes are made when the round is published (:func:`.services.
+    round_saved`); a board without codes (a round published before the hall existed) is made
+    with the page's POST button. The QR codes and links are built on the public address
+    (:mod:`..public_address`, item 11), with a warning while that is a loopback one."""
     if kind not in ("cards", "sheet"):
         raise Http404
     event = get_object_or_404(web.Event, pk=pk)
     rnd = get_object_or_404(web.Round, event=event, number=number, status=web.Round.PUBLISHED)
-    services.ensure_codes(rnd)
+    if request.method == "POST":
+        services.ensure_codes(rnd)
+        return redirect(request.get_full_path())
     codes = {(c.game_id, c.entrant_id): c.code for c in
              h.BoardCode.objects.filter(game__round=rnd)}
-    rows = []
+    rows, missing = [], 0
     for row in _round_rows(rnd):
         g = row["game"]
         seats = []
-        for entrant in (g.white, g.black):
+        for side, entrant in ((h.WHITE, g.white), (h.BLACK, g.black)):
             if entrant is None or g.black is None:
                 continue
             code = codes.get((g.pk, entrant.pk), "")
-            url = request.build_absolute_uri(reverse("hall:enter-code", args=[code]))
-            seats.append({"entrant": entrant, "code": code,
-                          "qr": _qr(url) if kind == "cards" else ""})
+            missing += not code
+            url = public_address.absolute(request, reverse("hall:enter-code", args=[code])
+                                          ) if code else ""
+            seats.append({"entrant": entrant, "side": side, "code": code, "url": url,
+                          "opponent": g.black if side == h.WHITE else g.white,
+                          "qr": _qr(url) if kind == "cards" and code else ""})
         rows.append({**row, "seats": seats})
+    base = public_address.base(request)
     # printed in the event's language, chosen on the arbiters' hall page (``?lang=fr``)
     with translation.override(_known_language(str(request.GET.get("lang", "")))
                               or get_language()):
         response = render(request, f"hall/{kind}.html", {
-            "event": event, "rnd": rnd, "rows": rows,
-            "enter_url": request.build_absolute_uri(reverse("hall:enter"))})
+            "event": event, "rnd": rnd, "rows": rows, "missing": missing,
+            "loopback": public_address.is_loopback(base), "base": base,
+            "enter_url": public_address.absolute(request, reverse("hall:enter"))})
         response["Content-Language"] = get_language()
     return response
+
+
+@arbiter_required
+@require_POST
+def public_url(request: HttpRequest, pk: int) -> HttpResponse:
+    """The public address of the QR codes and links (issue 24, item 11; the same setting as
+    ``serve --public-url``)."""
+    get_object_or_404(web.Event, pk=pk)
+    try:
+        value = public_address.save(str(request.POST.get("public_url", "")))
+    except SwissPairingError as exc:
+        messages.error(request, exc.user_message())
+    else:
+        actions.audit(None, request.user, "public-url", value or "-")
+        messages.success(request, _("Public address: %(url)s") % {"url": value} if value else
+                         _("Public address cleared: the browser's address is used."))
+    return redirect("hall:overview", pk=pk)
+
+
+@viewer_required
+def mark_absent(request: HttpRequest, pk: int) -> HttpResponse:
+    """Issue 24, item 12: check-in feeds the pairing. GET lists the players expected before the
+    next round who have not checked in; the arbiter's POST (the list's pairing numbers) marks
+    them absent from that round (``Z``, :func:`.services.mark_missing_absent`), then the round
+    page pairs without them. Viewers see the list, only arbiters confirm."""
+    event = get_object_or_404(web.Event, pk=pk)
+    round_number = services.check_in_round(event)
+    if request.method == "POST":
+        if not can_edit(request.user):
+            raise PermissionDenied(_("An arbiter account is needed."))
+        shown = {int(t) for t in request.POST.getlist("tpn") if t.isascii() and t.isdigit()}
+        try:
+            if round_number is None:
+                raise services.Refused(_("Check-in is closed: every round is paired."), 409)
+            marked = services.mark_missing_absent(event, round_number, shown, request.user)
+        except SwissPairingError as exc:
+            messages.error(request, exc.user_message())
+            return redirect("hall:overview", pk=pk)
+        messages.success(request, ngettext(
+            "%(n)s player marked absent from round %(r)s.",
+            "%(n)s players marked absent from round %(r)s.", len(marked))
+            % {"n": len(marked), "r": round_number})
+        return redirect("web:round", pk=pk, number=round_number)
+    missing = services.missing_players(event, round_number) if round_number else []
+    return render(request, "hall/absent.html", _ctx(
+        request, event, round_number=round_number, missing=missing))

@@ -289,9 +289,24 @@ class ImportForm(forms.Form):
         "CSV with a header row, a TRF file, or the FIDE rating list (XML or TXT)"))
 
 
+#: the TRF import's system choice "the one the file names" (its record 192)
+SYSTEM_FROM_FILE = ""
+
+
+def trf_system_choices() -> list[tuple[str, str]]:
+    return [(SYSTEM_FROM_FILE, _("the file's (record 192)")), *system_choices()]
+
+
 class TrfImportForm(forms.Form):
+    """A TRF file to continue; the pairing system is the one its record ``192`` names unless
+    the arbiter chooses another (issue 24 item 6: the form's preselection used to win over
+    ``192 FIDE_DUTCH_2026``)."""
+
     file = forms.FileField(label=_("TRF file"), error_messages=_EMPTY_FILE)
-    system = forms.ChoiceField(label=capfirst(_("pairing system")), choices=system_choices)
+    system = forms.ChoiceField(label=capfirst(_("pairing system")), choices=trf_system_choices,
+                               required=False, help_text=_(
+                                   "by default the one the file names (record 192); without "
+                                   "one, the rules in force (Dutch 2025)"))
 
 
 class RequestForm(forms.Form):

@@ -29,6 +29,7 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
+from ..cmd_pair import system_from_file
 from . import actions, backup, convert, core_messages, forms, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -42,6 +43,8 @@ from .imports import (
     read_player_file,
 )
 
+#: the system of a TRF import whose file names none: the Dutch rules in force (C.04.3, 2026)
+RULES_IN_FORCE = "dutch-2025"
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
 RESULT_SHORTHANDS = {
     "1": "1-0", "1-0": "1-0", "10": "1-0",
@@ -154,19 +157,47 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 @arbiter_required
 @require_POST
 def import_trf(request: HttpRequest) -> HttpResponse:
-    """Continue a tournament paired elsewhere: every round of the file is published."""
+    """Continue a tournament paired elsewhere: every round of the file is published.
+
+    The pairing system is the one the file names (record ``192``, or the project's comment
+    for ``192 CUSTOM_SWISS``: :func:`system_from_file`) unless the arbiter chose another;
+    without one, the rules in force (Dutch 2025, C.04.3 since 1 February 2026), said in a
+    note (issue 24 item 6). The file is bounded as every player file is: at most
+    :data:`MAX_IMPORT_BYTES` and :func:`actions.max_event_players` players (item 8)."""
     form = forms.TrfImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _upload_error(form, _("Choose a TRF file and a pairing "
-                                                      "system.")))
+        messages.error(request, _upload_error(form, _("Choose a TRF file.")))
         return redirect("web:home")
     upload = form.cleaned_data["file"]
+    data = upload.read(MAX_IMPORT_BYTES + 1) if (upload.size or 0) <= MAX_IMPORT_BYTES else b""
+    if not data or len(data) > MAX_IMPORT_BYTES:
+        messages.error(request, _("%(file)s is larger than %(mb)s MB: nothing was imported.")
+                       % {"file": upload.name, "mb": MAX_IMPORT_BYTES // 2**20})
+        return redirect("web:home")
     try:
-        t = parse_trf_bytes(upload.read(), upload.name)
-        event = convert.store_tournament(t, form.cleaned_data["system"])
+        t = parse_trf_bytes(data, upload.name)
+        limit = actions.max_event_players()
+        if len(t.players) > limit:
+            messages.error(request, _(
+                "%(file)s holds %(count)s players: an event may have at most %(limit)s "
+                "players. Nothing was imported.") % {
+                "file": upload.name, "count": len(t.players), "limit": limit})
+            return redirect("web:home")
+        named = system_from_file(t)
+        chosen = form.cleaned_data.get("system") or named or RULES_IN_FORCE
+        event = convert.store_tournament(t, chosen)
     except SwissPairingError as exc:
         _error(request, exc)
         return redirect("web:home")
+    if not form.cleaned_data.get("system") and named is None:
+        messages.warning(request, _(
+            "The file names no pairing system (record 192): the rules in force, %(system)s, "
+            "were chosen. Change it in the settings if the tournament used another system.")
+            % {"system": chosen})
+    elif named is not None and chosen != named:
+        messages.warning(request, _(
+            "The file names %(named)s (record 192); %(system)s was used, as chosen.")
+            % {"named": named, "system": chosen})
     for w in t.warnings:
         messages.warning(request, w)
     actions.audit(event, request.user, "event-import-trf", upload.name)

@@ -99,3 +99,155 @@ def test_trf_import_refuses_a_file_over_the_size_limit(arbiter: Client,
     r = _import(arbiter, data, system="")
     assert "is larger than" in r.content.decode()
     assert not m.Event.objects.exists()
+
+
+# --- item 7: control characters in every text ------------------------------------------------
+_EVENT_TEXTS = ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control")
+_HEADER_OF = {"name": "012", "place": "022", "chief_arbiter": "102", "deputy_arbiters": "112",
+              "time_control": "122"}
+
+
+def _event_post(**texts: str) -> dict[str, str]:
+    data = {"name": "Open", "rounds": "5", "system": "dutch-2025", "point_scheme": "fide",
+            "initial_colour_choice": "w", "tiebreaks": "", "federation": ""}
+    data.update(texts)
+    return data
+
+
+def _export(event: m.Event, dialect: str = "trf") -> str:
+    from swisspairing.formats.trf import write_trf
+    from swisspairing.interfaces.web import convert
+    from swisspairing.standings import export
+
+    t = convert.tournament_of(event)
+    if dialect == "trf":
+        return write_trf(t, points="computed")
+    return export.write_trf16(t, None) if dialect == "trf16" else export.write_trf26(t, None)[0]
+
+
+def _read_back(text: str):  # type: ignore[no-untyped-def]
+    from swisspairing.formats.trf import parse_trf
+
+    return parse_trf(text, "export.trf")
+
+
+def test_line_breaks_typed_in_the_forms_do_not_forge_trf_lines(arbiter: Client) -> None:
+    """The issue's case: a line break in the event's name and place and in a player's name
+    made lines ``001`` and ``132`` of their own in the export."""
+    forged = "Open\n001    9 m    Forged, Player                    2800"
+    r = arbiter.post(reverse("web:event-new"), _event_post(
+        name=forged, place="Annecy\r\n132 26/01/01", time_control="90'\t+ 30\"\x0b"))
+    assert r.status_code == 302, r.content.decode()[:2000]
+    event = m.Event.objects.get()
+    assert event.name == "Open 001 9 m Forged, Player 2800"
+    assert event.place == "Annecy 132 26/01/01" and event.time_control == "90' + 30\""
+    r = arbiter.post(reverse("web:players", args=[event.pk]),
+                     {"name": "Dupont,\nJean\x01", "rating": "1500", "club": "Echiquier\r\n"
+                      "001    2 m    Other"})
+    assert r.status_code == 302
+    row = event.entrants.get()
+    assert (row.name, row.club) == ("Dupont, Jean", "Echiquier 001 2 m Other")
+    for dialect in ("trf", "trf16", "trf26"):
+        text = _export(event, dialect)
+        assert [x for x in text.splitlines() if x.startswith("001")] == [
+            x for x in text.split("\n") if x.startswith("001")]
+        assert sum(1 for x in text.splitlines() if x.startswith(("001", "132"))) == 1
+    t = _read_back(_export(event))
+    assert list(t.players) == [1] and t.players[1].name == "Dupont, Jean"
+    assert t.headers["012"] == [f"012 {event.name}"]
+    # a text made only of control characters is an empty (required) name, not a stored blank
+    r = arbiter.post(reverse("web:players", args=[event.pk]), {"name": "\x01\x02", "rating": ""})
+    assert event.entrants.count() == 1
+
+
+def test_rows_stored_before_the_fix_still_export_on_one_line() -> None:
+    """Rows saved by an earlier version may hold a line break: the export puts each value on
+    one line all the same."""
+    from swisspairing.interfaces.web import actions
+    from swisspairing.interfaces.web.imports import Candidate
+
+    event = m.Event.objects.create(name="Open\n001 forged", place="A\rB", rounds=5,
+                                   initial_colour="w")
+    actions.add_entrant(event, Candidate(name="X"), None)
+    m.Entrant.objects.filter(event=event).update(name="Dupont\nJean\x1c")
+    t = _read_back(_export(event))
+    assert t.players[1].name == "Dupont Jean"
+    assert t.headers["012"] == ["012 Open 001 forged"] and t.headers["022"] == ["022 A B"]
+
+
+@pytest.mark.parametrize(("filename", "data"), [
+    ("players.csv", b'name;club;rating\n"Dupont,\nJean\x01";"Club\r\n132 x";1500\n'),
+    ("players.csv", "Nom;Prénom;Club\nDUPONT;\"Jean\x85\u2028\";\"C\x7fE\"\n".encode()),
+    ("players.xml", b"<playerslist><player><fideid>1</fideid><name>Dupont,&#10;Jean&#13;"
+                    b"</name><country>FRA</country><rating>1500</rating></player></playerslist>"),
+    ("players.txt", b"ID Number      Name                                                        "
+                    b"   Fed Sex Tit  WTit OTit           FOA SRtng\n"
+                    b"1              Dupont,\x0bJean\x1f                                      "
+                    b"       FRA M                             1500\n"),
+])
+def test_imported_texts_hold_no_control_character(arbiter: Client, filename: str,
+                                                   data: bytes) -> None:
+    """CSV, the FIDE rating list (XML, TXT) alike: a line break or another control character
+    inside a value is a space."""
+    import unicodedata
+
+    event = m.Event.objects.create(name="Open", rounds=5, initial_colour="w")
+    r = arbiter.post(reverse("web:players-import", args=[event.pk]),
+                     {"file": SimpleUploadedFile(filename, data)}, follow=True)
+    assert r.status_code == 200
+    row = event.entrants.get()
+    for value in (row.name, row.club, row.federation, row.fide_id, row.birth_date):
+        assert not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value), value
+        assert value == value.strip() and "  " not in value
+    assert row.name.lower().startswith("dupont, jean")
+    t = _read_back(_export(event))
+    assert t.players[1].name == row.name
+
+
+
+
+
+def test_any_text_a_form_accepts_reads_back_equal_from_the_trf() -> None:
+    """Property (issue 24 item 7): any text the event form and the player form accept, once
+    exported to TRF, reads back equal: each header is ``CODE value``, the player's name is
+    the stored one (cut to the 33 columns of TRF-16 when longer), and the file has one
+    ``001`` line."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from swisspairing.interfaces.web import forms
+
+    texts = st.text(st.characters(codec="utf-8"), max_size=60) | st.sampled_from(
+        ["a\nb", "\r\n001", "x\u2028y", "\x85", " z\t", "Ü\x0c", "\x00"])
+
+    @settings(max_examples=150, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                     HealthCheck.too_slow])
+    @given(event_texts=st.fixed_dictionaries({k: texts for k in _EVENT_TEXTS}),
+           player_name=texts, club=texts)
+    def check(event_texts: dict[str, str], player_name: str, club: str) -> None:
+        form = forms.EventForm(_event_post(**event_texts))
+        if not form.is_valid():
+            return
+        event = form.save(commit=False)
+        event.initial_colour = "w"
+        event.round_dates = form.round_dates()
+        event.save()
+        entrant = forms.EntrantForm({"name": player_name, "club": club, "rating": "1500"},
+                                    instance=m.Entrant(event=event, tpn=1))
+        if entrant.is_valid():
+            entrant.save()
+        else:  # a TRF needs a player
+            m.Entrant.objects.create(event=event, tpn=1, name="X")
+        text = _export(event)
+        t = _read_back(text)
+        for field, code in _HEADER_OF.items():
+            value = getattr(event, field)
+            assert t.headers.get(code, []) == ([f"{code} {value}"] if value else [])
+        assert len([x for x in text.split("\n") if x.startswith("001")]) == len(t.players)
+        if entrant.is_valid():
+            stored = m.Entrant.objects.get(pk=entrant.instance.pk)
+            assert t.players[1].name == stored.name[:33].rstrip()
+            assert stored.club == stored.club.strip()
+
+    check()

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from ...errors import BadRequest
+from ...formats.trf import one_line
 from ...model.tournament import TITLE_ORDER
 from ...standings.ranking import DEFAULT_TIEBREAKS
 from ...standings.tiebreaks import parse_list
@@ -26,6 +27,23 @@ POINT_SYSTEMS = {
                                "black_draw": 1.0, "forfeit_win": 3.0, "pairing_bye": 3.0,
                                "full_point_bye": 3.0, "half_point_bye": 1.0}),
 }
+
+
+class OneLineTexts:
+    """Every text field of the form on one line (:func:`one_line`): a line break, a tab or
+    another control character typed or pasted into a name becomes a space (issue 24 item 7:
+    a name holding a line break forged ``001`` and ``132`` lines in the TRF export)."""
+
+    def clean(self) -> dict[str, object]:
+        data: dict[str, object] = super().clean()  # type: ignore[misc]
+        fields = self.fields  # type: ignore[attr-defined]
+        for name, value in list(data.items()):
+            field = fields.get(name)
+            if isinstance(value, str) and isinstance(field, forms.CharField):
+                data[name] = one_line(value)
+                if field.required and value and not data[name]:  # control characters only
+                    self.add_error(name, field.error_messages["required"])  # type: ignore[attr-defined]
+        return data
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -54,7 +72,7 @@ def _posted_rounds(data: Mapping[str, object], default: int) -> int:
     return int(value) if value.isascii() and value.isdigit() and 1 <= int(value) <= 99 else default
 
 
-class EventForm(forms.ModelForm):
+class EventForm(OneLineTexts, forms.ModelForm):
     point_scheme = forms.ChoiceField(label=capfirst(_("point system")),
                                      choices=[(k, v[0]) for k, v in POINT_SYSTEMS.items()])
     initial_colour_choice = forms.ChoiceField(
@@ -176,7 +194,7 @@ class EventForm(forms.ModelForm):
         return out
 
 
-class EntrantForm(forms.ModelForm):
+class EntrantForm(OneLineTexts, forms.ModelForm):
     class Meta:
         model = m.Entrant
         fields = ["name", "rating", "fide_id", "federation", "title", "birth_date", "sex", "club"]

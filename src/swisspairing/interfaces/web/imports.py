@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ...errors import InputError
-from ...formats.trf import decode, parse_trf_bytes
+from ...formats.trf import decode, one_line, parse_trf_bytes
 from ...model.tournament import normalise_title
 
 #: A player file (CSV, TRF, a FIDE list extract) larger than this is refused when imported into
@@ -81,13 +81,16 @@ def real_fide_id(text: str) -> str:
 
 
 def _clean(c: Candidate) -> Candidate:
-    c.name = " ".join(c.name.split())[:200]
-    c.title = normalise_title(c.title)[:3]
-    c.federation = c.federation.strip().upper()[:3]
-    c.fide_id = real_fide_id(c.fide_id)[:11]
-    c.sex = c.sex.strip().lower()[:1].replace("f", "w")
-    c.birth_date = c.birth_date.strip()[:10]
-    c.club = c.club.strip()[:200]
+    """A player read from a file as it is stored: every text on one line (:func:`one_line`,
+    no control character: a line break in a CSV cell or an XML name would forge a TRF line,
+    issue 24 item 7), then cut to its column's width."""
+    c.name = one_line(c.name)[:200].rstrip()
+    c.title = normalise_title(one_line(c.title))[:3]
+    c.federation = one_line(c.federation).upper()[:3]
+    c.fide_id = real_fide_id(one_line(c.fide_id))[:11]
+    c.sex = one_line(c.sex).lower()[:1].replace("f", "w")
+    c.birth_date = one_line(c.birth_date)[:10].rstrip()
+    c.club = one_line(c.club)[:200].rstrip()
     return c
 
 

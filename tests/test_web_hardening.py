@@ -251,3 +251,91 @@ def test_any_text_a_form_accepts_reads_back_equal_from_the_trf() -> None:
             assert stored.club == stored.club.strip()
 
     check()
+
+
+# --- item 18: a rating list's lines and values are bounded (zip bombs) -----------------------
+def _zip(tmp_path: Path, member: str, chunks: list[bytes]) -> Path:
+    import zipfile
+
+    path = tmp_path / "list.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z, \
+            z.open(member, "w", force_zip64=True) as f:
+        for chunk in chunks:
+            f.write(chunk)
+    return path
+
+
+_TXT_HEADER = (b"ID Number      Name                                                           "
+               b"Fed Sex Tit  WTit OTit           FOA SRtng\n")
+_TXT_PLAYER = (b"1              Dupont, Jean                                                   "
+               b"FRA M                             1500\n")
+
+
+def _peak_while_reading(path: Path) -> tuple[int, str]:
+    """The peak of memory (bytes, tracemalloc) while the list is read, and the error."""
+    import tracemalloc
+
+    from swisspairing.errors import InputError
+    from swisspairing.interfaces.web.imports import iter_rating_list_file
+
+    tracemalloc.start()
+    try:
+        for _ in iter_rating_list_file(path, "list.zip"):
+            pass
+        message = ""
+    except InputError as exc:
+        message = str(exc)
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak, message
+
+
+@pytest.mark.parametrize(("member", "chunks", "said"), [
+    # one 64 MB line of spaces after a player (the issue's 1.26 GB line, smaller)
+    ("list.txt", [_TXT_HEADER, _TXT_PLAYER] + [b" " * 2**20] * 64 + [b"\n"],
+     "longer than 4096 bytes"),
+    # a 64 MB name in the XML list
+    ("list.xml", [b"<playerslist><player><fideid>1</fideid><name>"] +
+     [b"a" * 2**20] * 64 + [b"</name></player></playerslist>"], "longer than 4096 characters"),
+    # a 64 MB attribute: one token the parser would hold whole
+    ("list.xml", [b'<playerslist><player x="'] + [b"a" * 2**20] * 64 + [b'"/></playerslist>'],
+     "without an element"),
+])
+def test_a_zip_bomb_rating_list_is_refused_within_bounded_memory(
+        tmp_path: Path, member: str, chunks: list[bytes], said: str) -> None:
+    """A small ZIP (about 64 KB here) expanding to a 64 MB line or value: refused once a few
+    kilobytes of it are read, with a peak of memory far below the expanded size."""
+    path = _zip(tmp_path, member, chunks)
+    assert path.stat().st_size < 1024 * 1024
+    peak, message = _peak_while_reading(path)
+    assert said in message
+    assert peak < 8 * 1024 * 1024, peak
+
+
+def test_a_normal_rating_list_still_reads(tmp_path: Path) -> None:
+    path = _zip(tmp_path, "list.txt", [_TXT_HEADER, _TXT_PLAYER * 3])
+    _peak, message = _peak_while_reading(path)
+    assert message == ""
+
+
+@pytest.mark.parametrize("path", ["/login/", "/t/import/", "/hall/"])
+def test_the_middleware_refuses_a_declared_oversized_body_of_an_anonymous_client(
+        path: str) -> None:
+    """For a WSGI server that passes the body on as it arrives (not waitress, which
+    ``serve`` bounds earlier: test_web_server_limits.py): a 413 before the body is read."""
+    r = Client().generic("POST", path, b"x", content_type="application/x-www-form-urlencoded",
+                         CONTENT_LENGTH=str(300 * 1024 * 1024))
+    assert r.status_code == 413
+
+
+def test_the_middleware_lets_an_arbiter_upload_a_large_file(arbiter: Client) -> None:
+    data = _trf_of(20) + b"### " + b"x" * (2 * 1024 * 1024) + b"\n"
+    r = arbiter.post(reverse("web:import-trf"), {"file": SimpleUploadedFile("big.trf", data),
+                                                 "system": ""})
+    assert r.status_code == 302 and m.Event.objects.get().entrants.count() == 20
+    viewer = Client()
+    viewer.force_login(make_user("view", m.ROLE_VIEWER))
+    r = viewer.post(reverse("web:import-trf"), {"file": SimpleUploadedFile("big.trf", data),
+                                                "system": ""})
+    assert r.status_code == 413

@@ -69,16 +69,20 @@ def run(args: argparse.Namespace) -> int:
     print(f"swisspairing: data in {data} (database: {where})")
     from waitress import create_server
 
+    from .web.limits import LARGEST_BODY_BYTES, bound_request_bodies
     from .web.wsgi import application
 
     try:  # binds the address: a port in use is said as such, not as an internal error
         server = create_server(application, host=args.host, port=args.port,
                                threads=args.threads, ident="swisspairing",
+                               max_request_body_size=LARGEST_BODY_BYTES,
                                **connection_settings(args.connections))
     except OSError as exc:
         raise BadRequest(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc}): "
                          "another program (or another swisspairing) uses it? Give another "
                          "--port") from None
+    # each request's body bounded before it is read: small but for an arbiter's upload
+    bound_request_bodies(server)
     print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
     server.run()
     return 0

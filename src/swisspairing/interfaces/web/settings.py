@@ -77,6 +77,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a body over its limit is refused before it is read (issue 24 item 18; waitress refuses
+    # it even earlier, in serve: web/limits.py)
+    "swisspairing.interfaces.web.limits.RequestBodyLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -156,8 +159,11 @@ CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024 * 1024
+# the form fields of a request (files apart), read into memory: the forms are a few KB
+# (issue 24 item 18; web/limits.py bounds the whole body); an uploaded file over 2.5 MB is
+# kept in a temporary file, not in memory
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2621440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440
 
 #: failed logins allowed per user name and address before a pause (LOGIN_LOCK_SECONDS)
 LOGIN_MAX_FAILURES = 5

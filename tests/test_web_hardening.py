@@ -339,3 +339,113 @@ def test_the_middleware_lets_an_arbiter_upload_a_large_file(arbiter: Client) -> 
     r = viewer.post(reverse("web:import-trf"), {"file": SimpleUploadedFile("big.trf", data),
                                                 "system": ""})
     assert r.status_code == 413
+
+
+# --- item 19: malformed numbers in the arbiters' forms ---------------------------------------
+class _Forms:
+    """The POST forms of a page: (action, {name: value}, [(button name, value)])."""
+
+    def __init__(self, page: str, url: str) -> None:
+        from html.parser import HTMLParser
+
+        self.forms: list[tuple[str, dict[str, str], list[tuple[str, str]]]] = []
+        forms = self.forms
+
+        class Parser(HTMLParser):
+            current: tuple[str, dict[str, str], list[tuple[str, str]]] | None = None
+            select: str | None = None
+
+            def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+                a = {k: v or "" for k, v in attrs}
+                if tag == "form" and a.get("method", "get").lower() == "post":
+                    self.current = (a.get("action") or url, {}, [])
+                    forms.append(self.current)
+                if self.current is None or not a.get("name"):
+                    return
+                fields = self.current[1]
+                if tag == "button" or (tag == "input" and a.get("type") == "submit"):
+                    self.current[2].append((a["name"], a.get("value", "")))
+                elif tag == "input" and a.get("type") in ("checkbox", "radio"):
+                    if "checked" in a:
+                        fields[a["name"]] = a.get("value", "on")
+                elif tag in ("input", "textarea"):
+                    fields[a["name"]] = a.get("value", "")
+                elif tag == "select":
+                    self.select = a["name"]
+                    fields.setdefault(a["name"], "")
+                if tag == "option" and self.select and ("selected" in a or
+                                                        not fields[self.select]):
+                    fields[self.select] = a.get("value", "")
+
+            def handle_endtag(self, tag: str) -> None:
+                if tag == "form":
+                    self.current = None
+                elif tag == "select":
+                    self.select = None
+
+        Parser().feed(page)
+
+
+_MALFORMED = ("abc", "99999999999999999999", "-1", "1.5", "1e3", "٣")
+
+
+def test_malformed_numbers_in_the_arbiters_forms_are_refused_not_500() -> None:
+    """Every POST form of the arbiters' pages, every field of it (hidden ones too), given a
+    value that is not a number or is out of any range: never a 500 (a 400 or the page with
+    the field's error)."""
+    import random
+
+    from web_helpers import make_event, play_round
+
+    chief = Client(raise_request_exception=False)
+    chief.force_login(make_user("chief", m.ROLE_CHIEF))
+    event = make_event(players=9, rounds=5)
+    play_round(event, random.Random(3))
+    from swisspairing.interfaces.web import actions
+    from swisspairing.interfaces.web.hall import models as h
+
+    rnd = actions.pair_next_round(event, None)
+    h.Screen.objects.create(event=event, name="Hall")
+    pages = [reverse("web:home"), reverse("web:event", args=[event.pk]),
+             reverse("web:event-edit", args=[event.pk]), reverse("web:players", args=[event.pk]),
+             reverse("web:player-edit", args=[event.pk, 1]),
+             reverse("web:round", args=[event.pk, 1]), reverse("web:round", args=[event.pk, 2]),
+             reverse("web:round", args=[event.pk, 3]),
+             reverse("web:accounts"), reverse("hall:overview", args=[event.pk])]
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    failures = []
+    for page in pages:
+        r = chief.get(page)
+        assert r.status_code == 200, page
+        for action, fields, buttons in _Forms(r.content.decode(), page).forms:
+            key = (action, tuple(sorted(fields)))
+            if key in seen or "logout" in action or "i18n" in action:
+                continue
+            seen.add(key)
+            for name, _value in buttons:  # a button's value may be a number too
+                for bad in _MALFORMED:
+                    r = chief.post(action, {**fields, name: bad})
+                    if r.status_code >= 500:
+                        failures.append((action, name, name, bad, r.status_code))
+            for button in buttons or [("", "")]:
+                for name in [n for n in fields if n != "csrfmiddlewaretoken"]:
+                    for bad in _MALFORMED:
+                        data = {**fields, name: bad}
+                        if button[0]:
+                            data[button[0]] = button[1]
+                        r = chief.post(action, data)
+                        if r.status_code >= 500:
+                            failures.append((action, button[0], name, bad, r.status_code))
+    assert rnd.number == 2
+    assert not failures, failures
+
+
+def test_a_malformed_player_id_is_a_400_naming_the_field(arbiter: Client) -> None:
+    from web_helpers import make_event
+
+    event = make_event(players=4, rounds=3)
+    r = arbiter.post(reverse("web:round-action", args=[event.pk, 1, "request"]),
+                     {"entrant": "12abc", "code": "H"})
+    assert r.status_code == 400
+    assert "entrant: a whole number from 1 to" in r.content.decode()
+    assert not m.RoundRequest.objects.exists()

@@ -46,6 +46,18 @@ class OneLineTexts:
         return data
 
 
+def posted_number(data: Mapping[str, object], key: str, low: int = 1,
+                  high: int = 2**31 - 1) -> int:
+    """The whole number posted in field ``key`` (a row's id, a round...), or
+    :class:`BadRequest` naming the field (a 400 page, never a 500: issue 24 item 19)."""
+    text = str(data.get(key, "") or "").strip()
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise BadRequest(_("%(field)s: a whole number from %(low)s to %(high)s is needed, "
+                           "found %(found)s") % {"field": key, "low": low, "high": high,
+                                                 "found": repr(text[:40])})
+    return int(text)
+
+
 def system_choices() -> list[tuple[str, str]]:
     return [(name, name) for name in implemented_systems()]
 

@@ -510,6 +510,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpResponse:
     event = _event(pk)
+    # a malformed player id is a 400 naming the field (not a ValueError: a 500)
+    entrant_pk = forms.posted_number(request.POST, "entrant") if what == "request" else None
     try:
         if what == "pair":
             if number != actions.rounds_paired(event) + 1:
@@ -518,7 +520,7 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
             messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
             number = rnd.number
         elif what == "request":
-            row = get_object_or_404(m.Entrant, event=event, pk=request.POST.get("entrant"))
+            row = get_object_or_404(m.Entrant, event=event, pk=entrant_pk)
             actions.set_request(event, row, number, request.POST.get("code") or None,
                                 request.user)
         else:

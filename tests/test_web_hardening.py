@@ -449,3 +449,48 @@ def test_a_malformed_player_id_is_a_400_naming_the_field(arbiter: Client) -> Non
     assert r.status_code == 400
     assert "entrant: a whole number from 1 to" in r.content.decode()
     assert not m.RoundRequest.objects.exists()
+
+
+# --- item 19: allowed hosts, a data folder that cannot be written ------------------------------
+def test_a_request_naming_another_host_is_refused() -> None:
+    """DNS rebinding: a page of ``rebind.attacker.example`` whose name now points at the
+    server sends requests with that Host: refused (400), where ``*`` let them through."""
+    assert Client(HTTP_HOST="rebind.attacker.example").get("/login/").status_code == 400
+    assert Client(HTTP_HOST="localhost:8000").get("/login/").status_code == 200
+    assert Client(HTTP_HOST="127.0.0.1:8000").get("/login/").status_code == 200
+
+
+def test_the_allowed_hosts_are_this_computers_and_the_public_address() -> None:
+    import socket
+
+    from swisspairing.interfaces.web.settings import allowed_hosts
+
+    hosts = allowed_hosts({})
+    assert "*" not in hosts
+    assert {"localhost", "127.0.0.1", "[::1]", socket.gethostname().lower()} <= set(hosts)
+    hosts = allowed_hosts({"SWISSPAIRING_PUBLIC_URL": "http://Hall.Club.example:8000/",
+                           "SWISSPAIRING_ALLOWED_HOSTS": "proxy.example, [fd00::5]"})
+    assert {"hall.club.example", "proxy.example", "[fd00::5]"} <= set(hosts)
+
+
+@pytest.mark.parametrize("error", [
+    "attempt to write a readonly database", "database or disk is full",
+    "unable to open database file"])
+def test_a_data_folder_that_cannot_be_written_is_a_503_saying_so(
+        arbiter: Client, monkeypatch: pytest.MonkeyPatch, error: str) -> None:
+    from django.db import OperationalError
+
+    from swisspairing.interfaces.web import actions
+
+    event = m.Event.objects.create(name="Open", rounds=5, initial_colour="w")
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OperationalError(error)
+
+    monkeypatch.setattr(actions, "add_entrant", fail)
+    arbiter.raise_request_exception = False
+    r = arbiter.post(reverse("web:players", args=[event.pk]), {"name": "Dupont", "rating": "1500"})
+    assert r.status_code == 503
+    page = r.content.decode()
+    assert "cannot write in its data folder" in page and error in page
+    assert "Nothing was changed" in page

@@ -203,3 +203,18 @@ def test_an_arbiter_uploads_a_file_over_the_small_limit(server: tuple[int, int])
             assert r.status == expected
         finally:
             conn.close()
+
+
+def test_a_request_naming_another_host_is_refused(server: tuple[int, int]) -> None:
+    """DNS rebinding (issue 24 item 19): the server's own names pass, another one is 400."""
+    port, _pid = server
+    for host, expected in ((f"127.0.0.1:{port}", 200), (f"localhost:{port}", 200),
+                           (f"rebind.attacker.example:{port}", 400)):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            conn.request("GET", "/login/", headers={"Host": host})
+            r = conn.getresponse()
+            r.read()
+            assert r.status == expected, host
+        finally:
+            conn.close()

@@ -25,6 +25,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", metavar="DIR",
                    help="data folder (database, secret key); default: a per-user folder")
+    p.add_argument("--allowed-host", metavar="HOST", action="append", default=[],
+                   help="a host name requests may carry besides this computer's own names "
+                   "and addresses (e.g. the name a reverse proxy or the club's DNS gives it); "
+                   "repeat for several. Also SWISSPAIRING_ALLOWED_HOSTS (comma list) and the "
+                   "host of SWISSPAIRING_PUBLIC_URL")
     p.add_argument("--demo", action="store_true", help="load the bundled example tournament")
     p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
     p.add_argument("--connections", type=int, default=None,
@@ -45,6 +50,14 @@ def run(args: argparse.Namespace) -> int:
     if args.connections is not None and args.connections < 1:
         raise BadRequest(f"--connections {args.connections}: at least 1")
 
+    for host in args.allowed_host:  # read by the settings (ALLOWED_HOSTS), set up below
+        if not host.strip() or any(ch.isspace() or ch in ",/" for ch in host.strip()):
+            raise BadRequest(f"--allowed-host {host!r}: a host name or address, without "
+                             "scheme, port or path")
+    if args.allowed_host:
+        known = os.environ.get("SWISSPAIRING_ALLOWED_HOSTS", "")
+        os.environ["SWISSPAIRING_ALLOWED_HOSTS"] = ",".join(
+            [h for h in known.split(",") if h] + [h.strip() for h in args.allowed_host])
     data = setup(args.data)
     from django.conf import settings
     from django.contrib.auth import get_user_model

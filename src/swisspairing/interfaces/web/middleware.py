@@ -76,3 +76,21 @@ def storage_error_page(exc: BaseException) -> HttpResponse:
     page = render_to_string("swisspairing_error.html", {"message": message,
                                                         "input_error": False})
     return HttpResponse(page, status=503)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Adds ``settings.CONTENT_SECURITY_POLICY`` to every response that has none: pages,
+    HTMX fragments and error pages alike (issue 24 item 19). The templates hold no inline
+    script, handler or style; ``static/web/app.js`` does what ``onchange`` / ``onclick`` did."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        from django.conf import settings
+
+        self.get_response = get_response
+        self.policy = str(getattr(settings, "CONTENT_SECURITY_POLICY", ""))
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.policy and "Content-Security-Policy" not in response:
+            response["Content-Security-Policy"] = self.policy
+        return response

@@ -494,3 +494,103 @@ def test_a_data_folder_that_cannot_be_written_is_a_503_saying_so(
     page = r.content.decode()
     assert "cannot write in its data folder" in page and error in page
     assert "Nothing was changed" in page
+
+
+# --- item 20: the late entry ------------------------------------------------------------------
+def _event_after_round_1(players: int = 8):  # type: ignore[no-untyped-def]
+    import random
+
+    from web_helpers import make_event, play_round
+
+    event = make_event(players=players, rounds=5)
+    play_round(event, random.Random(7))
+    return event
+
+
+def test_a_late_entry_says_who_moved(arbiter: Client) -> None:
+    """C.04.2 2.4: the late entrant takes its place in the initial order, the players below
+    move down by one; the page lists each move (old -> new)."""
+    event = _event_after_round_1()
+    before = {name: tpn for name, tpn in event.entrants.values_list("name", "tpn")}
+    r = arbiter.post(reverse("web:players", args=[event.pk]),
+                     {"name": "Late, Entrant", "rating": "2000"}, follow=True)
+    page = r.content.decode()
+    late = event.entrants.get(name="Late, Entrant")
+    after = {name: tpn for name, tpn in event.entrants.values_list("name", "tpn")}
+    moved = sorted((before[n], after[n], n) for n in before if before[n] != after[n])
+    assert moved and all(new == old + 1 and old >= late.tpn for old, new, _ in moved)
+    assert "Pairing numbers changed" in page
+    for old, new, name in moved:
+        assert f"{old} → {new} {name}" in page
+    assert f"Late, Entrant added (number {late.tpn})" in page
+
+
+@pytest.mark.parametrize(("missed", "points"), [("", 0.0), ("Z", 0.0), ("H", 0.5)])
+def test_a_late_entry_scores_the_rounds_missed_as_the_regulations_say(
+        arbiter: Client, missed: str, points: float) -> None:
+    """Zero points for the rounds missed (C.04.2 2.4), or a half-point bye in each when the
+    regulations say so: the TRF writes ``0000 - H``, the standings count ½."""
+    from swisspairing.interfaces.web import convert
+
+    event = _event_after_round_1()
+    page = arbiter.get(reverse("web:players", args=[event.pk])).content.decode()
+    assert 'name="missed"' in page and "Rounds missed (1)" in page
+    r = arbiter.post(reverse("web:players", args=[event.pk]),
+                     {"name": "Late, Entrant", "rating": "1000", "missed": missed}, follow=True)
+    assert r.status_code == 200
+    late = event.entrants.get(name="Late, Entrant")
+    t = convert.tournament_of(event)
+    assert t.total_points(late.tpn) == points
+    cell = t.players[late.tpn].entry(1)
+    assert cell is not None and cell.code == ("H" if missed == "H" else "Z")
+    assert ("a half-point bye in each" in r.content.decode()) == (missed == "H")
+
+
+def test_a_late_import_gives_the_chosen_byes_to_every_player_of_the_file(
+        arbiter: Client) -> None:
+    event = _event_after_round_1()
+    data = b"name;rating\nLate, One;1900\nLate, Two;1100\n"
+    r = arbiter.post(reverse("web:players-import", args=[event.pk]),
+                     {"file": SimpleUploadedFile("late.csv", data), "missed": "H"}, follow=True)
+    assert "2 players imported" in r.content.decode()
+    assert sorted(m.RoundRequest.objects.filter(round_number=1, code="H")
+                  .values_list("entrant__name", flat=True)) == ["Late, One", "Late, Two"]
+    assert "Pairing numbers changed" in r.content.decode()
+
+
+def test_a_malformed_missed_rounds_choice_is_a_400(arbiter: Client) -> None:
+    event = _event_after_round_1()
+    r = arbiter.post(reverse("web:players", args=[event.pk]),
+                     {"name": "Late", "rating": "1000", "missed": "0.5"})
+    assert r.status_code == 400 and "missed" in r.content.decode()
+    assert not event.entrants.filter(name="Late").exists()
+
+
+def test_a_rounds_date_comes_from_the_schedule_not_the_day_it_is_paired() -> None:
+    """Round dates (TRF 132): the event's date for the round, else the schedule from the
+    start and end dates, never the day the pairing is made (the evening before...)."""
+    import datetime
+
+    from swisspairing.interfaces.web import actions
+    from swisspairing.interfaces.web.imports import Candidate
+
+    event = m.Event.objects.create(name="Open", rounds=3, initial_colour="w",
+                                   start_date=datetime.date(2026, 4, 10),
+                                   end_date=datetime.date(2026, 4, 12))
+    for i in range(6):
+        actions.add_entrant(event, Candidate(name=f"P{i}", rating=1500 + i), None)
+    rnd = actions.pair_next_round(event, None)
+    event.refresh_from_db()
+    assert event.round_dates == ["2026-04-10"]
+    actions.publish_round(rnd, None)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, "1-0", None)
+    event.round_dates = ["2026-04-10", "2026-04-12"]  # the arbiter's own schedule
+    event.save()
+    actions.pair_next_round(event, None)
+    event.refresh_from_db()
+    assert event.round_dates == ["2026-04-10", "2026-04-12"]
+    assert actions.scheduled_date(event, 3) == datetime.date(2026, 4, 12)
+    plain = m.Event.objects.create(name="No dates", rounds=3, initial_colour="w")
+    assert actions.scheduled_date(plain, 1, today=datetime.date(2026, 5, 1)) == \
+        datetime.date(2026, 5, 1)

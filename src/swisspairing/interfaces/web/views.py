@@ -280,7 +280,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                    forbidden=event.forbidden.select_related("first", "second"),
                    rating_list=ratings.active_load(), rating_load=ratings.latest_load(),
                    max_players=actions.max_event_players(),
-                   max_import_mb=MAX_IMPORT_BYTES // 2**20)
+                   max_import_mb=MAX_IMPORT_BYTES // 2**20,
+                   missed_rounds=actions.missed_rounds(event))
     if request.htmx:
         return render(request, "web/_players_table.html", context)
     return render(request, "web/players.html", context)
@@ -352,11 +353,13 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     if upload is None:
         return redirect("web:players", pk=pk)
     room = actions.max_event_players() - event.entrants.count()
+    missed = _missed(request)
+    before = actions.numbers(event)
     try:
         read = read_player_file(upload.read(), upload.name, limit=max(room, 0))
         # the same list imported twice, or a player already added by hand: not again
         new, already = actions.split_already_entered(event, read.candidates)
-        count = actions.import_entrants(event, new, request.user, upload.name)
+        count = actions.import_entrants(event, new, request.user, upload.name, missed)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
         return redirect("web:players", pk=pk)
@@ -370,6 +373,9 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         _error(request, exc)
         return redirect("web:players", pk=pk)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
+    if actions.rounds_paired(event):
+        _tell_number_changes(request, event, before)
+        _tell_missed(request, event, missed, count)
     if already:
         messages.warning(request, _(
             "Already in the tournament, not imported again (same FIDE id): %(names)s.") % {
@@ -442,7 +448,8 @@ def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
     if len(q) >= 2:
         known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
         found = [(e, e.fide_id in known) for e in ratings.search(q)]
-    return render(request, "web/_rating_results.html", _ctx(request, event, found=found, q=q))
+    return render(request, "web/_rating_results.html", _ctx(
+        request, event, found=found, q=q, missed_rounds=actions.missed_rounds(event)))
 
 
 @arbiter_required
@@ -454,11 +461,51 @@ def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpRespons
                                                  e.title, e.birth_date, e.sex))
 
 
+def _missed(request: HttpRequest) -> str:
+    """The late entrant's score for the rounds already published, as chosen on the form
+    (``missed``: Z zero-point byes, the default of C.04.2 2.4; H half-point byes); anything
+    else is a 400 naming the field."""
+    value = str(request.POST.get("missed", "") or actions.MISSED_ZERO)
+    if value not in actions.MISSED_CODES:
+        raise BadRequest(_("missed: choose Z (zero-point byes) or H (half-point byes), found "
+                           "%(found)s") % {"found": repr(value[:20])})
+    return value
+
+
+def _tell_number_changes(request: HttpRequest, event: m.Event, before: dict[int, int]) -> None:
+    """Say whose pairing number a late entry changed (C.04.2 2.4; issue 24 item 20: the
+    players below the entrant used to move down without a word)."""
+    changes = actions.number_changes(event, before)
+    if not changes:
+        return
+    shown = "; ".join(f"{old} → {new} {name}" for name, old, new in changes[:40])
+    if len(changes) > 40:
+        shown += " …"
+    messages.warning(request, _("Pairing numbers changed (C.04.2 2.4: a late entry takes its "
+                                "place in the initial order): %(changes)s.") %
+                     {"changes": shown})
+
+
+def _tell_missed(request: HttpRequest, event: m.Event, missed: str, count: int) -> None:
+    rounds = actions.missed_rounds(event)
+    if not rounds or not count:
+        return
+    listed = ", ".join(str(r) for r in rounds)
+    if missed == actions.MISSED_HALF:
+        messages.info(request, _("Rounds already published (%(rounds)s): a half-point bye in "
+                                 "each for the player(s) added.") % {"rounds": listed})
+    else:
+        messages.info(request, _("Rounds already published (%(rounds)s): zero points in each "
+                                 "for the player(s) added (C.04.2 2.4).") % {"rounds": listed})
+
+
 def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpResponse:
     """One player added (by the form or from the rating list), or why not, then the players
-    page."""
+    page; after round 1, with who moved and the rounds missed (issue 24 item 20)."""
+    missed = _missed(request)
+    before = actions.numbers(event)
     try:
-        row = actions.add_entrant(event, c, request.user)
+        row = actions.add_entrant(event, c, request.user, missed)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
     except SwissPairingError as exc:
@@ -466,6 +513,8 @@ def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpRespo
     else:
         messages.success(request, _("%(name)s added (number %(tpn)s).") %
                          {"name": row.name, "tpn": row.tpn})
+        _tell_number_changes(request, event, before)
+        _tell_missed(request, event, missed, 1)
     return redirect("web:players", pk=event.pk)
 
 

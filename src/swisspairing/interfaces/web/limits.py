@@ -137,7 +137,8 @@ def _bounded_parser_class() -> type:
         def parse_header(self, header_plus: bytes) -> None:
             super().parse_header(header_plus)
             path = getattr(self, "path", "") or ""
-            if upload_limit(path) is None:
+            small = not self.chunked and self.content_length <= SMALL_BODY_BYTES
+            if small or upload_limit(path) is None:  # no session read for a small body
                 limit = SMALL_BODY_BYTES
             else:
                 cookie = self.headers.get("COOKIE", "")

@@ -19,11 +19,11 @@ from django.utils import translation
 
 from swisspairing.errors import BadRequest
 from swisspairing.formats.trf import parse_trf, write_trf
-from swisspairing.interfaces.cmd_pair import system_from_file
 from swisspairing.interfaces.web import actions, convert
 from swisspairing.interfaces.web import models as m
 from swisspairing.standings import export
 from swisspairing.systems import implemented_systems
+from swisspairing.systems.selection import system_from_file
 from web_helpers import make_event, make_user, play_round
 
 pytestmark = pytest.mark.django_db

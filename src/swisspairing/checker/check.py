@@ -246,7 +246,16 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
         before.total_rounds = max(t.rounds_paired, round_number)
     report = RoundReport(round_number, published.pairing, None,
                          colourless=published.colourless)
-    report.violations = absolute_violations(before, published.pairing, rules)
+    double = name == "double-swiss"
+    if double:
+        from .violations import double_swiss_violations
+
+        def violations(pairing: Pairing) -> list[Violation]:
+            return double_swiss_violations(before, pairing)
+    else:
+        def violations(pairing: Pairing) -> list[Violation]:
+            return absolute_violations(before, pairing, rules)
+    report.violations = violations(published.pairing)
     try:
         report.ours = system.pair(before, round_number, None)
     except NoValidPairing as exc:
@@ -255,7 +264,7 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     except Exception as exc:  # an engine crash: reported for this round, the check goes on
         report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
         return report
-    report.our_violations = absolute_violations(before, report.ours, rules)
+    report.our_violations = violations(report.ours)
     compare(report)
     return report
 
@@ -291,14 +300,31 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
     name, system = resolve_system(system_name)
     rules = rules or _default_rules(name)
     rule_set(rules)  # unknown names fail before any work
-    paired = tournament.rounds_paired
+    # Double-Swiss (C.04.5): a round is a match, checked on its game-1 column (2k-1)
+    double = name == "double-swiss"
+    if double and tournament.games_per_round != 2:
+        raise BadRequest("the Double-Swiss system pairs two-game matches: the file must say "
+                         "192 FIDE_DOUBLESWISS so that its columns are read two by two")
+    if not double and tournament.games_per_round == 2:
+        raise BadRequest(f"this is a Double-Swiss file (192 FIDE_DOUBLESWISS: two-game matches "
+                         f"in two columns each); it cannot be checked with {name}: use "
+                         "--system double-swiss")
+    paired = (tournament.rounds_paired + 1) // 2 if double else tournament.rounds_paired
     todo = list(range(1, paired + 1)) if rounds is None else sorted(set(rounds))
     for r in todo:
         if not 1 <= r <= paired:
             raise BadRequest(
-                f"round {r} cannot be checked: the file has {paired} paired round(s)"
+                f"round {r} cannot be checked: the file has {paired} paired "
+                f"{'match(es)' if double else 'round(s)'}"
             )
     report = CheckReport(name)
+    if double:
+        report.notes.append((
+            "Double-Swiss (C.04.5): each round is a two-game match, columns 2k-1 and 2k; the "
+            "colours compared are those of game 1",
+            "Double-Swiss (C.04.5) : chaque ronde est un match de deux parties, colonnes 2k-1 "
+            "et 2k ; les couleurs comparées sont celles de la partie 1",
+        ))
     _note_acceleration(tournament, report)
     if tournament.initial_colour is None and paired:
         c = tournament.inferred_initial_colour()
@@ -318,5 +344,7 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
         ))
     with shared_history(tournament):  # each round's state from the previous one's
         for r in todo:
-            report.rounds.append(check_round(tournament, system, r, rules))
+            checked = check_round(tournament, system, 2 * r - 1 if double else r, rules)
+            checked.round_number = r
+            report.rounds.append(checked)
     return report

@@ -27,7 +27,12 @@ def _score(t: Tournament, pid: int, before: int) -> float:
 def text(pairing: Pairing, t: Tournament) -> str:
     """A board list for the wall: board, names, scores and colours (C.04.2 D.9 order)."""
     before = pairing.round_number - 1
-    rows = [f"Round {pairing.round_number}", ""]
+    if t.games_per_round == 2:
+        # Double-Swiss (C.04.5 4.4): White plays game 1 with White and game 2 with Black
+        number = (pairing.round_number + 1) // 2
+        rows = [f"Match {number} (game 1: White - Black; game 2: colours reversed)", ""]
+    else:
+        rows = [f"Round {pairing.round_number}", ""]
     header = f"{'Bd':>3}  {'No':>4} {'White':<30} {'Pts':>5}  -  {'Pts':>5} {'No':>4} {'Black':<30}"
     rows.append(header)
     rows.append("-" * len(header))
@@ -59,6 +64,8 @@ def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]
 
     data: dict[str, object] = {
         "round": pairing.round_number,
+        **({"match": (pairing.round_number + 1) // 2, "white_is": "game 1"}
+           if t.games_per_round == 2 else {}),
         "boards": [
             {"board": n, "white": player(b.white), "black": player(b.black)}
             for n, b in enumerate(pairing.publication_order(t), start=1)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError
+from ..model.matches import is_double_swiss_code
 from ..model.results import BYE_CODES, GAME_CODES, MIRROR, Colour, ResultKind, RoundEntry
 from ..model.scoring import PointSystem, round_points
 from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_title
@@ -172,6 +173,8 @@ class _Reader:
         self.group_lines: list[int] = []  # line of each forbidden group (XXP, 260)
         #: cells of unplayed rounds written without a TRF code (player, round, cell as read)
         self.loose_cells: list[tuple[int, int, str]] = []
+        #: 162 gave W but no P: the bye took the win value (a match's W + D in Double-Swiss)
+        self.pab_from_win = False
 
     def error(self, problem: str, line: int) -> InputError:
         return InputError(problem, self.path, line)
@@ -319,6 +322,8 @@ class _Reader:
             t.headers.setdefault(code, []).append(raw)
             if code == "192" and rest.strip().upper().endswith("_BAKU"):
                 t.baku = True  # ETT26 (trf.md 6): Baku acceleration, C.04.7 Art. 1
+            if code == "192" and is_double_swiss_code(rest):
+                t.games_per_round = 2  # C.04.5: two games per match, two columns per match
         elif code == "XXR" or code == "142":
             value = self.int_field(rest, f"the number of rounds ({code})", n, 1, 999)
             self.rounds_lines.append((code, value, n))
@@ -413,6 +418,7 @@ class _Reader:
                 self.points = _replace(self.points, _162_FIELDS[symbol], number)
         if "W" in given and "P" not in given:
             self.points = _replace(self.points, ("pairing_bye",), given["W"])
+            self.pab_from_win = True
         if "X" in given and given["X"] != self.points.draw:
             raise self.error("162: a value for X other than a draw is not supported", n)
         self.point_lines.append(raw)
@@ -443,6 +449,10 @@ class _Reader:
         t = self.t
         if not t.players:
             raise InputError("no player record (001 line) in the file", self.path)
+        if t.games_per_round == 2 and self.pab_from_win:
+            # C.04.5 1.4: the PAB is worth one game won and one drawn, for the whole match
+            self.points = _replace(self.points, ("pairing_bye",),
+                                   self.points.win + self.points.draw)
         t.point_system = self.points
         # number of rounds: XXR is what JaVaFo and bbpPairings read; 142 is TRF-2026's line.
         if self.rounds_lines:
@@ -462,6 +472,8 @@ class _Reader:
                 where = f"round {r}: " if r else ""
                 raise self.error(f"{where}unknown player id {pid}", n)
         self.check_symmetry()
+        if t.games_per_round == 2:
+            self.check_matches()
         for pid, values, n in self.xxa:
             if pid not in t.players:
                 raise self.error(f"XXA: unknown player id {pid}", n)
@@ -559,6 +571,41 @@ class _Reader:
                 f"{self.path or '<input>'}: the results of both players of a game do not "
                 f"agree: {'; '.join(disagree[:5])}{more}"
             )
+
+    def check_matches(self) -> None:
+        """Double-Swiss convention (``../shared/cases-2026/double-swiss/README.md``): the two
+        columns of a match (2k-1 and 2k) hold the same opponent with the colours reversed, or
+        the same kind of bye in both (C.04.5 Preface: byes exist only for whole matches).
+        A match whose columns disagree is refused, naming the line and both columns."""
+        for p in self.t.players.values():
+            n = self.player_lines[p.id]
+            for k in range(1, (len(p.results) + 1) // 2 + 1):
+                g1, g2 = p.entry(2 * k - 1), p.entry(2 * k)
+                first = 92 + 10 * (2 * k - 2)
+                where = (f"match {k} (columns {first}-{first + 7} and "
+                         f"{first + 10}-{first + 17})")
+                if g1 is None and g2 is None:
+                    continue
+                if g1 is None or g2 is None:
+                    missing = "game 1" if g1 is None else "game 2"
+                    raise self.error(
+                        f"{where}: player {p.id} has no cell for {missing}: a Double-Swiss "
+                        "match is written in two columns, both filled", n)
+                if g1.opponent != g2.opponent:
+                    def who(e: RoundEntry) -> str:
+                        return f"player {e.opponent}" if e.opponent else "no opponent (a bye)"
+                    raise self.error(
+                        f"{where}: player {p.id} meets {who(g1)} in game 1 but {who(g2)} in "
+                        "game 2; both games of a match are between the same players", n)
+                if not g1.opponent and g1.kind is not g2.kind:
+                    raise self.error(
+                        f"{where}: player {p.id} has two different byes ({g1.code!r} and "
+                        f"{g2.code!r}); a bye is for the whole match (C.04.5 Preface)", n)
+                if (g1.opponent and g1.colour is not None and g2.colour is not None
+                        and g1.colour == g2.colour):
+                    raise self.error(
+                        f"{where}: player {p.id} has colour {g1.colour} in both games; the "
+                        "colours are reversed in game 2 (C.04.5 Preface)", n)
 
     def check_points(self) -> None:
         bad = [f"player {pid}: file says {declared:g}, results give {computed:g}"
@@ -688,17 +735,25 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
     out: list[str] = []
     for code in _HEADER_CODES:
         out.extend(t.headers.get(code, []))
+    double = t.games_per_round == 2
+    if double and not any(is_double_swiss_code(h[4:]) for h in t.headers.get("192", [])):
+        out.append("192 FIDE_DOUBLESWISS")  # the reader's switch to the two-column matches
     if t.total_rounds is not None:
         out.append(f"142 {t.total_rounds}")
     if t.initial_colour is not None:
         out.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+    ps = t.point_system
+    if double and ps == _replace(PointSystem.standard(ps.win, ps.draw, ps.loss),
+                                 ("pairing_bye",), ps.pairing_bye):
+        # the cases' convention (README of cases-2026/double-swiss): P is the match's value
+        out.append(f"162  W{_fmt_number(ps.win)}    D{_fmt_number(ps.draw)}    "
+                   f"L{_fmt_number(ps.loss)}    P{_fmt_number(ps.pairing_bye)}")
     for pid in sorted(t.players):
         p = t.players[pid]
         pts = None
         if points == "computed" or p.declared_points is None:
             pts = t.total_points(pid)
         out.append(player_line(t, p, pts))
-    ps = t.point_system
     if not ps.is_default:
         # bbpPairings and our reader read these; JaVaFo reads XXS below
         out.extend(

@@ -15,7 +15,8 @@ from ..checker.violations import RULE_SETS
 from ..errors import BadRequest
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
-from .cmd_pair import BAKU_HELP, system_from_file
+from ..systems.selection import system_from_file
+from .cmd_pair import BAKU_HELP
 from .common import ask_baku, emit, load
 from .files import check_output
 

@@ -74,9 +74,10 @@ def run(args: argparse.Namespace) -> int:
     if stale := mark_stale_loads(server_start=True):
         print(f"swisspairing: {stale} rating list load(s) interrupted by the last stop marked "
               "failed (the list in use before them is kept)")
+    demo_event = None
     if args.demo:
-        event = load_demo()
-        print(f"swisspairing: demo tournament loaded: {event}")
+        demo_event = load_demo()
+        print(f"swisspairing: demo tournament loaded: {demo_event}")
     db = settings.DATABASES["default"]
     where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"PostgreSQL {db['NAME']}"
     print(f"swisspairing: data in {data} (database: {where})")
@@ -96,7 +97,11 @@ def run(args: argparse.Namespace) -> int:
                          "--port") from None
     # each request's body bounded before it is read: small but for an arbiter's upload
     bound_request_bodies(server)
-    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
+    address = f"http://{args.host}:{args.port}"
+    if demo_event is not None:  # the demo's public pages (pairings, results, standings)
+        print(f"swisspairing: the demo's public pages: {address}/h/"
+              f"{demo_event.public_token}/")  # type: ignore[attr-defined]
+    print(f"swisspairing: open {address}/ (Ctrl+C to stop)", flush=True)
     server.run()
     return 0
 

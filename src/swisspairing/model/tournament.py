@@ -11,6 +11,7 @@ import functools
 import itertools
 import unicodedata
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..errors import BadRequest
 from .results import Colour, ResultKind, RoundEntry
@@ -98,6 +99,12 @@ class Tournament:
     * ``absent[r]`` - players known not to play round ``r`` with the bye code they get
       (``XXZ``, ``240``); cells already holding a bye code say the same.
     * ``withdrawn[id]`` - the first round a withdrawn player is no longer paired (C.04.2 D.3).
+    * ``games_per_round`` - 1, or 2 for the Double-Swiss system (C.04.5 Preface: every pairing
+      is a match of two games). With 2, every "round" of the model is one **game column** of
+      the TRF convention of ``../shared/cases-2026/double-swiss/README.md``: match k is made of
+      columns 2k-1 (game 1) and 2k (game 2); ``total_rounds`` and the rounds of ``absent``
+      count columns, and the point system's ``pairing_bye`` is the value of the whole match
+      (a ``U`` column is worth half of it, :meth:`cell_points`). See :mod:`.matches`.
     """
 
     name: str = ""
@@ -113,6 +120,7 @@ class Tournament:
     extra_lines: list[str] = field(default_factory=list)
     pair_by_rank: bool = False
     withdrawn: dict[int, int] = field(default_factory=dict)
+    games_per_round: int = 1
     warnings: list[str] = field(default_factory=list, compare=False)
 
     # --- basic queries -----------------------------------------------------------------------
@@ -148,10 +156,20 @@ class Tournament:
     def points_after(self, player_id: int, round_number: int) -> float:
         """Points of a player after ``round_number`` rounds with the tournament's point system."""
         cells = self.players[player_id].results[: max(round_number, 0)]
-        ps = self.point_system
         # the cells of rounds 1..round_number in order, empty ones (None) past the last written
         missing = itertools.repeat(None, max(round_number - len(cells), 0))
-        return round_points(sum(map(ps.points, itertools.chain(cells, missing))))
+        return round_points(sum(map(self.cell_points, itertools.chain(cells, missing))))
+
+    def cell_points(self, entry: RoundEntry | None) -> float:
+        """Points of one round cell under the point system. In a Double-Swiss tournament
+        (``games_per_round == 2``) the pairing-allocated bye is worth ``pairing_bye`` for the
+        whole match (C.04.5 1.4: one game won and one drawn), written ``U`` in both columns:
+        each column holds half of it."""
+        value = self.point_system.points(entry)
+        if (self.games_per_round != 1 and entry is not None and not entry.opponent
+                and entry.kind is ResultKind.PAIRING_BYE):
+            return value / self.games_per_round
+        return value
 
     def total_points(self, player_id: int) -> float:
         """Points over every round written in the file (what the TRF points column holds)."""
@@ -184,7 +202,8 @@ class Tournament:
     def before_round(self, round_number: int) -> Tournament:
         """A copy holding only the rounds before ``round_number`` and the round's own pre-entered
         byes (requested byes and absences, C.04.2 D.4): the tournament as it was when that round
-        was paired (``pair --round N``).
+        was paired (``pair --round N``). In a Double-Swiss tournament ``round_number`` is the
+        first column of a match, and the byes of both its columns are kept.
 
         Nothing is deep-copied: the round cells (:class:`RoundEntry`), groups of forbidden pairs
         and the point system are immutable and shared; every mutable container (players, their
@@ -192,11 +211,14 @@ class Tournament:
         changes ``self``.
         """
         players = {}
+        # a Double-Swiss match's byes are written in both of its columns (C.04.5 Preface)
+        own = range(round_number, round_number + self.games_per_round)
         for player_id, p in self.players.items():
             keep = p.results[: round_number - 1]
-            e = p.entry(round_number)
-            if e is not None and e.opponent == 0 and e.code not in "U+":
-                keep = [*keep, *([None] * (round_number - 1 - len(keep))), e]
+            for column in own:
+                e = p.entry(column)
+                if e is not None and e.opponent == 0 and e.code not in "U+":
+                    keep = [*keep, *([None] * (column - 1 - len(keep))), e]
             players[player_id] = replace(p, results=keep)
         return replace(
             self,
@@ -230,6 +252,7 @@ class Tournament:
             extra_lines=list(self.extra_lines),
             pair_by_rank=self.pair_by_rank,
             baku=self.baku,
+            games_per_round=self.games_per_round,
         )
         for old in order:
             p = self.players[old]
@@ -339,6 +362,9 @@ class Pairing:
     unpaired: dict[int, str] = field(default_factory=dict)
     #: what the arbiter must know about this pairing (a rule the engine had to relax)
     warnings: list[str] = field(default_factory=list)
+    #: the explanation asked for (``swisspairing.pair(..., explain=True)``): an
+    #: ``systems.explain.Explanation``, rendered with ``.render("en" or "fr")``
+    explanation: Any = field(default=None, compare=False)
 
     def players(self) -> set[int]:
         out = {b.white for b in self.boards} | {b.black for b in self.boards}

@@ -60,6 +60,11 @@ def _kept_extra(t: Tournament, comments: bool) -> list[str]:
 def write_trf16(t: Tournament, st: Standings | None = None, *, points: str = "declared"
                 ) -> str:
     """TRF-16 text of the tournament (see the module docstring)."""
+    if t.games_per_round == 2:
+        from ..errors import BadRequest
+
+        raise BadRequest("TRF-16 has no record saying that a round is a two-game match "
+                         "(Double-Swiss, 192 FIDE_DOUBLESWISS is TRF-2026): export to TRF-2026")
     out: list[str] = []
     for code in TRF16_HEADERS:
         out.extend(t.headers.get(code, []))

@@ -23,6 +23,12 @@ _WORDS: dict[str, tuple[str, str]] = {
                      "{name} - grille américaine après la ronde {round}"),
     "t.wallchart": ("{name} - wall chart after round {round}",
                     "{name} - tableau mural après la ronde {round}"),
+    # Double-Swiss (C.04.5): the standings after match K are those after its game 2
+    "t.standings.match": ("{name} - standings after match {match} ({round} games)",
+                          "{name} - classement après le match {match} ({round} parties)"),
+    "t.crosstable.match": ("{name} - crosstable after match {match} (one column per game)",
+                           "{name} - grille américaine après le match {match} (une colonne "
+                           "par partie)"),
     "t.card": ("{name} - player card: {player}", "{name} - fiche du joueur : {player}"),
     "continued": ("{title} (continued)", "{title} (suite)"),
     # column headers

@@ -239,7 +239,7 @@ def standings_table(st: Standings, lang: str = "en") -> Table:
     if st.seed is not None:
         notes.append(word("seed", lang, seed=st.seed))
     return Table(
-        title=word("t.standings", lang, name=_title(t, lang), round=st.rounds),
+        title=_after(t, "t.standings", lang, st.rounds),
         headers=[*(word(h, lang) for h in ("Rk", "No", "Name", "Rtg", "Fed", "Pts")),
                  *st.labels],
         rows=rows,
@@ -264,7 +264,7 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
         rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
                      points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
     return Table(
-        title=word("t.crosstable", lang, name=_title(t, lang), round=st.rounds),
+        title=_after(t, "t.crosstable", lang, st.rounds),
         headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
                  *(word("R", lang, round=r) for r in range(1, st.rounds + 1)),
                  word("Pts", lang), *st.labels],
@@ -277,17 +277,24 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
     )
 
 
+def _after(t: Tournament, key: str, lang: str, rounds: int) -> str:
+    """The title of a table after ``rounds`` rounds; after match K in a Double-Swiss event."""
+    if t.games_per_round == 2:
+        return word(f"{key}.match", lang, name=_title(t, lang), match=(rounds + 1) // 2,
+                    round=rounds)
+    return word(key, lang, name=_title(t, lang), round=rounds)
+
+
 def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
     """Players by pairing number; each round: opponent's number, colour, result, running score."""
     lang = check_lang(lang)
-    ps = t.point_system
     rows = []
     for pid in sorted(t.players):
         p = t.players[pid]
         cells, acc = [], 0.0
         for r in range(1, rounds + 1):
             e = p.entry(r)
-            acc = round_points(acc + ps.points(e))
+            acc = round_points(acc + t.cell_points(e))
             cells.append(f"{_cell(e, {}, lang)} ({points_text(lang, acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
                      points_text(lang, acc)])
@@ -310,11 +317,10 @@ def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
     if pid not in t.players:
         raise BadRequest(f"unknown player {pid}")
     p = t.players[pid]
-    ps = t.point_system
     rows, acc = [], 0.0
     for r in range(1, st.rounds + 1):
         e = p.entry(r)
-        acc = round_points(acc + ps.points(e))
+        acc = round_points(acc + t.cell_points(e))
         if e is not None and e.opponent:
             o = t.players[e.opponent]
             rows.append([str(r), _colour(e, lang), str(o.id), o.name,

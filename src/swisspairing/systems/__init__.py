@@ -24,6 +24,9 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "lim": ("swisspairing.systems.lim", "LIM"),
     "burstein": ("swisspairing.systems.burstein", "BURSTEIN"),
     "elo-swiss": ("swisspairing.systems.elo_swiss", "ELO_SWISS"),
+    "round-robin": ("swisspairing.systems.round_robin", "ROUND_ROBIN"),
+    "double-round-robin": ("swisspairing.systems.round_robin", "DOUBLE_ROUND_ROBIN"),
+    "double-swiss": ("swisspairing.systems.double_swiss", "DOUBLE_SWISS"),
 }
 ALIASES = {"dutch": "dutch-2025"}
 SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
@@ -44,6 +47,9 @@ TRF_TYPE_192: dict[str, str] = {
     "lim": "CUSTOM_SWISS",
     "burstein": "FIDE_BURSTEIN",
     "elo-swiss": "CUSTOM_SWISS",
+    "round-robin": "FIDE_ROUNDROBIN",
+    "double-round-robin": "FIDE_DOUBLEROUNDROBIN",
+    "double-swiss": "FIDE_DOUBLESWISS",
 }
 #: ``### swisspairing system NAME``: the system of a ``192 CUSTOM_SWISS`` file
 SYSTEM_COMMENT = "### swisspairing system "

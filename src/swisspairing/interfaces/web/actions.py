@@ -71,6 +71,11 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
       decided the colours of the rounds played.
     """
     paired = rounds_paired(event) if event.pk else 0
+    from .convert import double_swiss_not_yet
+    from .forms import NOT_IN_WEB_APP
+
+    if event.system in NOT_IN_WEB_APP:
+        raise BadRequest(double_swiss_not_yet())
     if not 1 <= event.rounds <= 99:
         raise BadRequest(gettext("rounds: from 1 to 99, found %(n)s") % {"n": event.rounds})
     if event.rounds < paired:

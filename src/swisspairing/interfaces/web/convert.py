@@ -24,7 +24,9 @@ from dataclasses import asdict, fields
 from datetime import date
 
 from django.db import transaction
+from django.utils.translation import gettext
 
+from ...errors import BadRequest
 from ...formats.trf import one_line
 from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
 from ...model.results import MIRROR
@@ -237,12 +239,22 @@ def _parse_date(text: str) -> date | None:
     return None
 
 
+def double_swiss_not_yet() -> str:
+    """The message refusing a Double-Swiss event (two-game matches, C.04.5), in the user's
+    language: the web app's rounds and results are single games (issue 28 item 5 not built)."""
+    return gettext("the web app cannot hold a Double-Swiss event yet (two-game matches, "
+                   "C.04.5): pair, check and rank it with the command line "
+                   "(swisspairing pair --system double-swiss)")
+
+
 @transaction.atomic
 def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> m.Event:
     """New rows holding ``t``: every round of the file becomes a published round.
 
     Header lines with an Event field fill it; the others are kept as they were read.
     """
+    if t.games_per_round != 1 or system == "double-swiss":
+        raise BadRequest(double_swiss_not_yet())
     headers = {k: list(v) for k, v in t.headers.items()}
     values: dict[str, object] = {}
     for code, attr in _HEADER_FIELDS.items():

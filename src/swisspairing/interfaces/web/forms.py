@@ -58,8 +58,13 @@ def posted_number(data: Mapping[str, object], key: str, low: int = 1,
     return int(text)
 
 
+#: systems the engines have but the web app cannot hold yet: Double-Swiss events pair two-game
+#: matches (C.04.5), and the app's rounds and results are single games (issue 28 item 5)
+NOT_IN_WEB_APP = frozenset({"double-swiss"})
+
+
 def system_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in implemented_systems()]
+    return [(name, name) for name in implemented_systems() if name not in NOT_IN_WEB_APP]
 
 
 def iso_date_input() -> forms.DateInput:

@@ -29,7 +29,7 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
-from ..cmd_pair import system_from_file
+from ...systems.selection import system_from_file
 from . import actions, backup, convert, core_messages, forms, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required

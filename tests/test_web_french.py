@@ -239,7 +239,7 @@ def test_hall_overview_polls_and_answers_204_when_nothing_changed() -> None:
     event, rnd = event_in_play(players=6)
     arbiter = _fr_arbiter()
     page = _text(arbiter.get(reverse("hall:overview", args=[event.pk])))
-    assert 'id="hall-live"' in page and "hallLiveIdle()" in page
+    assert 'id="hall-live"' in page and "data-poll-when-idle" in page  # app.js: idle only
     live = reverse("hall:overview-live", args=[event.pk])
     assert f'hx-get="{live}?v=' in page
     version = page.split(f'hx-get="{live}?v=')[1].split('"')[0]

@@ -23,6 +23,7 @@ different numbers of rounds) are collected in ``Tournament.warnings``: reported,
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -128,6 +129,23 @@ def parse_trf_bytes(data: bytes, path: str | Path | None = None) -> Tournament:
     if warning:
         t.warnings.insert(0, warning)
     return t
+
+
+def one_line(text: str) -> str:
+    """``text`` as one field of a line can hold it: every control character (Unicode category
+    ``Cc``: line breaks, tab, NUL, DEL, C1), line and paragraph separator and other white
+    space becomes one space, runs of spaces one space, none at either end.
+
+    Every text an arbiter types or a file brings (event, place, arbiters, player names,
+    clubs) goes through it before it is stored, and the export through it again, so that no
+    value can end a TRF line and forge another (``001``, ``132``...; issue 24 item 7) and a
+    file written reads back equal (:func:`parse_trf` refuses control characters, splits lines
+    at ``\r`` and ``\n`` and strips each field)."""
+    if text.isascii() and text.isprintable() and "  " not in text:
+        return text.strip()
+    cleaned = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+                      for ch in text)
+    return " ".join(cleaned.split())
 
 
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}

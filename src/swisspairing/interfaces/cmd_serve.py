@@ -25,6 +25,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", metavar="DIR",
                    help="data folder (database, secret key); default: a per-user folder")
+    p.add_argument("--allowed-host", metavar="HOST", action="append", default=[],
+                   help="a host name requests may carry besides this computer's own names "
+                   "and addresses (e.g. the name a reverse proxy or the club's DNS gives it); "
+                   "repeat for several. Also SWISSPAIRING_ALLOWED_HOSTS (comma list) and the "
+                   "host of SWISSPAIRING_PUBLIC_URL")
     p.add_argument("--demo", action="store_true", help="load the bundled example tournament")
     p.add_argument("--threads", type=int, default=8, help="worker threads (default 8)")
     p.add_argument("--connections", type=int, default=None,
@@ -49,6 +54,14 @@ def run(args: argparse.Namespace) -> int:
     if args.connections is not None and args.connections < 1:
         raise BadRequest(f"--connections {args.connections}: at least 1")
 
+    for host in args.allowed_host:  # read by the settings (ALLOWED_HOSTS), set up below
+        if not host.strip() or any(ch.isspace() or ch in ",/" for ch in host.strip()):
+            raise BadRequest(f"--allowed-host {host!r}: a host name or address, without "
+                             "scheme, port or path")
+    if args.allowed_host:
+        known = os.environ.get("SWISSPAIRING_ALLOWED_HOSTS", "")
+        os.environ["SWISSPAIRING_ALLOWED_HOSTS"] = ",".join(
+            [h for h in known.split(",") if h] + [h.strip() for h in args.allowed_host])
     data = setup(args.data)
     if args.public_url is not None:  # (its messages need Django: checked once it is set up)
         from .web.public_address import clean
@@ -82,16 +95,20 @@ def run(args: argparse.Namespace) -> int:
     print_public_address(args)
     from waitress import create_server
 
+    from .web.limits import LARGEST_BODY_BYTES, bound_request_bodies
     from .web.wsgi import application
 
     try:  # binds the address: a port in use is said as such, not as an internal error
         server = create_server(application, host=args.host, port=args.port,
                                threads=args.threads, ident="swisspairing",
+                               max_request_body_size=LARGEST_BODY_BYTES,
                                **connection_settings(args.connections))
     except OSError as exc:
         raise BadRequest(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc}): "
                          "another program (or another swisspairing) uses it? Give another "
                          "--port") from None
+    # each request's body bounded before it is read: small but for an arbiter's upload
+    bound_request_bodies(server)
     address = f"http://{args.host}:{args.port}"
     if demo_event is not None:  # the demo's public pages (pairings, results, standings)
         print(f"swisspairing: the demo's public pages: {address}/h/"
@@ -118,6 +135,7 @@ def print_public_address(args: argparse.Namespace) -> None:
         print("swisspairing: listening on this computer only: phones cannot connect; start with "
               "--host 0.0.0.0 for the playing hall")
     public = public_address.stored()
+    public_address.allow_host(public)  # kept from an earlier start: its host is let in
     if public:
         print(f"swisspairing: QR codes and links point at {public}" +
               (" (this computer only: phones cannot open it)"

@@ -161,6 +161,24 @@ def set_round_date(event: m.Event, round_number: int, day: date) -> None:
     m.Event.objects.filter(pk=event.pk).update(round_dates=dates)
 
 
+def scheduled_date(event: m.Event, round_number: int, today: date | None = None) -> date:
+    """The day round ``round_number`` is played: the event's date for it (the settings'
+    round dates, TRF 132), else the schedule the settings form suggests from the start and
+    end dates (:func:`.forms.suggested_round_dates`), else today (the server's own day; the
+    settings' time zone is UTC)."""
+    from .forms import suggested_round_dates
+
+    stored = [str(x) for x in (event.round_dates or [])]
+    text = stored[round_number - 1] if round_number <= len(stored) else ""
+    if not text and event.start_date is not None:
+        text = suggested_round_dates(event.start_date, event.end_date,
+                                     max(event.rounds, round_number))[round_number - 1]
+    try:
+        return date.fromisoformat(text) if text else (today or date.today())
+    except ValueError:
+        return today or date.today()
+
+
 # --- a player's identity ------------------------------------------------------------------------
 def normalise_birth_date(text: str, today: date | None = None) -> str:
     """A birth date as the TRF writes it (``YYYY/MM/DD``, trf.md 4, or the year alone).
@@ -307,9 +325,45 @@ def _check_not_entered(event: m.Event, candidates: list[Candidate]) -> None:
         raise AlreadyEntered(c.name, c.fide_id, row.tpn)
 
 
-def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
+#: what a late entrant scores for the rounds it missed (C.04.2 2.4: zero points unless the
+#: regulations say otherwise; a half-point bye is the usual other choice)
+MISSED_ZERO = "Z"
+MISSED_HALF = "H"
+MISSED_CODES = (MISSED_ZERO, MISSED_HALF)
+
+
+def numbers(event: m.Event) -> dict[int, int]:
+    """Every player's pairing number, by row (to compare before and after a change)."""
+    return dict(event.entrants.values_list("pk", "tpn"))
+
+
+def number_changes(event: m.Event, before: dict[int, int]) -> list[tuple[str, int, int]]:
+    """(name, old number, new number) of each player whose pairing number changed since
+    ``before`` (:func:`numbers`), in the old order: a late entry moves the players below it
+    down (C.04.2 2.4), and the arbiter is told who (issue 24 item 20)."""
+    out = [(name, before[pk], tpn) for pk, name, tpn in
+           event.entrants.values_list("pk", "name", "tpn")
+           if pk in before and before[pk] != tpn]
+    return sorted(out, key=lambda x: x[1])
+
+
+def missed_rounds(event: m.Event) -> list[int]:
+    """The rounds a player entered now has missed: those published (their pairing is out)."""
+    return list(event.round_set.filter(status=m.Round.PUBLISHED).order_by("number")
+                .values_list("number", flat=True))
+
+
+def add_entrant(event: m.Event, c: Candidate, user: User,
+                missed: str = MISSED_ZERO) -> m.Entrant:
     """A new player. Before round 1 every number follows the initial order; later, the late
-    entrant takes its place in the order and the players below move down (C.04.2 C)."""
+    entrant takes its place in the order and the players below move down (C.04.2 C).
+
+    ``missed``: what the late entrant scores in the rounds already published
+    (:func:`missed_rounds`): :data:`MISSED_ZERO` (C.04.2 2.4, no cell: a zero-point bye) or
+    :data:`MISSED_HALF`, a half-point bye in each (``0000 - H``), as the regulations say."""
+    if missed not in MISSED_CODES:
+        raise BadRequest(gettext("missed rounds: %(found)s is not a choice (Z or H)")
+                         % {"found": missed})
     checked = _check_identity({"title": c.title, "birth_date": c.birth_date})
     c = replace(c, **checked)  # type: ignore[arg-type]
     with transaction.atomic():
@@ -320,12 +374,21 @@ def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
             event=event, tpn=top + 1, name=c.name, rating=c.rating, fide_id=c.fide_id,
             federation=c.federation, title=c.title, birth_date=c.birth_date, sex=c.sex,
             club=c.club)
+        byes: list[int] = []
         if not rounds_paired(event):
             renumber(event)
         else:
             _place_late_entry(event, row)
+            if missed == MISSED_HALF:
+                byes = missed_rounds(event)
+                m.RoundRequest.objects.bulk_create(
+                    [m.RoundRequest(event=event, entrant=row, round_number=r, code=MISSED_HALF)
+                     for r in byes])
         row.refresh_from_db()
-        audit(event, user, "player-add", row.name, None, entrant_dict(row))
+        after = entrant_dict(row)
+        if byes:
+            after["half_point_byes"] = byes
+        audit(event, user, "player-add", row.name, None, after)
     return row
 
 
@@ -348,7 +411,7 @@ def _place_late_entry(event: m.Event, row: m.Entrant) -> None:
 
 
 def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
-                    source: str = "") -> int:
+                    source: str = "", missed: str = MISSED_ZERO) -> int:
     """Add every player of a file, in one transaction (a refused file changes nothing).
 
     Before round 1: the rows are inserted together (``bulk_create``) and numbered once in the
@@ -363,7 +426,7 @@ def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
         _check_not_entered(event, candidates)
         if rounds_paired(event):
             for c in candidates:
-                add_entrant(event, c, user)
+                add_entrant(event, c, user, missed)
             return len(candidates)
         top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
         m.Entrant.objects.bulk_create(
@@ -509,8 +572,9 @@ def pair_next_round(event: m.Event, user: User) -> m.Round:
         t = tournament_of(event, r)
         explanation = Explanation()
         pairing = get_system(event.system).pair(t, r, explanation)
-        # the server's own day (it runs in the hall; the settings' time zone is UTC)
-        set_round_date(event, r, date.today())
+        # the round's day in the schedule (issue 24 item 20: not the day it is paired, often
+        # the evening before)
+        set_round_date(event, r, scheduled_date(event, r))
         rnd = m.Round.objects.create(
             event=event, number=r, system=event.system,
             explanation=[{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}

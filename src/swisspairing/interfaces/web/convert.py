@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from ...errors import BadRequest
+from ...formats.trf import one_line
 from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
 from ...model.results import MIRROR
 from ...standings import ranking
@@ -104,7 +105,9 @@ def headers_of(event: m.Event) -> dict[str, list[str]]:
     """The TRF header lines of the event (its fields first, then the kept ones)."""
     out: dict[str, list[str]] = {k: list(v) for k, v in (event.extra_headers or {}).items()}
     for code, attr in _HEADER_FIELDS.items():
-        value = getattr(event, attr)
+        # on one line whatever was stored (rows saved before issue 24 item 7 may hold a line
+        # break): a value never forges another record
+        value = one_line(getattr(event, attr) or "")
         if value:
             out[code] = [f"{code} {value}"]
     if event.start_date:
@@ -117,8 +120,8 @@ def headers_of(event: m.Event) -> dict[str, list[str]]:
         out["132"] = [line_132]
     if event.system in TRF_TYPE_192:
         out["192"] = [trf_type_lines(event.system)[0]]
-    if event.tiebreaks:
-        out["202"] = [f"202 {event.tiebreaks}"]
+    if one_line(event.tiebreaks or ""):
+        out["202"] = [f"202 {one_line(event.tiebreaks)}"]
     return out
 
 
@@ -134,8 +137,10 @@ def extra_lines_of(event: m.Event) -> list[str]:
 
 
 def player_of(e: m.Entrant) -> Player:
-    return Player(id=e.tpn, name=e.name, rating=e.rating, title=e.title, sex=e.sex,
-                  federation=e.federation, fide_id=e.fide_id, birth_date=e.birth_date)
+    """The player of a row, every text on one line (:func:`one_line`, issue 24 item 7)."""
+    return Player(id=e.tpn, name=one_line(e.name), rating=e.rating, title=one_line(e.title),
+                  sex=one_line(e.sex), federation=one_line(e.federation),
+                  fide_id=one_line(e.fide_id), birth_date=one_line(e.birth_date))
 
 
 def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:

@@ -52,6 +52,11 @@ TEMPLATES: tuple[str, ...] = (
     gettext_noop("not a valid XML rating list: %(detail)s"),
     gettext_noop("not a valid ZIP archive: %(detail)s"),
     gettext_noop("the file is larger than %(mb)s MB"),
+    gettext_noop("the line is longer than %(limit)s bytes: is this the FIDE rating list?"),
+    gettext_noop("player %(number)s: <%(tag)s> is longer than %(limit)s characters: is this "
+                 "the FIDE rating list?"),
+    gettext_noop("more than %(mb)s MB without an element: is this the FIDE rating list in "
+                 "XML?"),
     # reading a TRF file (formats/trf.py)
     gettext_noop("binary data (NUL byte): this is not a TRF text file"),
     gettext_noop("no player record (001 line) in the file"),

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from ...errors import BadRequest
+from ...formats.trf import one_line
 from ...model.tournament import TITLE_ORDER
 from ...standings.ranking import DEFAULT_TIEBREAKS
 from ...standings.tiebreaks import parse_list
@@ -26,6 +27,35 @@ POINT_SYSTEMS = {
                                "black_draw": 1.0, "forfeit_win": 3.0, "pairing_bye": 3.0,
                                "full_point_bye": 3.0, "half_point_bye": 1.0}),
 }
+
+
+class OneLineTexts:
+    """Every text field of the form on one line (:func:`one_line`): a line break, a tab or
+    another control character typed or pasted into a name becomes a space (issue 24 item 7:
+    a name holding a line break forged ``001`` and ``132`` lines in the TRF export)."""
+
+    def clean(self) -> dict[str, object]:
+        data: dict[str, object] = super().clean()  # type: ignore[misc]
+        fields = self.fields  # type: ignore[attr-defined]
+        for name, value in list(data.items()):
+            field = fields.get(name)
+            if isinstance(value, str) and isinstance(field, forms.CharField):
+                data[name] = one_line(value)
+                if field.required and value and not data[name]:  # control characters only
+                    self.add_error(name, field.error_messages["required"])  # type: ignore[attr-defined]
+        return data
+
+
+def posted_number(data: Mapping[str, object], key: str, low: int = 1,
+                  high: int = 2**31 - 1) -> int:
+    """The whole number posted in field ``key`` (a row's id, a round...), or
+    :class:`BadRequest` naming the field (a 400 page, never a 500: issue 24 item 19)."""
+    text = str(data.get(key, "") or "").strip()
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise BadRequest(_("%(field)s: a whole number from %(low)s to %(high)s is needed, "
+                           "found %(found)s") % {"field": key, "low": low, "high": high,
+                                                 "found": repr(text[:40])})
+    return int(text)
 
 
 #: systems the engines have but the web app cannot hold yet: Double-Swiss events pair two-game
@@ -65,7 +95,7 @@ def _posted_rounds(data: Mapping[str, object], default: int) -> int:
     return int(value) if value.isascii() and value.isdigit() and 1 <= int(value) <= 99 else default
 
 
-class EventForm(forms.ModelForm):
+class EventForm(OneLineTexts, forms.ModelForm):
     point_scheme = forms.ChoiceField(label=capfirst(_("point system")),
                                      choices=[(k, v[0]) for k, v in POINT_SYSTEMS.items()])
     initial_colour_choice = forms.ChoiceField(
@@ -192,7 +222,7 @@ class EventForm(forms.ModelForm):
         return out
 
 
-class EntrantForm(forms.ModelForm):
+class EntrantForm(OneLineTexts, forms.ModelForm):
     class Meta:
         model = m.Entrant
         fields = ["name", "rating", "fide_id", "federation", "title", "birth_date", "sex", "club"]
@@ -310,9 +340,24 @@ class ImportForm(forms.Form):
         "CSV with a header row, a TRF file, or the FIDE rating list (XML or TXT)"))
 
 
+#: the TRF import's system choice "the one the file names" (its record 192)
+SYSTEM_FROM_FILE = ""
+
+
+def trf_system_choices() -> list[tuple[str, str]]:
+    return [(SYSTEM_FROM_FILE, _("the file's (record 192)")), *system_choices()]
+
+
 class TrfImportForm(forms.Form):
+    """A TRF file to continue; the pairing system is the one its record ``192`` names unless
+    the arbiter chooses another (issue 24 item 6: the form's preselection used to win over
+    ``192 FIDE_DUTCH_2026``)."""
+
     file = forms.FileField(label=_("TRF file"), error_messages=_EMPTY_FILE)
-    system = forms.ChoiceField(label=capfirst(_("pairing system")), choices=system_choices)
+    system = forms.ChoiceField(label=capfirst(_("pairing system")), choices=trf_system_choices,
+                               required=False, help_text=_(
+                                   "by default the one the file names (record 192); without "
+                                   "one, the rules in force (Dutch 2025)"))
 
 
 class RequestForm(forms.Form):

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ...errors import InputError
-from ...formats.trf import decode, parse_trf_bytes
+from ...formats.trf import decode, one_line, parse_trf_bytes
 from ...model.tournament import normalise_title
 
 #: A player file (CSV, TRF, a FIDE list extract) larger than this is refused when imported into
@@ -49,6 +49,14 @@ MAX_RATING_LIST_BYTES = 1000 * 1024 * 1024
 #: it): the largest FIDE-rated Swiss opens have a few thousand; an import that would go over
 #: is refused as a whole.
 MAX_EVENT_PLAYERS = 5000
+#: The longest line of a FIDE rating list in TXT (its lines are about 160 characters) and the
+#: longest value of a player in the XML list: a longer one is refused, never held whole (issue
+#: 24 item 18: a 398 KB ZIP holding one 1.26 GB line took 1.26 GB of memory).
+MAX_LIST_LINE_BYTES = 4096
+MAX_XML_VALUE_CHARS = 4096
+#: The XML list's bytes read without an element starting or ending: more is a token (a tag,
+#: an attribute, a comment) the parser would have to hold whole, and is refused.
+MAX_XML_TOKEN_BYTES = 1024 * 1024
 
 
 @dataclass(slots=True)
@@ -81,13 +89,16 @@ def real_fide_id(text: str) -> str:
 
 
 def _clean(c: Candidate) -> Candidate:
-    c.name = " ".join(c.name.split())[:200]
-    c.title = normalise_title(c.title)[:3]
-    c.federation = c.federation.strip().upper()[:3]
-    c.fide_id = real_fide_id(c.fide_id)[:11]
-    c.sex = c.sex.strip().lower()[:1].replace("f", "w")
-    c.birth_date = c.birth_date.strip()[:10]
-    c.club = c.club.strip()[:200]
+    """A player read from a file as it is stored: every text on one line (:func:`one_line`,
+    no control character: a line break in a CSV cell or an XML name would forge a TRF line,
+    issue 24 item 7), then cut to its column's width."""
+    c.name = one_line(c.name)[:200].rstrip()
+    c.title = normalise_title(one_line(c.title))[:3]
+    c.federation = one_line(c.federation).upper()[:3]
+    c.fide_id = real_fide_id(one_line(c.fide_id))[:11]
+    c.sex = one_line(c.sex).lower()[:1].replace("f", "w")
+    c.birth_date = one_line(c.birth_date)[:10].rstrip()
+    c.club = one_line(c.club)[:200].rstrip()
     return c
 
 
@@ -327,6 +338,11 @@ def iter_fide_xml(stream: BinaryIO, path: str = "players_list.xml") -> Iterator[
             chunk = stream.read(65536)
             if chunk:
                 parser.feed(chunk)
+                # bounded memory (issue 24 item 18): the parser holds an unfinished token whole
+                target.fed_since_element += len(chunk)
+                if target.fed_since_element > MAX_XML_TOKEN_BYTES:
+                    raise InputError(f"more than {MAX_XML_TOKEN_BYTES // 2**20} MB without an "
+                                     "element: is this the FIDE rating list in XML?", path)
             else:
                 parser.close()
             for fields in target.players:
@@ -367,6 +383,9 @@ class _PlayerRows:
         self._fields: dict[str, str] = {}
         self._field: str | None = None
         self._text: list[str] = []
+        self._text_chars = 0
+        #: bytes fed to the parser since an element started or ended (iter_fide_xml)
+        self.fed_since_element = 0
 
     def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
         raise InputError("document type declarations are not accepted in a rating list",
@@ -374,9 +393,10 @@ class _PlayerRows:
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         self._depth += 1
+        self.fed_since_element = 0
         if self._player_depth:
             if self._depth == self._player_depth + 1:
-                self._field, self._text = tag, []
+                self._field, self._text, self._text_chars = tag, [], 0
             elif self._field is not None:
                 self._end_field()  # the text before a grandchild, as ``findtext``
         elif tag == "player":
@@ -384,9 +404,15 @@ class _PlayerRows:
 
     def data(self, text: str) -> None:
         if self._field is not None:
+            self._text_chars += len(text)
+            if self._text_chars > MAX_XML_VALUE_CHARS:
+                raise InputError(f"player {len(self.players) + 1}: <{self._field}> is longer "
+                                 f"than {MAX_XML_VALUE_CHARS} characters: is this the FIDE "
+                                 "rating list?", self.path)
             self._text.append(text)
 
     def end(self, tag: str) -> None:
+        self.fed_since_element = 0
         if self._player_depth:
             if self._depth == self._player_depth + 1 and self._field is not None:
                 self._end_field()
@@ -423,11 +449,26 @@ def read_fide_txt(data: bytes, path: str = "players_list.txt") -> list[Candidate
     return list(iter_fide_txt(io.BytesIO(data), path))
 
 
-def iter_fide_txt(stream: Iterable[bytes], path: str = "players_list.txt") -> Iterator[Candidate]:
+def _bounded_lines(stream: BinaryIO, path: str) -> Iterator[bytes]:
+    """The lines of ``stream``, each read up to :data:`MAX_LIST_LINE_BYTES`: a longer line is
+    refused once that much of it is read, never held whole (issue 24 item 18)."""
+    n = 0
+    while True:
+        raw = stream.readline(MAX_LIST_LINE_BYTES + 1)
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LIST_LINE_BYTES:
+            raise InputError(f"the line is longer than {MAX_LIST_LINE_BYTES} bytes: is this "
+                             "the FIDE rating list?", path, n)
+        yield raw
+
+
+def iter_fide_txt(stream: BinaryIO, path: str = "players_list.txt") -> Iterator[Candidate]:
     """The fixed-width FIDE list, one line at a time. The header line gives each column's
     first character: ``ID Number``, ``Name``, ``Fed``, ``Sex``, ``Tit``, a rating column
     (``SRtng`` in the combined list, ``NOV25``-like in the single lists) and ``B-day``."""
-    lines = iter(stream)
+    lines = _bounded_lines(stream, path)
     first = next(lines, b"")
     if b"\x00" in first:
         raise InputError("binary data (NUL byte): this is not a text file", path, 1)

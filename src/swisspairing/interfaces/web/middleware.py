@@ -9,6 +9,7 @@ traceback (the brief: "a clear error ... a 4xx page, no traceback").
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +17,8 @@ from django.template.loader import render_to_string
 
 from ...errors import InputError, NoValidPairing, SwissPairingError
 from .core_messages import user_message
+
+logger = logging.getLogger("swisspairing.web")
 
 
 class SwissPairingErrorMiddleware:
@@ -29,9 +32,65 @@ class SwissPairingErrorMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
+        if storage_problem(exc):
+            return storage_error_page(exc)
         if not isinstance(exc, SwissPairingError):
             return None
         status = 409 if isinstance(exc, NoValidPairing) else 400
         page = render_to_string("swisspairing_error.html", {
             "message": user_message(exc), "input_error": isinstance(exc, InputError)})
         return HttpResponse(page, status=status)
+
+
+#: what SQLite says when it cannot write its files (a read-only folder or file, a full disk)
+_STORAGE_MESSAGES = ("readonly database", "read-only", "unable to open database file",
+                     "database or disk is full", "disk i/o error")
+
+
+def storage_problem(exc: BaseException) -> bool:
+    """Whether ``exc`` says the data folder cannot be written (issue 24 item 19: a read-only
+    data folder gave bare 500s): SQLite's errors for a read-only or full disk, or the
+    system's (EROFS, EACCES, EPERM, ENOSPC, EDQUOT)."""
+    import errno
+
+    from django.db import DatabaseError
+
+    if isinstance(exc, DatabaseError):
+        text = str(exc).lower()
+        return any(m in text for m in _STORAGE_MESSAGES)
+    return isinstance(exc, OSError) and exc.errno in (
+        errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, getattr(errno, "EDQUOT", -1))
+
+
+def storage_error_page(exc: BaseException) -> HttpResponse:
+    """503: the change could not be saved, nothing was changed (one transaction per
+    request), and what to look at."""
+    from django.conf import settings
+    from django.utils.translation import gettext as _
+
+    logger.error("the data folder cannot be written: %s", exc)
+    message = _("The server cannot write in its data folder (%(folder)s): %(problem)s. "
+                "Nothing was changed. Check that the disk is not full and that the folder "
+                "and its files can be written, then try again.") % {
+        "folder": settings.DATA_DIR, "problem": str(exc).strip() or type(exc).__name__}
+    page = render_to_string("swisspairing_error.html", {"message": message,
+                                                        "input_error": False})
+    return HttpResponse(page, status=503)
+
+
+class ContentSecurityPolicyMiddleware:
+    """Adds ``settings.CONTENT_SECURITY_POLICY`` to every response that has none: pages,
+    HTMX fragments and error pages alike (issue 24 item 19). The templates hold no inline
+    script, handler or style; ``static/web/app.js`` does what ``onchange`` / ``onclick`` did."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        from django.conf import settings
+
+        self.get_response = get_response
+        self.policy = str(getattr(settings, "CONTENT_SECURITY_POLICY", ""))
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if self.policy and "Content-Security-Policy" not in response:
+            response["Content-Security-Policy"] = self.policy
+        return response

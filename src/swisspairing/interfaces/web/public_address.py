@@ -55,10 +55,23 @@ def clean(url: str) -> str:
 
 
 def save(url: str) -> str:
-    """Keep the public address (cleaned, :func:`clean`); returns what is kept."""
+    """Keep the public address (cleaned, :func:`clean`) and let requests naming its host in
+    (:func:`allow_host`); returns what is kept."""
     value = clean(url)
     m.SiteSetting.objects.update_or_create(key=KEY, defaults={"value": value})
+    allow_host(value)
     return value
+
+
+def allow_host(url: str) -> None:
+    """Add the host of ``url`` to ``ALLOWED_HOSTS`` (issue 24 item 19: the allowed hosts are
+    this machine's names and the public address; an address saved on the hall page, or kept
+    from an earlier start, is a name phones use, so it must be let in)."""
+    from django.conf import settings
+
+    host = (urlsplit(url).hostname or "").lower()
+    if host and "*" not in settings.ALLOWED_HOSTS and host not in settings.ALLOWED_HOSTS:
+        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, host]
 
 
 def base(request: HttpRequest) -> str:

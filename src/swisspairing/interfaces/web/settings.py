@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 import sys
+import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from django.utils.translation import gettext_lazy as _
+
+from swisspairing.errors import BadRequest
 
 
 def default_data_dir() -> Path:
@@ -41,22 +46,124 @@ def database_from_url(url: str) -> dict[str, object]:
     }
 
 
+#: the data folder's files (database, secret key, uploads) are the user's only: the database
+#: holds the password hashes, the secret key signs the sessions (issue 24 item 19)
+PRIVATE_FOLDER_MODE = 0o700
+PRIVATE_FILE_MODE = 0o600
+
+
+def unwritable_folder(folder: Path, exc: OSError) -> BadRequest:
+    """What to say when the data folder cannot be written (issue 24 item 19: a read-only
+    folder gave "internal error")."""
+    return BadRequest(
+        f"the data folder {folder} cannot be written ({exc.strerror or exc}): it holds the "
+        "database and the secret key. Make it writable, free some space, or give another "
+        "folder with --data")
+
+
+def make_private(folder: Path) -> None:
+    """The data folder 0700 and its files 0600 (created so from the start: umask 077), also
+    when an earlier version left them readable by every user. Files of another owner are
+    left as they are."""
+    os.umask(0o077)
+    for path in (folder, *(p for p in folder.iterdir() if p.is_file())):
+        wanted = PRIVATE_FOLDER_MODE if path.is_dir() else PRIVATE_FILE_MODE
+        try:
+            if path.stat().st_mode & 0o777 != wanted:
+                path.chmod(wanted)
+        except OSError:
+            continue
+
+
+def check_writable(folder: Path) -> None:
+    """:class:`BadRequest` naming the folder when a file cannot be created in it, or when
+    the database is there but cannot be written."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise unwritable_folder(folder, exc) from None
+    database = folder / "swisspairing.sqlite3"
+    if database.exists() and not os.access(database, os.W_OK):
+        raise unwritable_folder(database, PermissionError(13, "Permission denied"))
+
+
 DATA_DIR = Path(os.environ.get("SWISSPAIRING_DATA") or default_data_dir())
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+try:
+    DATA_DIR.mkdir(mode=PRIVATE_FOLDER_MODE, parents=True, exist_ok=True)
+except OSError as _exc:
+    raise unwritable_folder(DATA_DIR, _exc) from None
+check_writable(DATA_DIR)
+make_private(DATA_DIR)
 
 
 def _secret_key() -> str:
     path = DATA_DIR / "secret_key"
     if not path.exists():
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(secrets.token_urlsafe(50), encoding="utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE_MODE)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(secrets.token_urlsafe(50))
         os.replace(tmp, path)
     return path.read_text(encoding="utf-8").strip()
 
 
+def _host_of(url: str) -> str:
+    """The host of ``http://host:port/...`` (``[::1]`` for an IPv6 address), or ``""``."""
+    if "://" not in url:
+        url = "http://" + url
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+    return f"[{host}]" if ":" in host else host.lower()
+
+
+def machine_hosts() -> list[str]:
+    """This computer's own names and addresses: ``localhost``, the loopback addresses, the
+    host name (also with ``.local``, as phones find it by mDNS), its full name, the addresses
+    of the host name and the local address used towards each private network (a UDP socket
+    "connected" to an address sends nothing)."""
+    names = {"localhost", "127.0.0.1", "[::1]"}
+    hostname = socket.gethostname().lower()
+    if hostname:
+        names.update((hostname, f"{hostname}.local", socket.getfqdn().lower()))
+        try:
+            addresses = [str(info[4][0]).split("%")[0]
+                         for info in socket.getaddrinfo(hostname, None)]
+        except OSError:
+            addresses = []
+        names.update(f"[{a}]" if ":" in a else a for a in addresses)
+    for target in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+                udp.connect((target, 1))
+                names.add(udp.getsockname()[0])
+        except OSError:
+            continue
+    names.discard("")
+    names.discard("0.0.0.0")
+    return sorted(names)
+
+
+def allowed_hosts(environ: Mapping[str, str]) -> list[str]:
+    """The host names a request may carry (Django's ``ALLOWED_HOSTS``; issue 24 item 19:
+    ``*`` let a DNS rebinding page pass the hall's Origin check): this computer's names and
+    addresses (:func:`machine_hosts`), the public address's host
+    (``SWISSPAIRING_PUBLIC_URL``) and the hosts of ``SWISSPAIRING_ALLOWED_HOSTS`` (a comma
+    list; ``serve --allowed-host`` adds to it; ``*`` there allows any host, as before)."""
+    hosts = machine_hosts()
+    public = _host_of(environ.get("SWISSPAIRING_PUBLIC_URL", "").strip())
+    extra = [h.strip().lower() for h in environ.get("SWISSPAIRING_ALLOWED_HOSTS", "").split(",")]
+    for host in (public, *extra):
+        if host and host not in hosts:
+            hosts.append(host)
+    return hosts
+
+
 SECRET_KEY = os.environ.get("SWISSPAIRING_SECRET_KEY") or _secret_key()
 DEBUG = os.environ.get("SWISSPAIRING_DEBUG_WEB") == "1"
-ALLOWED_HOSTS = [h for h in os.environ.get("SWISSPAIRING_ALLOWED_HOSTS", "*").split(",") if h]
+ALLOWED_HOSTS = allowed_hosts(os.environ)
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -71,12 +178,17 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every page (issue 24 item 19)
+    "swisspairing.interfaces.web.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a body over its limit is refused before it is read (issue 24 item 18; waitress refuses
+    # it even earlier, in serve: web/limits.py)
+    "swisspairing.interfaces.web.limits.RequestBodyLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -165,8 +277,17 @@ CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024 * 1024
+#: the app's own scripts, styles and images only: no inline script or style, no eval (HTMX
+#: runs with allowEval false), no framing, forms posted to the app only (issue 24 item 19)
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                           "img-src 'self' data:; connect-src 'self'; font-src 'self'; "
+                           "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+                           "object-src 'none'")
+# the form fields of a request (files apart), read into memory: the forms are a few KB
+# (issue 24 item 18; web/limits.py bounds the whole body); an uploaded file over 2.5 MB is
+# kept in a temporary file, not in memory
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2621440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440
 
 #: failed logins allowed per user name (normalised: auth.login_key) and address before a pause
 #: of LOGIN_LOCK_SECONDS; per user name from every address; per address whatever the name

@@ -31,6 +31,7 @@ from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
 from ...standings.labels import tiebreak_name
+from ...systems.selection import system_from_file
 from . import (
     actions,
     auth,
@@ -55,6 +56,8 @@ from .imports import (
 )
 from .settings_words import system_label
 
+#: the system of a TRF import whose file names none: the Dutch rules in force (C.04.3, 2026)
+RULES_IN_FORCE = "dutch-2025"
 #: what an arbiter may type in a result cell -> the key of models.RESULTS
 RESULT_SHORTHANDS = {
     "1": "1-0", "1-0": "1-0", "10": "1-0",
@@ -176,19 +179,47 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 @arbiter_required
 @require_POST
 def import_trf(request: HttpRequest) -> HttpResponse:
-    """Continue a tournament paired elsewhere: every round of the file is published."""
+    """Continue a tournament paired elsewhere: every round of the file is published.
+
+    The pairing system is the one the file names (record ``192``, or the project's comment
+    for ``192 CUSTOM_SWISS``: :func:`system_from_file`) unless the arbiter chose another;
+    without one, the rules in force (Dutch 2025, C.04.3 since 1 February 2026), said in a
+    note (issue 24 item 6). The file is bounded as every player file is: at most
+    :data:`MAX_IMPORT_BYTES` and :func:`actions.max_event_players` players (item 8)."""
     form = forms.TrfImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _upload_error(form, _("Choose a TRF file and a pairing "
-                                                      "system.")))
+        messages.error(request, _upload_error(form, _("Choose a TRF file.")))
         return redirect("web:home")
     upload = form.cleaned_data["file"]
+    data = upload.read(MAX_IMPORT_BYTES + 1) if (upload.size or 0) <= MAX_IMPORT_BYTES else b""
+    if not data or len(data) > MAX_IMPORT_BYTES:
+        messages.error(request, _("%(file)s is larger than %(mb)s MB: nothing was imported.")
+                       % {"file": upload.name, "mb": MAX_IMPORT_BYTES // 2**20})
+        return redirect("web:home")
     try:
-        t = parse_trf_bytes(upload.read(), upload.name)
-        event = convert.store_tournament(t, form.cleaned_data["system"])
+        t = parse_trf_bytes(data, upload.name)
+        limit = actions.max_event_players()
+        if len(t.players) > limit:
+            messages.error(request, _(
+                "%(file)s holds %(count)s players: an event may have at most %(limit)s "
+                "players. Nothing was imported.") % {
+                "file": upload.name, "count": len(t.players), "limit": limit})
+            return redirect("web:home")
+        named = system_from_file(t)
+        chosen = form.cleaned_data.get("system") or named or RULES_IN_FORCE
+        event = convert.store_tournament(t, chosen)
     except SwissPairingError as exc:
         _error(request, exc)
         return redirect("web:home")
+    if not form.cleaned_data.get("system") and named is None:
+        messages.warning(request, _(
+            "The file names no pairing system (record 192): the rules in force, %(system)s, "
+            "were chosen. Change it in the settings if the tournament used another system.")
+            % {"system": chosen})
+    elif named is not None and chosen != named:
+        messages.warning(request, _(
+            "The file names %(named)s (record 192); %(system)s was used, as chosen.")
+            % {"named": named, "system": chosen})
     for w in t.warnings:
         messages.warning(request, w)
     actions.audit(event, request.user, "event-import-trf", upload.name)
@@ -284,7 +315,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
                    else [],
                    rating_list=ratings.active_load(), rating_load=ratings.latest_load(),
                    max_players=actions.max_event_players(),
-                   max_import_mb=MAX_IMPORT_BYTES // 2**20)
+                   max_import_mb=MAX_IMPORT_BYTES // 2**20,
+                   missed_rounds=actions.missed_rounds(event))
     if request.htmx:
         return render(request, "web/_players_table.html", context)
     return render(request, "web/players.html", context)
@@ -356,11 +388,13 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     if upload is None:
         return redirect("web:players", pk=pk)
     room = actions.max_event_players() - event.entrants.count()
+    missed = _missed(request)
+    before = actions.numbers(event)
     try:
         read = read_player_file(upload.read(), upload.name, limit=max(room, 0))
         # the same list imported twice, or a player already added by hand: not again
         new, already = actions.split_already_entered(event, read.candidates)
-        count = actions.import_entrants(event, new, request.user, upload.name)
+        count = actions.import_entrants(event, new, request.user, upload.name, missed)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
         return redirect("web:players", pk=pk)
@@ -374,6 +408,9 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         _error(request, exc)
         return redirect("web:players", pk=pk)
     messages.success(request, _("%(count)s players imported.") % {"count": count})
+    if actions.rounds_paired(event):
+        _tell_number_changes(request, event, before)
+        _tell_missed(request, event, missed, count)
     if already:
         messages.warning(request, _(
             "Already in the tournament, not imported again (same FIDE id): %(names)s.") % {
@@ -446,7 +483,8 @@ def rating_list_search(request: HttpRequest, pk: int) -> HttpResponse:
     if len(q) >= 2:
         known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
         found = [(e, e.fide_id in known) for e in ratings.search(q)]
-    return render(request, "web/_rating_results.html", _ctx(request, event, found=found, q=q))
+    return render(request, "web/_rating_results.html", _ctx(
+        request, event, found=found, q=q, missed_rounds=actions.missed_rounds(event)))
 
 
 @arbiter_required
@@ -458,11 +496,51 @@ def rating_list_add(request: HttpRequest, pk: int, entry_id: int) -> HttpRespons
                                                  e.title, e.birth_date, e.sex))
 
 
+def _missed(request: HttpRequest) -> str:
+    """The late entrant's score for the rounds already published, as chosen on the form
+    (``missed``: Z zero-point byes, the default of C.04.2 2.4; H half-point byes); anything
+    else is a 400 naming the field."""
+    value = str(request.POST.get("missed", "") or actions.MISSED_ZERO)
+    if value not in actions.MISSED_CODES:
+        raise BadRequest(_("missed: choose Z (zero-point byes) or H (half-point byes), found "
+                           "%(found)s") % {"found": repr(value[:20])})
+    return value
+
+
+def _tell_number_changes(request: HttpRequest, event: m.Event, before: dict[int, int]) -> None:
+    """Say whose pairing number a late entry changed (C.04.2 2.4; issue 24 item 20: the
+    players below the entrant used to move down without a word)."""
+    changes = actions.number_changes(event, before)
+    if not changes:
+        return
+    shown = "; ".join(f"{old} → {new} {name}" for name, old, new in changes[:40])
+    if len(changes) > 40:
+        shown += " …"
+    messages.warning(request, _("Pairing numbers changed (C.04.2 2.4: a late entry takes its "
+                                "place in the initial order): %(changes)s.") %
+                     {"changes": shown})
+
+
+def _tell_missed(request: HttpRequest, event: m.Event, missed: str, count: int) -> None:
+    rounds = actions.missed_rounds(event)
+    if not rounds or not count:
+        return
+    listed = ", ".join(str(r) for r in rounds)
+    if missed == actions.MISSED_HALF:
+        messages.info(request, _("Rounds already published (%(rounds)s): a half-point bye in "
+                                 "each for the player(s) added.") % {"rounds": listed})
+    else:
+        messages.info(request, _("Rounds already published (%(rounds)s): zero points in each "
+                                 "for the player(s) added (C.04.2 2.4).") % {"rounds": listed})
+
+
 def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpResponse:
     """One player added (by the form or from the rating list), or why not, then the players
-    page."""
+    page; after round 1, with who moved and the rounds missed (issue 24 item 20)."""
+    missed = _missed(request)
+    before = actions.numbers(event)
     try:
-        row = actions.add_entrant(event, c, request.user)
+        row = actions.add_entrant(event, c, request.user, missed)
     except actions.TooManyPlayers as exc:
         messages.error(request, _too_many(exc))
     except SwissPairingError as exc:
@@ -477,6 +555,8 @@ def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpRespo
                 "delete one of them.") % {"others": ", ".join(
                     f"{e.tpn} {e.name}" + (f" ({e.fide_id})" if e.fide_id else "")
                     for e in twins)})
+        _tell_number_changes(request, event, before)
+        _tell_missed(request, event, missed, 1)
     return redirect("web:players", pk=event.pk)
 
 
@@ -531,6 +611,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpResponse:
     event = _event(pk)
+    # a malformed player id is a 400 naming the field (not a ValueError: a 500)
+    entrant_pk = forms.posted_number(request.POST, "entrant") if what == "request" else None
     try:
         if what == "pair":
             if number != actions.rounds_paired(event) + 1:
@@ -539,7 +621,7 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
             messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
             number = rnd.number
         elif what == "request":
-            row = get_object_or_404(m.Entrant, event=event, pk=request.POST.get("entrant"))
+            row = get_object_or_404(m.Entrant, event=event, pk=entrant_pk)
             actions.set_request(event, row, number, request.POST.get("code") or None,
                                 request.user)
         else:

@@ -45,6 +45,7 @@ from ....errors import SwissPairingError
 from .. import actions, convert, printing, public_address
 from .. import models as web
 from ..auth import arbiter_required, can_edit, viewer_required
+from ..forms import posted_number
 from ..imports import matches, query_words
 from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables
 from . import models as h
@@ -580,7 +581,7 @@ def screens(request: HttpRequest, pk: int) -> HttpResponse:
     """Add, change or remove a screen."""
     event = get_object_or_404(web.Event, pk=pk)
     if request.POST.get("delete"):
-        h.Screen.objects.filter(event=event, pk=request.POST["delete"]).delete()
+        h.Screen.objects.filter(event=event, pk=posted_number(request.POST, "delete")).delete()
         return redirect("hall:overview", pk=pk)
     panels = [p for p in request.POST.getlist("panels") if p in dict(h.PANELS)]
 

@@ -83,3 +83,29 @@ document.addEventListener("htmx:beforeRequest", function (ev) {
     flash.replaceChildren();
   }
 });
+
+// No inline script anywhere (the Content-Security-Policy allows the app's own files only,
+// issue 24 item 19): what the templates used to write as onchange / onclick / an hx-trigger
+// filter is done here, from data attributes.
+(function () {
+  "use strict";
+  // <select data-submit-on-change>: choosing sends its form (the language, a bye request)
+  document.addEventListener("change", function (ev) {
+    const field = ev.target;
+    if (field.matches && field.matches("select[data-submit-on-change]") && field.form) {
+      if (field.form.requestSubmit) field.form.requestSubmit(); else field.form.submit();
+    }
+  });
+  // <button data-confirm="question">: asked before the form is sent
+  document.addEventListener("click", function (ev) {
+    const button = ev.target.closest ? ev.target.closest("[data-confirm]") : null;
+    if (button && !window.confirm(button.dataset.confirm)) ev.preventDefault();
+  });
+  // [data-poll-when-idle]: a poll is skipped while the arbiter types in that part
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    const elt = ev.detail && ev.detail.elt;
+    if (elt && elt.matches && elt.matches("[data-poll-when-idle]") && !window.hallLiveIdle()) {
+      ev.preventDefault();
+    }
+  });
+})();

@@ -14,6 +14,7 @@ from ...matching import (
 from ...model import Colour
 from ..explain import Explanation
 from .bracket import _BracketContext
+from .completing import forced_floaters
 from .editions import DutchRules
 from .generation import BracketResult
 from .players import ABSOLUTE, PairingPlayer
@@ -192,7 +193,8 @@ class _Round:
                 # look-ahead pairing must leave the players below it a complete pairing
                 res.next_unpaired = left
                 return res
-        elif nxt and self.pairs_completely(bracket, mdps):
+        elif (nxt and (rest is None or self.rules.edition < 2017 or not forced_floaters(rest))
+              and self.pairs_completely(bracket, mdps)):
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
             # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
             # its players count as not yet paired by any look-ahead.

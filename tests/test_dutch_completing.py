@@ -49,8 +49,9 @@ def _perfect_matchings(vertices: list[int], ok: set[frozenset[int]]
 
 def test_completing_bounds_hold_for_every_candidate() -> None:
     """Small random brackets (a few MDPs one point above the residents) over random lower players,
-    random opponents: every perfect matching of bracket + lower players (a candidate of the
-    bracket with a completion, C.4 / [C4]; B.3: no two MDPs) makes at most ``most_pairs`` pairs
+    random opponents: every perfect matching of bracket + lower players, and a PAB vertex when
+    their number is odd (a candidate of the bracket with a completion, C.4 / [C4]; B.3: no two
+    MDPs) makes at most ``most_pairs`` pairs
     inside the bracket and floats at least ``forced_floaters`` players down; every pairing of
     the MDPs with distinct residents misses at least ``mdp_pairing_colour_bound`` preferences
     (counts of E.1-E.5, ``_colour_misses``). The bounds are reached often."""
@@ -59,9 +60,8 @@ def test_completing_bounds_hold_for_every_candidate() -> None:
     reached = {"pairs": 0, "colours": 0}
     for _ in range(300):
         n_mdp, n_res, n_low = rng.randint(0, 2), rng.randint(1, 4), rng.randint(1, 5)
-        if (n_mdp + n_res + n_low) % 2:
-            n_low += 1
         ids = list(range(n_mdp + n_res + n_low))
+        odd = len(ids) % 2 == 1
         met = {i: set() for i in ids}
         for a in ids:
             for b in ids:
@@ -81,12 +81,16 @@ def test_completing_bounds_hold_for_every_candidate() -> None:
         rnd._compat.clear()  # (keyed by player ids, which every bracket here reuses)
         ok = {frozenset((p.id, q.id)) for p in players for q in players
               if p.id < q.id and rnd.compatible(p, q) and not (p.id < n_mdp and q.id < n_mdp)}
-        floor = completing.forced_floaters(lower)
+        if odd:  # the PAB: a vertex joined to every player (C.2 does not narrow the bound)
+            ok |= {frozenset((p.id, -1)) for p in players}
+        floor = completing.forced_floaters(lower, odd)
         most = completing.most_pairs(bracket, mdps, residents, lower)
         best = -1
-        for m in _perfect_matchings(ids, ok):
+        for m in _perfect_matchings(ids + [-1] * odd, ok):
             inside = sum(1 for a, b in m if a in in_bracket and b in in_bracket)
             assert inside <= most
+            # the bracket's players who are not paired inside it: downfloaters (one may be
+            # the PAB receiver)
             assert len(bracket) - 2 * inside >= floor
             best = max(best, inside)
         reached["pairs"] += best == most

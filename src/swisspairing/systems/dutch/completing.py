@@ -24,6 +24,7 @@ that does not end at the bounds, returns None and the matchings pair the bracket
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...model import Colour
@@ -46,32 +47,33 @@ if TYPE_CHECKING:
     from .players import PairingPlayer
 
 
-def forced_floaters(lower: list[PairingPlayer]) -> int:
+def forced_floaters(lower: list[PairingPlayer], bye: bool = False) -> int:
     """A lower bound on the number of players a bracket must float down so that ``lower`` (every
-    player below it) and its downfloaters can all be paired (no PAB).
+    player below it) and its downfloaters can all be paired, one of them receiving the PAB when
+    ``bye``.
 
     The non-topscorers of ``lower`` with the same absolute colour preference may not meet each
     other (C.3 / [C3]): of ``a`` of them, each pair of lower players holds at most one, so at
     most ``len(lower) - a`` pairs are made inside ``lower`` and at least ``2a - len(lower)`` of
-    its players need an opponent from above.
+    its players need an opponent from above, or the PAB (one player).
     """
     n = len(lower)
     most = 0
     for colour in (Colour.WHITE, Colour.BLACK):
         a = sum(1 for p in lower
                 if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer)
-        most = max(most, 2 * a - n)
+        most = max(most, 2 * a - n - bye)
     return max(most, 0)
 
 
 def most_pairs(bracket: list[PairingPlayer], mdps: list[PairingPlayer],
                residents: list[PairingPlayer], lower: list[PairingPlayer]) -> int:
     """An upper bound on the pairs of a candidate of the bracket that lets the round be
-    completed (C.4 / [C4]) with an even total: half of the players that are not forced to float
+    completed (C.4 / [C4]): half of the players that are not forced to float
     down (:func:`forced_floaters`), at most one pair per resident (B.3: MDPs meet residents
     only), and for each colour ``len(bracket) - a`` where ``a`` non-topscorers of the bracket
     have that absolute preference (C.3 / [C3]: each pair holds at most one of them)."""
-    floating = forced_floaters(lower)
+    floating = forced_floaters(lower, (len(bracket) + len(lower)) % 2 == 1)
     if (len(bracket) - floating) % 2:
         floating += 1
     most = min((len(bracket) - floating) // 2, len(residents))
@@ -104,10 +106,38 @@ def mdp_pairing_colour_bound(mdps: Counter[ColourClass], residents: Counter[Colo
     return misses, strong
 
 
+def removal_colour_bound(players: Counter[ColourClass], removable: Counter[ColourClass],
+                         paired: int, removed: int) -> ColourCost:
+    """Lower bound of C.10/C.11 ([C12]/[C13]) over every pairing of ``paired`` of ``players``
+    among themselves, the ``removed`` others (taken from ``removable``) floating down.
+
+    For one set of ``paired`` players, :func:`~.ideal.pool_bound`: at least ``w - paired / 2``
+    pairs of two players preferring a colour (``w`` of them prefer it), at least
+    ``s - paired / 2`` missing a strong preference (``s`` of them prefer it strongly). Each
+    player removed who prefers that colour lowers such a count by one at most, so the least over
+    the sets is the total excess minus what ``removed`` players can remove.
+    """
+    half = paired // 2
+    out = []
+    for strong_only in (False, True):
+        excess = cut = 0
+        for colour in (Colour.WHITE, Colour.BLACK):
+            classes = [(colour, False)] if strong_only else [(colour, True), (colour, False)]
+            over = max(0, sum(players[c] for c in classes) - half)
+            excess += over
+            cut += min(over, sum(removable[c] for c in classes))
+        out.append(excess - min(removed, cut))
+    return out[0], out[1]
+
+
+def _higher(a: ColourCost, b: ColourCost) -> ColourCost:
+    return max(a[0], b[0]), max(a[1], b[1])
+
+
 def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the bound of every quality
     criterion, for a bracket paired with every lower player (``ctx.rest``), when the bound of
-    C.5 / [C6] is one pair per MDP; None outside that scope or when it is not shown cheaply.
+    C.5 / [C6] pairs every MDP; None outside that scope or when it is not shown cheaply.
 
     Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
     """
@@ -116,66 +146,105 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
     if rnd.rules.edition < 2017 or not lower:
         return None
     bracket = ctx.bracket
-    if (len(bracket) + len(lower)) % 2:
-        return None  # a PAB to give: C.2, [C5], [C9] are left to the matchings
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]
     residents = [p for p in bracket if p.id not in ctx.mdp_ids]
     if not residents or any(p.score != residents[0].score for p in residents):
         return None  # 2017 A.9 collapsed last bracket: residents of several scores
     if any(p.score <= residents[0].score for p in mdps):
         return None
-    # C.4 / [C4] then C.5 / [C6]: in scope when the most pairs any candidate can make is one
-    # pair per MDP
-    if most_pairs(bracket, mdps, residents, lower) != len(mdps):
+    # C.4 / [C4] then C.5 / [C6]: no candidate makes more than `most` pairs; in scope when that
+    # is every MDP and `remainder_pairs` pairs of residents
+    most = most_pairs(bracket, mdps, residents, lower)
+    remainder_pairs = most - len(mdps)
+    if remainder_pairs < 0:
         return None
-    budget = mdp_pairing_colour_bound(Counter(colour_class(p) for p in mdps),
-                                      Counter(colour_class(p) for p in residents))
+    floating = len(residents) - len(mdps) - 2 * remainder_pairs
+    if (len(bracket) + len(lower)) % 2 and rnd.rules.edition >= 2025 and floating == 1:
+        # [C9] (fewest unplayed games of the PAB receiver) judges a bracket that downfloats
+        # exactly one player who then receives the PAB: left to the matchings
+        return None
 
-    # B.7 / D.3 / D.1: every MDP is paired (below), in D.1 order: each MDP in turn takes the first
-    # resident that passes tests every ideal candidate passes (the pair is ideal; the colour cost
-    # stays within the bound; the residents who may not float, C.12/C.14 / [C14]/[C16], can
-    # still all be paired)
-    mdps_left = Counter(colour_class(p) for p in mdps)
-    residents_left = Counter(colour_class(p) for p in residents)
+    def rest_bound(mdps_left: Counter[ColourClass], residents_left: Counter[ColourClass]
+                   ) -> ColourCost:
+        """The colour bound of the MDPs and residents still free (MDP-pairing, then the
+        remainder's pairs, the other residents floating)."""
+        return _higher(
+            mdp_pairing_colour_bound(mdps_left, residents_left),
+            removal_colour_bound(mdps_left + residents_left, residents_left,
+                                 2 * (mdps_left.total() + remainder_pairs), floating))
+
+    budget = rest_bound(Counter(colour_class(p) for p in mdps),
+                        Counter(colour_class(p) for p in residents))
+    # B.7 / D.3 / D.1: every MDP is paired, the first MDP-pairing in D.1 order; then B.6 on the
+    # remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the first
+    # transposition without exchange. Each chooser takes the first partner that passes tests
+    # every candidate at the bounds passes (docs/dutch.md section 8.1).
     must_pair = sum(1 for p in residents if not ideal_downfloater(p))
-    free = list(residents)
-    spent: ColourCost = (0, 0)
-    pairs: Pairs = []
-    for i, m in enumerate(mdps):
-        mdps_left = _minus(mdps_left, colour_class(m))
-        later = len(mdps) - 1 - i
-        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
-        taken = -1
-        for k, r in enumerate(free):
-            cost, cls, floats_ok = pair_colour_cost(ctx, m, r), colour_class(r), \
-                ideal_downfloater(r)
-            key = (cost, cls, floats_ok)
-            ok = verdict.get(key)
-            if ok is None:
-                ok = verdict[key] = (
-                    must_pair - (not floats_ok) <= later
-                    and _within(_add(spent, cost),
-                                mdp_pairing_colour_bound(mdps_left, _minus(residents_left, cls)),
-                                budget))
-            if ok and ideal_pair(ctx, m, r):
-                taken = k
-                break
-        if taken < 0:
-            return None
-        r = free.pop(taken)
-        pairs.append((m, r))
-        spent = _add(spent, cost)
-        residents_left = _minus(residents_left, colour_class(r))
-        must_pair -= not ideal_downfloater(r)
-    # here every downfloater is ideal and the colour cost is the bound: the candidate is ideal
-    # if the round completes (C.4 / [C4]) and, in 2025, [C8] is at its bound
-    floaters = free
-    if not rnd.can_complete(floaters + lower):
+    found = _choose(ctx, mdps, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
+                    rest_bound)
+    if found is None:
         return None
-    if ctx.nxt and mdps:
-        # (without MDPs the only candidate makes no pair: nothing for [C8] to choose)
+    pairs, spent, free = found
+    if remainder_pairs:
+        s1, s2 = free[:remainder_pairs], free[remainder_pairs:]
+        found = _choose(ctx, s1, s2, spent, budget,
+                        sum(1 for p in s2 if not ideal_downfloater(p)), 0,
+                        mdp_pairing_colour_bound)
+        if found is None:
+            return None
+        more, spent, free = found
+        pairs += more
+    # every downfloater is ideal and the colour cost is the bound: the candidate is at the
+    # bounds if the round completes (C.4 / [C4]) and, in 2025, [C8] is at its bound
+    floaters = free
+    if spent != budget or not rnd.can_complete(floaters + lower):
+        return None
+    if ctx.nxt and most:
+        # (a bracket where no pair can be made has one candidate: nothing for [C8] to choose)
         left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
         beyond = [p for p in lower if p.id not in ctx.next_ids]
         if left is None or not rnd.can_complete(left + beyond):
             return None
     return pairs, floaters
+
+
+def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],
+            spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
+            bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
+            ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
+    """D.1: each of ``choosers`` in turn takes the first of ``others`` still free such that the
+    pair is at the bounds (:func:`~.ideal.ideal_pair`), the colour cost so far plus
+    ``bound(choosers still free, others still free)`` stays within ``budget``, and the
+    ``must_pair`` players of ``others`` who may not float down (:func:`~.ideal.ideal_downfloater`)
+    still fit in the choosers after this one plus ``later_room`` places of later pairs. Returns
+    (pairs, colour cost, others left free), None when a chooser finds nobody."""
+    choosers_left = Counter(colour_class(p) for p in choosers)
+    others_left = Counter(colour_class(p) for p in others)
+    free = list(others)
+    pairs: Pairs = []
+    for i, a in enumerate(choosers):
+        choosers_left = _minus(choosers_left, colour_class(a))
+        room = len(choosers) - 1 - i + later_room
+        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
+        taken = -1
+        for k, b in enumerate(free):
+            cost, cls, floats_ok = pair_colour_cost(ctx, a, b), colour_class(b), \
+                ideal_downfloater(b)
+            key = (cost, cls, floats_ok)
+            ok = verdict.get(key)
+            if ok is None:
+                ok = verdict[key] = (
+                    must_pair - (not floats_ok) <= room
+                    and _within(_add(spent, cost), bound(choosers_left, _minus(others_left, cls)),
+                                budget))
+            if ok and ideal_pair(ctx, a, b):
+                taken = k
+                break
+        if taken < 0:
+            return None
+        b = free.pop(taken)
+        pairs.append((a, b))
+        spent = _add(spent, pair_colour_cost(ctx, a, b))
+        others_left = _minus(others_left, colour_class(b))
+        must_pair -= not ideal_downfloater(b)
+    return pairs, spent, free

@@ -201,11 +201,69 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
         return None
     if ctx.nxt and most:
         # (a bracket where no pair can be made has one candidate: nothing for [C8] to choose)
-        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
         beyond = [p for p in lower if p.id not in ctx.next_ids]
-        if left is None or not rnd.can_complete(left + beyond):
+        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
+        if (left is None or not rnd.can_complete(left + beyond)) and not lookahead_completing(
+                ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
             return None
     return pairs, floaters
+
+
+def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
+                         beyond: list[PairingPlayer], bye: bool) -> bool:
+    """2025 [C8] within [C4]: do these downfloaters let the following bracket reach the best
+    look-ahead any candidate can give it, in a pairing that completes the round?
+
+    The following bracket (the downfloaters and its ``n`` residents) must send down at least
+    :func:`forced_floaters` of ``beyond`` (the players below it) players, so it makes at most
+    ``(f + n - that) / 2`` pairs; beyond the number of pairs, the best is every downfloater paired
+    with a resident (the players it leaves over then have its lowest score). Shown by building
+    such a completion: the players below pair among themselves as far as they can (a maximum
+    matching, the PAB included), those left over take residents, the downfloaters take
+    residents, and the residents left pair among themselves. False when that does not give the
+    bound (the matchings then pair the bracket).
+    """
+    from ...matching import max_cardinality_matching
+    from .weights import BYE_VERTEX
+
+    rnd, nxt = ctx.rnd, ctx.nxt
+    need = forced_floaters(beyond, bye)
+    if (len(floaters) + len(nxt) - need) % 2:
+        need += 1
+    most = (len(floaters) + len(nxt) - need) // 2
+    if most < len(floaters):
+        return False
+    compatible = rnd.compatible
+    adj: dict[int, list[int]] = {p.id: [q.id for q in beyond if q is not p and compatible(p, q)]
+                                 for p in beyond}
+    if bye:
+        adj[BYE_VERTEX] = [q.id for q in beyond if q.bye_ok]
+        for q in beyond:
+            if q.bye_ok:
+                adj[q.id].append(BYE_VERTEX)
+    mate = max_cardinality_matching(adj.keys(), adj)
+    waiting = [q for q in beyond if q.id not in mate]
+    free = list(nxt)
+    bye_waiting = bye and BYE_VERTEX not in mate
+    if len(waiting) + bye_waiting != need:
+        return False
+    # the players below left over take residents from the bottom up (the PAB: an eligible one)
+    for q in waiting:
+        k = next((k for k in range(len(free) - 1, -1, -1) if compatible(q, free[k])), -1)
+        if k < 0:
+            return False
+        free.pop(k)
+    if bye_waiting:
+        k = next((k for k in range(len(free) - 1, -1, -1) if free[k].bye_ok), -1)
+        if k < 0:
+            return False
+        free.pop(k)
+    for p in floaters:
+        k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+        if k < 0:
+            return False
+        free.pop(k)
+    return len(free) % 2 == 0 and rnd.can_complete(free)
 
 
 def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],

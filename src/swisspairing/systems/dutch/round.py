@@ -239,6 +239,13 @@ class _Round:
                 # look-ahead pairing must leave the players below it a complete pairing
                 res.next_unpaired = left
                 return res
+            if left is not None and beyond is not None:
+                # 2025: the look-ahead can reach its bound but the players below could not then
+                # be paired, so the caller pairs the bracket again under [C4] (the answer of
+                # that pairing is the rules' one whichever route is taken, docs/dutch.md 8.1):
+                # the look-ahead matching would be thrown away
+                res.next_unpaired = left
+                return res
             if left is not None and not res.pairs and not self.any_pair(bracket, mdps):
                 # no two players of the bracket may meet: its only candidate floats everybody
                 # down, and the look-ahead has nothing to choose (2025: [C4] is checked next)

@@ -214,14 +214,16 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
     """2025 [C8] within [C4]: do these downfloaters let the following bracket reach the best
     look-ahead any candidate can give it, in a pairing that completes the round?
 
-    The following bracket (the downfloaters and its ``n`` residents) must send down at least
-    :func:`forced_floaters` of ``beyond`` (the players below it) players, so it makes at most
-    ``(f + n - that) / 2`` pairs; beyond the number of pairs, the best is every downfloater paired
-    with a resident (the players it leaves over then have its lowest score). Shown by building
-    such a completion: the players below pair among themselves as far as they can (a maximum
-    matching, the PAB included), those left over take residents, the downfloaters take
-    residents, and the residents left pair among themselves. False when that does not give the
-    bound (the matchings then pair the bracket).
+    The following bracket (the ``f`` downfloaters, who share one score, and its ``n``
+    residents) must send down at least :func:`forced_floaters` of ``beyond`` (the players below
+    it) players, so it makes at most ``(f + n - that) / 2`` pairs, each with a resident (B.3,
+    3.3.3); beyond the number of pairs, its downfloaters' scores are lowest when as many
+    downfloaters as possible are paired (each pair then holds one). Shown by building such a
+    completion: the players below pair among themselves as far as they can (a maximum
+    matching, the PAB included), those left over take the downfloaters who go further down,
+    then residents from the bottom up; the other downfloaters take residents, and the residents
+    left pair among themselves. False when that does not give the bound (the matchings then
+    pair the bracket).
     """
     from ...matching import max_cardinality_matching
     from .weights import BYE_VERTEX
@@ -230,8 +232,10 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
     need = forced_floaters(beyond, bye)
     if (len(floaters) + len(nxt) - need) % 2:
         need += 1
-    most = (len(floaters) + len(nxt) - need) // 2
-    if most < len(floaters):
+    most = min((len(floaters) + len(nxt) - need) // 2, len(nxt))
+    paired_floaters = min(most, len(floaters))
+    sent_down = len(floaters) - paired_floaters  # downfloaters that float on, to `beyond`
+    if most < 0 or sent_down > need:
         return False
     compatible = rnd.compatible
     adj: dict[int, list[int]] = {p.id: [q.id for q in beyond if q is not p and compatible(p, q)]
@@ -243,27 +247,42 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
                 adj[q.id].append(BYE_VERTEX)
     mate = max_cardinality_matching(adj.keys(), adj)
     waiting = [q for q in beyond if q.id not in mate]
-    free = list(nxt)
     bye_waiting = bye and BYE_VERTEX not in mate
     if len(waiting) + bye_waiting != need:
         return False
-    # the players below left over take residents from the bottom up (the PAB: an eligible one)
+    up = list(floaters)
+    free = list(nxt)
+    # the players below left over take first the downfloaters who go further down, then
+    # residents from the bottom up (the PAB: an eligible player)
     for q in waiting:
+        if len(up) > paired_floaters:
+            k = next((k for k in range(len(up) - 1, -1, -1) if compatible(q, up[k])), -1)
+            if k >= 0:
+                up.pop(k)
+                continue
         k = next((k for k in range(len(free) - 1, -1, -1) if compatible(q, free[k])), -1)
         if k < 0:
             return False
         free.pop(k)
     if bye_waiting:
-        k = next((k for k in range(len(free) - 1, -1, -1) if free[k].bye_ok), -1)
+        k = -1
+        if len(up) > paired_floaters:
+            k = next((k for k in range(len(up) - 1, -1, -1) if up[k].bye_ok), -1)
+            if k >= 0:
+                up.pop(k)
         if k < 0:
-            return False
-        free.pop(k)
-    for p in floaters:
+            k = next((k for k in range(len(free) - 1, -1, -1) if free[k].bye_ok), -1)
+            if k < 0:
+                return False
+            free.pop(k)
+    if len(up) != paired_floaters:
+        return False
+    for p in up:
         k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
         if k < 0:
             return False
         free.pop(k)
-    return len(free) % 2 == 0 and rnd.can_complete(free)
+    return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
 def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],

@@ -130,6 +130,25 @@ def removal_colour_bound(players: Counter[ColourClass], removable: Counter[Colou
     return out[0], out[1]
 
 
+def subset_colour_bound(mdps: Counter[ColourClass], paired: int,
+                        residents: Counter[ColourClass]) -> ColourCost:
+    """Lower bound of C.10/C.11 ([C12]/[C13]) over every pairing of ``paired`` of the MDPs, each
+    with a different resident (the others floating down). At least ``paired - (M - m)`` of the
+    MDPs paired prefer a colour that ``m`` of the ``M`` MDPs prefer, and only the ``r`` residents
+    not preferring it spare them a miss; a miss is not a strong one only when one of the two is
+    mild, so at least ``s - r - mild`` strong misses where ``s`` of the paired MDPs prefer it
+    strongly and ``mild`` residents prefer it mildly (E.1, E.2)."""
+    total_mdps, total_residents = mdps.total(), residents.total()
+    misses = strong = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        wanting = mdps[(colour, True)] + mdps[(colour, False)]
+        others = total_residents - residents[(colour, True)] - residents[(colour, False)]
+        misses += max(0, paired - (total_mdps - wanting) - others)
+        firm = max(0, paired - (total_mdps - mdps[(colour, False)]))
+        strong += max(0, firm - others - residents[(colour, True)])
+    return misses, strong
+
+
 def _higher(a: ColourCost, b: ColourCost) -> ColourCost:
     return max(a[0], b[0]), max(a[1], b[1])
 
@@ -155,14 +174,37 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
     # C.4 / [C4] then C.5 / [C6]: no candidate makes more than `most` pairs; in scope when that
     # is every MDP and `remainder_pairs` pairs of residents
     most = most_pairs(bracket, mdps, residents, lower)
-    remainder_pairs = most - len(mdps)
-    if remainder_pairs < 0:
-        return None
-    floating = len(residents) - len(mdps) - 2 * remainder_pairs
-    if (len(bracket) + len(lower)) % 2 and rnd.rules.edition >= 2025 and floating == 1:
+    # C.6 / [C7]: as many MDPs paired as the pairs allow (an MDP left unpaired has the largest
+    # difference / score of all), the other pairs between residents
+    paired_mdps = min(len(mdps), most)
+    remainder_pairs = most - paired_mdps
+    floating = len(residents) - paired_mdps - 2 * remainder_pairs
+    limbo = len(mdps) - paired_mdps
+    if (len(bracket) + len(lower)) % 2 and rnd.rules.edition >= 2025 and (
+            floating + limbo == 1):
         # [C9] (fewest unplayed games of the PAB receiver) judges a bracket that downfloats
         # exactly one player who then receives the PAB: left to the matchings
         return None
+    mdp_classes = Counter(colour_class(p) for p in mdps)
+    resident_classes = Counter(colour_class(p) for p in residents)
+    if limbo:
+        # 2017 D.3 / 2025 4.4.2: the first set of `paired_mdps` MDPs by their BSNs; in scope
+        # when the MDPs share one score and none floated down before (then which of them float
+        # again changes no criterion: C.6 / [C7], C.12-C.19 / [C14]-[C21] are the same)
+        if any(p.score != mdps[0].score or not ideal_downfloater(p) for p in mdps):
+            return None
+        chosen: list[PairingPlayer] = []
+        for m in mdps:
+            if len(chosen) < paired_mdps and any(ideal_pair(ctx, m, r) for r in residents):
+                chosen.append(m)
+        if len(chosen) < paired_mdps:
+            return None
+        budget = _higher(
+            subset_colour_bound(mdp_classes, paired_mdps, resident_classes),
+            removal_colour_bound(mdp_classes + resident_classes, mdp_classes + resident_classes,
+                                 2 * most, limbo + floating))
+    else:
+        chosen = mdps
 
     def rest_bound(mdps_left: Counter[ColourClass], residents_left: Counter[ColourClass]
                    ) -> ColourCost:
@@ -173,14 +215,14 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
             removal_colour_bound(mdps_left + residents_left, residents_left,
                                  2 * (mdps_left.total() + remainder_pairs), floating))
 
-    budget = rest_bound(Counter(colour_class(p) for p in mdps),
-                        Counter(colour_class(p) for p in residents))
-    # B.7 / D.3 / D.1: every MDP is paired, the first MDP-pairing in D.1 order; then B.6 on the
-    # remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the first
-    # transposition without exchange. Each chooser takes the first partner that passes tests
-    # every candidate at the bounds passes (docs/dutch.md section 8.1).
+    if not limbo:
+        budget = rest_bound(mdp_classes, resident_classes)
+    # B.7 / D.3 / D.1: the MDPs chosen are paired, the first MDP-pairing in D.1 order; then B.6
+    # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
+    # first transposition without exchange. Each chooser takes the first partner that passes
+    # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
     must_pair = sum(1 for p in residents if not ideal_downfloater(p))
-    found = _choose(ctx, mdps, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
+    found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
                     rest_bound)
     if found is None:
         return None
@@ -194,6 +236,9 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
             return None
         more, spent, free = found
         pairs += more
+    if limbo:
+        in_pairs = {p.id for pair in pairs for p in pair}
+        free = [p for p in bracket if p.id not in in_pairs]
     # every downfloater is ideal and the colour cost is the bound: the candidate is at the
     # bounds if the round completes (C.4 / [C4]) and, in 2025, [C8] is at its bound
     floaters = free
@@ -276,6 +321,10 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
                 return False
             free.pop(k)
     if len(up) != paired_floaters:
+        return False
+    # [C8]: the downfloaters that go further down are among the lowest scores
+    kept = sorted((p.score for p in up), reverse=True)
+    if kept != sorted((p.score for p in floaters), reverse=True)[:paired_floaters]:
         return False
     for p in up:
         k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)

@@ -9,16 +9,17 @@ the weighted matching over the bracket and everything below is the whole cost of
 
 Such a bracket is often settled by its structure. The lower players' colour classes bound how
 many of them can meet each other, hence how many players the bracket must float down
-(:func:`forced_floaters`), hence how many pairs it can make at most (C.5 / [C6]). When that is
-exactly one pair per MDP, the candidates best by C.5-C.7 / [C6]-[C8] are the MDP-pairings
-(every MDP with a resident, every other resident floats down) whose downfloaters complete the
-round; the colour criteria have a lower bound from the colour classes of MDPs and residents
-(:func:`mdp_pairing_colour_bound`), the float criteria a bound of zero. The first MDP-pairing
-in the generation order (B.7, D.3, D.1) that reaches every bound is found greedily, each MDP
-in turn taking the first resident that keeps the bounds reachable, and then verified (the round
-completes; in 2025 the look-ahead of [C8] is at its bound). ``docs/dutch.md`` section 8, "ideal
-candidates of a completing bracket", gives the proof; anything outside this scope, or a greedy
-that does not end at the bounds, returns None and the matchings pair the bracket.
+(:func:`forced_floaters`), hence how many pairs it can make at most (C.5 / [C6],
+:func:`most_pairs`). With that many pairs, C.6 / [C7] pair as many MDPs as the pairs allow, the
+other pairs between residents; the colour criteria have lower bounds from the colour classes
+(:func:`mdp_pairing_colour_bound`, :func:`subset_colour_bound`, :func:`removal_colour_bound`),
+the float criteria a bound of zero, and 2025 [C8] a bound from the following bracket and the
+players below it (:func:`lookahead_completing`). The first candidate in the generation order
+(B.7, D.3, D.1, then B.6 on the remainder without exchange) that reaches every bound is found
+greedily, each player in turn taking the first partner that keeps the bounds reachable, and
+then verified (the round completes; the bounds are reached). ``docs/dutch.md`` section 8.1
+gives the proof; anything outside this scope, or a greedy that does not end at the bounds,
+returns None and the matchings pair the bracket.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...matching import max_cardinality_matching
 from ...model import Colour
 from .ideal import (
     ColourClass,
@@ -41,6 +43,7 @@ from .ideal import (
     pair_colour_cost,
 )
 from .players import ABSOLUTE
+from .weights import BYE_VERTEX
 
 if TYPE_CHECKING:
     from .bracket import _BracketContext
@@ -270,9 +273,6 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
     left pair among themselves. False when that does not give the bound (the matchings then
     pair the bracket).
     """
-    from ...matching import max_cardinality_matching
-    from .weights import BYE_VERTEX
-
     rnd, nxt = ctx.rnd, ctx.nxt
     need = forced_floaters(beyond, bye)
     if (len(floaters) + len(nxt) - need) % 2:

@@ -14,6 +14,7 @@ from ...matching import (
     max_weight_matching,
     max_weight_matching_duals,
 )
+from . import completing as dutch_completing
 from . import ideal as dutch_ideal
 from .players import PairingPlayer
 from .weights import BYE_VERTEX, INTERNAL, _digit_multipliers
@@ -69,6 +70,10 @@ class _GenerationMixin:
     def run(self) -> BracketResult:
         # a candidate meeting every quality criterion in full needs no matching (dutch_ideal)
         ideal = dutch_ideal.ideal_candidate(self)
+        if ideal is None:
+            # a bracket that must complete the round (2017 PPB, 2025 [C4]), settled by its
+            # structure (docs/dutch.md section 8, "ideal candidates of a completing bracket")
+            ideal = dutch_completing.completing_candidate(self)
         if ideal is not None:
             return BracketResult(pairs=ideal[0], floaters=ideal[1])
         if self.rnd.rules.edition >= 2025 and self.complete and any(

@@ -104,6 +104,31 @@ def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[Colou
     return out
 
 
+def ideal_downfloater(p: PairingPlayer) -> bool:
+    """A downfloater at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
+    [C14], [C16]: no downfloat one or two rounds before."""
+    return not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
+
+
+def ideal_pair(ctx: _BracketContext, a: PairingPlayer, b: PairingPlayer) -> bool:
+    """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9 met
+    (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17], [C19],
+    [C21] (an MDP's opponent must not have floated up one or two rounds before; the MDP's own
+    downfloat costs the same with any resident, who all share one score). Two residents float
+    nobody (A.4)."""
+    if not ctx.rnd.compatible(a, b):
+        return False
+    if ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
+        return False
+    return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
+
+
+def pair_colour_cost(ctx: _BracketContext, a: PairingPlayer, b: PairingPlayer) -> ColourCost:
+    """C.10/C.11 ([C12]/[C13]): players of the pair missing a (strong) preference."""
+    gains = ctx.colour_gains(a, b)
+    return 2 - gains[2], 2 - gains[3]
+
+
 def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the lower bound of every
     quality criterion with the most pairs; None when there is none or it cannot be shown cheaply.
@@ -138,26 +163,14 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] |
         return rnd.rules.edition < 2025 or p.unplayed == lowest_unplayed
 
     def ideal_left_over(p: PairingPlayer) -> bool:
-        """... and at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
-        [C14], [C16]: no downfloat one or two rounds before."""
-        return may_be_left_over(p) and not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
+        """... and at the best value of the downfloater criteria (:func:`ideal_downfloater`)."""
+        return may_be_left_over(p) and ideal_downfloater(p)
 
     def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
-        """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9
-        met (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17],
-        [C19], [C21] (an MDP's opponent must not have floated up one or two rounds before; the
-        MDP's own downfloat costs the same with any resident, who all share one score). Two
-        residents float nobody (A.4)."""
-        if not rnd.compatible(a, b):
-            return False
-        if ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
-            return False
-        return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
+        return ideal_pair(ctx, a, b)
 
     def pair_cost(a: PairingPlayer, b: PairingPlayer) -> ColourCost:
-        """C.10/C.11 ([C12]/[C13]): players of the pair missing a (strong) preference."""
-        gains = ctx.colour_gains(a, b)
-        return 2 - gains[2], 2 - gains[3]
+        return pair_colour_cost(ctx, a, b)
 
     # The bound of the whole bracket: C.10/C.11 come after C.5/C.6 (and C.2, [C9]), which fix
     # who may be left over in an odd bracket

@@ -14,6 +14,7 @@ from ...matching import (
 from ...model import Colour
 from ..explain import Explanation
 from .bracket import _BracketContext
+from .completing import forced_floaters
 from .editions import DutchRules
 from .generation import BracketResult
 from .players import ABSOLUTE, PairingPlayer
@@ -66,8 +67,12 @@ class _Round:
 
         A greedy pairing first, from the bottom up (the lowest players, who met each other
         most, choose first; the lowest eligible player takes the bye when their number is
-        odd), then Edmonds' augmenting paths from each player it left over, on a graph whose
-        edges are only looked at when the search reaches them.
+        odd); when it leaves players over, a second greedy in which each player looks first for
+        an opponent who does not prefer his colour (players with the same absolute preference
+        may not meet, C.3: one-colour blocks are what leaves the first greedy short). Then
+        Edmonds' augmenting paths from each player the better of the two left over, on a graph
+        whose edges are only looked at when the search reaches them. The greedies only choose
+        where the exact search starts: the answer is that of the augmenting paths.
         """
         ids = [p.id for p in players]
         odd = len(ids) % 2 == 1
@@ -80,6 +85,7 @@ class _Round:
             rest.remove(bye)
             mate[bye.id], mate[BYE_VERTEX] = BYE_VERTEX, bye.id
         compatible = self.compatible
+        first = list(rest)
         while rest:
             p = rest.pop()
             k = next((k for k in range(len(rest) - 1, -1, -1) if compatible(p, rest[k])), -1)
@@ -88,6 +94,13 @@ class _Round:
                 mate[p.id], mate[q.id] = q.id, p.id
         if len(mate) == len(ids) + odd:
             return True
+        other = self._greedy_other_colour(first)
+        if len(other) + (len(ids) - len(first)) * 2 > len(mate):
+            if odd:
+                other[bye.id], other[BYE_VERTEX] = BYE_VERTEX, bye.id
+            mate = other
+            if len(mate) == len(ids) + odd:
+                return True
         by_id = {p.id: p for p in players}
         verts = set(ids)
         if odd:
@@ -108,6 +121,40 @@ class _Round:
         adj = _Neighbours()
         # no augmenting path from an exposed vertex: some maximum matching leaves it exposed
         return all(v in mate or augment_path(v, verts, adj, mate) for v in ids)
+
+    def _greedy_other_colour(self, players: list[PairingPlayer]) -> dict[int, int]:
+        """A greedy pairing of ``players`` from the last one up: each takes the nearest
+        compatible player above him who does not prefer his colour, else the nearest compatible
+        one (a starting point for :meth:`can_complete`)."""
+        compatible = self.compatible
+        alive = [True] * len(players)
+        by_pref: dict[Colour | None, list[int]] = {}
+        for i, p in enumerate(players):
+            by_pref.setdefault(p.pref, []).append(i)
+        mate: dict[int, int] = {}
+        for i in range(len(players) - 1, -1, -1):
+            if not alive[i]:
+                continue
+            alive[i] = False
+            p = players[i]
+            for idx in by_pref.values():
+                while idx and not alive[idx[-1]]:
+                    idx.pop()  # the players below i are all paired or left over
+            own = by_pref[p.pref]
+            found = -1
+            for pref, idx in by_pref.items():
+                if pref is p.pref and pref is not None:
+                    continue
+                found = max(found, next((k for k in reversed(idx)
+                                         if k < i and alive[k] and compatible(p, players[k])),
+                                        -1))
+            if found < 0 and p.pref is not None:
+                found = next((k for k in reversed(own)
+                              if k < i and alive[k] and compatible(p, players[k])), -1)
+            if found >= 0:
+                alive[found] = False
+                mate[p.id], mate[players[found].id] = players[found].id, p.id
+        return mate
 
     # --- the bracket solver ------------------------------------------------------------------
     def solve(self, bracket: list[PairingPlayer], mdps: set[int], nxt: list[PairingPlayer] | None,
@@ -192,7 +239,20 @@ class _Round:
                 # look-ahead pairing must leave the players below it a complete pairing
                 res.next_unpaired = left
                 return res
-        elif nxt and self.pairs_completely(bracket, mdps):
+            if left is not None and beyond is not None:
+                # 2025: the look-ahead can reach its bound but the players below could not then
+                # be paired, so the caller pairs the bracket again under [C4] (the answer of
+                # that pairing is the rules' one whichever route is taken, docs/dutch.md 8.1):
+                # the look-ahead matching would be thrown away
+                res.next_unpaired = left
+                return res
+            if left is not None and not res.pairs and not self.any_pair(bracket, mdps):
+                # no two players of the bracket may meet: its only candidate floats everybody
+                # down, and the look-ahead has nothing to choose (2025: [C4] is checked next)
+                res.next_unpaired = left
+                return res
+        elif (nxt and (rest is None or self.rules.edition < 2017 or not forced_floaters(rest))
+              and self.pairs_completely(bracket, mdps)):
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
             # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
             # its players count as not yet paired by any look-ahead.
@@ -274,6 +334,12 @@ class _Round:
         if len(mate) != len(ids):
             return None
         return [q for q in nxt if mate[q.id] == BYE_VERTEX]
+
+    def any_pair(self, bracket: list[PairingPlayer], mdps: set[int]) -> bool:
+        """May any two players of the bracket meet (C.1, C.3; B.3: not two MDPs)?"""
+        compatible = self.compatible
+        return any(not (p.id in mdps and q.id in mdps) and compatible(p, q)
+                   for i, p in enumerate(bracket) for q in bracket[i + 1:])
 
     def pairs_completely(self, bracket: list[PairingPlayer], mdps: set[int]) -> bool:
         """Can every player of the bracket be paired inside it (C.1, C.3; B.3: MDPs with

@@ -1,0 +1,376 @@
+"""Dutch 2017/2025: the ideal candidate of a bracket that must complete the round.
+
+A bracket is paired with every lower player in its graph when its downfloaters must leave the
+rest of the round a complete pairing: the 2017 PPB (A.9, C.4) and a 2025 bracket under [C4].
+When the lower players cannot pair among themselves (players with the same absolute colour
+preference may not meet: C.3 / [C3]), the bracket must send some of its own players down, and
+the weighted matching over the bracket and everything below is the whole cost of the round
+(issue 26: round 3 of an event where White won every game).
+
+Such a bracket is often settled by its structure. The lower players' colour classes bound how
+many of them can meet each other, hence how many players the bracket must float down
+(:func:`forced_floaters`), hence how many pairs it can make at most (C.5 / [C6],
+:func:`most_pairs`). With that many pairs, C.6 / [C7] pair as many MDPs as the pairs allow, the
+other pairs between residents; the colour criteria have lower bounds from the colour classes
+(:func:`mdp_pairing_colour_bound`, :func:`subset_colour_bound`, :func:`removal_colour_bound`),
+the float criteria a bound of zero, and 2025 [C8] a bound from the following bracket and the
+players below it (:func:`lookahead_completing`). The first candidate in the generation order
+(B.7, D.3, D.1, then B.6 on the remainder without exchange) that reaches every bound is found
+greedily, each player in turn taking the first partner that keeps the bounds reachable, and
+then verified (the round completes; the bounds are reached). ``docs/dutch.md`` section 8.1
+gives the proof; anything outside this scope, or a greedy that does not end at the bounds,
+returns None and the matchings pair the bracket.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...matching import max_cardinality_matching
+from ...model import Colour
+from .ideal import (
+    ColourClass,
+    ColourCost,
+    Pairs,
+    _add,
+    _minus,
+    _within,
+    colour_class,
+    ideal_downfloater,
+    ideal_pair,
+    pair_colour_cost,
+)
+from .players import ABSOLUTE
+from .weights import BYE_VERTEX
+
+if TYPE_CHECKING:
+    from .bracket import _BracketContext
+    from .players import PairingPlayer
+
+
+def forced_floaters(lower: list[PairingPlayer], bye: bool = False) -> int:
+    """A lower bound on the number of players a bracket must float down so that ``lower`` (every
+    player below it) and its downfloaters can all be paired, one of them receiving the PAB when
+    ``bye``.
+
+    The non-topscorers of ``lower`` with the same absolute colour preference may not meet each
+    other (C.3 / [C3]): of ``a`` of them, each pair of lower players holds at most one, so at
+    most ``len(lower) - a`` pairs are made inside ``lower`` and at least ``2a - len(lower)`` of
+    its players need an opponent from above, or the PAB (one player).
+    """
+    n = len(lower)
+    most = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        a = sum(1 for p in lower
+                if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer)
+        most = max(most, 2 * a - n - bye)
+    return max(most, 0)
+
+
+def most_pairs(bracket: list[PairingPlayer], mdps: list[PairingPlayer],
+               residents: list[PairingPlayer], lower: list[PairingPlayer]) -> int:
+    """An upper bound on the pairs of a candidate of the bracket that lets the round be
+    completed (C.4 / [C4]): half of the players that are not forced to float
+    down (:func:`forced_floaters`), at most one pair per resident (B.3: MDPs meet residents
+    only), and for each colour ``len(bracket) - a`` where ``a`` non-topscorers of the bracket
+    have that absolute preference (C.3 / [C3]: each pair holds at most one of them)."""
+    floating = forced_floaters(lower, (len(bracket) + len(lower)) % 2 == 1)
+    if (len(bracket) - floating) % 2:
+        floating += 1
+    most = min((len(bracket) - floating) // 2, len(residents))
+    for colour in (Colour.WHITE, Colour.BLACK):
+        a = sum(1 for p in bracket
+                if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer)
+        most = min(most, len(bracket) - a)
+    return max(most, 0)
+
+
+def mdp_pairing_colour_bound(mdps: Counter[ColourClass], residents: Counter[ColourClass]
+                             ) -> ColourCost:
+    """Lower bound of C.10/C.11 ([C12]/[C13]) over every pairing of each of the MDPs with a
+    different resident, the residents left over floating down (so they miss nothing here).
+
+    ``m`` MDPs prefer a colour and ``r`` residents do not: at least ``m - r`` of those MDPs meet
+    a resident preferring the same colour, and each such pair misses one preference; it misses
+    no strong one only if it holds a mild player of that colour, a different one for each pair
+    (E.1, E.2: of two equal preferences the weaker is missed).
+    """
+    misses = strong = 0
+    total = residents.total()
+    for colour in (Colour.WHITE, Colour.BLACK):
+        mild = mdps[(colour, True)] + residents[(colour, True)]
+        wanting = mdps[(colour, True)] + mdps[(colour, False)]
+        others = total - residents[(colour, True)] - residents[(colour, False)]
+        same = max(0, wanting - others)
+        misses += same
+        strong += max(0, same - mild)
+    return misses, strong
+
+
+def removal_colour_bound(players: Counter[ColourClass], removable: Counter[ColourClass],
+                         paired: int, removed: int) -> ColourCost:
+    """Lower bound of C.10/C.11 ([C12]/[C13]) over every pairing of ``paired`` of ``players``
+    among themselves, the ``removed`` others (taken from ``removable``) floating down.
+
+    For one set of ``paired`` players, :func:`~.ideal.pool_bound`: at least ``w - paired / 2``
+    pairs of two players preferring a colour (``w`` of them prefer it), at least
+    ``s - paired / 2`` missing a strong preference (``s`` of them prefer it strongly). Each
+    player removed who prefers that colour lowers such a count by one at most, so the least over
+    the sets is the total excess minus what ``removed`` players can remove.
+    """
+    half = paired // 2
+    out = []
+    for strong_only in (False, True):
+        excess = cut = 0
+        for colour in (Colour.WHITE, Colour.BLACK):
+            classes = [(colour, False)] if strong_only else [(colour, True), (colour, False)]
+            over = max(0, sum(players[c] for c in classes) - half)
+            excess += over
+            cut += min(over, sum(removable[c] for c in classes))
+        out.append(excess - min(removed, cut))
+    return out[0], out[1]
+
+
+def subset_colour_bound(mdps: Counter[ColourClass], paired: int,
+                        residents: Counter[ColourClass]) -> ColourCost:
+    """Lower bound of C.10/C.11 ([C12]/[C13]) over every pairing of ``paired`` of the MDPs, each
+    with a different resident (the others floating down). At least ``paired - (M - m)`` of the
+    MDPs paired prefer a colour that ``m`` of the ``M`` MDPs prefer, and only the ``r`` residents
+    not preferring it spare them a miss; a miss is not a strong one only when one of the two is
+    mild, so at least ``s - r - mild`` strong misses where ``s`` of the paired MDPs prefer it
+    strongly and ``mild`` residents prefer it mildly (E.1, E.2)."""
+    total_mdps, total_residents = mdps.total(), residents.total()
+    misses = strong = 0
+    for colour in (Colour.WHITE, Colour.BLACK):
+        wanting = mdps[(colour, True)] + mdps[(colour, False)]
+        others = total_residents - residents[(colour, True)] - residents[(colour, False)]
+        misses += max(0, paired - (total_mdps - wanting) - others)
+        firm = max(0, paired - (total_mdps - mdps[(colour, False)]))
+        strong += max(0, firm - others - residents[(colour, True)])
+    return misses, strong
+
+
+def _higher(a: ColourCost, b: ColourCost) -> ColourCost:
+    return max(a[0], b[0]), max(a[1], b[1])
+
+
+def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """The first candidate of the generation order among those at the bound of every quality
+    criterion, for a bracket paired with every lower player (``ctx.rest``), when the bound of
+    C.5 / [C6] pairs every MDP; None outside that scope or when it is not shown cheaply.
+
+    Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
+    """
+    rnd = ctx.rnd
+    lower = ctx.rest
+    if rnd.rules.edition < 2017 or not lower:
+        return None
+    bracket = ctx.bracket
+    mdps = [p for p in bracket if p.id in ctx.mdp_ids]
+    residents = [p for p in bracket if p.id not in ctx.mdp_ids]
+    if not residents or any(p.score != residents[0].score for p in residents):
+        return None  # 2017 A.9 collapsed last bracket: residents of several scores
+    if any(p.score <= residents[0].score for p in mdps):
+        return None
+    # C.4 / [C4] then C.5 / [C6]: no candidate makes more than `most` pairs; in scope when that
+    # is every MDP and `remainder_pairs` pairs of residents
+    most = most_pairs(bracket, mdps, residents, lower)
+    # C.6 / [C7]: as many MDPs paired as the pairs allow (an MDP left unpaired has the largest
+    # difference / score of all), the other pairs between residents
+    paired_mdps = min(len(mdps), most)
+    remainder_pairs = most - paired_mdps
+    floating = len(residents) - paired_mdps - 2 * remainder_pairs
+    limbo = len(mdps) - paired_mdps
+    if (len(bracket) + len(lower)) % 2 and rnd.rules.edition >= 2025 and (
+            floating + limbo == 1):
+        # [C9] (fewest unplayed games of the PAB receiver) judges a bracket that downfloats
+        # exactly one player who then receives the PAB: left to the matchings
+        return None
+    mdp_classes = Counter(colour_class(p) for p in mdps)
+    resident_classes = Counter(colour_class(p) for p in residents)
+    if limbo:
+        # 2017 D.3 / 2025 4.4.2: the first set of `paired_mdps` MDPs by their BSNs; in scope
+        # when the MDPs share one score and none floated down before (then which of them float
+        # again changes no criterion: C.6 / [C7], C.12-C.19 / [C14]-[C21] are the same)
+        if any(p.score != mdps[0].score or not ideal_downfloater(p) for p in mdps):
+            return None
+        chosen: list[PairingPlayer] = []
+        for m in mdps:
+            if len(chosen) < paired_mdps and any(ideal_pair(ctx, m, r) for r in residents):
+                chosen.append(m)
+        if len(chosen) < paired_mdps:
+            return None
+        budget = _higher(
+            subset_colour_bound(mdp_classes, paired_mdps, resident_classes),
+            removal_colour_bound(mdp_classes + resident_classes, mdp_classes + resident_classes,
+                                 2 * most, limbo + floating))
+    else:
+        chosen = mdps
+
+    def rest_bound(mdps_left: Counter[ColourClass], residents_left: Counter[ColourClass]
+                   ) -> ColourCost:
+        """The colour bound of the MDPs and residents still free (MDP-pairing, then the
+        remainder's pairs, the other residents floating)."""
+        return _higher(
+            mdp_pairing_colour_bound(mdps_left, residents_left),
+            removal_colour_bound(mdps_left + residents_left, residents_left,
+                                 2 * (mdps_left.total() + remainder_pairs), floating))
+
+    if not limbo:
+        budget = rest_bound(mdp_classes, resident_classes)
+    # B.7 / D.3 / D.1: the MDPs chosen are paired, the first MDP-pairing in D.1 order; then B.6
+    # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
+    # first transposition without exchange. Each chooser takes the first partner that passes
+    # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
+    must_pair = sum(1 for p in residents if not ideal_downfloater(p))
+    found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
+                    rest_bound)
+    if found is None:
+        return None
+    pairs, spent, free = found
+    if remainder_pairs:
+        s1, s2 = free[:remainder_pairs], free[remainder_pairs:]
+        found = _choose(ctx, s1, s2, spent, budget,
+                        sum(1 for p in s2 if not ideal_downfloater(p)), 0,
+                        mdp_pairing_colour_bound)
+        if found is None:
+            return None
+        more, spent, free = found
+        pairs += more
+    if limbo:
+        in_pairs = {p.id for pair in pairs for p in pair}
+        free = [p for p in bracket if p.id not in in_pairs]
+    # every downfloater is ideal and the colour cost is the bound: the candidate is at the
+    # bounds if the round completes (C.4 / [C4]) and, in 2025, [C8] is at its bound
+    floaters = free
+    if spent != budget or not rnd.can_complete(floaters + lower):
+        return None
+    if ctx.nxt and most:
+        # (a bracket where no pair can be made has one candidate: nothing for [C8] to choose)
+        beyond = [p for p in lower if p.id not in ctx.next_ids]
+        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
+        if (left is None or not rnd.can_complete(left + beyond)) and not lookahead_completing(
+                ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
+            return None
+    return pairs, floaters
+
+
+def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
+                         beyond: list[PairingPlayer], bye: bool) -> bool:
+    """2025 [C8] within [C4]: do these downfloaters let the following bracket reach the best
+    look-ahead any candidate can give it, in a pairing that completes the round?
+
+    The following bracket (the ``f`` downfloaters, who share one score, and its ``n``
+    residents) must send down at least :func:`forced_floaters` of ``beyond`` (the players below
+    it) players, so it makes at most ``(f + n - that) / 2`` pairs, each with a resident (B.3,
+    3.3.3); beyond the number of pairs, its downfloaters' scores are lowest when as many
+    downfloaters as possible are paired (each pair then holds one). Shown by building such a
+    completion: the players below pair among themselves as far as they can (a maximum
+    matching, the PAB included), those left over take the downfloaters who go further down,
+    then residents from the bottom up; the other downfloaters take residents, and the residents
+    left pair among themselves. False when that does not give the bound (the matchings then
+    pair the bracket).
+    """
+    rnd, nxt = ctx.rnd, ctx.nxt
+    need = forced_floaters(beyond, bye)
+    if (len(floaters) + len(nxt) - need) % 2:
+        need += 1
+    most = min((len(floaters) + len(nxt) - need) // 2, len(nxt))
+    paired_floaters = min(most, len(floaters))
+    sent_down = len(floaters) - paired_floaters  # downfloaters that float on, to `beyond`
+    if most < 0 or sent_down > need:
+        return False
+    compatible = rnd.compatible
+    adj: dict[int, list[int]] = {p.id: [q.id for q in beyond if q is not p and compatible(p, q)]
+                                 for p in beyond}
+    if bye:
+        adj[BYE_VERTEX] = [q.id for q in beyond if q.bye_ok]
+        for q in beyond:
+            if q.bye_ok:
+                adj[q.id].append(BYE_VERTEX)
+    mate = max_cardinality_matching(adj.keys(), adj)
+    waiting = [q for q in beyond if q.id not in mate]
+    bye_waiting = bye and BYE_VERTEX not in mate
+    if len(waiting) + bye_waiting != need:
+        return False
+    up = list(floaters)
+    free = list(nxt)
+    # the players below left over take first the downfloaters who go further down, then
+    # residents from the bottom up (the PAB: an eligible player)
+    for q in waiting:
+        if len(up) > paired_floaters:
+            k = next((k for k in range(len(up) - 1, -1, -1) if compatible(q, up[k])), -1)
+            if k >= 0:
+                up.pop(k)
+                continue
+        k = next((k for k in range(len(free) - 1, -1, -1) if compatible(q, free[k])), -1)
+        if k < 0:
+            return False
+        free.pop(k)
+    if bye_waiting:
+        k = -1
+        if len(up) > paired_floaters:
+            k = next((k for k in range(len(up) - 1, -1, -1) if up[k].bye_ok), -1)
+            if k >= 0:
+                up.pop(k)
+        if k < 0:
+            k = next((k for k in range(len(free) - 1, -1, -1) if free[k].bye_ok), -1)
+            if k < 0:
+                return False
+            free.pop(k)
+    if len(up) != paired_floaters:
+        return False
+    # [C8]: the downfloaters that go further down are among the lowest scores
+    kept = sorted((p.score for p in up), reverse=True)
+    if kept != sorted((p.score for p in floaters), reverse=True)[:paired_floaters]:
+        return False
+    for p in up:
+        k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+        if k < 0:
+            return False
+        free.pop(k)
+    return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
+
+
+def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],
+            spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
+            bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
+            ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
+    """D.1: each of ``choosers`` in turn takes the first of ``others`` still free such that the
+    pair is at the bounds (:func:`~.ideal.ideal_pair`), the colour cost so far plus
+    ``bound(choosers still free, others still free)`` stays within ``budget``, and the
+    ``must_pair`` players of ``others`` who may not float down (:func:`~.ideal.ideal_downfloater`)
+    still fit in the choosers after this one plus ``later_room`` places of later pairs. Returns
+    (pairs, colour cost, others left free), None when a chooser finds nobody."""
+    choosers_left = Counter(colour_class(p) for p in choosers)
+    others_left = Counter(colour_class(p) for p in others)
+    free = list(others)
+    pairs: Pairs = []
+    for i, a in enumerate(choosers):
+        choosers_left = _minus(choosers_left, colour_class(a))
+        room = len(choosers) - 1 - i + later_room
+        verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
+        taken = -1
+        for k, b in enumerate(free):
+            cost, cls, floats_ok = pair_colour_cost(ctx, a, b), colour_class(b), \
+                ideal_downfloater(b)
+            key = (cost, cls, floats_ok)
+            ok = verdict.get(key)
+            if ok is None:
+                ok = verdict[key] = (
+                    must_pair - (not floats_ok) <= room
+                    and _within(_add(spent, cost), bound(choosers_left, _minus(others_left, cls)),
+                                budget))
+            if ok and ideal_pair(ctx, a, b):
+                taken = k
+                break
+        if taken < 0:
+            return None
+        b = free.pop(taken)
+        pairs.append((a, b))
+        spent = _add(spent, pair_colour_cost(ctx, a, b))
+        others_left = _minus(others_left, colour_class(b))
+        must_pair -= not ideal_downfloater(b)
+    return pairs, spent, free

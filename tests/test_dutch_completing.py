@@ -1,0 +1,207 @@
+"""Brackets that must complete the round (2017 PPB, 2025 [C4]) settled by their structure
+(``systems/dutch/completing.py``, docs/dutch.md section 8, "ideal candidates of a completing
+bracket") give the pairing of the full matchings.
+
+* the bounds the shortcut rests on (:func:`forced_floaters`, :func:`most_pairs`,
+  :func:`mdp_pairing_colour_bound`) hold for every candidate of small random brackets
+  (enumerated);
+* the colour-aware start of ``_Round.can_complete`` answers as a maximum-cardinality matching;
+* rounds of generated events where White wins most games (the one-bracket case of issue 26 and
+  its neighbours) are paired with and without the shortcuts, and must be the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from swisspairing.matching import max_cardinality_matching
+from swisspairing.model import Colour, Player, RoundEntry, Tournament
+from swisspairing.model.results import MIRROR
+from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import completing, ideal
+from swisspairing.systems.dutch import round as dutch_round
+
+KINDS = [(None, 0), (Colour.WHITE, 1), (Colour.WHITE, 2), (Colour.WHITE, 3),
+         (Colour.BLACK, 1), (Colour.BLACK, 2), (Colour.BLACK, 3)]
+
+
+def _player(i: int, score: int, kind: tuple[Colour | None, int],
+            opponents: frozenset[int] = frozenset()) -> dutch.PairingPlayer:
+    return dutch.PairingPlayer(i, score, (), opponents, kind[0], kind[1], 0, None, None, True,
+                               False, 0, rank=i)
+
+
+def _perfect_matchings(vertices: list[int], ok: set[frozenset[int]]
+                       ) -> list[list[tuple[int, int]]]:
+    if not vertices:
+        return [[]]
+    first, rest = vertices[0], vertices[1:]
+    out = []
+    for k, other in enumerate(rest):
+        if frozenset((first, other)) in ok:
+            out += [[(first, other), *more]
+                    for more in _perfect_matchings(rest[:k] + rest[k + 1:], ok)]
+    return out
+
+
+def test_completing_bounds_hold_for_every_candidate() -> None:
+    """Small random brackets (a few MDPs one point above the residents) over random lower players,
+    random opponents: every perfect matching of bracket + lower players, and a PAB vertex when
+    their number is odd (a candidate of the bracket with a completion, C.4 / [C4]; B.3: no two
+    MDPs) makes at most ``most_pairs`` pairs
+    inside the bracket and floats at least ``forced_floaters`` players down; every pairing of
+    the MDPs with distinct residents misses at least ``mdp_pairing_colour_bound`` preferences
+    (counts of E.1-E.5, ``_colour_misses``). The bounds are reached often."""
+    rng = random.Random(26)
+    rnd = dutch._Round(dutch.RULES_2017, [], False, None, None)
+    reached = {"pairs": 0, "colours": 0}
+    for _ in range(300):
+        n_mdp, n_res, n_low = rng.randint(0, 2), rng.randint(1, 4), rng.randint(1, 5)
+        ids = list(range(n_mdp + n_res + n_low))
+        odd = len(ids) % 2 == 1
+        met = {i: set() for i in ids}
+        for a in ids:
+            for b in ids:
+                if a < b and rng.random() < 0.15:
+                    met[a].add(b)
+                    met[b].add(a)
+        kinds = [rng.choice(KINDS) for _ in ids]
+        # lower players lean to one absolute colour: the case that forces floaters
+        for i in ids[n_mdp + n_res:]:
+            if rng.random() < 0.6:
+                kinds[i] = (Colour.WHITE, 3)
+        score = [20] * n_mdp + [10] * n_res + [0] * n_low
+        players = [_player(i, score[i], kinds[i], frozenset(met[i])) for i in ids]
+        mdps, residents = players[:n_mdp], players[n_mdp:n_mdp + n_res]
+        bracket, lower = mdps + residents, players[n_mdp + n_res:]
+        in_bracket = {p.id for p in bracket}
+        rnd._compat.clear()  # (keyed by player ids, which every bracket here reuses)
+        ok = {frozenset((p.id, q.id)) for p in players for q in players
+              if p.id < q.id and rnd.compatible(p, q) and not (p.id < n_mdp and q.id < n_mdp)}
+        if odd:  # the PAB: a vertex joined to every player (C.2 does not narrow the bound)
+            ok |= {frozenset((p.id, -1)) for p in players}
+        floor = completing.forced_floaters(lower, odd)
+        most = completing.most_pairs(bracket, mdps, residents, lower)
+        best = -1
+        for m in _perfect_matchings(ids + [-1] * odd, ok):
+            inside = sum(1 for a, b in m if a in in_bracket and b in in_bracket)
+            assert inside <= most
+            # the bracket's players who are not paired inside it: downfloaters (one may be
+            # the PAB receiver)
+            assert len(bracket) - 2 * inside >= floor
+            best = max(best, inside)
+        reached["pairs"] += best == most
+        if n_mdp and n_mdp <= n_res:
+            bound = completing.mdp_pairing_colour_bound(
+                Counter(ideal.colour_class(p) for p in mdps),
+                Counter(ideal.colour_class(p) for p in residents))
+            costs = []
+            for chosen in _injections(n_mdp, residents):
+                misses = [dutch._colour_misses(m, r) for m, r in zip(mdps, chosen, strict=True)]
+                cost = (sum(x for x, _ in misses), sum(s for _, s in misses))
+                assert cost[0] >= bound[0] and cost[1] >= bound[1]
+                costs.append(cost)
+            reached["colours"] += min(costs) == bound
+    assert reached["pairs"] > 100 and reached["colours"] > 50, reached
+
+
+def _injections(k: int, residents: list[dutch.PairingPlayer]
+                ) -> list[list[dutch.PairingPlayer]]:
+    if k == 0:
+        return [[]]
+    return [[r, *more] for i, r in enumerate(residents)
+            for more in _injections(k - 1, residents[:i] + residents[i + 1:])]
+
+
+def test_can_complete_answers_as_a_maximum_matching() -> None:
+    """``_Round.can_complete`` (two greedy starts, then augmenting paths) says yes exactly when a
+    maximum-cardinality matching pairs everybody (with a bye vertex joined to the players who may
+    receive it when their number is odd)."""
+    rng = random.Random(3)
+    rnd = dutch._Round(dutch.RULES_2025, [], False, None, None)
+    answers = Counter()
+    for _ in range(400):
+        n = rng.randint(2, 16)
+        players = [_player(i, 0, rng.choice(KINDS[1:] if rng.random() < 0.8 else KINDS))
+                   for i in range(n)]
+        for p in players:
+            p.opponents = frozenset(q.id for q in players if q is not p and rng.random() < 0.3)
+            p.bye_ok = rng.random() < 0.7
+        for p in players:  # opponents both ways
+            p.opponents = frozenset(q.id for q in players if p.id in q.opponents
+                                    or q.id in p.opponents)
+        rng.shuffle(players)
+        rnd._compat.clear()
+        adj: dict[int, list[int]] = {p.id: [q.id for q in players
+                                            if q is not p and rnd.compatible(p, q)]
+                                     for p in players}
+        if n % 2:
+            adj[-1] = [p.id for p in players if p.bye_ok]
+            for p in players:
+                if p.bye_ok:
+                    adj[p.id].append(-1)
+        expected = len(max_cardinality_matching(adj.keys(), adj)) == len(adj)
+        assert rnd.can_complete(players) == expected
+        answers[expected] += 1
+    assert answers[True] > 50 and answers[False] > 50, answers
+
+
+def white_mostly_event(n: int, played: int, white_rate: float, system: str, seed: int
+                       ) -> Tournament:
+    """``played`` rounds paired by ``system``, White winning each game with ``white_rate`` (else
+    Black wins or a draw): with ``white_rate`` 1 and an even ``n``, round 3 is issue 26's one
+    big bracket (the top quarter must all float down, the bottom quarter all needs opponents
+    from above)."""
+    rng = random.Random(seed)
+    t = Tournament(total_rounds=9, initial_colour=Colour.WHITE)
+    for i in range(1, n + 1):
+        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
+    engine = get_system(system)
+    for r in range(1, played + 1):
+        pairing = engine.pair(t, r)
+        if pairing.bye is not None:
+            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
+        for b in pairing.boards:
+            x = rng.random()
+            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
+            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
+            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
+    return t
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Generated events (8-60 players, 2-4 rounds played, White winning 75-100 % of the games)
+    paired with the shortcuts of a completing bracket and without them (the full weighted
+    matchings over the bracket and every lower player): the same boards and bye every time."""
+    engine = get_system(system)
+    certificate = completing.completing_candidate
+    used = Counter()
+
+    def count(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["completing"] += out is not None
+        return out
+
+    rng = random.Random(2026)
+    for seed in range(70):
+        n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48, 60]) + (seed % 7 == 3)
+        played = rng.choice([2, 2, 2, 3, 4])
+        white_rate = rng.choice([1.0, 1.0, 0.95, 0.9, 0.75])
+        t = white_mostly_event(n, played, white_rate, system, seed)
+        r = played + 1
+        with monkeypatch.context() as m:
+            m.setattr(completing, "completing_candidate", count)
+            fast = engine.pair(t, r)
+        with monkeypatch.context() as m:
+            m.setattr(completing, "completing_candidate", lambda ctx: None)
+            m.setattr(dutch._Round, "any_pair", lambda self, *a: True)
+            m.setattr(dutch_round, "forced_floaters", lambda lower: 0)
+            full = engine.pair(t, r)
+        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, played, white_rate)
+    assert used["completing"] > 8, used
+    print(dict(used))

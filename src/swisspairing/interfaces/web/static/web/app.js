@@ -50,7 +50,8 @@
       // the arbiter is typing in this row: keep the field (its text and the cursor)
       const field = fresh.querySelector(".result-input");
       if (field) {
-        const typing = active.value !== active.defaultValue;
+        // typed since it was sent (not the text that was sent, nor the value shown)
+        const typing = active.value !== active.defaultValue && active.value !== active.dataset.sent;
         active.dataset.version = field.dataset.version;
         if (!typing) { active.defaultValue = field.defaultValue; active.value = field.value; }
         field.replaceWith(active);
@@ -105,6 +106,7 @@
     const gameId = input.dataset.game;
     if (!versions.has(gameId)) versions.set(gameId, input.dataset.version);
     if (input.value === input.defaultValue) return;  // nothing changed on this board
+    input.dataset.sent = input.value;
     send(gameId, input.form.action, input.form, {result: input.value},
          input.dataset.board);
   }

@@ -390,3 +390,24 @@ def test_revision_moves_with_every_change_that_feeds_the_pairing() -> None:
     assert now > seen
     actions.audit(event, None, "export", "trf")
     assert m.Event.objects.get(pk=event.pk).revision == now
+
+
+# --- French ---------------------------------------------------------------------------------------
+def test_the_new_messages_are_in_french() -> None:
+    """The key list, a forfeit's question, a stale board's refusal, the undo button and the
+    late correction's question, in French."""
+    event, rnd = event_in_play(players=6)
+    game = first_board(rnd)
+    fr = Client(HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
+    fr.force_login(make_user("fr", m.ROLE_ARBITER))
+    page = fr.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert "Touches" in page and "les Blancs gagnent par forfait" in page
+    assert "demande une confirmation" in page and "double forfait" in page
+    status, row = _post_result(fr, game, "+", game.version)
+    assert "est un forfait" in row and "Enregistrer +/- à l'échiquier 1" in row
+    shown = game.version
+    _post_result(fr, game, "1", shown)
+    status, row = _post_result(fr, game, "0", shown)
+    assert status == 409 and "a changé depuis l&#x27;affichage de cette page" in row
+    page = fr.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert "Annuler ronde 1, échiquier 1 : 1-0" in page

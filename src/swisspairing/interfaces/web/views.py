@@ -515,7 +515,8 @@ def _result_keys() -> list[dict[str, Any]]:
 def _undo_label(entry: m.AuditEntry) -> str:
     """What the undo button names: the board and the change (``round 2 board 30: 1-0``)."""
     after = (entry.after or {}).get("result", "")
-    return f"{_result_target(entry.target)}: {RESULT_LABELS.get(after, after) or '—'}"
+    return _("%(target)s: %(result)s") % {"target": _result_target(entry.target),
+                                          "result": RESULT_LABELS.get(after, after) or "—"}
 
 
 @transaction.non_atomic_requests

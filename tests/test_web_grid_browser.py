@@ -232,3 +232,58 @@ def test_a_forfeit_is_recorded_after_its_visible_confirmation(  # type: ignore[n
         small.screenshot(path=shots / "grid-forfeit-phone.png", full_page=True)
         browser.close()
     assert _stored(rnd)[3] == ""
+
+
+def test_a_long_pairing_shows_its_progress_and_the_other_pages_stay_usable(  # type: ignore[no-untyped-def]
+        live_server, tmp_path: Path, settings) -> None:
+    """Issue 24 item 16: the pair button returns at once; the page shows the progress while the
+    engine runs (held here until the test lets it go), results of another tournament are entered
+    meanwhile, and the page shows the round when it is paired."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from swisspairing.interfaces.web import pairing_jobs
+
+    settings.SWISSPAIRING_PAIR_IN_BACKGROUND = True
+    settings.SWISSPAIRING_PAIR_IN_CHILD = False
+    other, played = _round_in_play(6)
+    event = make_event(players=10, rounds=3, seed=4)
+    release = threading.Event()
+    real = pairing_jobs.compute_pairing
+
+    def held(*args: Any) -> Any:
+        assert release.wait(120)
+        return real(*args)
+
+    pairing_jobs.compute_pairing = held  # type: ignore[assignment]
+    base = live_server.url
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 1366, "height": 768},
+                                          locale="en-GB")
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            _log_in(page, base)
+            page.goto(f"{base}/t/{event.pk}/rounds/1/")
+            page.click("#pair-round")
+            expect(page.locator("#pairing-status")).to_contain_text("Round 1 is being paired")
+            expect(page.locator("#pair-round")).to_have_count(0)
+            page.screenshot(path=_shots(tmp_path) / "pairing-in-progress.png", full_page=True)
+            # meanwhile another tab enters a result of the other tournament
+            tab = context.new_page()
+            tab.goto(f"{base}/t/{other.pk}/rounds/1/")
+            box = tab.locator('.result-input[data-board="1"]')
+            box.fill("1")
+            box.press("Enter")
+            expect(tab.locator('.result-input[data-board="1"]')).to_have_value("1-0")
+            assert _stored(played)[1] == "1-0"
+            assert not event.round_set.exists()
+            release.set()
+            expect(page.locator(".status")).to_have_text("draft")
+            expect(page.locator(".explanation")).to_contain_text("[")
+            browser.close()
+    finally:
+        release.set()
+        pairing_jobs.wait_for_jobs(60)
+        pairing_jobs.compute_pairing = real  # type: ignore[assignment]
+    assert event.round_set.count() == 1

@@ -34,7 +34,7 @@ and its audit entry, an unconfirmed board has no result, every entry has its aud
 SQLite file passes ``PRAGMA integrity_check``), and that entries work again after the restart.
 
 ``--slow-pair SECONDS`` (issue 24, item 16): an arbiter pairs the next round of a second
-tournament from its page, and the pairing takes SECONDS of CPU (``slow_pairing_server.py``
+tournament from its page, and the pairing takes SECONDS computing (``slow_pairing_server.py``
 wraps the engine: the 63 s pairing of a 400-player round, made reproducible); the players
 enter while it runs, and an arbiter keeps loading pages (the paired event's round page,
 which shows the progress, and the played event's results grid). Checks, besides the above, that
@@ -647,9 +647,10 @@ class SlowPairing:
 
     def report(self, seconds: float) -> str:
         return "\n".join([
-            f"  slow pairing: {self.event.entrants.count()} players, engine made to take "
-            f"{seconds:g} s of CPU; the pair button answered in {self.post_seconds:.1f} s, "
-            f"the round was stored {self.paired_after:.1f} s after the click",
+            f"  slow pairing: {self.event.entrants.count()} players, engine made to compute "
+            f"{seconds:g} s more; the pair button answered in {self.post_seconds:.1f} s, "
+            + (f"the round was stored {self.paired_after:.1f} s after the click"
+               if self.paired_after else "the round was not stored"),
             f"  arbiter pages meanwhile: {percentiles(self.pages)}",
             f"  load before: {self.load_before}",
             f"  load during: {self.load_during or uptime()}"])
@@ -769,7 +770,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--slow-pair", type=float, default=0, metavar="SECONDS",
                         help="load: an arbiter pairs another tournament's round from its page "
-                        "meanwhile, the pairing taking SECONDS of CPU (issue 24: 60)")
+                        "meanwhile, the pairing taking SECONDS of computing (issue 24: 60)")
     parser.add_argument("--pair-players", type=int, default=400,
                         help="--slow-pair: players of the tournament paired (default 400)")
     args = parser.parse_args()

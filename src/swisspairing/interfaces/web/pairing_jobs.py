@@ -27,7 +27,7 @@ from django.utils.translation import gettext
 from ...errors import BadRequest, SwissPairingError
 from . import actions
 from . import models as m
-from .pairing_worker import compute_pairing
+from .pairing_worker import compute_pairing, lower_priority
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +134,8 @@ def _compute_in_child(job_id: int, system: str, tournament: Any, r: int) -> Any:
     """The engine in a child process (spawned: no copy of the server's threads and database
     connections); the job's heartbeat is written while it runs."""
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=1, mp_context=context,
+                             initializer=lower_priority) as pool:
         future = pool.submit(compute_pairing, system, tournament, r)
         while True:
             try:

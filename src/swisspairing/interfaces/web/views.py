@@ -73,6 +73,16 @@ RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "=": "½-½", "+-": "+/-", "-+": "-
                  "W-L": "1-0 (W)", "L-W": "0-1 (L)", "D-D": "½-½ (D)", "": ""}
 
 
+def read_only(view: Any) -> Any:
+    """A page that only reads: not in the request-wide transaction (``ATOMIC_REQUESTS``).
+
+    On SQLite every transaction is ``BEGIN IMMEDIATE``: a page in one held the write lock while
+    it rendered, so an arbiter's heavy page (a 400-player round) made every players' entry and
+    every other write wait (issue 24, item 16: "entries and arbiter pages failed"). Read
+    outside a transaction, each query sees the last committed state (WAL) and nothing waits."""
+    return transaction.non_atomic_requests(view)
+
+
 def _lang() -> str:
     return "fr" if (get_language() or "en").startswith("fr") else "en"
 
@@ -96,6 +106,7 @@ def _ctx(request: HttpRequest, event: m.Event | None = None, **kw: Any) -> dict[
 
 
 # --- home, events ---------------------------------------------------------------------------
+@read_only
 @viewer_required
 def home(request: HttpRequest) -> HttpResponse:
     events = m.Event.objects.all()
@@ -161,6 +172,7 @@ def _settings_warning(kind: str, event: m.Event) -> str:
              "count the rounds already played with the new points.")
 
 
+@read_only
 @viewer_required
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
@@ -466,6 +478,7 @@ def _version(request: HttpRequest, name: str = "version") -> int | None:
     return int(value) if value.isascii() and value.isdigit() else None
 
 
+@read_only
 @viewer_required
 def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _event(pk)
@@ -567,6 +580,7 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
     return redirect("web:round", pk=pk, number=number)
 
 
+@read_only
 @viewer_required
 def pairing_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The progress of the round's background pairing (the round page polls it); when the
@@ -713,6 +727,7 @@ def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[s
 VIEWS = ("standings", "crosstable", "wallchart")
 
 
+@read_only
 @viewer_required
 def standings(request: HttpRequest, pk: int, view: str = "standings") -> HttpResponse:
     event = _event(pk)
@@ -735,6 +750,7 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
                                           complete=complete))
 
 
+@read_only
 @viewer_required
 def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
     event = _event(pk)
@@ -797,6 +813,7 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
     return _download(text, f"{_slug(event)}.{dialect}.trf", "text/plain; charset=utf-8")
 
 
+@read_only
 @viewer_required
 def check(request: HttpRequest, pk: int) -> HttpResponse:
     """The pairings checker on the complete rounds (the same report as ``swisspairing check``):
@@ -850,6 +867,7 @@ def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("web:players", pk=pk)
 
 
+@read_only
 @viewer_required
 def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The last 500 changes of the event: who, when, what (in the reader's language; the
@@ -906,6 +924,7 @@ def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
 
 
 # --- public pages (read only, no login) ---------------------------------------------------
+@read_only
 def public(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     published = list(event.round_set.filter(status=m.Round.PUBLISHED))
@@ -913,6 +932,7 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
                                                "token": token})
 
 
+@read_only
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
@@ -922,6 +942,7 @@ def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
                                                      "games": games, "token": token})
 
 
+@read_only
 def public_standings(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     complete = convert.complete_rounds(event)

@@ -411,3 +411,20 @@ def test_the_new_messages_are_in_french() -> None:
     assert status == 409 and "a changé depuis l&#x27;affichage de cette page" in row
     page = fr.get(reverse("web:round", args=[event.pk, 1])).content.decode()
     assert "Annuler ronde 1, échiquier 1 : 1-0" in page
+
+
+def test_the_hall_pages_decision_from_a_stale_page_is_refused() -> None:
+    """The arbiters' hall page carries each board's version too: its "enter" made after the
+    players' confirmation (the page still showing the board open) is refused."""
+    event, rnd = event_in_play(players=6)
+    game = first_board(rnd)
+    shown = game.version
+    enter(Client(), code_of(game, h.WHITE), "1-0")  # pending: on the arbiters' hall page
+    page = _arbiter().get(reverse("hall:overview", args=[event.pk])).content.decode()
+    assert f'name="version" value="{shown}"' in page
+    enter(Client(), code_of(game, h.BLACK), "1-0")
+    r = _arbiter("b").post(reverse("hall:decide", args=[event.pk, game.pk]),
+                           {"result": "0", "version": shown}, follow=True)
+    assert "changed since this page was shown" in r.content.decode()
+    game.refresh_from_db()
+    assert game.result == "1-0"

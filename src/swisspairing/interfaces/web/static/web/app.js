@@ -88,7 +88,11 @@
             }
             const fresh = putRow(gameId, text);
             const problem = fresh && fresh.querySelector(".error, .confirm-box p");
-            flash(gameId, problem ? boardLabel(board) + problem.textContent.trim() : "");
+            const said = problem ? problem.textContent.trim() : "";
+            // a message that names its board already is shown as it is
+            const named = /^(board|l'échiquier) \d+/i.test(said);
+            flash(gameId, !said ? "" : named ? said.charAt(0).toUpperCase() + said.slice(1)
+              : boardLabel(board) + said);
           });
         })
         .catch(function () {

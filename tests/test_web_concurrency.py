@@ -308,6 +308,11 @@ def test_late_correction_is_asked_recorded_and_explained_by_check(tmp_path) -> N
     # the check page says it too
     page = arbiter.get(reverse("web:check", args=[event.pk])).content.decode()
     assert f"paired before the correction of round 1, board {game.board}" in page
+    # a TRF import keeps the correction: exported again, the same line
+    imported = convert.store_tournament(parse_trf(text), event.system)
+    assert imported.corrections.count() == 1
+    again = arbiter.get(reverse("web:export", args=[imported.pk, "trf"])).content.decode()
+    assert line in again.splitlines()
 
 
 def test_a_result_followed_by_paired_rounds_cannot_be_removed() -> None:

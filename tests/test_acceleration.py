@@ -247,7 +247,7 @@ def test_virtual_points_stay_out_of_the_standings_and_into_board_order() -> None
 
 def test_explain_names_the_carriers() -> None:
     """Issue 17: --explain says which players carry virtual points and how many."""
-    from swisspairing.interfaces.cmd_pair import pair_tournament
+    from swisspairing.systems.selection import pair_tournament
 
     explanation = Explanation()
     pair_tournament(_tournament(10), "dutch-2025", None, explanation)

@@ -400,7 +400,7 @@ def test_the_system_comment_speaks_only_for_custom_swiss() -> None:
     of a file without 192); a FIDE code in 192 wins over it (a hand-edited file, a Lim export
     paired again with --system)."""
     from swisspairing.formats.trf import parse_trf
-    from swisspairing.interfaces.cmd_pair import system_from_file
+    from swisspairing.systems.selection import system_from_file
 
     player = ("001    1 m    Lindqvist, Anders                 2512 SWE             "
               "1988/03/14  0.0    1")

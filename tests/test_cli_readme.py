@@ -11,16 +11,20 @@ from swisspairing.systems import SYSTEM_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-FIRST = re.compile(r"python3 -m venv \.venv && \.venv/bin/pip install -e \. && "
-                   r"\.venv/bin/swisspairing pair (examples/\S+\.trf) --system dutch-2025")
+#: command 1 (issue 29): the main job, the web app with the bundled example event
+FIRST = ("python3 -m venv .venv && .venv/bin/pip install -e '.[web]' && "
+         ".venv/bin/swisspairing serve --demo")
+#: right after it, the command-line pairing of the same example
+PAIR = re.compile(r"\.venv/bin/swisspairing pair (examples/\S+\.trf) --system dutch-2025")
 SECOND = "bash scripts/test.sh"
 #: what scripts/test.sh does in the end: install with the test tools, lint, run every test
 INSTALL = "python3 -m venv .venv"
 
 
-def test_first_command_pairs_a_bundled_example() -> None:
-    found = FIRST.search(README)
-    assert found, "README.md lost the install-and-pair command"
+def test_first_command_serves_the_demo_then_pairs_a_bundled_example() -> None:
+    assert README.index(FIRST) < README.index("bash scripts/test.sh"), "command 1 comes first"
+    found = PAIR.search(README)
+    assert found, "README.md lost the command-line pairing example"
     example = ROOT / found.group(1)
     assert example.is_file() and example.parent == EXAMPLES
 

@@ -197,13 +197,60 @@ def test_e5_late_entrants_meet_after_round_one(system) -> None:  # type: ignore[
     """Round 2 of 7 players. 5 and 6 entered late (absent in round 1); round 1 was 1-3 and
     4-2 drawn, PAB 7. 3 asks for a half-point bye in round 2. 5 and 6 are the only players
     on 0 points after everyone above is paired, and they have no game: no preference, no
-    E.3, E.4; E.5 decides. The players paired in round 2 are 1 2 4 5 6 7: 5 is the fourth of
-    them (even), so it gets the opposite of the initial colour White: 6-5 (by its own pairing
-    number, odd, it would have had White). 2012 E5 is a round-1 rule: 5 and 6 are in their
-    round 1 and are numbered among the players paired without a game, {5, 6}: 5 is the first
-    (odd) and gets White: 5-6 (docs/dutch.md section 5.1)."""
+    E.3, E.4; E.5 decides. 2017/2025: the players who have arrived are 1-7 (3 was paired in
+    round 1 and keeps his place while absent; 5 and 6 arrive now): 5 is the fifth (odd) and
+    gets the initial colour White: 5-6. 2012 E5: 5 is the first of its scoregroup {5, 6}
+    (odd): White, 5-6 (docs/dutch.md section 5.1)."""
     t = make(7, [[(1, 3, "="), (4, 2, "="), (7, "U"), (5, "Z"), (6, "Z")]], absent={3: "H"})
-    expected = (5, 6) if system is DUTCH_2012 else (6, 5)
+    assert (5, 6) in boards(system.pair(t))
+
+
+# E.5 after round 1 (docs/dutch.md section 5.1). 2017 E.5 / 2025 5.2.5 count the players who
+# have arrived: paired in the round or in an earlier one (C.04.2 C.2 / GHR 2.4: a late entry
+# is given a pairing number when he arrives; nothing takes it from a player who is absent for
+# a round). 2012 E5 numbers the players of S1: the place in the player's own scoregroup.
+@ALL_EDITIONS
+def test_e5_an_absent_player_who_has_played_keeps_his_place(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 2 of 10 players (the Bunratty 2011 situation). Round 1: 1-6, 2-7, 4-9, 5-10
+    drawn, 3 and 8 full-point byes. Round 2: 1 and 10, who played round 1, take half-point
+    byes. 3 and 8 are alone on 1 point and have no game: E.5 decides 3-8. The players who
+    have arrived are 1-10 (1 and 10 absent but paired in round 1): 3 is the third, odd, and
+    gets the initial colour White: 3-8. (Counting only the players paired in round 2, 2-9,
+    3 would be the second and get Black.) 2012 E5: 3 is the first of its scoregroup {3, 8}:
+    White, 3-8."""
+    t = make(10, [[(1, 6, "="), (2, 7, "="), (4, 9, "="), (5, 10, "="), (3, "F"), (8, "F")]],
+             absent={1: "H", 10: "H"})
+    p = system.pair(t)
+    assert (3, 8) in boards(p)
+    assert p.bye is None
+
+
+@ALL_EDITIONS
+def test_e5_forfeit_losers_meet_while_a_player_who_played_is_absent(system) -> None:  # type: ignore[no-untyped-def]
+    """Round 2 of 10 players (the generated 1,000-player events of issue 26). Round 1: 1-6,
+    3-8, 5-10 drawn; 7 beat 2 and 9 beat 4 by forfeit (no game, no colour). Round 2: 1 and
+    10, who played round 1, take half-point byes. 2 and 4 (0 points) and 7 and 9 (1 point)
+    have no game: E.5 decides 2-4 and 7-9. The players who have arrived are 1-10: 2 is the
+    second (even): Black, 4-2; 7 the seventh (odd): White, 7-9. (Counting only the players
+    paired in round 2 gives 2-4 and 9-7.) 2012 E5: 2 is the first of its scoregroup {2, 4}
+    and 7 of {7, 9}: 2-4 and 7-9."""
+    t = make(10, [[(1, 6, "="), (3, 8, "="), (5, 10, "="), (7, 2, "+"), (9, 4, "+")]],
+             absent={1: "H", 10: "H"})
+    expected = {(2, 4), (7, 9)} if system is DUTCH_2012 else {(4, 2), (7, 9)}
+    assert expected <= boards(system.pair(t))
+
+
+@ALL_EDITIONS
+def test_e5_a_player_not_yet_arrived_has_no_place(system) -> None:  # type: ignore[no-untyped-def]
+    """The same round 2, but 1 is a late entry who has not arrived: absent in round 1 and
+    round 2 (zero-point byes), never paired; 6 took a half-point bye in round 1 and plays
+    round 2. The players who have arrived are 2-10 (10 played round 1, 6 plays round 2):
+    3 is the second, even, and gets the opposite of the initial colour: 8-3 (by its own
+    pairing number, odd, it would have White). 2012 E5: 3 is the first of its scoregroup
+    {3, 8}: White, 3-8."""
+    t = make(10, [[(1, "Z"), (6, "H"), (2, 7, "="), (4, 9, "="), (5, 10, "="), (3, "F"),
+                   (8, "F")]], absent={1: "Z", 10: "H"})
+    expected = (3, 8) if system is DUTCH_2012 else (8, 3)
     assert expected in boards(system.pair(t))
 
 

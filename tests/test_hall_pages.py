@@ -279,9 +279,11 @@ def test_screen_configured_by_the_arbiter_rotates_its_panels() -> None:
     assert (scr.panel_list(), scr.seconds, scr.rows) == (["boards", "alpha"], 7, 5)
     page = Client().get(f"/h/{event.public_token}/screen/{scr.pk}/")
     assert page.status_code == 200 and b'data-seconds="7"' in page.content
-    # 5 boards -> one page of boards; 10 names -> two pages of the alphabetical list
+    # one slide per panel, every row in it; the screen's script cuts it into pages of at
+    # most ``rows`` lines that fit the screen's height (tests/test_print_browser.py)
     assert page.content.count(b'data-panel="boards"') == 1
-    assert page.content.count(b'data-panel="alpha"') == 2
+    assert page.content.count(b'data-panel="alpha"') == 1
+    assert page.content.count(b'data-max-rows="5"') == 2
     v = re.search(rb'live/\?v=([0-9a-f]+)"', page.content).group(1).decode()  # type: ignore[union-attr]
     assert Client().get(f"/h/{event.public_token}/screen/{scr.pk}/live/",
                         {"v": v}).status_code == 204
@@ -290,8 +292,9 @@ def test_screen_configured_by_the_arbiter_rotates_its_panels() -> None:
 
 
 def test_screen_shows_the_standings_page_by_page() -> None:
-    """Once a round is complete the standings panel shows the table, ``rows`` lines a page
-    (the standings table is the web app's: header and cells with their alignment)."""
+    """Once a round is complete the standings panel shows the table, at most ``rows`` lines
+    a page (cut by the screen's script to the screen's height; the standings table is the web
+    app's: header and cells with their alignment)."""
     event, rnd = event_in_play(players=10)
     for g in rnd.games.exclude(black=None):
         actions.set_result(g, "1-0", None)
@@ -300,7 +303,8 @@ def test_screen_shows_the_standings_page_by_page() -> None:
                 f"/h/{event.public_token}/screen/{scr.pk}/live/"):
         page = Client().get(url)
         assert page.status_code == 200, url
-        assert page.content.count(b'data-panel="standings"') == 2  # 10 players, 6 a page
+        assert page.content.count(b'data-panel="standings"') == 1
+        assert b'data-max-rows="6"' in page.content
         body = page.content.decode()
         assert all(e.name in body for e in event.entrants.all())
         assert "(&#x27;" not in body and "('" not in body  # cells, not (text, class) pairs

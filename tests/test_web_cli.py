@@ -141,6 +141,11 @@ def test_serve_first_start_creates_the_account_and_serves_static_files(tmp_path:
         assert login.status == 200
         js = urllib.request.urlopen(f"{base}/static/web/htmx.min.js", timeout=10)
         assert js.status == 200 and b"htmx" in js.read()
+        # README command 1 (issue 29): the demo's public pages are printed and served
+        public = re.search(r"the demo's public pages: (http://\S+/h/[\w-]+/)", text)
+        assert public is not None, text
+        page = urllib.request.urlopen(public.group(1), timeout=10)
+        assert page.status == 200 and "Annecy" in page.read().decode()
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -19,11 +19,11 @@ from django.utils import translation
 
 from swisspairing.errors import BadRequest
 from swisspairing.formats.trf import parse_trf, write_trf
-from swisspairing.interfaces.cmd_pair import system_from_file
 from swisspairing.interfaces.web import actions, convert
 from swisspairing.interfaces.web import models as m
 from swisspairing.standings import export
 from swisspairing.systems import implemented_systems
+from swisspairing.systems.selection import system_from_file
 from web_helpers import make_event, make_user, play_round
 
 pytestmark = pytest.mark.django_db
@@ -128,7 +128,9 @@ def test_system_change_after_round_one_is_kept_with_a_warning(arbiter: Client) -
     page = _edit(arbiter, event, system="dutch-2017")
     event.refresh_from_db()
     assert event.system == "dutch-2017"
-    assert "Le système d'appariement est maintenant dutch-2017" in page.replace("&#x27;", "'")
+    # the system by its name, not its id (issue 25 item 10)
+    assert ("Le système d'appariement est maintenant Système hollandais (FIDE, règles de "
+            "2017)") in page.replace("&#x27;", "'")
     page = _edit(arbiter, event, point_scheme="3-1-0")
     assert "Le système de points a changé" in page
 

@@ -275,8 +275,8 @@ def test_standings_tables_and_pdfs_speak_the_users_language(arbiter: Client,
 
     printed: list[str] = []
     real_pdf = render.pdf
-    monkeypatch.setattr(render, "pdf", lambda found: printed.extend(t.title for t in found)
-                        or real_pdf(found))
+    monkeypatch.setattr(render, "pdf", lambda found, *args, **kw: printed.extend(
+        t.title for t in found) or real_pdf(found, *args, **kw))
     pdf = arbiter.get(reverse("web:pdf", args=[event.pk]), {"view": "wallchart"},
                       HTTP_ACCEPT_LANGUAGE="fr")
     assert pdf.content.startswith(b"%PDF") and "tableau mural après la ronde 1" in printed[0]

@@ -243,6 +243,8 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
                 rules: str | None = None) -> RoundReport:
     """Check one round of ``t`` (already paired in the file) with the system ``system_name``."""
     name, system = resolve_system(system_name)
+    if t.team_event is not None:
+        return _check_team_round(t, system, round_number)
     rules = rules or _default_rules(name)
     published = published_pairing(t, round_number)
     before = input_for_round(t, round_number)
@@ -253,7 +255,16 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
         before.total_rounds = max(t.rounds_paired, round_number)
     report = RoundReport(round_number, published.pairing, None,
                          colourless=published.colourless)
-    report.violations = absolute_violations(before, published.pairing, rules)
+    double = name == "double-swiss"
+    if double:
+        from .violations import double_swiss_violations
+
+        def violations(pairing: Pairing) -> list[Violation]:
+            return double_swiss_violations(before, pairing)
+    else:
+        def violations(pairing: Pairing) -> list[Violation]:
+            return absolute_violations(before, pairing, rules)
+    report.violations = violations(published.pairing)
     try:
         report.ours = system.pair(before, round_number, None)
     except NoValidPairing as exc:
@@ -262,7 +273,30 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     except Exception as exc:  # an engine crash: reported for this round, the check goes on
         report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
         return report
-    report.our_violations = absolute_violations(before, report.ours, rules)
+    report.our_violations = violations(report.ours)
+    compare(report)
+    return report
+
+
+def _check_team_round(t: Tournament, system: PairingSystem, round_number: int) -> RoundReport:
+    """One round of a team event (C.04.6, :mod:`.team_check`)."""
+    from .team_check import published_team_pairing, team_input_for_round, team_violations
+
+    published, colourless = published_team_pairing(t, round_number)
+    before = team_input_for_round(t, round_number)
+    if before.total_rounds is None:
+        before.total_rounds = max(t.rounds_paired, round_number)
+    report = RoundReport(round_number, published, None, colourless=colourless)
+    report.violations = team_violations(before, published)
+    try:
+        report.ours = system.pair(before, round_number, None)
+    except NoValidPairing as exc:
+        report.error = str(exc) or "no valid pairing"
+        return report
+    except Exception as exc:  # an engine crash: reported for this round, the check goes on
+        report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
+        return report
+    report.our_violations = team_violations(before, report.ours)
     compare(report)
     return report
 
@@ -296,18 +330,39 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
     rule set of the absolute checks (default: the system's own, :data:`.violations.RULE_SETS`).
     """
     name, system = resolve_system(system_name)
+    if (tournament.team_event is not None) != (name == "team-swiss"):
+        raise BadRequest("the team-swiss system checks team events (310 records) and the "
+                         "other systems individuals")
     rules = rules or _default_rules(name)
     rule_set(rules)  # unknown names fail before any work
-    paired = tournament.rounds_paired
+    # Double-Swiss (C.04.5): a round is a match, checked on its game-1 column (2k-1)
+    double = name == "double-swiss"
+    if double and tournament.games_per_round != 2:
+        raise BadRequest("the Double-Swiss system pairs two-game matches: the file must say "
+                         "192 FIDE_DOUBLESWISS so that its columns are read two by two")
+    if not double and tournament.games_per_round == 2:
+        raise BadRequest(f"this is a Double-Swiss file (192 FIDE_DOUBLESWISS: two-game matches "
+                         f"in two columns each); it cannot be checked with {name}: use "
+                         "--system double-swiss")
+    paired = (tournament.rounds_paired + 1) // 2 if double else tournament.rounds_paired
     todo = list(range(1, paired + 1)) if rounds is None else sorted(set(rounds))
     for r in todo:
         if not 1 <= r <= paired:
             raise BadRequest(
-                f"round {r} cannot be checked: the file has {paired} paired round(s)"
+                f"round {r} cannot be checked: the file has {paired} paired "
+                f"{'match(es)' if double else 'round(s)'}"
             )
     report = CheckReport(name)
-    _note_acceleration(tournament, report)
-    if tournament.initial_colour is None and paired:
+    if double:
+        report.notes.append((
+            "Double-Swiss (C.04.5): each round is a two-game match, columns 2k-1 and 2k; the "
+            "colours compared are those of game 1",
+            "Double-Swiss (C.04.5) : chaque ronde est un match de deux parties, colonnes 2k-1 "
+            "et 2k ; les couleurs comparées sont celles de la partie 1",
+        ))
+    if tournament.team_event is None:
+        _note_acceleration(tournament, report)
+    if tournament.initial_colour is None and paired and tournament.team_event is None:
         c = tournament.inferred_initial_colour()
         if c is not None:
             report.notes.append((
@@ -327,11 +382,15 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
         for r in todo:
             if any(c.paired_before(r) for c in tournament.corrections):
                 continue
-            report.rounds.append(check_round(tournament, system, r, rules))
+            checked = check_round(tournament, system, 2 * r - 1 if double else r, rules)
+            checked.round_number = r
+            report.rounds.append(checked)
     for r in todo:  # rounds paired before a later correction (C.04.2 4.3)
         corrections = [c for c in tournament.corrections if c.paired_before(r)]
         if corrections:
-            rep = check_round(as_when_paired(tournament, r), system, r, rules)
+            rep = check_round(as_when_paired(tournament, r), system,
+                              2 * r - 1 if double else r, rules)
+            rep.round_number = r
             rep.paired_before = corrections
             report.rounds.append(rep)
     report.rounds.sort(key=lambda rep: rep.round_number)

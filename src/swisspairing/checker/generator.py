@@ -27,11 +27,7 @@ from ..model.acceleration import baku_values, check_baku_premise
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import PointSystem
 from ..model.tournament import Player, Tournament
-from ..systems import PairingSystem
-
-#: Record ``192`` (ETT26 tournament type, ``../shared/rules/trf.md`` section 6) written in the
-#: tournaments of the systems listed, so that ``pair`` and ``check`` find the system in the file.
-TYPE_192 = {"burstein": "FIDE_BURSTEIN"}
+from ..systems import TRF_TYPE_192, PairingSystem, trf_type_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +44,10 @@ class GeneratorConfig:
     * ``zero_point_bye_rate`` - probability, per player and round, of a known absence (``Z``);
     * ``baku`` - pair with the Baku acceleration (C.04.7 Art. 1); the file written carries the
       virtual points as ``XXA`` lines.
+    * team events (``team-swiss``, :mod:`.team_generator`): ``players`` is the number of
+      teams, ``boards`` the boards per match, ``reserve_rate`` the probability that a team
+      fields a reserve in a match; ``forfeit_rate`` forfeits whole matches and
+      ``zero_point_bye_rate`` makes whole teams absent.
     """
 
     players: int = 30
@@ -63,6 +63,8 @@ class GeneratorConfig:
     initial_colour: Colour | None = None
     name: str = "swisspairing random tournament"
     baku: bool = False
+    boards: int = 4
+    reserve_rate: float = 0.0
 
     def validate(self) -> None:
         """Raise BadRequest for impossible values."""
@@ -76,7 +78,10 @@ class GeneratorConfig:
             "retire rate": self.retire_rate,
             "half-point bye rate": self.half_point_bye_rate,
             "zero-point bye rate": self.zero_point_bye_rate,
+            "reserve rate": self.reserve_rate,
         }
+        if not 1 <= self.boards <= 12:
+            raise BadRequest(f"the number of boards must be 1 to 12, not {self.boards}")
         for what, value in rates.items():
             if not 0.0 <= value <= 1.0 or math.isnan(value):
                 raise BadRequest(f"the {what} must be between 0 and 1, not {value}")
@@ -170,11 +175,28 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
 
     config.validate()
     name, system = resolve_system(system_name)
+    if name == "team-swiss":  # C.04.6: a team event
+        from .team_generator import generate_team_event
+
+        return generate_team_event(system, config, seed, name)
+    if name == "double-swiss":
+        return generate_matches(system, config, seed)
+    schedule = getattr(system, "rounds", None)
+    if callable(schedule):
+        # a round-robin (C.05 Annex 1): its table fixes the number of rounds, and nobody takes
+        # a bye or withdraws (an absent player's scheduled game is a forfeit, --forfeit-rate)
+        config = replace(config, rounds=schedule(config.players), retire_rate=0.0,
+                         half_point_bye_rate=0.0, zero_point_bye_rate=0.0)
     rng = random.Random(seed)
     t = Tournament(name=config.name)
     t.headers["012"] = [f"012 {config.name} (seed {seed}, {name})"[:120]]
-    if name in TYPE_192:
-        t.headers["192"] = [f"192 {TYPE_192[name]}"]
+    # record 192 (ETT26 type, trf.md 6) names the system, so that pair and check find it in
+    # the file; systems without an ETT26 code are CUSTOM_SWISS with a comment naming them
+    if name in TRF_TYPE_192:  # (a system given as an object, in tests, has no code)
+        line_192, comment = trf_type_lines(name)
+        t.headers["192"] = [line_192]
+        if comment is not None:
+            t.extra_lines.append(comment)
     t.total_rounds = config.rounds
     t.initial_colour = config.initial_colour or rng.choice((Colour.WHITE, Colour.BLACK))
     t.point_system = config.point_system
@@ -233,6 +255,92 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
     if t.baku and not t.acceleration:
         # the values used, written as XXA lines, so that any engine pairs the file the same way
         t.acceleration = baku_values(t)
+    finish(t)
+    return t
+
+
+def generate_matches(system: PairingSystem, config: GeneratorConfig, seed: int) -> Tournament:
+    """A random Double-Swiss tournament (C.04.5): ``config.rounds`` two-game matches written as
+    two columns each (``../shared/cases-2026/double-swiss/README.md``; ``games_per_round`` 2,
+    ``142`` = twice the matches). Byes, absences and withdrawals are for whole matches
+    (Preface); the PAB is worth a game won and a game drawn (1.4) unless ``PointsForPAB`` says
+    otherwise. With ``forfeit_rate`` a match is touched by a forfeit: White, Black or both
+    forfeit both games (a forfeited match), or one player forfeits one game of a match
+    otherwise played (a played match, Preface)."""
+    rng = random.Random(seed)
+    t = Tournament(name=config.name, games_per_round=2)
+    t.headers["012"] = [f"012 {config.name} (seed {seed}, double-swiss)"[:120]]
+    t.headers["192"] = ["192 FIDE_DOUBLESWISS"]
+    t.total_rounds = 2 * config.rounds
+    t.initial_colour = config.initial_colour or rng.choice((Colour.WHITE, Colour.BLACK))
+    ps = config.point_system
+    if ps.pairing_bye == ps.win:  # not set by the configuration: a game won + a game drawn
+        ps = replace(ps, pairing_bye=ps.win + ps.draw)
+    t.point_system = ps
+    t.baku = config.baku
+    for p in _players(rng, config):
+        t.players[p.id] = p
+
+    def both(pid: int, k: int, code: str) -> None:
+        t.players[pid].set_entry(2 * k - 1, RoundEntry.bye(code))
+        t.players[pid].set_entry(2 * k, RoundEntry.bye(code))
+
+    withdrawn: set[int] = set()
+    for k in range(1, config.rounds + 1):
+        column = 2 * k - 1
+        for pid in sorted(t.players):
+            if pid in withdrawn:
+                continue
+            if k > 1 and rng.random() < config.retire_rate:
+                withdrawn.add(pid)
+                for later in range(k, config.rounds + 1):
+                    both(pid, later, "Z")
+                continue
+            y = rng.random()
+            hpb = config.half_point_bye_rate if k < config.rounds else 0.0
+            if y < hpb:
+                both(pid, k, "H")
+            elif y < hpb + config.zero_point_bye_rate:
+                both(pid, k, "Z")
+        if len(t.players) - len(t.not_paired_in(column)) == 0:
+            continue
+        try:
+            pairing = system.pair(t, column, None)
+        except NoValidPairing as exc:
+            err = NoValidPairing(f"no valid pairing exists for match {k} of the generated "
+                                 f"tournament (seed {seed}): {exc}")
+            err.partial = t  # type: ignore[attr-defined]
+            raise err from None
+        except Exception as exc:
+            exc.partial = t  # type: ignore[attr-defined]
+            raise
+        if pairing.bye is not None:
+            both(pairing.bye, k, "U")
+        for b in pairing.boards:
+            games: list[tuple[str, str]] = []  # (game-1 White's code, game-1 Black's code)
+            for game in (1, 2):
+                w, bl = (b.white, b.black) if game == 1 else (b.black, b.white)
+                code = _draw_result(rng, t.players[w].rating, t.players[bl].rating,
+                                    config.draw_rate)
+                games.append((code, MIRROR[code]) if game == 1 else (MIRROR[code], code))
+            if rng.random() < config.forfeit_rate:
+                z = rng.random()
+                if z < 0.3:  # White of game 1 forfeits the match
+                    games = [("-", "+"), ("-", "+")]
+                elif z < 0.6:
+                    games = [("+", "-"), ("+", "-")]
+                elif z < 0.7:  # both absent: a double forfeit
+                    games = [("-", "-"), ("-", "-")]
+                else:  # one game forfeited inside a played match
+                    g = rng.randrange(2)
+                    games[g] = ("+", "-") if rng.random() < 0.5 else ("-", "+")
+            for game, (wc, bc) in enumerate(games, start=1):
+                col = column + game - 1
+                cw = Colour.WHITE if game == 1 else Colour.BLACK
+                t.players[b.white].set_entry(col, RoundEntry.game(b.black, cw, wc))
+                t.players[b.black].set_entry(col, RoundEntry.game(b.white, cw.opposite, bc))
+    if t.baku and not t.acceleration:
+        t.acceleration = baku_values(t)  # the values used, per column, as XXA lines
     finish(t)
     return t
 

@@ -55,7 +55,9 @@ def _board(b: Board) -> str:
 
 
 def _ordered(p: Pairing, t: Tournament | None) -> list[Board]:
-    return p.publication_order(t) if t is not None else sorted(p.boards)
+    if t is None or t.team_event is not None:  # teams: the engine's order (GHR 3.6)
+        return sorted(p.boards) if t is None else list(p.boards)
+    return p.publication_order(t)
 
 
 @dataclass(frozen=True, slots=True)

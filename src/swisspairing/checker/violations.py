@@ -18,6 +18,11 @@ What is checked, for the pairing of round ``r`` given rounds ``1..r-1``:
 * ``XXP/260``: a pair the tournament forbids (``XXP`` of JaVaFo, ``260`` of TRF-2026).
 * ``pairing``: the pairing itself is malformed (unknown player, a player twice).
 
+Round-robins (C.05 Annex 1) have none of the Swiss rules above: their pairing is the Berger
+table's. Their rule sets (``round-robin``, ``double-round-robin``) check instead that no pair
+meets more often than the cycles allow, nor twice with the same colours
+(:func:`round_robin_violations`); that the round is the table's is the checker's comparison.
+
 Each :class:`Violation` carries its rule id and an English and a French message.
 """
 
@@ -137,6 +142,9 @@ class RuleSet:
     name: str
     bye_rule: str = "2026"
     colour_exception: str = "none"
+    #: a round-robin of that many cycles (C.05 Annex 1): not the Swiss rules, see
+    #: :func:`round_robin_violations`; 0 for the Swiss systems
+    round_robin_cycles: int = 0
 
 
 #: Rule sets by name: ``fide`` (C.04.1 2026, no exception), ``fide-2017`` (letters a-i), and
@@ -154,6 +162,10 @@ RULE_SETS: dict[str, RuleSet] = {
     # FFE text: B1.b bars a bye after any point scored without playing; its last-round note
     # (B5/B6) is about floats, there is no colour exception
     "elo-swiss": RuleSet("elo-swiss", "2026", "none"),
+    "round-robin": RuleSet("round-robin", round_robin_cycles=1),
+    "double-round-robin": RuleSet("double-round-robin", round_robin_cycles=2),
+    # C.04.5: [C2]'s own list and no colour limit, checked by double_swiss_violations
+    "double-swiss": RuleSet("double-swiss", "2026", "none"),
 }
 
 
@@ -203,6 +215,8 @@ def absolute_violations(
     ``rules``.
     """
     rs = rule_set(rules)
+    if rs.round_robin_cycles:
+        return round_robin_violations(tournament, pairing, rs.round_robin_cycles)
     may_get_bye = bye_rule or BYE_RULES[rs.bye_rule]
     exempt = colour_exception or COLOUR_EXCEPTIONS[rs.colour_exception]
     r = pairing.round_number
@@ -326,4 +340,88 @@ def absolute_violations(
                     f"player {st.id} gets {_COLOUR_EN[colour]} for the third time in a row",
                     f"le joueur {st.id} reçoit {_COLOUR_FR[colour]} pour la troisième fois "
                     "de suite")
+    return out
+
+
+def round_robin_violations(tournament: Tournament, pairing: Pairing, cycles: int
+                           ) -> list[Violation]:
+    """The absolute rules of a round-robin of ``cycles`` cycles (C.05 Annex 1): every player
+    once in the round, no pair meeting more than ``cycles`` times, and in a double round-robin
+    not twice with the same colours. Forfeits count as meetings (C.07 15.2: the pairing is
+    fixed in advance)."""
+    r = pairing.round_number
+    out: list[Violation] = []
+    seen: Counter[int] = Counter(p for b in pairing.boards for p in (b.white, b.black))
+    for pid, times in sorted(seen.items()):
+        if pid not in tournament.players:
+            out.append(Violation("pairing", r, (pid,), f"player {pid} does not exist",
+                                 f"le joueur {pid} n'existe pas"))
+        elif times > 1:
+            out.append(Violation("pairing", r, (pid,), f"player {pid} is paired {times} times",
+                                 f"le joueur {pid} est apparié {times} fois"))
+    for b in pairing.boards:
+        earlier = [e for rnd in range(1, r)
+                   if (e := tournament.players[b.white].entry(rnd)) is not None
+                   and e.opponent == b.black] if b.white in tournament.players else []
+        if len(earlier) >= cycles:
+            out.append(Violation(
+                "C.05 Annex 1", r, (b.white, b.black),
+                f"players {b.white} and {b.black} already met {len(earlier)} time(s): each "
+                f"pair meets {cycles} time(s) in this round-robin",
+                f"les joueurs {b.white} et {b.black} se sont déjà rencontrés {len(earlier)} "
+                f"fois : chaque paire se rencontre {cycles} fois dans ce tournoi toutes rondes"))
+        elif any(e.colour == Colour.WHITE for e in earlier):
+            out.append(Violation(
+                "C.05 Annex 1", r, (b.white, b.black),
+                f"players {b.white} and {b.black} already met with the same colours (the "
+                "second cycle reverses them)",
+                f"les joueurs {b.white} et {b.black} se sont déjà rencontrés avec les mêmes "
+                "couleurs (le second cycle les inverse)"))
+    return out
+
+
+def double_swiss_violations(tournament: Tournament, pairing: Pairing) -> list[Violation]:
+    """The absolute rules of the Double-Swiss system (C.04.5) in the pairing of one match
+    (``pairing.round_number`` = the match's game-1 column):
+
+    * [C1] (2.1.1) two players meet once: the game-level opponents of
+      :func:`absolute_violations` are exactly the match meetings (a match forfeited by a player
+      who forfeited both games has no played game; a single forfeited game leaves the other
+      game played, a meeting, Preface);
+    * [C2] (2.1.2): no PAB after a PAB, a match won by forfeit or a full-point bye
+      (:mod:`swisspairing.model.matches`); a half-point bye does not bar it;
+    * the pairing itself, who is to be paired, one bye only when the number is odd, forbidden
+      pairs: as :func:`absolute_violations`.
+
+    Basic Rules 6-7 (colour difference, three in a row) are not checked: C.04.5 allocates only
+    game-1 colours with no absolute colour rule, and at game level every played match gives one
+    White and one Black (``docs/double-swiss.md`` reading 22).
+    """
+    from ..model.matches import MatchStatus, match_number, player_matches
+
+    t = tournament
+    number = match_number(pairing.round_number)
+    barring = (MatchStatus.PAIRING_BYE, MatchStatus.FORFEIT_WIN, MatchStatus.FULL_POINT_BYE)
+    # the barring match of each player: bye eligibility needs the opponents' cells
+    barred: dict[int, tuple[int, MatchStatus]] = {}
+    for pid in t.players:
+        for m in player_matches(t, pid, number - 1):
+            if m.status in barring:
+                barred[pid] = (m.number, m.status)
+                break
+    out = absolute_violations(t, pairing, "fide", bye_rule=lambda state, points: True,
+                              colour_exception=lambda *args: True)
+    byes = ([pairing.bye] if pairing.bye is not None else []) + sorted(
+        p for p, code in pairing.unpaired.items() if code.upper() in PAB_CODES)
+    what = {MatchStatus.PAIRING_BYE: ("had the pairing-allocated bye", "a été exempt"),
+            MatchStatus.FORFEIT_WIN: ("won a match by forfeit", "a gagné un match par forfait"),
+            MatchStatus.FULL_POINT_BYE: ("had a full-point bye", "a eu un bye à 1 point")}
+    for p in byes:
+        if p in barred:
+            k, status = barred[p]
+            en, fr = what[status]
+            out.append(Violation(
+                "C.04.5 [C2]", pairing.round_number, (p,),
+                f"player {p} gets the pairing-allocated bye but already {en} (match {k})",
+                f"le joueur {p} est exempt alors qu'il {fr} (match {k})"))
     return out

@@ -27,7 +27,12 @@ def _score(t: Tournament, pid: int, before: int) -> float:
 def text(pairing: Pairing, t: Tournament) -> str:
     """A board list for the wall: board, names, scores and colours (C.04.2 D.9 order)."""
     before = pairing.round_number - 1
-    rows = [f"Round {pairing.round_number}", ""]
+    if t.games_per_round == 2:
+        # Double-Swiss (C.04.5 4.4): White plays game 1 with White and game 2 with Black
+        number = (pairing.round_number + 1) // 2
+        rows = [f"Match {number} (game 1: White - Black; game 2: colours reversed)", ""]
+    else:
+        rows = [f"Round {pairing.round_number}", ""]
     header = f"{'Bd':>3}  {'No':>4} {'White':<30} {'Pts':>5}  -  {'Pts':>5} {'No':>4} {'Black':<30}"
     rows.append(header)
     rows.append("-" * len(header))
@@ -59,6 +64,8 @@ def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]
 
     data: dict[str, object] = {
         "round": pairing.round_number,
+        **({"match": (pairing.round_number + 1) // 2, "white_is": "game 1"}
+           if t.games_per_round == 2 else {}),
         "boards": [
             {"board": n, "white": player(b.white), "black": player(b.black)}
             for n, b in enumerate(pairing.publication_order(t), start=1)
@@ -73,5 +80,77 @@ def as_json(pairing: Pairing, t: Tournament, explanation: list[dict[str, object]
     if explanation is not None:
         data["explanation"] = explanation
     import json  # imported here: the javafo and text formats do not need it
+
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- team events (C.04.6) -------------------------------------------------------------------------
+def _team_scores(pairing: Pairing, t: Tournament) -> dict[int, tuple[float, float]]:
+    from ..model.team_state import build_team_states
+
+    states = build_team_states(t, pairing.round_number)
+    return {tid: (s.match_points, s.game_points) for tid, s in states.items()}
+
+
+def team_text(pairing: Pairing, t: Tournament) -> str:
+    """The matches of a team round: match, teams with their match and game points, and each
+    board's players and colours (``352``: the team with White has the pattern's colours)."""
+    ev = t.team_event
+    assert ev is not None
+    scores = _team_scores(pairing, t)
+    rows = [f"Round {pairing.round_number}", ""]
+    header = (f"{'M':>3}  {'No':>3} {'White team':<28} {'MP':>4} {'GP':>5}  -  {'GP':>5} "
+              f"{'MP':>4} {'No':>3} {'Black team':<28}")
+    rows += [header, "-" * len(header)]
+    pattern = ev.board_colours or "WB" * ((ev.boards() + 1) // 2)
+    for n, b in enumerate(pairing.boards, start=1):
+        w, k = ev.teams[b.white], ev.teams[b.black]
+        (wmp, wgp), (bmp, bgp) = scores[w.id], scores[k.id]
+        rows.append(f"{n:>3}  {w.id:>3} {w.name[:28]:<28} {wmp:>4g} {wgp:>5g}  -  {bgp:>5g} "
+                    f"{bmp:>4g} {k.id:>3} {k.name[:28]:<28}")
+        # the round's line-ups (300) when entered, else the declared board order
+        wl = ev.lineups.get((pairing.round_number, w.id))
+        bl = ev.lineups.get((pairing.round_number, k.id))
+        w_players = list(wl.players) if wl is not None else w.members
+        b_players = list(bl.players) if bl is not None else k.members
+        for board in range(ev.boards()):
+            first = pattern[board % len(pattern)].upper() == "W"
+            left = w_players[board] if board < len(w_players) else 0
+            right = b_players[board] if board < len(b_players) else 0
+            ln = t.players[left].name if left in t.players else ""
+            rn = t.players[right].name if right in t.players else ""
+            rows.append(f"{'':>3}  {n}.{board + 1:<3} {ln[:26]:<26} ({'w' if first else 'b'}) "
+                        f" -  ({'b' if first else 'w'}) {rn[:26]}")
+    if pairing.bye is not None:
+        team = ev.teams[pairing.bye]
+        rows.append(f"{'':>3}  {team.id:>3} {team.name[:28]:<28} pairing-allocated bye")
+    for tid, code in sorted(pairing.unpaired.items()):
+        what = {"H": "half-point bye", "F": "full-point bye"}.get(code, "not paired")
+        rows.append(f"{'':>3}  {tid:>3} {ev.teams[tid].name[:28]:<28} {what}")
+    return "\n".join(rows) + "\n"
+
+
+def team_json(pairing: Pairing, t: Tournament,
+              explanation: list[dict[str, object]] | None = None) -> str:
+    ev = t.team_event
+    assert ev is not None
+    scores = _team_scores(pairing, t)
+
+    def team(tid: int) -> dict[str, object]:
+        mp, gp = scores[tid]
+        return {"id": tid, "name": ev.teams[tid].name, "match_points": mp, "game_points": gp}
+
+    data: dict[str, object] = {
+        "round": pairing.round_number,
+        "matches": [{"match": n, "white": team(b.white), "black": team(b.black)}
+                    for n, b in enumerate(pairing.boards, start=1)],
+        "bye": team(pairing.bye) if pairing.bye is not None else None,
+        "unpaired": [{**team(tid), "code": code} for tid, code in sorted(pairing.unpaired.items())],
+    }
+    if pairing.warnings:
+        data["warnings"] = list(pairing.warnings)
+    if explanation is not None:
+        data["explanation"] = explanation
+    import json
 
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

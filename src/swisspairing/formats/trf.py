@@ -7,6 +7,9 @@ the code). What is read:
 * tournament headers ``012``-``132`` and ``182``-``222`` (kept as written);
 * ``142`` rounds, ``152`` initial colour, ``162`` scoring, ``240`` byes, ``250`` acceleration,
   ``260`` prohibited pairings (TRF-2026);
+* the TRF-2026 team records (trf.md 5.4, C.04.6): ``310`` teams (or the legacy ``013`` when
+  there is no ``310``), ``320`` team byes, ``330`` forfeited matches, ``300`` line-ups,
+  ``352`` board colours, ``362`` match points; in a team file ``240`` and ``250`` name teams;
 * JaVaFo's ``XXR`` ``XXC`` ``XXS`` ``XXA`` ``XXP`` ``XXZ`` and bbpPairings' ``BBW`` ``BBD``
   ``BBL`` ``BBZ`` ``BBF`` ``BBU``;
 * ``###`` comments; any other line is kept and written back unchanged (unknown lines are not
@@ -24,8 +27,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError
+from ..model.matches import is_double_swiss_code
 from ..model.results import BYE_CODES, GAME_CODES, MIRROR, Colour, ResultKind, RoundEntry
 from ..model.scoring import PointSystem, round_points
+from ..model.teams import (
+    ForfeitKind,
+    Lineup,
+    MatchForfeit,
+    MatchPointSystem,
+    Team,
+    TeamAcceleration,
+    TeamEvent,
+)
 from ..model.tournament import (
     ForbiddenGroup,
     Player,
@@ -160,6 +173,21 @@ class _Reader:
         self.group_lines: list[int] = []  # line of each forbidden group (XXP, 260)
         #: cells of unplayed rounds written without a TRF code (player, round, cell as read)
         self.loose_cells: list[tuple[int, int, str]] = []
+        #: team records (trf.md 5.4): the event, and the line of each record to name in errors
+        self.team_event = TeamEvent()
+        self.team_lines: dict[int, int] = {}  # team id -> line of its 310 record
+        self.legacy_teams: list[tuple[str, list[int], int]] = []  # 013: name, members, line
+        self.team_refs: list[tuple[int, str, int]] = []  # (team id, what, line)
+        self.lineup_lines: dict[tuple[int, int], int] = {}
+        self.byes_240: list[tuple[str, int, list[int], int]] = []  # (type, round, ids, line)
+        self.acc_mp: list[float] = []  # the match points (columns 5-8) of each 250 record
+        self.legacy_raw: list[str] = []  # the 013 lines as read
+        self.captains: list[tuple[int, int, int]] = []  # (team, player, line)
+        self.team_header_lines: list[int] = []  # lines of 352 / 362
+        #: board forfeits against an empty board ('0000 w +'): (player, round, line)
+        self.empty_board_cells: list[tuple[int, int, int]] = []
+        #: 162 gave W but no P: the bye took the win value (a match's W + D in Double-Swiss)
+        self.pab_from_win = False
 
     def error(self, problem: str, line: int) -> InputError:
         return InputError(problem, self.path, line)
@@ -275,6 +303,10 @@ class _Reader:
                 f"{where}: unknown result code {cell[7]!r} without an opponent (U F H Z)", n
             )
         if colour_s in ("w", "b"):
+            if code in "+-" and opp_s:
+                # TRF-2026 team forfeit against an empty board, '0000 w +': team files only
+                self.empty_board_cells.append((pid, r, n))
+                return RoundEntry(0, _COLOURS[colour_s], code)
             raise self.error(f"{where}: a round without an opponent has no colour", n)
         if code == " " or (code == "=" and not opp_s):
             # '0000 -  ', '     -  ', '     - =': unplayed, no TRF code (resolve_loose_cells)
@@ -303,12 +335,29 @@ class _Reader:
             self.references.append((pid, 0, n))
         elif raw.startswith(CORRECTION_PREFIX):
             t.corrections.append(self.correction(raw, n))
+        elif raw.startswith(TEAM_WITHDRAWN_COMMENT):
+            words = raw.split()
+            if len(words) != 5:
+                raise self.error("expected '### swisspairing team-withdrawn TEAM ROUND'", n)
+            tid = self.int_field(words[3], "the withdrawn team", n, 1, 999)
+            first = self.int_field(words[4], "the withdrawal round", n, 1, 999)
+            self.team_event.withdrawn[tid] = first
+            self.team_refs.append((tid, "team-withdrawn", n))
+        elif raw.startswith(CAPTAIN_COMMENT):
+            words = raw.split()
+            if len(words) != 5:
+                raise self.error("expected '### swisspairing captain TEAM PLAYER'", n)
+            tid = self.int_field(words[3], "the captain's team", n, 1, 999)
+            pid = self.int_field(words[4], "the captain", n, 1, MAX_PLAYERS)
+            self.captains.append((tid, pid, n))
         elif raw.startswith("###"):
             t.extra_lines.append(raw)
         elif code in _HEADER_CODES:
             t.headers.setdefault(code, []).append(raw)
             if code == "192" and rest.strip().upper().endswith("_BAKU"):
                 t.baku = True  # ETT26 (trf.md 6): Baku acceleration, C.04.7 Art. 1
+            if code == "192" and is_double_swiss_code(rest):
+                t.games_per_round = 2  # C.04.5: two games per match, two columns per match
         elif code == "XXR" or code == "142":
             value = self.int_field(rest, f"the number of rounds ({code})", n, 1, 999)
             self.rounds_lines.append((code, value, n))
@@ -366,7 +415,28 @@ class _Reader:
             for pid in self.ids(rest, n, "XXZ: a player id"):
                 self.xxz.append((pid, n))
         elif code == "240":
-            self.byes_240(raw, n)
+            self.bye_record(raw, n)
+        elif code == "310":
+            self.team_310(raw, n)
+        elif code == "013":
+            self.team_013(raw, n)
+        elif code == "320":
+            self.team_bye_320(raw, n)
+        elif code == "330":
+            self.forfeit_330(raw, n)
+        elif code == "300":
+            self.lineup_300(raw, n)
+        elif code == "352":
+            self.team_header_lines.append(n)
+            colours = rest.strip().upper()
+            if not colours or set(colours) - {"W", "B"}:
+                raise self.error(
+                    f"352: the board colours must be a sequence of W and B, found {colours!r}", n)
+            if self.team_event.board_colours:
+                raise self.error("352: a second board colour record", n)
+            self.team_event.board_colours = colours
+        elif code == "362":
+            self.match_points_362(raw, n)
         elif code == "250":
             self.acceleration_250(raw, n)
         elif code == "260":
@@ -425,19 +495,170 @@ class _Reader:
                 self.points = _replace(self.points, _162_FIELDS[symbol], number)
         if "W" in given and "P" not in given:
             self.points = _replace(self.points, ("pairing_bye",), given["W"])
+            self.pab_from_win = True
         if "X" in given and given["X"] != self.points.draw:
             raise self.error("162: a value for X other than a draw is not supported", n)
         self.point_lines.append(raw)
 
-    def byes_240(self, raw: str, n: int) -> None:
+    def bye_record(self, raw: str, n: int) -> None:
+        """``240``: players (or, in a team file, teams) not paired in a round (trf.md 5.1);
+        whose ids they are is known once every line is read (:meth:`finish`)."""
         body = raw.ljust(9)
         kind = body[4].upper()
         if kind not in "FHZ":
             raise self.error(f"240: the bye type (column 5) must be F, H or Z, found {kind!r}", n)
         r = self.int_field(body[6:9], "240: the round (columns 7-9)", n, 1, 999)
-        for pid in self.ids(raw[9:], n, "240: a player id"):
-            self.t.absent.setdefault(r, {})[pid] = kind
-            self.references.append((pid, r, n))
+        self.byes_240.append((kind, r, self.ids(raw[9:], n, "240: an id"), n))
+
+    # --- team records (trf.md 5.4, C.04.6) ------------------------------------------------------
+    def team_310(self, raw: str, n: int) -> None:
+        """``310``: TPN 5-7, name 9-40, nickname 42-46, strength 48-53, match points 55-60,
+        game points 62-67, rank 69-71, members from 74-77 every 5 columns (board order)."""
+        line = raw.rstrip().ljust(71)
+        tid = self.int_field(line[4:7], "310: the team pairing number (columns 5-7)", n, 1, 999)
+        if tid in self.team_event.teams:
+            raise self.error(f"310: team {tid} is described by two lines "
+                             f"(line {self.team_lines[tid]})", n)
+        for col in (3, 7, 40, 46, 53, 60, 67):
+            if line[col] != " ":
+                raise self.error(f"310: column {col + 1} must be blank, found {line[col]!r}: "
+                                 "are the columns shifted?", n)
+        mp_s, gp_s, rank_s = line[54:60].strip(), line[61:67].strip(), line[68:71].strip()
+        team = Team(
+            id=tid,
+            name=line[8:40].strip(),
+            nickname=line[41:46].strip(),
+            strength=line[47:53].strip(),
+            declared_match_points=(self.float_field(mp_s, "310: the match points (columns "
+                                                    "55-60)", n) if mp_s else None),
+            declared_game_points=(self.float_field(gp_s, "310: the game points (columns 62-67)",
+                                                   n) if gp_s else None),
+            declared_rank=(self.int_field(rank_s, "310: the rank (columns 69-71)", n)
+                           if rank_s else None),
+        )
+        team.members = self.member_ids(line, 73, "310", n)
+        self.team_event.teams[tid] = team
+        self.team_lines[tid] = n
+
+    def member_ids(self, line: str, start: int, code: str, n: int, empty: bool = False
+                   ) -> list[int]:
+        """The ids at ``start`` (0-based) every 5 columns; ``empty``: ``0000`` allowed."""
+        out = []
+        body = line.rstrip()
+        if len(body) > start and body[start - 1] != " ":
+            raise self.error(f"{code}: column {start} must be blank: are the columns shifted?",
+                             n)
+        for col in range(start, len(body), 5):
+            text = body[col:col + 4]
+            if body[col + 4:col + 5].strip():
+                raise self.error(f"{code}: column {col + 5} must be blank (ids every 5 columns "
+                                 f"from column {start + 1}): are the columns shifted?", n)
+            if not text.strip():
+                continue
+            pid = self.int_field(text, f"{code}: the player id at columns {col + 1}-{col + 4}", n,
+                                 0 if empty else 1, MAX_PLAYERS)
+            out.append(pid)
+            if pid:
+                self.references.append((pid, 0, n))
+        return out
+
+    def team_013(self, raw: str, n: int) -> None:
+        """Legacy ``013`` (TRF-16, trf.md 4.2): name 5-36, members from 37-40 every 5 columns;
+        the team pairing number is the record's place. Read only when no ``310`` exists."""
+        line = raw.rstrip().ljust(36)
+        members = []
+        body = line
+        for col in range(36, len(body), 5):
+            text = body[col:col + 4]
+            if text.strip():
+                members.append(self.int_field(text, f"013: the player id at columns {col + 1}-"
+                                              f"{col + 4}", n, 1, MAX_PLAYERS))
+        self.legacy_teams.append((line[4:36].strip(), members, n))
+        self.legacy_raw.append(raw)
+
+    def team_bye_320(self, raw: str, n: int) -> None:
+        """``320``: the team bye's match points 5-8, game points 10-13, then the team given
+        the pairing-allocated bye in round 1, 2, ... at 15-17, 19-21, ... (``000`` = none)."""
+        ev = self.team_event
+        if ev.pab_match_points is not None or ev.pab:
+            raise self.error("320: a second team bye record", n)
+        body = raw.rstrip().ljust(13)
+        ev.pab_match_points = self.float_field(body[4:8], "320: the match points (columns 5-8)",
+                                               n)
+        ev.pab_game_points = self.float_field(body[9:13], "320: the game points (columns 10-13)",
+                                              n)
+        for r, col in enumerate(range(14, len(body), 4), start=1):
+            if body[col - 1] != " ":
+                raise self.error(f"320: column {col} must be blank: are the columns shifted?", n)
+            text = body[col:col + 3]
+            if not text.strip():
+                continue
+            tid = self.int_field(text, f"320: the bye team of round {r} (columns {col + 1}-"
+                                 f"{col + 3})", n, 0, 999)
+            if tid:
+                ev.pab[r] = tid
+                self.team_refs.append((tid, f"320: round {r}", n))
+
+    def forfeit_330(self, raw: str, n: int) -> None:
+        """``330``: type 5-6 (``+-`` ``-+`` ``--``), round 8-10, White team 12-14, Black
+        team 16-18."""
+        body = raw.rstrip().ljust(18)
+        try:
+            kind = ForfeitKind(body[4:6])
+        except ValueError:
+            raise self.error(f"330: the type (columns 5-6) must be +-, -+ or --, found "
+                             f"{body[4:6]!r}", n) from None
+        r = self.int_field(body[7:10], "330: the round (columns 8-10)", n, 1, 999)
+        white = self.int_field(body[11:14], "330: the White team (columns 12-14)", n, 1, 999)
+        black = self.int_field(body[15:18], "330: the Black team (columns 16-18)", n, 1, 999)
+        if white == black:
+            raise self.error(f"330: team {white} cannot play itself", n)
+        if len(raw.rstrip()) > 18:
+            raise self.error("330: unexpected text after column 18", n)
+        self.team_event.forfeits.append(MatchForfeit(r, white, black, kind))
+        self.team_refs.append((white, "330: the White team", n))
+        self.team_refs.append((black, "330: the Black team", n))
+
+    def lineup_300(self, raw: str, n: int) -> None:
+        """``300``: round 5-7, team 9-11, opponent 13-15, board 1, 2, ... players at 17-20,
+        22-25, ... (``0000`` = an empty board)."""
+        body = raw.rstrip().ljust(15)
+        r = self.int_field(body[4:7], "300: the round (columns 5-7)", n, 1, 999)
+        tid = self.int_field(body[8:11], "300: the team (columns 9-11)", n, 1, 999)
+        opp_s = body[12:15].strip()
+        opp = self.int_field(opp_s, "300: the opponent (columns 13-15)", n, 0, 999) if opp_s else 0
+        players = self.member_ids(body, 16, "300", n, empty=True)
+        if (r, tid) in self.lineup_lines:
+            raise self.error(f"300: a second line-up of team {tid} in round {r} "
+                             f"(line {self.lineup_lines[(r, tid)]})", n)
+        self.team_event.lineups[(r, tid)] = Lineup(r, tid, opp, tuple(players))
+        self.lineup_lines[(r, tid)] = n
+        self.team_refs.append((tid, "300: the team", n))
+        if opp:
+            self.team_refs.append((opp, "300: the opponent", n))
+
+    def match_points_362(self, raw: str, n: int) -> None:
+        """``362``: match points, symbol at columns 5-6 (``TW`` ``TD`` ``TL``) and its value
+        at 7-10, the next at 14-15 / 16-19, 23-24 / 25-28."""
+        self.team_header_lines.append(n)
+        ev = self.team_event
+        if ev.match_points_given:
+            raise self.error("362: a second match point record", n)
+        body = raw.rstrip()
+        values = {}
+        for col in range(4, len(body), 9):
+            symbol = body[col:col + 2].upper()
+            if not symbol.strip():
+                continue
+            if symbol not in ("TW", "TD", "TL"):
+                raise self.error(f"362: unknown symbol {symbol!r} at columns {col + 1}-{col + 2} "
+                                 "(TW, TD or TL)", n)
+            values[symbol] = self.float_field(body[col + 2:col + 6],
+                                              f"362 {symbol} (columns {col + 3}-{col + 6})", n)
+        d = MatchPointSystem()
+        ev.match_points = MatchPointSystem(values.get("TW", d.win), values.get("TD", d.draw),
+                                           values.get("TL", d.loss))
+        ev.match_points_given = True
 
     def acceleration_250(self, raw: str, n: int) -> None:
         body = raw.ljust(31)
@@ -449,12 +670,19 @@ class _Reader:
         if last < first or hi < lo:
             raise self.error("250: the ranges must not be empty", n)
         self.acc_ranges.append((value, first, last, lo, hi, n))
+        mp_s = body[4:8].strip()  # teams: fictitious match points (trf.md 5.2)
+        self.acc_mp.append(self.float_field(mp_s, "250: the match points (columns 5-8)", n)
+                           if mp_s else 0.0)
 
     # --- after all lines ------------------------------------------------------------------------
     def finish(self) -> Tournament:
         t = self.t
         if not t.players:
             raise InputError("no player record (001 line) in the file", self.path)
+        if t.games_per_round == 2 and self.pab_from_win:
+            # C.04.5 1.4: the PAB is worth one game won and one drawn, for the whole match
+            self.points = _replace(self.points, ("pairing_bye",),
+                                   self.points.win + self.points.draw)
         t.point_system = self.points
         # number of rounds: XXR is what JaVaFo and bbpPairings read; 142 is TRF-2026's line.
         if self.rounds_lines:
@@ -468,17 +696,20 @@ class _Reader:
                     f"{self.path or '<input>'}: the number of rounds differs between lines: "
                     f"{said}; using {chosen}"
                 )
+        is_team = self.finish_teams()
         # references to players
         for pid, r, n in self.references:
             if pid not in t.players:
                 where = f"round {r}: " if r else ""
                 raise self.error(f"{where}unknown player id {pid}", n)
         self.check_symmetry()
+        if t.games_per_round == 2:
+            self.check_matches()
         for pid, values, n in self.xxa:
             if pid not in t.players:
                 raise self.error(f"XXA: unknown player id {pid}", n)
             t.acceleration[pid] = values
-        for value, first, last, lo, hi, _n in self.acc_ranges:
+        for value, first, last, lo, hi, _n in ([] if is_team else self.acc_ranges):
             for pid in range(lo, hi + 1):
                 if pid in t.players:
                     seq = t.acceleration.setdefault(pid, [])
@@ -486,10 +717,12 @@ class _Reader:
                         seq.append(0.0)
                     for r in range(first, last + 1):
                         seq[r - 1] = value
+        ids = t.team_event.teams if t.team_event is not None else t.players
+        what = "team" if is_team else "player"
         for g, n in zip(t.forbidden_pairs, self.group_lines, strict=True):
-            unknown = sorted(i for i in g.players if i not in t.players)
+            unknown = sorted(i for i in g.players if i not in ids)
             if unknown:
-                raise self.error(f"forbidden pairs name unknown player id {unknown[0]}", n)
+                raise self.error(f"forbidden pairs name unknown {what} id {unknown[0]}", n)
         if self.xxz:
             nxt = t.next_round
             for pid, n in self.xxz:
@@ -499,6 +732,69 @@ class _Reader:
         self.resolve_loose_cells()
         self.check_points()
         return t
+
+    def finish_teams(self) -> bool:
+        """Attach the team records to the tournament (trf.md 5.4) and check them: every
+        member and line-up player exists and plays for one team only, every team named by
+        ``320``/``330``/``300``/``240``/``250`` exists. In a team file ``240`` and ``250`` name
+        teams; otherwise they name players. Returns whether this is a team file."""
+        t, ev = self.t, self.team_event
+        if not ev.teams and self.legacy_teams:
+            for tid, (name, members, n) in enumerate(self.legacy_teams, start=1):
+                ev.teams[tid] = Team(tid, name, members=members)
+                self.team_lines[tid] = n
+                for pid in members:
+                    self.references.append((pid, 0, n))
+        elif self.legacy_teams:  # 013 beside 310: kept as written, not read (trf.md 4.2)
+            t.extra_lines.extend(raw for raw in self.legacy_raw)
+        is_team = bool(ev.teams)
+        if not is_team:
+            for pid, r, n in self.empty_board_cells:
+                raise self.error(f"round {r}: player {pid}: a forfeit without an opponent "
+                                 "('0000 w +') belongs to team events (310 records)", n)
+            for _tid, _pid, n in self.captains:
+                raise self.error("a captain in a file without teams (310)", n)
+            for _tid, what, n in self.team_refs:
+                raise self.error(f"{what.split(':')[0]}: a team record in a file without teams "
+                                 "(310)", n)
+            if self.team_header_lines:
+                raise self.error("352/362: board colours or match points in a file without "
+                                 "teams (310)", self.team_header_lines[0])
+            for kind, r, ids, n in self.byes_240:
+                for pid in ids:
+                    t.absent.setdefault(r, {})[pid] = kind
+                    self.references.append((pid, r, n))
+            return False
+        for tid, what, n in self.team_refs:
+            if tid not in ev.teams:
+                raise self.error(f"{what}: unknown team {tid}", n)
+        owner: dict[int, int] = {}
+        for tid in sorted(ev.teams):
+            for pid in ev.teams[tid].members:
+                if pid in owner:
+                    both = (f"listed twice in team {tid}" if owner[pid] == tid
+                            else f"a member of teams {owner[pid]} and {tid}")
+                    raise self.error(f"player {pid} is {both}", self.team_lines[tid])
+                owner[pid] = tid
+        for (r, tid), lineup in ev.lineups.items():
+            for pid in lineup.players:
+                if pid and owner.get(pid) != tid:
+                    raise self.error(f"300: round {r}: player {pid} is not a member of team "
+                                     f"{tid}", self.lineup_lines[(r, tid)])
+        for tid, pid, n in self.captains:
+            if owner.get(pid) != tid:
+                raise self.error(f"the captain {pid} is not a member of team {tid}", n)
+            ev.teams[tid].captain = pid
+        for kind, r, ids, n in self.byes_240:
+            for tid in ids:
+                if tid not in ev.teams:
+                    raise self.error(f"240: unknown team {tid}", n)
+                ev.absent.setdefault(r, {})[tid] = kind
+        for (value, first, last, lo, hi, _n), mp in zip(self.acc_ranges, self.acc_mp,
+                                                         strict=True):
+            ev.acceleration.append(TeamAcceleration(mp, value, first, last, lo, hi))
+        t.team_event = ev
+        return True
 
     def resolve_loose_cells(self) -> None:
         """Unplayed rounds written without a TRF code, as some programs export them:
@@ -572,6 +868,41 @@ class _Reader:
                 f"agree: {'; '.join(disagree[:5])}{more}"
             )
 
+    def check_matches(self) -> None:
+        """Double-Swiss convention (``../shared/cases-2026/double-swiss/README.md``): the two
+        columns of a match (2k-1 and 2k) hold the same opponent with the colours reversed, or
+        the same kind of bye in both (C.04.5 Preface: byes exist only for whole matches).
+        A match whose columns disagree is refused, naming the line and both columns."""
+        for p in self.t.players.values():
+            n = self.player_lines[p.id]
+            for k in range(1, (len(p.results) + 1) // 2 + 1):
+                g1, g2 = p.entry(2 * k - 1), p.entry(2 * k)
+                first = 92 + 10 * (2 * k - 2)
+                where = (f"match {k} (columns {first}-{first + 7} and "
+                         f"{first + 10}-{first + 17})")
+                if g1 is None and g2 is None:
+                    continue
+                if g1 is None or g2 is None:
+                    missing = "game 1" if g1 is None else "game 2"
+                    raise self.error(
+                        f"{where}: player {p.id} has no cell for {missing}: a Double-Swiss "
+                        "match is written in two columns, both filled", n)
+                if g1.opponent != g2.opponent:
+                    def who(e: RoundEntry) -> str:
+                        return f"player {e.opponent}" if e.opponent else "no opponent (a bye)"
+                    raise self.error(
+                        f"{where}: player {p.id} meets {who(g1)} in game 1 but {who(g2)} in "
+                        "game 2; both games of a match are between the same players", n)
+                if not g1.opponent and g1.kind is not g2.kind:
+                    raise self.error(
+                        f"{where}: player {p.id} has two different byes ({g1.code!r} and "
+                        f"{g2.code!r}); a bye is for the whole match (C.04.5 Preface)", n)
+                if (g1.opponent and g1.colour is not None and g2.colour is not None
+                        and g1.colour == g2.colour):
+                    raise self.error(
+                        f"{where}: player {p.id} has colour {g1.colour} in both games; the "
+                        "colours are reversed in game 2 (C.04.5 Preface)", n)
+
     def check_points(self) -> None:
         bad = [f"player {pid}: file says {declared:g}, results give {computed:g}"
                for pid, declared, computed in points_differences(self.t)]
@@ -591,7 +922,7 @@ def points_differences(t: Tournament) -> list[tuple[int, float, float]]:
         declared = t.players[pid].declared_points
         if declared is None:
             continue
-        computed = t.total_points(pid)
+        computed = t.total_points(pid)  # a member's U: its share of the team bye (320)
         with_acc = round_points(computed + sum(t.acceleration.get(pid, [])))
         if abs(declared - computed) > 1e-6 and abs(declared - with_acc) > 1e-6:
             out.append((pid, declared, computed))
@@ -660,7 +991,7 @@ def standard_cell(e: RoundEntry) -> str:
     lost to trailing-space trimming, and other programs refuse the cut cell. A game keeps its
     code; a forfeit written without the scheduled colour keeps ``-`` in the colour column.
     """
-    if not e.opponent:
+    if not e.opponent and e.colour is None:
         return f"0000 - {_BYE_CODE[e.kind]}"
     return e.to_trf()
 
@@ -700,17 +1031,28 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
     out: list[str] = []
     for code in _HEADER_CODES:
         out.extend(t.headers.get(code, []))
+    double = t.games_per_round == 2
+    if double and not any(is_double_swiss_code(h[4:]) for h in t.headers.get("192", [])):
+        out.append("192 FIDE_DOUBLESWISS")  # the reader's switch to the two-column matches
     if t.total_rounds is not None:
         out.append(f"142 {t.total_rounds}")
     if t.initial_colour is not None:
         out.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+    ev = t.team_event
+    if ev is not None:
+        out.extend(team_header_lines(ev))
+    ps = t.point_system
+    if double and ps == _replace(PointSystem.standard(ps.win, ps.draw, ps.loss),
+                                 ("pairing_bye",), ps.pairing_bye):
+        # the cases' convention (README of cases-2026/double-swiss): P is the match's value
+        out.append(f"162  W{_fmt_number(ps.win)}    D{_fmt_number(ps.draw)}    "
+                   f"L{_fmt_number(ps.loss)}    P{_fmt_number(ps.pairing_bye)}")
     for pid in sorted(t.players):
         p = t.players[pid]
         pts = None
         if points == "computed" or p.declared_points is None:
             pts = t.total_points(pid)
         out.append(player_line(t, p, pts))
-    ps = t.point_system
     if not ps.is_default:
         # bbpPairings and our reader read these; JaVaFo reads XXS below
         out.extend(
@@ -723,6 +1065,8 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
                 f"BBU {ps.pairing_bye:4.1f}",
             ]
         )
+    if ev is not None:
+        out.extend(team_lines(ev, t.rounds_paired, t.point_system.draw))
     for r in sorted(t.absent):
         by_code: dict[str, list[int]] = {}
         for pid, code in sorted(t.absent[r].items()):
@@ -744,6 +1088,8 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             # also set FW/FPB/HPB, and XXS must restore each value exactly when read back
             items = [(code, getattr(ps, field)) for code, field in _XXS_CODES]
             out.append("XXS " + " ".join(f"{k}={_plain(v)}" for k, v in items))
+    if ev is not None:
+        out.extend(team_acceleration_lines(ev))
     # acceleration and all-round forbidden pairs exist only as TRF(x) lines; a file asking for
     # the Baku method by 192 ..._BAKU keeps asking for it (no values are computed here)
     out.extend(xxa_lines(t.acceleration))
@@ -778,6 +1124,78 @@ def correction_line(c: ResultCorrection) -> str:
     ROUND+1 to PAIRED were paired with BEFORE (docs/checker.md, "Corrected results")."""
     return (f"{CORRECTION_PREFIX}{c.round} {c.board} {c.white} {c.black} "
             f"{''.join(c.before)} {''.join(c.after)} {c.paired}")
+
+
+def team_header_lines(ev: TeamEvent) -> list[str]:
+    """``352`` board colours and ``362`` match points of a team event (trf.md 5.4, 7)."""
+    out = []
+    if ev.board_colours:
+        out.append(f"352 {ev.board_colours}")
+    mp = ev.match_points
+    if ev.match_points_given or mp != MatchPointSystem():
+        out.append(f"362 TW{_fmt_number(mp.win)}   TD{_fmt_number(mp.draw)}   "
+                   f"TL{_fmt_number(mp.loss)}")
+    return out
+
+
+def team_line(team: Team) -> str:
+    """The ``310`` line of a team: TPN 5-7, name 9-40, nickname 42-46, strength 48-53, match
+    points 55-60, game points 62-67, rank 69-71, members from 74-77 every 5 columns."""
+
+    def number(v: float | None) -> str:
+        return "" if v is None else _fmt_number(v, 6)
+
+    head = (f"310 {team.id:3d} {team.name[:32]:<32} {team.nickname[:5]:<5} "
+            f"{team.strength[:6]:>6} {number(team.declared_match_points):>6} "
+            f"{number(team.declared_game_points):>6} "
+            f"{'' if team.declared_rank is None else team.declared_rank:>3} ")
+    return (head + "".join(f" {m:4d}" for m in team.members)).rstrip()
+
+
+def team_lines(ev: TeamEvent, rounds: int = 0, draw: float = 0.5) -> list[str]:
+    """``310`` teams, ``320`` team byes, ``330`` forfeited matches, ``300`` line-ups, ``240``
+    team absences and the ``### swisspairing captain`` comments (trf.md 5.4). ``320`` names
+    a team (or ``000``) for each of the first ``rounds`` rounds at least; without values in the
+    model it gives those of a drawn match (C.04.6 1.4: ``TD``, ``draw`` per board)."""
+    out = [team_line(ev.teams[tid]) for tid in sorted(ev.teams)]
+    if ev.pab_match_points is not None or ev.pab:
+        mp = ev.pab_match_points if ev.pab_match_points is not None else ev.match_points.draw
+        gp = (ev.pab_game_points if ev.pab_game_points is not None
+              else round_points(ev.boards() * draw))
+        last = max(max(ev.pab, default=0), rounds)
+        teams = "".join(f" {ev.pab.get(r, 0):03d}" for r in range(1, last + 1))
+        out.append(f"320 {_fmt_number(mp)} {_fmt_number(gp)}{teams}")
+    for f in ev.forfeits:
+        out.append(f"330 {f.kind.value} {f.round:3d} {f.white:3d} {f.black:3d}")
+    for (r, tid) in sorted(ev.lineups):
+        lu = ev.lineups[(r, tid)]
+        out.append(f"300 {r:3d} {tid:3d} {lu.opponent:3d} "
+                   + " ".join(f"{p:04d}" if not p else f"{p:4d}" for p in lu.players))
+    for r in sorted(ev.absent):
+        by_code: dict[str, list[int]] = {}
+        for tid, code in sorted(ev.absent[r].items()):
+            by_code.setdefault(code, []).append(tid)
+        for code, ids in by_code.items():
+            out.append(f"240 {code} {r:3d} " + " ".join(f"{i:4d}" for i in ids))
+    for tid in sorted(ev.teams):
+        if ev.teams[tid].captain is not None:
+            out.append(f"{CAPTAIN_COMMENT}{tid} {ev.teams[tid].captain}")
+    for tid, first in sorted(ev.withdrawn.items()):
+        out.append(f"{TEAM_WITHDRAWN_COMMENT}{tid} {first}")
+    return out
+
+
+def team_acceleration_lines(ev: TeamEvent) -> list[str]:
+    """``250`` records of a team event: ranges of team ids with fictitious match and game
+    points (trf.md 5.2, C.04.7 1.4)."""
+    return [f"250 {_fmt_number(a.match_points)} {_fmt_number(a.game_points)} "
+            f"{a.first:3d} {a.last:3d} {a.low:4d} {a.high:4d}" for a in ev.acceleration]
+
+
+#: ``### swisspairing captain TEAM PLAYER``: TRF has no field for a team's captain
+CAPTAIN_COMMENT = "### swisspairing captain "
+#: ``### swisspairing team-withdrawn TEAM ROUND``: a team withdrawn from ROUND on (GHR 3.2)
+TEAM_WITHDRAWN_COMMENT = "### swisspairing team-withdrawn "
 
 
 def write_trf_file(t: Tournament, path: str | Path, **kwargs: object) -> None:

@@ -45,6 +45,7 @@ COMPAT_SYSTEMS = {
     "--dubov-1997": "dubov-1997",
     "--lim": "lim",
     "--elo-swiss": "elo-swiss",
+    "--double-swiss": "double-swiss",
 }
 
 #: exit code of an unexpected error inside the program (a bug), printed without a traceback

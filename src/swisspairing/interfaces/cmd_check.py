@@ -15,7 +15,8 @@ from ..checker.violations import RULE_SETS
 from ..errors import BadRequest
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
-from .cmd_pair import BAKU_HELP, system_from_file
+from ..systems.selection import system_from_file
+from .cmd_pair import BAKU_HELP
 from .common import ask_baku, emit, load
 from .files import check_output
 
@@ -51,9 +52,13 @@ def check_file(path: str, system: str | None, rounds: list[int] | None, rules: s
     t = load(path)
     ask_baku(t, baku)
     name = system or system_from_file(t)
-    if name is None:
-        raise BadRequest("say which pairing system to use with --system "
-                         "(the file has no 192 record naming one)")
+    if name is None:  # a TRF-16 file has no 192 record: say which option is missing
+        raise BadRequest(
+            "indiquez le système d'appariement avec --system (le fichier n'a pas de ligne 192 "
+            "qui le nomme ; un TRF-16 n'en a jamais), par exemple --system dutch-2025"
+            if lang == "fr" else
+            "say which pairing system to use with --system (the file has no 192 record "
+            "naming one; a TRF-16 file never has one), e.g. --system dutch-2025")
     report = check_tournament(t, name, rounds, rules=rules)
     if fmt == "json":
         text = json.dumps(report.as_dict(lang), indent=2, ensure_ascii=False) + "\n"

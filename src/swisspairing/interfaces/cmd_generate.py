@@ -62,6 +62,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    "RoundsNumber=, ...); the options below override it")
     p.add_argument("--players", type=_count, metavar="N",
                    help="number of players (default 30), or a range A-B drawn per tournament")
+    p.add_argument("--teams", type=_count, metavar="N",
+                   help="team-swiss: number of teams (the participants), or a range A-B")
+    p.add_argument("--boards", type=int, metavar="B",
+                   help="team-swiss: boards per match (default 4)")
+    p.add_argument("--reserve-rate", type=_rate, metavar="P",
+                   help="team-swiss: probability that a team fields a reserve in a match "
+                   "(default 0.1 for teams)")
     p.add_argument("--rounds", type=_count, metavar="R",
                    help="number of rounds (default 9), or a range A-B drawn per tournament")
     p.add_argument("--seed", "-s", type=int, metavar="K",
@@ -99,7 +106,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
     cfg = read_config(args.config) if args.config else GeneratorConfig()
+    if getattr(args, "teams", None):  # the teams are the participants of a team event
+        if args.players:
+            raise BadRequest("give --teams or --players, not both")
+        args.players = args.teams
+    team = getattr(args, "system", None) == "team-swiss"
     changes = {
+        "boards": getattr(args, "boards", None),
+        "reserve_rate": (getattr(args, "reserve_rate", None)
+                         if getattr(args, "reserve_rate", None) is not None
+                         else 0.1 if team else None),
         "players": args.players[0] if args.players else None,
         "rounds": args.rounds[0] if args.rounds else None,
         "draw_rate": args.draw_rate,

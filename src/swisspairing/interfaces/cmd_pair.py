@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 
-from ..errors import BadRequest
+from ..errors import BadRequest, InputError, SwissPairingError
 from ..formats import pairs
 from ..model import Tournament
-from ..systems import SYSTEM_COMMENT, SYSTEM_NAMES, canonical_name, get_system
-from ..systems.explain import LANGUAGES, Explanation
-from .common import ask_baku, emit, load
+from ..systems import SYSTEM_NAMES
+from ..systems.explain import LANGUAGES
+from ..systems.selection import pair_tournament, system_from_file
+from .common import ask_baku, emit, load, print_warnings
 
 BAKU_HELP = ("Baku acceleration (C.04.7 Art. 1): virtual points for the top half in the first "
              "half of the rounds, as a 192 ..._BAKU record asks (XXA/250 lines, when the file "
              "has them, give the values)")
-
-#: record 192 (TRF-2026 tournament type) -> our system name
-TYPE_192 = {
-    "FIDE_DUTCH_2017": "dutch-2017",
-    "FIDE_DUTCH_2025": "dutch-2025",
-    "FIDE_DUTCH_2026": "dutch-2025",
-    "FIDE_DUTCH": "dutch-2025",
-    "FIDE_DUBOV": "dubov",
-    "FIDE_BURSTEIN": "burstein",
-}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -32,7 +26,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="pair the next round of a tournament",
         description="Pair the next round of TOURNAMENT.trf with a FIDE Swiss system.",
     )
-    p.add_argument("tournament", metavar="TOURNAMENT.trf")
+    p.add_argument("tournament", metavar="TOURNAMENT.trf",
+                   help="the tournament: a TRF file, or with --input json a JSON document "
+                   "('-': standard input)")
+    p.add_argument("--input", choices=("trf", "json"), default="trf",
+                   help="trf (default) or json: the tournament as the JSON document of "
+                   "docs/api.md (swisspairing.tournament_to_dict); with --format json, "
+                   "errors are written as JSON on standard output too")
     p.add_argument("--system", "-S", choices=SYSTEM_NAMES, metavar="SYSTEM",
                    help=f"pairing system: {', '.join(SYSTEM_NAMES)} (default: the file's "
                    "192 record)")
@@ -50,113 +50,70 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(run=run)
 
 
-def system_from_file(t: Tournament) -> str | None:
-    """The system the file names: its ``192`` record, or for ``192 CUSTOM_SWISS`` the comment
-    ``### swisspairing system NAME`` (systems without an ETT26 code, :data:`TRF_TYPE_192`)."""
-    codes = [line[4:].strip().upper() for line in t.headers.get("192", [])]
-    for code in codes:
-        base = code.removesuffix("_BAKU")
-        if base in TYPE_192:
-            return TYPE_192[base]  # a FIDE code wins over any comment
-    if codes and not all(code.removesuffix("_BAKU") == "CUSTOM_SWISS" for code in codes):
-        return None  # a 192 we do not pair with: the comment does not speak for it
-    for line in t.extra_lines:
-        if line.startswith(SYSTEM_COMMENT):
-            try:
-                return canonical_name(line[len(SYSTEM_COMMENT):].strip())
-            except BadRequest:
-                return None
-    return None
-
-
-def pair_tournament(t: Tournament, system_name: str, round_number: int | None,
-                    explanation: Explanation | None):  # type: ignore[no-untyped-def]
-    nxt = t.next_round
-    r = nxt if round_number is None else round_number
-    if r < 1:
-        raise BadRequest("the round to pair must be 1 or more")
-    if r > nxt:
-        raise BadRequest(f"round {r} cannot be paired yet: round {nxt} is the next one")
-    if r < nxt:
-        t = t.before_round(r)
-    if t.total_rounds is not None and r > t.total_rounds:
-        raise BadRequest(
-            f"the tournament has {t.total_rounds} rounds (XXR/142): all of them are paired"
-        )
-    system = get_system(system_name)
-    if explanation is not None:
-        explain_acceleration(t, r, explanation)
-    if t.total_rounds is None:
-        import sys
-
-        print("swisspairing: warning: the file gives no number of rounds (XXR or 142): the "
-              "round is paired as if it were not the last one", file=sys.stderr)
-    pairing = system.pair(t, r, explanation)
-    if pairing.warnings:
-        import sys
-
-        for warning in pairing.warnings:
-            print(f"swisspairing: warning: {warning}", file=sys.stderr)
-    return pairing
-
-
-def explain_acceleration(t: Tournament, round_number: int, explanation: Explanation) -> None:
-    """Say which players carry virtual points in the round and how many (C.04.7 1.4-1.5)."""
-    from ..model.acceleration import baku_group_a, carriers, has_explicit_acceleration, id_ranges
-
-    table = carriers(t, round_number)
-    if not table and not t.baku:
-        return
-    source = ("the file's XXA/250 lines" if has_explicit_acceleration(t)
-              else "the Baku method")
-    source_fr = ("les lignes XXA/250 du fichier" if has_explicit_acceleration(t)
-                 else "la méthode de Bakou")
-    if not table:
-        explanation.add(
-            f"Acceleration ({source}): no virtual points in round {round_number}",
-            f"Accélération ({source_fr}) : pas de points virtuels à la ronde {round_number}",
-            rule="C.04.7 1.4")
-        return
-    explanation.add(
-        f"Acceleration ({source}): virtual points are added to the points to make and sort "
-        f"the score groups of round {round_number}, never to the standings",
-        f"Accélération ({source_fr}) : des points virtuels s'ajoutent aux points pour former et "
-        f"ordonner les groupes de score de la ronde {round_number}, jamais au classement",
-        rule="C.04.7 1.5")
-    if t.baku and not has_explicit_acceleration(t):
-        ga = sorted(baku_group_a(t))
-        explanation.add(f"group A: players {id_ranges(ga)} ({len(ga)})",
-                        f"groupe A : joueurs {id_ranges(ga)} ({len(ga)})",
-                        level=1, rule="C.04.7 1.2")
-    for value, ids in sorted(table.items(), reverse=True):
-        explanation.add(f"+{value:g} for players {id_ranges(ids)} ({len(ids)})",
-                        f"+{value:g} pour les joueurs {id_ranges(ids)} ({len(ids)})", level=1)
-
-
 def run(args: argparse.Namespace) -> int:
-    t = load(args.tournament)
+    if args.format == "json":
+        try:
+            return _run(args)
+        except SwissPairingError as exc:  # for programs: the error as JSON, same exit code
+            sys.stdout.write(json.dumps({"error": {
+                "kind": type(exc).__name__, "exit_code": exc.exit_code,
+                "message": exc.user_message()}}, ensure_ascii=False) + "\n")
+            return exc.exit_code
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from ..api import pair
+
+    t = load_json(args.tournament) if args.input == "json" else load(args.tournament)
     ask_baku(t, args.baku)
-    system = args.system or system_from_file(t)
-    if system is None:
+    if args.system is None and system_from_file(t) is None:
         raise BadRequest("say which pairing system to use with --system "
                          "(the file has no 192 record naming one)")
-    explanation = Explanation() if args.explain else None
-    pairing = pair_tournament(t, system, args.round, explanation)
+    pairing = pair(t, args.system, args.round, explain=args.explain)
+    explanation = pairing.explanation
+    print_warnings(pairing.warnings)
     fmt = args.format or ("javafo" if args.output else "text")
     if fmt == "javafo":
         out = pairs.javafo(pairing)
+    elif t.team_event is not None:
+        out = (pairs.team_json(pairing, t, explanation.as_json(args.lang) if explanation
+                               else None) if fmt == "json" else pairs.team_text(pairing, t))
     elif fmt == "json":
         out = pairs.as_json(pairing, t, explanation.as_json(args.lang) if explanation else None)
     else:
         out = pairs.text(pairing, t)
-    emit(out, args.output, inputs=[args.tournament])
+    inputs = [args.tournament] if args.tournament != "-" else []
+    emit(out, args.output, inputs=inputs)
     if explanation is not None and fmt != "json":
         print(explanation.render(args.lang))
     return 0
 
 
+def load_json(path: str) -> Tournament:
+    """The tournament of a JSON document (docs/api.md), from a file or standard input (-)."""
+    from ..api import tournament_from_dict
+
+    where = "<standard input>" if path == "-" else path
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read the file: {exc}", path) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON: {exc.msg}", where, exc.lineno) from None
+    try:
+        return tournament_from_dict(data)
+    except InputError as exc:
+        raise InputError(exc.problem, where) from None
+
+
 def run_compat(system: str, input_path: str, output: str) -> int:
     t = load(input_path)
     pairing = pair_tournament(t, system, None, None)
+    print_warnings(pairing.warnings)
     emit(pairs.javafo(pairing), output, inputs=[input_path])
     return 0

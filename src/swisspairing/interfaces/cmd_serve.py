@@ -66,9 +66,10 @@ def run(args: argparse.Namespace) -> int:
     if stale := mark_dead_jobs(server_start=True):
         print(f"swisspairing: {stale} pairing(s) interrupted by the last stop marked failed "
               "(pair those rounds again)")
+    demo_event = None
     if args.demo:
-        event = load_demo()
-        print(f"swisspairing: demo tournament loaded: {event}")
+        demo_event = load_demo()
+        print(f"swisspairing: demo tournament loaded: {demo_event}")
     db = settings.DATABASES["default"]
     where = db["NAME"] if db["ENGINE"].endswith("sqlite3") else f"PostgreSQL {db['NAME']}"
     print(f"swisspairing: data in {data} (database: {where})")
@@ -84,7 +85,11 @@ def run(args: argparse.Namespace) -> int:
         raise BadRequest(f"cannot listen on {args.host}:{args.port} ({exc.strerror or exc}): "
                          "another program (or another swisspairing) uses it? Give another "
                          "--port") from None
-    print(f"swisspairing: open http://{args.host}:{args.port}/ (Ctrl+C to stop)", flush=True)
+    address = f"http://{args.host}:{args.port}"
+    if demo_event is not None:  # the demo's public pages (pairings, results, standings)
+        print(f"swisspairing: the demo's public pages: {address}/h/"
+              f"{demo_event.public_token}/")  # type: ignore[attr-defined]
+    print(f"swisspairing: open {address}/ (Ctrl+C to stop)", flush=True)
     server.run()
     return 0
 

@@ -19,7 +19,7 @@ from ..standings.tiebreaks import parse_list
 from .common import emit, load
 from .files import check_output, write_bytes_atomic
 
-VIEWS = ("standings", "crosstable", "wallchart", "pairings", "card", "all")
+VIEWS = ("standings", "crosstable", "wallchart", "pairings", "card", "boards", "all")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -100,6 +100,39 @@ def _read_text(path: str) -> str:
         raise InputError(f"cannot read the file: {exc}", path) from None
 
 
+def _run_team(t: Tournament, args: argparse.Namespace, inputs: list[str]) -> int:
+    """Team events (C.04.6): team standings by match or game points with the team
+    tie-breaks, board-by-board results with board prizes, the team crosstable."""
+    from ..standings import teams
+
+    if args.ranking != "c07" or args.player is not None or args.pairs:
+        raise BadRequest("team events have team standings: --ranking e10, --player and --pairs "
+                         "do not apply")
+    if args.view in ("wallchart", "pairings", "card"):
+        raise BadRequest(f"--view {args.view} is not available for team events (standings, "
+                         "crosstable, boards, all)")
+    tbs = teams.parse_team_tiebreaks(args.tiebreaks) if args.tiebreaks is not None else None
+    st = teams.rank_teams(t, tbs, args.round)
+    tables = {"standings": [teams.team_standings_table(st, args.lang)],
+              "crosstable": [teams.team_crosstable(st, args.lang)],
+              "boards": [teams.board_table(st, args.lang)]}.get(args.view) or [
+        teams.team_standings_table(st, args.lang), teams.team_crosstable(st, args.lang),
+        teams.board_table(st, args.lang)]
+    fmt = args.format
+    if fmt == "pdf":
+        write_bytes_atomic(args.output, render.pdf(tables), inputs=inputs)
+    elif fmt == "tsv":
+        emit("\n".join(render.table_tsv(x) for x in tables), args.output, inputs)
+    elif fmt == "json":
+        emit(teams.team_standings_json(st) if args.view == "standings"
+             else render.tables_json(tables), args.output, inputs)
+    elif fmt == "html":
+        emit(render.html(tables), args.output, inputs)
+    else:
+        emit(render.text(tables), args.output, inputs)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     inputs = [args.tournament, *([args.pairs] if args.pairs else [])]
     if args.output and args.output != "-":
@@ -109,6 +142,10 @@ def run(args: argparse.Namespace) -> int:
     if args.header and args.format != "tsv":
         raise BadRequest("--header applies only to --format tsv")
     t = load(args.tournament)
+    if t.team_event is not None:
+        return _run_team(t, args, inputs)
+    if args.view == "boards":
+        raise BadRequest("--view boards applies to team events (310 records)")
     st: ranking.Standings | None = None
     if args.view == "pairings" and args.pairs:
         # a pairing not played yet (round 1 included): no standings are needed

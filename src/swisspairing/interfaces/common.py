@@ -20,6 +20,12 @@ def load(path: str) -> Tournament:
     return t
 
 
+def print_warnings(warnings: Sequence[str]) -> None:
+    """What the arbiter must know about a result (a rule relaxed), on standard error."""
+    for warning in warnings:
+        print(f"swisspairing: warning: {warning}", file=sys.stderr)
+
+
 def ask_baku(t: Tournament, requested: bool) -> None:
     """Apply ``--baku`` (C.04.7 Art. 1) and warn when the file's ``XXA`` / ``250`` values, which
     are the ones used (TRF-2026 5.2), are not those of the Baku method."""
@@ -27,7 +33,7 @@ def ask_baku(t: Tournament, requested: bool) -> None:
 
     if requested:
         t.baku = True
-    if not t.baku:
+    if not t.baku or t.team_event is not None:  # teams: virtual match points, model/team_state
         return
     try:
         differences = baku_differences(t)

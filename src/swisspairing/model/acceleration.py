@@ -126,8 +126,16 @@ def baku_values(t: Tournament) -> dict[int, list[float]]:
         raise BadRequest("the Baku acceleration (C.04.7 1.4) needs the number of rounds "
                          "(XXR or 142 in the file)")
     win = t.point_system.win
-    per_round = [round_points(win * baku_fraction(t.total_rounds, r))
-                 for r in range(1, accelerated_rounds(t.total_rounds) + 1)]
+    if t.games_per_round == 2:
+        # Double-Swiss (C.04.5): a round is a two-game match; the points of a win are those of
+        # a match won, both games (docs/double-swiss.md reading 20), the same in both columns
+        matches = (t.total_rounds + 1) // 2
+        per_match = [round_points(2 * win * baku_fraction(matches, k))
+                     for k in range(1, accelerated_rounds(matches) + 1)]
+        per_round = [v for v in per_match for _ in range(2)]
+    else:
+        per_round = [round_points(win * baku_fraction(t.total_rounds, r))
+                     for r in range(1, accelerated_rounds(t.total_rounds) + 1)]
     return {pid: list(per_round) for pid in sorted(baku_group_a(t))}
 
 

@@ -113,6 +113,10 @@ class RoundEntry:
     def kind(self) -> ResultKind:
         if self.opponent:
             return _GAME_KIND[self.code]
+        if self.colour is not None:
+            # a team event's board forfeited against an empty board: ``0000 w +`` (TRF-2026,
+            # trf.md 4.1; the reader allows it in team files only)
+            return _GAME_KIND[self.code]
         return _BYE_KIND[self.code]
 
     @property
@@ -135,7 +139,7 @@ class RoundEntry:
         """The 8-character TRF cell, ``OOOO C R``."""
         colour = self.colour.value if self.colour else "-"
         if not self.opponent:
-            return f"0000 - {self.code}"
+            return f"0000 {colour} {self.code}"
         return f"{self.opponent:4d} {colour} {self.code}"
 
 

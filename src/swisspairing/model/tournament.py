@@ -11,10 +11,12 @@ import functools
 import itertools
 import unicodedata
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..errors import BadRequest
 from .results import Colour, ResultKind, RoundEntry
 from .scoring import PointSystem, round_points
+from .teams import TeamEvent
 
 #: FIDE titles in the order of C.04.2 B.2 (GHR 2.2.2): GM IM WGM FM WIM CM WFM WCM, then none.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -100,6 +102,14 @@ class Tournament:
     * ``withdrawn[id]`` - the first round a withdrawn player is no longer paired (C.04.2 D.3).
     * ``corrections`` - results changed after later rounds were paired (C.04.2 4.3), in the
       order they were made (:class:`ResultCorrection`, TRF ``### swisspairing correction``).
+    * ``team_event`` - the teams, their line-ups, byes and forfeited matches of a team event
+      (:mod:`.teams`); the ``players`` are then the teams' members.
+    * ``games_per_round`` - 1, or 2 for the Double-Swiss system (C.04.5 Preface: every pairing
+      is a match of two games). With 2, every "round" of the model is one **game column** of
+      the TRF convention of ``../shared/cases-2026/double-swiss/README.md``: match k is made of
+      columns 2k-1 (game 1) and 2k (game 2); ``total_rounds`` and the rounds of ``absent``
+      count columns, and the point system's ``pairing_bye`` is the value of the whole match
+      (a ``U`` column is worth half of it, :meth:`cell_points`). See :mod:`.matches`.
     """
 
     name: str = ""
@@ -116,7 +126,10 @@ class Tournament:
     pair_by_rank: bool = False
     withdrawn: dict[int, int] = field(default_factory=dict)
     corrections: list[ResultCorrection] = field(default_factory=list)
+    games_per_round: int = 1
     warnings: list[str] = field(default_factory=list, compare=False)
+    #: the team records of a team event (C.04.6, TRF-2026 310...); None for individuals
+    team_event: TeamEvent | None = None
 
     # --- basic queries -----------------------------------------------------------------------
     def player(self, player_id: int) -> Player:
@@ -142,6 +155,10 @@ class Tournament:
             for r, e in enumerate(p.results, start=1):
                 if e is not None and r > last and (e.opponent or e.code in "U+"):
                     last = r
+        if self.team_event is not None:  # a team bye (320) or a forfeited match (330)
+            ev = self.team_event
+            last = max([last, *(r for r, tid in ev.pab.items() if tid),
+                        *(f.round for f in ev.forfeits)])
         return last
 
     @property
@@ -151,10 +168,23 @@ class Tournament:
     def points_after(self, player_id: int, round_number: int) -> float:
         """Points of a player after ``round_number`` rounds with the tournament's point system."""
         cells = self.players[player_id].results[: max(round_number, 0)]
-        ps = self.point_system
         # the cells of rounds 1..round_number in order, empty ones (None) past the last written
         missing = itertools.repeat(None, max(round_number - len(cells), 0))
-        return round_points(sum(map(ps.points, itertools.chain(cells, missing))))
+        return round_points(sum(map(self.cell_points, itertools.chain(cells, missing))))
+
+    def cell_points(self, entry: RoundEntry | None) -> float:
+        """Points of one round cell under the point system. In a Double-Swiss tournament
+        (``games_per_round == 2``) the pairing-allocated bye is worth ``pairing_bye`` for the
+        whole match (C.04.5 1.4: one game won and one drawn), written ``U`` in both columns:
+        each column holds half of it."""
+        if (self.team_event is not None and entry is not None and not entry.opponent
+                and entry.kind is ResultKind.PAIRING_BYE):
+            return self.team_event.member_bye_points(self.point_system)  # C.04.6 1.4
+        value = self.point_system.points(entry)
+        if (self.games_per_round != 1 and entry is not None and not entry.opponent
+                and entry.kind is ResultKind.PAIRING_BYE):
+            return value / self.games_per_round
+        return value
 
     def total_points(self, player_id: int) -> float:
         """Points over every round written in the file (what the TRF points column holds)."""
@@ -187,7 +217,8 @@ class Tournament:
     def before_round(self, round_number: int) -> Tournament:
         """A copy holding only the rounds before ``round_number`` and the round's own pre-entered
         byes (requested byes and absences, C.04.2 D.4): the tournament as it was when that round
-        was paired (``pair --round N``).
+        was paired (``pair --round N``). In a Double-Swiss tournament ``round_number`` is the
+        first column of a match, and the byes of both its columns are kept.
 
         Nothing is deep-copied: the round cells (:class:`RoundEntry`), groups of forbidden pairs
         and the point system are immutable and shared; every mutable container (players, their
@@ -195,11 +226,14 @@ class Tournament:
         changes ``self``.
         """
         players = {}
+        # a Double-Swiss match's byes are written in both of its columns (C.04.5 Preface)
+        own = range(round_number, round_number + self.games_per_round)
         for player_id, p in self.players.items():
             keep = p.results[: round_number - 1]
-            e = p.entry(round_number)
-            if e is not None and e.opponent == 0 and e.code not in "U+":
-                keep = [*keep, *([None] * (round_number - 1 - len(keep))), e]
+            for column in own:
+                e = p.entry(column)
+                if e is not None and e.opponent == 0 and e.code not in "U+":
+                    keep = [*keep, *([None] * (column - 1 - len(keep))), e]
             players[player_id] = replace(p, results=keep)
         return replace(
             self,
@@ -212,6 +246,8 @@ class Tournament:
             withdrawn=dict(self.withdrawn),
             corrections=list(self.corrections),
             warnings=list(self.warnings),
+            team_event=None if self.team_event is None else self.team_event.before_round(
+                round_number),
         )
 
     def renumbered(self, order: list[int] | None = None) -> Tournament:
@@ -234,6 +270,7 @@ class Tournament:
             extra_lines=list(self.extra_lines),
             pair_by_rank=self.pair_by_rank,
             baku=self.baku,
+            games_per_round=self.games_per_round,
         )
         for old in order:
             p = self.players[old]
@@ -254,6 +291,15 @@ class Tournament:
         t.withdrawn = {new_id[i]: r for i, r in self.withdrawn.items()}
         t.corrections = [replace(c, white=new_id[c.white], black=new_id[c.black])
                          for c in self.corrections]
+        if self.team_event is not None:  # the members keep their teams under the new numbers
+            ev = self.team_event.copy()
+            for team in ev.teams.values():
+                team.members = [new_id[m] for m in team.members]
+                if team.captain is not None:
+                    team.captain = new_id[team.captain]
+            ev.lineups = {k: replace(v, players=tuple(new_id.get(m, 0) for m in v.players))
+                          for k, v in ev.lineups.items()}
+            t.team_event = ev
         return t
 
     def add_late_entry(self, player: Player) -> Tournament:
@@ -369,6 +415,9 @@ class Pairing:
     unpaired: dict[int, str] = field(default_factory=dict)
     #: what the arbiter must know about this pairing (a rule the engine had to relax)
     warnings: list[str] = field(default_factory=list)
+    #: the explanation asked for (``swisspairing.pair(..., explain=True)``): an
+    #: ``systems.explain.Explanation``, rendered with ``.render("en" or "fr")``
+    explanation: Any = field(default=None, compare=False)
 
     def players(self) -> set[int]:
         out = {b.white for b in self.boards} | {b.black for b in self.boards}

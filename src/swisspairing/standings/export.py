@@ -20,7 +20,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..formats.trf import format_points, player_line, standard_cell, xxa_lines
+from ..formats.trf import (
+    format_points,
+    player_line,
+    standard_cell,
+    team_acceleration_lines,
+    team_header_lines,
+    team_lines,
+    xxa_lines,
+)
 from ..model.acceleration import virtual_points_table
 from ..model.results import Colour
 from ..model.scoring import PointSystem
@@ -60,10 +68,20 @@ def _kept_extra(t: Tournament, comments: bool) -> list[str]:
 def write_trf16(t: Tournament, st: Standings | None = None, *, points: str = "declared"
                 ) -> str:
     """TRF-16 text of the tournament (see the module docstring)."""
+    if t.games_per_round == 2:
+        from ..errors import BadRequest
+
+        raise BadRequest("TRF-16 has no record saying that a round is a two-game match "
+                         "(Double-Swiss, 192 FIDE_DOUBLESWISS is TRF-2026): export to TRF-2026")
     out: list[str] = []
     for code in TRF16_HEADERS:
         out.extend(t.headers.get(code, []))
     out.extend(_player_lines(t, st, points))
+    if t.team_event is not None:  # TRF-16 013 team records: name 5-36, members from 37
+        for tid in sorted(t.team_event.teams):
+            team = t.team_event.teams[tid]
+            out.append((f"013 {team.name[:32]:<32}"
+                        + " ".join(f"{m:4d}" for m in team.members)).rstrip())
     out.extend(_kept_extra(t, comments=False))
     return "\n".join(out) + "\n"
 
@@ -157,7 +175,11 @@ def write_trf26(t: Tournament, st: Standings | None = None,
     elif tiebreak_labels:
         out.append("202 " + ",".join(tiebreak_labels))
     out.extend(t.headers.get("222", []))
+    if t.team_event is not None:  # C.04.6 team records (trf.md 5.4)
+        out.extend(team_header_lines(t.team_event))
     out.extend(_player_lines(t, st, points))
+    if t.team_event is not None:
+        out.extend(team_lines(t.team_event, t.rounds_paired, t.point_system.draw))
     for r in sorted(t.absent):
         by_code: dict[str, list[int]] = {}
         for pid, code in sorted(t.absent[r].items()):
@@ -165,6 +187,8 @@ def write_trf26(t: Tournament, st: Standings | None = None,
         for code, ids in by_code.items():
             out.append(f"240 {code} {r:03d} " + " ".join(f"{i:04d}" for i in ids))
     out.extend(_acceleration_250(t))
+    if t.team_event is not None:
+        out.extend(team_acceleration_lines(t.team_event))
     # the same values as JaVaFo XXA lines, which engines reading TRF(x) only understand
     out.extend(xxa_lines(virtual_points_table(t)))
     last_round = t.total_rounds or max(t.rounds_in_file, 1)

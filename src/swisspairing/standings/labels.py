@@ -23,6 +23,12 @@ _WORDS: dict[str, tuple[str, str]] = {
                      "{name} - grille américaine après la ronde {round}"),
     "t.wallchart": ("{name} - wall chart after round {round}",
                     "{name} - tableau mural après la ronde {round}"),
+    # Double-Swiss (C.04.5): the standings after match K are those after its game 2
+    "t.standings.match": ("{name} - standings after match {match} ({round} games)",
+                          "{name} - classement après le match {match} ({round} parties)"),
+    "t.crosstable.match": ("{name} - crosstable after match {match} (one column per game)",
+                           "{name} - grille américaine après le match {match} (une colonne "
+                           "par partie)"),
     "t.card": ("{name} - player card: {player}", "{name} - fiche du joueur : {player}"),
     "continued": ("{title} (continued)", "{title} (suite)"),
     # column headers
@@ -64,21 +70,26 @@ _WORDS: dict[str, tuple[str, str]] = {
     "cross-note": ("Round cells: opponent's line number (#), colour (w/b), result "
                    "(1 ½ 0, + - forfeit, PAB FPB HPB ZPB byes).",
                    "Cases des rondes : ligne de l'adversaire (#), couleur (B/N), résultat "
-                   "(1 ½ 0, + - forfait, PAB FPB HPB ZPB : exempt, bye d'un point, "
-                   "d'un demi-point, de zéro point)."),
+                   "(1 ½ 0, + - forfait ; EXE exempt, BYE1 bye d'un point, BYE½ bye d'un "
+                   "demi-point, ABS absent, zéro point)."),
     "wall-note": ("Round cells: opponent's pairing number, colour, result (running score).",
                   "Cases des rondes : numéro de l'adversaire, couleur (B/N), résultat "
-                  "(points cumulés)."),
+                  "(points cumulés) ; EXE exempt, BYE1 bye d'un point, BYE½ bye d'un "
+                  "demi-point, ABS absent."),
     "card-rank": ("Rank {rank}, {points} points", "Place {rank}, {points} points"),
 }
 
-#: where the tie-break list of the standings came from (``Standings.source``), in French
-_SOURCES_FR = {"default": "par défaut", "record 202": "ligne 202", "record 212": "ligne 212"}
+#: where the tie-break list of the standings came from (``Standings.source``), in French;
+#: ``settings``: the web app's tournament settings
+_SOURCES_FR = {"default": "par défaut", "record 202": "ligne 202", "record 212": "ligne 212",
+               "settings": "réglages du tournoi"}
+_SOURCES_EN = {"settings": "tournament settings"}
 
 
 def source_name(source: str, lang: str) -> str:
-    """``Standings.source`` (``default``, ``record 202``, ``--tiebreaks``) in ``lang``."""
-    return _SOURCES_FR.get(source, source) if lang == "fr" else source
+    """``Standings.source`` (``default``, ``record 202``, ``--tiebreaks``, ``settings``) in
+    ``lang``."""
+    return _SOURCES_FR.get(source, source) if lang == "fr" else _SOURCES_EN.get(source, source)
 
 
 #: full names of the C.07 tie-break codes in French (the English names are in tiebreaks.CODES)

@@ -27,6 +27,11 @@ from .tiebreaks import Context, TieBreak, _r, compute, parse_list
 #: usual choice of Swiss events: Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter,
 #: number of wins.
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
+#: Default list of a round-robin (a ``192 ...ROUNDROBIN`` file): the tie-breaks C.07 names for
+#: round-robins, Buchholz being excluded there (2026 note to art. 8): Sonneborn-Berger, direct
+#: encounter, number of wins, Koya. ``/P`` counts forfeits as games against the scheduled
+#: opponent, as C.07 15.2 treats them in pre-determined pairings.
+ROUND_ROBIN_TIEBREAKS = "SB/P,DE/P,WIN,KS/P"
 
 
 @dataclass(slots=True)
@@ -62,10 +67,29 @@ def tiebreaks_from_file(t: Tournament) -> tuple[list[TieBreak], str]:
             text = line[4:].strip()
             if text:
                 return parse_list(text), f"record {code}"
+    if is_round_robin(t):
+        return parse_list(ROUND_ROBIN_TIEBREAKS), "default"
     return parse_list(DEFAULT_TIEBREAKS), "default"
 
 
+def is_round_robin(t: Tournament) -> bool:
+    """The file's ``192`` names a round-robin (ETT26: ``..._ROUNDROBIN``, trf.md 6)."""
+    return any("ROUNDROBIN" in line[4:].upper() for line in t.headers.get("192", []))
+
+
 def check_round(t: Tournament, round_number: int | None) -> int:
+    if t.games_per_round == 2:
+        # Double-Swiss (C.04.5): the standings after match K are those after its game 2,
+        # column 2K; tie-breaks are computed on games (Preface)
+        matches = (t.rounds_paired + 1) // 2
+        k = matches if round_number is None else round_number
+        if k < 1:
+            raise BadRequest("no match has been played yet: nothing to rank"
+                             if round_number is None else "the match must be 1 or more")
+        if k > matches:
+            raise BadRequest(f"match {k} has not been played: the last match in the file is "
+                             f"{matches}")
+        return 2 * k
     last = t.rounds_paired
     k = last if round_number is None else round_number
     if k < 1:

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .labels import word
 from .ranking import Standings
 from .views import Table, fmt_points
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 FORMATS = ("text", "tsv", "json", "html", "pdf")
 
@@ -129,11 +134,34 @@ def _find_font(name: str) -> Path | None:
     return None
 
 
-def pdf(tables: list[Table]) -> bytes:
-    """A PDF ready to print: one table per page run, header row repeated after page breaks."""
+@dataclass(slots=True)
+class PageHeader:
+    """What an arbiter's printout carries on every page: the event's name and details (place,
+    dates, chief arbiter, time control), what the page is (``Round 3 - 12/04/2026``), and at the
+    foot the print date and ``Page n / N`` (``page`` holds ``{n}`` and ``{nb}``)."""
+
+    event: str
+    details: list[str] = field(default_factory=list)
+    what: str = ""
+    printed: str = ""
+    page: str = "Page {n} / {nb}"
+
+
+def new_document(header: PageHeader | None = None) -> tuple[Any, str, Any]:
+    """An A4 fpdf2 document with the publication font, and the header and foot of
+    ``header`` drawn on every page; returns ``(doc, family, clean)``."""
     from fpdf import FPDF
 
-    doc = FPDF(unit="mm", format="A4")
+    class Document(FPDF):  # type: ignore[misc]
+        def header(self) -> None:
+            if header is not None:
+                _draw_header(self, header, family, clean)
+
+        def footer(self) -> None:
+            if header is not None:
+                _draw_footer(self, header, family, clean)
+
+    doc = Document(unit="mm", format="A4")
     doc.set_auto_page_break(False)
     regular, bold = _find_font("DejaVuSans.ttf"), _find_font("DejaVuSans-Bold.ttf")
     if regular is not None:
@@ -142,8 +170,52 @@ def pdf(tables: list[Table]) -> bytes:
         family, clean = "Pub", (lambda s: s)
     else:  # pragma: no cover - depends on the machine's fonts
         family, clean = "Helvetica", _latin1
+    return doc, family, clean
+
+
+def _fit(doc: FPDF, text: str, width: float) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` mm in the current font."""
+    if doc.get_string_width(text) <= width:
+        return text
+    while text and doc.get_string_width(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _draw_header(doc: FPDF, header: PageHeader, family: str, clean: Any) -> None:
+    width = doc.w - 20
+    doc.set_xy(10, 7)
+    doc.set_font(family, "B", 11)
+    what = clean(header.what)
+    what_w = doc.get_string_width(what) + 2 if what else 0
+    doc.cell(width - what_w, 5.5, _fit(doc, clean(header.event), width - what_w - 2))
+    if what:
+        doc.cell(what_w, 5.5, what, align="R")
+    doc.set_xy(10, 12.5)
+    doc.set_font(family, "", 8)
+    doc.cell(width, 4, _fit(doc, clean(" · ".join(d for d in header.details if d)), width))
+    doc.set_draw_color(120, 120, 120)
+    doc.line(10, 17.5, doc.w - 10, 17.5)
+    doc.set_draw_color(0, 0, 0)
+    doc.set_xy(10, 20)
+
+
+def _draw_footer(doc: FPDF, header: PageHeader, family: str, clean: Any) -> None:
+    doc.set_font(family, "", 7.5)
+    doc.set_xy(10, doc.h - 9)
+    width = doc.w - 20
+    doc.cell(width / 2, 4, _fit(doc, clean(header.printed), width / 2 - 2))
+    doc.cell(width / 2, 4, clean(header.page.format(n=doc.page_no(), nb="{nb}")), align="R")
+
+
+def pdf(tables: list[Table], header: PageHeader | None = None, flow: bool = False) -> bytes:
+    """A PDF ready to print: one table per page run, header row repeated after page breaks;
+    with ``header``, the event's header and the page numbers on every page; with ``flow``, a
+    table starts under the previous one when there is room (short prize lists)."""
+    doc, family, clean = new_document(header)
     for table in tables:
-        _pdf_table(doc, table, family, clean)
+        _pdf_table(doc, table, family, clean, bottom=14 if header is not None else 12,
+                   flow=flow)
     return bytes(doc.output())
 
 
@@ -152,13 +224,18 @@ def _latin1(s: str) -> str:
     return s.encode("latin-1", "replace").decode("latin-1")
 
 
-def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
+def _pdf_table(doc: object, table: Table, family: str, clean: object,
+               bottom: float = 12, flow: bool = False) -> None:
     from fpdf import FPDF
 
     assert isinstance(doc, FPDF)
-    size = 11.0 if table.kind == "pairings" else 9.0  # pairings are read from a distance
+    size = 11.0 if table.kind in ("pairings", "alpha") else 9.0  # read from a distance
     doc.set_font(family, "", size)
     pad = 2.0
+
+    # a text column is at most this wide (mm): a 200-character name is cut with an ellipsis
+    # in its cell rather than shrinking every row's type or spilling over the next cell
+    text_cap = 70.0 if table.kind in ("pairings", "alpha") else 60.0
 
     def widths_at(sz: float) -> list[float]:
         doc.set_font(family, "B", sz)
@@ -167,7 +244,14 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
         for row in table.rows:
             for i, cell in enumerate(row):
                 ws[i] = max(ws[i], doc.get_string_width(clean(cell)) + 2 * pad)  # type: ignore[operator]
-        return ws
+        return [min(w, max(text_cap, ws_h)) if a == "l" else w
+                for w, a, ws_h in zip(ws, table.align, head_widths(sz), strict=True)]
+
+    def head_widths(sz: float) -> list[float]:
+        doc.set_font(family, "B", sz)
+        out = [doc.get_string_width(clean(h)) + 2 * pad for h in table.headers]  # type: ignore[operator]
+        doc.set_font(family, "", sz)
+        return out
 
     widths = widths_at(size)
     orientation = "P" if sum(widths) <= 210 - 20 else "L"
@@ -190,9 +274,15 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
         doc.set_font(family, "", size)
 
     def new_page(first: bool) -> None:
-        doc.add_page(orientation=orientation)
-        doc.set_margins(10, 10, 10)
-        doc.set_xy(10, 10)
+        room = page_h - bottom - doc.get_y()
+        same = str(getattr(doc.cur_orientation, "value", "")) == orientation
+        if first and flow and doc.page and same and \
+                room > 20 + line_h * min(len(table.rows) + 1, 6):
+            doc.set_xy(10, doc.get_y() + 6)  # under the previous table
+        else:
+            doc.add_page(orientation=orientation)
+            doc.set_margins(10, 10, 10)
+            doc.set_xy(10, max(10.0, doc.get_y()))  # below the page header, if any
         doc.set_font(family, "B", 12)
         title = table.title if first else word("continued", table.lang, title=table.title)
         doc.cell(0, 7, clean(title))  # type: ignore[operator]
@@ -207,17 +297,18 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object) -> None:
     new_page(True)
     align = {"l": "L", "r": "R", "c": "C"}
     for n, row in enumerate(table.rows):
-        if doc.get_y() + line_h > page_h - 12:
+        if doc.get_y() + line_h > page_h - bottom:
             new_page(False)
         fill = n % 2 == 1
         doc.set_fill_color(244, 244, 244)
         for cell, w, a in zip(row, widths, table.align, strict=True):
-            doc.cell(w, line_h, clean(cell), border=1, align=align[a], fill=fill)  # type: ignore[operator]
+            text = _fit(doc, clean(cell), w - 2 * pad + 0.5)  # type: ignore[operator]
+            doc.cell(w, line_h, text, border=1, align=align[a], fill=fill)
         doc.ln(line_h)
     doc.set_font(family, "", 8)
     doc.ln(2)
     for note in table.notes:
-        if doc.get_y() + 5 > page_h - 10:
+        if doc.get_y() + 5 > page_h - bottom + 2:
             new_page(False)
         doc.set_x(10)
         doc.multi_cell(0, 4.5, clean(note), new_x="LMARGIN", new_y="NEXT")  # type: ignore[operator]

@@ -171,6 +171,32 @@ def parse_list(text: str) -> list[TieBreak]:
     return [parse_tiebreak(s) for s in items]
 
 
+def _single_forfeits(t: Tournament, columns: int) -> dict[tuple[int, int], RoundEntry]:
+    """Double-Swiss (C.04.5 Preface): in a match that is not forfeited (nobody forfeited both
+    games), a forfeited single game "shall be treated as played" for standings and tie-breaks.
+    Each such game cell, as a played game with the same points: ``+`` a win, ``-`` a loss
+    (a game both players forfeited is a 0-0 game, Preface's result list), with the scheduled
+    colour (from the other game when the cell has none). Keyed by (player, column)."""
+    from ..model.matches import MatchStatus, player_match
+
+    out: dict[tuple[int, int], RoundEntry] = {}
+    for pid in t.players:
+        for number in range(1, (columns + 1) // 2 + 1):
+            m = player_match(t, pid, number)
+            if m.status is not MatchStatus.PLAYED:
+                continue
+            for column, e, other in ((2 * number - 1, m.game1, m.game2),
+                                     (2 * number, m.game2, m.game1)):
+                if column > columns or e is None or e.kind not in (ResultKind.FORFEIT_WIN,
+                                                                   ResultKind.FORFEIT_LOSS):
+                    continue
+                colour = e.colour or (other.colour.opposite if other is not None
+                                      and other.colour is not None else Colour.WHITE)
+                code = "1" if e.kind is ResultKind.FORFEIT_WIN else "0"
+                out[(pid, column)] = RoundEntry(e.opponent, colour, code)
+    return out
+
+
 # --- per-round facts ------------------------------------------------------------------------
 @dataclass(slots=True)
 class Cell:
@@ -218,17 +244,18 @@ class Context:
     def __post_init__(self) -> None:
         t, k = self.tournament, self.rounds
         ps = t.point_system
+        as_played = _single_forfeits(t, k) if t.games_per_round == 2 else {}
         for pid, p in t.players.items():
             row: list[Cell] = []
             for r in range(1, k + 1):
-                e = p.entry(r)
+                e = as_played.get((pid, r)) or p.entry(r)
                 if e is None or (e.opponent and e.opponent not in t.players):
                     e = RoundEntry.bye("Z")
                 if self.fore and r == k and e.opponent:
                     # 8.3: the paired games of the final round are taken as draws
                     e = RoundEntry(e.opponent, e.colour or Colour.WHITE, "=")
                 kind = e.kind
-                row.append(Cell(kind, e.opponent, e.colour, ps.points(e),
+                row.append(Cell(kind, e.opponent, e.colour, t.cell_points(e),
                                 0 if kind.is_played else -1))
             # 16.2 categories of the unplayed rounds
             for i, c in enumerate(row):

@@ -52,8 +52,24 @@ def points_text(lang: str, value: float | None) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _result_mark(e: RoundEntry) -> str:
-    """One player's result in a round, as printed in crosstables."""
+#: the byes' marks in French crosstables, wall charts and cards (C.04.1 / C.07 16.2 kinds):
+#: EXE exempt (pairing-allocated bye), BYE1 / BYE½ requested bye of one / half a point (not
+#: B1 / B½: B is White in French cells, 8B½ = a draw with White against line 8), ABS absent
+#: (zero-point bye); English keeps FIDE's PAB FPB HPB ZPB
+_BYE_MARKS_FR = {"PAB": "EXE", "FPB": "BYE1", "HPB": "BYE½", "ZPB": "ABS"}
+
+
+def _zero_bye(lang: str = "en") -> str:
+    return _BYE_MARKS_FR["ZPB"] if lang == "fr" else "ZPB"
+
+
+def _result_mark(e: RoundEntry, lang: str = "en") -> str:
+    """One player's result in a round, as printed in crosstables (byes in ``lang``)."""
+    mark = _english_mark(e)
+    return _BYE_MARKS_FR.get(mark, mark) if lang == "fr" else mark
+
+
+def _english_mark(e: RoundEntry) -> str:
     kind = e.kind
     return {
         ResultKind.WIN: "1",
@@ -76,11 +92,11 @@ def _colour(e: RoundEntry, lang: str) -> str:
 
 def _cell(e: RoundEntry | None, name_of: dict[int, int], lang: str = "en") -> str:
     if e is None:
-        return "ZPB"
+        return _zero_bye(lang)
     if not e.opponent:
-        return _result_mark(e)
+        return _result_mark(e, lang)
     colour = _colour(e, lang)
-    return f"{name_of.get(e.opponent, e.opponent)}{colour}{_result_mark(e)}"
+    return f"{name_of.get(e.opponent, e.opponent)}{colour}{_result_mark(e, lang)}"
 
 
 def _title(t: Tournament, lang: str = "en") -> str:
@@ -239,7 +255,7 @@ def standings_table(st: Standings, lang: str = "en") -> Table:
     if st.seed is not None:
         notes.append(word("seed", lang, seed=st.seed))
     return Table(
-        title=word("t.standings", lang, name=_title(t, lang), round=st.rounds),
+        title=_after(t, "t.standings", lang, st.rounds),
         headers=[*(word(h, lang) for h in ("Rk", "No", "Name", "Rtg", "Fed", "Pts")),
                  *st.labels],
         rows=rows,
@@ -264,7 +280,7 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
         rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
                      points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
     return Table(
-        title=word("t.crosstable", lang, name=_title(t, lang), round=st.rounds),
+        title=_after(t, "t.crosstable", lang, st.rounds),
         headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
                  *(word("R", lang, round=r) for r in range(1, st.rounds + 1)),
                  word("Pts", lang), *st.labels],
@@ -277,17 +293,24 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
     )
 
 
+def _after(t: Tournament, key: str, lang: str, rounds: int) -> str:
+    """The title of a table after ``rounds`` rounds; after match K in a Double-Swiss event."""
+    if t.games_per_round == 2:
+        return word(f"{key}.match", lang, name=_title(t, lang), match=(rounds + 1) // 2,
+                    round=rounds)
+    return word(key, lang, name=_title(t, lang), round=rounds)
+
+
 def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
     """Players by pairing number; each round: opponent's number, colour, result, running score."""
     lang = check_lang(lang)
-    ps = t.point_system
     rows = []
     for pid in sorted(t.players):
         p = t.players[pid]
         cells, acc = [], 0.0
         for r in range(1, rounds + 1):
             e = p.entry(r)
-            acc = round_points(acc + ps.points(e))
+            acc = round_points(acc + t.cell_points(e))
             cells.append(f"{_cell(e, {}, lang)} ({points_text(lang, acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
                      points_text(lang, acc)])
@@ -310,23 +333,23 @@ def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
     if pid not in t.players:
         raise BadRequest(f"unknown player {pid}")
     p = t.players[pid]
-    ps = t.point_system
     rows, acc = [], 0.0
     for r in range(1, st.rounds + 1):
         e = p.entry(r)
-        acc = round_points(acc + ps.points(e))
+        acc = round_points(acc + t.cell_points(e))
         if e is not None and e.opponent:
             o = t.players[e.opponent]
             rows.append([str(r), _colour(e, lang), str(o.id), o.name,
                          str(o.rating or ""), points_text(lang, t.points_after(o.id, st.rounds)),
-                         _result_mark(e), points_text(lang, acc)])
+                         _result_mark(e, lang), points_text(lang, acc)])
         else:
-            mark = _result_mark(e) if e is not None else "ZPB"
+            mark = _result_mark(e, lang) if e is not None else _zero_bye(lang)
             rows.append([str(r), "", "", "", "", "", mark, points_text(lang, acc)])
     row = st.by_id[pid]
     notes = [word("card-rank", lang, rank=row.rank, points=points_text(lang, row.points))]
-    notes.extend(f"{label}: {points_text(lang, v)}" for label, v in zip(st.labels, row.values,
-                                                                  strict=True))
+    if st.labels:  # one line, so that several cards fit a printed page
+        notes.append(" · ".join(f"{label}: {points_text(lang, v) or '-'}"
+                                for label, v in zip(st.labels, row.values, strict=True)))
     head = f"{p.id} {p.name}" + (f" ({p.rating})" if p.rating else "")
     return Table(
         title=word("t.card", lang, name=_title(t, lang), player=head),

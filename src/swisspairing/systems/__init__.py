@@ -24,6 +24,10 @@ _REGISTRY: dict[str, tuple[str, str]] = {
     "lim": ("swisspairing.systems.lim", "LIM"),
     "burstein": ("swisspairing.systems.burstein", "BURSTEIN"),
     "elo-swiss": ("swisspairing.systems.elo_swiss", "ELO_SWISS"),
+    "round-robin": ("swisspairing.systems.round_robin", "ROUND_ROBIN"),
+    "double-round-robin": ("swisspairing.systems.round_robin", "DOUBLE_ROUND_ROBIN"),
+    "team-swiss": ("swisspairing.systems.team_swiss.system", "TEAM_SWISS"),
+    "double-swiss": ("swisspairing.systems.double_swiss", "DOUBLE_SWISS"),
 }
 ALIASES = {"dutch": "dutch-2025"}
 SYSTEM_NAMES = (*_REGISTRY, *ALIASES)
@@ -44,6 +48,10 @@ TRF_TYPE_192: dict[str, str] = {
     "lim": "CUSTOM_SWISS",
     "burstein": "FIDE_BURSTEIN",
     "elo-swiss": "CUSTOM_SWISS",
+    "round-robin": "FIDE_ROUNDROBIN",
+    "double-round-robin": "FIDE_DOUBLEROUNDROBIN",
+    "team-swiss": "FIDE_TEAM",
+    "double-swiss": "FIDE_DOUBLESWISS",
 }
 #: ``### swisspairing system NAME``: the system of a ``192 CUSTOM_SWISS`` file
 SYSTEM_COMMENT = "### swisspairing system "
@@ -94,7 +102,7 @@ def get_system(name: str) -> PairingSystem:
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name == module_name:
+        if exc.name == module_name or (exc.name or "").startswith("swisspairing.systems."):
             raise NotImplementedSystem(
                 f"the pairing system {canonical!r} is not implemented yet"
             ) from None

@@ -107,6 +107,11 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
       decided the colours of the rounds played.
     """
     paired = rounds_paired(event) if event.pk else 0
+    from .convert import double_swiss_not_yet
+    from .forms import NOT_IN_WEB_APP
+
+    if event.system in NOT_IN_WEB_APP:
+        raise BadRequest(double_swiss_not_yet())
     if not 1 <= event.rounds <= 99:
         raise BadRequest(gettext("rounds: from 1 to 99, found %(n)s") % {"n": event.rounds})
     if event.rounds < paired:
@@ -498,6 +503,15 @@ def add_forbidden_pair(event: m.Event, a: m.Entrant, b: m.Entrant, user: User) -
         raise BadRequest(gettext("players %(a)s and %(b)s are already a forbidden pair")
                          % {"a": a.tpn, "b": b.tpn}) from None
     audit(event, user, "forbidden-pair", f"{a.name} - {b.name}", None, [a.tpn, b.tpn])
+
+
+def remove_forbidden_pair(pair: m.ForbiddenPair, user: User) -> None:
+    """The two players may meet again (issue 25 item 12: a pair entered by mistake)."""
+    with transaction.atomic():
+        a, b = pair.first, pair.second
+        pair.delete()
+        audit(pair.event, user, "forbidden-pair-remove", f"{a.name} - {b.name}",
+              [a.tpn, b.tpn], None)
 
 
 # --- rounds -----------------------------------------------------------------------------------

@@ -24,7 +24,9 @@ from dataclasses import asdict, fields
 from datetime import date
 
 from django.db import transaction
+from django.utils.translation import gettext
 
+from ...errors import BadRequest
 from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
 from ...model.results import MIRROR
 from ...model.tournament import ResultCorrection
@@ -232,7 +234,10 @@ def standings_of(event: m.Event, round_number: int | None = None) -> ranking.Sta
     """C.07 standings with the event's tie-breaks (the same call as ``swisspairing standings``)."""
     t = tournament_of(event, round_number)
     tbs = parse_list(event.tiebreaks) if event.tiebreaks else None
-    return ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
+    st = ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
+    if tbs is not None:  # the legend names the settings, not the command line's option
+        st.source = "settings"
+    return st
 
 
 # --- model -> rows (TRF import) ---------------------------------------------------------------
@@ -250,12 +255,22 @@ def _parse_date(text: str) -> date | None:
     return None
 
 
+def double_swiss_not_yet() -> str:
+    """The message refusing a Double-Swiss event (two-game matches, C.04.5), in the user's
+    language: the web app's rounds and results are single games (issue 28 item 5 not built)."""
+    return gettext("the web app cannot hold a Double-Swiss event yet (two-game matches, "
+                   "C.04.5): pair, check and rank it with the command line "
+                   "(swisspairing pair --system double-swiss)")
+
+
 @transaction.atomic
 def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> m.Event:
     """New rows holding ``t``: every round of the file becomes a published round.
 
     Header lines with an Event field fill it; the others are kept as they were read.
     """
+    if t.games_per_round != 1 or system == "double-swiss":
+        raise BadRequest(double_swiss_not_yet())
     headers = {k: list(v) for k, v in t.headers.items()}
     values: dict[str, object] = {}
     for code, attr in _HEADER_FIELDS.items():

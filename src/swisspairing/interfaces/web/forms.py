@@ -28,8 +28,19 @@ POINT_SYSTEMS = {
 }
 
 
+#: systems the engines have but the web app cannot hold yet: Double-Swiss events pair two-game
+#: matches (C.04.5) and team events teams (C.04.6), while the app's rounds and results are
+#: single games between players (issues 27 item 6, 28 item 5)
+NOT_IN_WEB_APP = frozenset({"double-swiss", "team-swiss"})
+
+
 def system_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in implemented_systems()]
+    """The systems by their names ("Dutch system (FIDE, 2026)"), the id stored; not the ones
+    the web app cannot hold yet (:data:`NOT_IN_WEB_APP`)."""
+    from .settings_words import system_label
+
+    return [(name, system_label(name)) for name in implemented_systems()
+            if name not in NOT_IN_WEB_APP]
 
 
 def iso_date_input() -> forms.DateInput:
@@ -78,6 +89,9 @@ class EventForm(forms.ModelForm):
         self.fields["tiebreaks"].help_text = _("C.07 codes, e.g. %(example)s") % {
             "example": DEFAULT_TIEBREAKS}
         event = self.instance
+        from .settings_words import add_tiebreak_fields
+
+        add_tiebreak_fields(self, event.tiebreaks if event.pk else "")
         self.rounds_paired = rounds_paired(event) if event.pk else 0
         if event.pk:
             for key, (_label, values) in POINT_SYSTEMS.items():
@@ -139,7 +153,9 @@ class EventForm(forms.ModelForm):
         return value
 
     def clean_tiebreaks(self) -> str:
-        text = self.cleaned_data["tiebreaks"].strip()
+        from .settings_words import chosen_tiebreaks
+
+        text = chosen_tiebreaks(self.data, self.cleaned_data["tiebreaks"].strip())
         if text:
             try:
                 parse_list(text)
@@ -248,11 +264,12 @@ class WithdrawalForm(forms.Form):
 
 
 class ForbiddenPairForm(forms.Form):
-    """Two players of the event who may not meet (C.04.1 b), by pairing number; a pair
-    already forbidden, in either order, is refused."""
+    """Two players of the event who may not meet (C.04.1 b), chosen by name from the list
+    (the value starts with the pairing number) or by number; a pair already forbidden, in
+    either order, is refused."""
 
-    first = forms.IntegerField(min_value=1)
-    second = forms.IntegerField(min_value=1)
+    first = forms.CharField(max_length=300)
+    second = forms.CharField(max_length=300)
 
     def __init__(self, *args: object, event: m.Event, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -265,7 +282,11 @@ class ForbiddenPairForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        rows = [self.event.entrants.filter(tpn=data[k]).first() for k in ("first", "second")]
+        # chosen by name from the list ("12 DUPONT, Jean": its number first) or a number typed
+        numbers = [re.match(r"\s*(\d{1,6})\b", str(data.get(k, ""))) for k in ("first",
+                                                                           "second")]
+        rows = [self.event.entrants.filter(tpn=int(n.group(1))).first() if n else None
+                for n in numbers]
         a, b = rows
         if a is None or b is None:
             raise forms.ValidationError(_("Give the numbers of two players."))

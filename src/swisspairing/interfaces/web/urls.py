@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from . import views
+from . import printing, views
 from .auth import LoginView, LogoutView
 
 app_pages = [
@@ -31,16 +31,24 @@ app_pages = [
     path("t/<int:pk>/players/<int:tpn>/card/", views.player_card, name="player-card"),
     path("t/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
     path("t/<int:pk>/rounds/<int:number>/pairing/", views.pairing_status, name="pairing-status"),
+    path("t/<int:pk>/rounds/<int:number>/print/<str:kind>/", printing.round_print,
+         name="round-print"),
+    path("t/<int:pk>/rounds/<int:number>/print/<str:kind>.pdf", printing.round_print_pdf,
+         name="round-print-pdf"),
     path("t/<int:pk>/rounds/<int:number>/<str:what>/", views.round_action, name="round-action"),
     path("t/<int:pk>/rounds/<int:number>/games/<int:game_id>/result/", views.result,
          name="result"),
     path("t/<int:pk>/standings/", views.standings, name="standings"),
     path("t/<int:pk>/standings/<str:view>/", views.standings, name="standings-view"),
     path("t/<int:pk>/standings.pdf", views.pdf, name="pdf"),
+    path("t/<int:pk>/prizes/", printing.prizes, name="prizes"),
+    path("t/<int:pk>/prizes.pdf", printing.prizes_pdf, name="prizes-pdf"),
     path("t/<int:pk>/export/<str:dialect>/", views.export_trf, name="export"),
     path("t/<int:pk>/audit/", views.audit_log, name="audit"),
     path("t/<int:pk>/check/", views.check, name="check"),
     path("t/<int:pk>/forbidden/", views.forbidden, name="forbidden"),
+    path("t/<int:pk>/forbidden/<int:pair_id>/remove/", views.forbidden_remove,
+         name="forbidden-remove"),
     path("p/<str:token>/", views.public, name="public"),
     path("p/<str:token>/qr.svg", views.qr_svg, name="public-qr"),
     path("p/<str:token>/rounds/<int:number>/", views.public_round, name="public-round"),

@@ -31,7 +31,8 @@ from ...model.tournament import Board
 from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
-from . import actions, backup, convert, core_messages, forms, pairing_jobs, ratings
+from ...standings.labels import tiebreak_name
+from . import actions, backup, convert, core_messages, forms, pairing_jobs, printing, ratings
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
 from .hall import services as hall_services
@@ -44,6 +45,7 @@ from .imports import (
     query_words,
     read_player_file,
 )
+from .settings_words import system_label
 
 #: what an arbiter may type in a result cell, in the order the help line lists them: (the
 #: keys, the result key of models.RESULTS, what it means). Issue 24 item 5: ``00`` (one key
@@ -167,7 +169,7 @@ def _settings_warning(kind: str, event: m.Event) -> str:
     if kind == actions.SYSTEM_CHANGED:
         return _("The pairing system is now %(system)s: the next rounds will be paired with "
                  "it, and the check compares every round, also those already paired, with "
-                 "it.") % {"system": event.system}
+                 "it.") % {"system": system_label(event.system)}
     return _("The point system changed: every score, the standings and the next pairings "
              "count the rounds already played with the new points.")
 
@@ -180,7 +182,9 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     hall_url = request.build_absolute_uri(reverse("hall:public", args=[event.public_token]))
     return render(request, "web/event.html", _ctx(
         request, event, public_url=public_url, hall_url=hall_url,
-        players=event.entrants.count(),
+        players=event.entrants.count(), system_label=system_label(event.system),
+        tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
+            tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
         complete=convert.complete_rounds(event)))
 
 
@@ -280,6 +284,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     context = _ctx(request, event, form=form, entrants=rows, q=request.GET.get("q", ""),
                    import_form=forms.ImportForm(),
                    forbidden=event.forbidden.select_related("first", "second"),
+                   all_entrants=event.entrants.only("tpn", "name") if can_edit(request.user)
+                   else [],
                    rating_list=ratings.active_load(), rating_load=ratings.latest_load(),
                    max_players=actions.max_event_players(),
                    max_import_mb=MAX_IMPORT_BYTES // 2**20)
@@ -468,7 +474,24 @@ def _add_player(request: HttpRequest, event: m.Event, c: Candidate) -> HttpRespo
     else:
         messages.success(request, _("%(name)s added (number %(tpn)s).") %
                          {"name": row.name, "tpn": row.tpn})
+        twins = _same_name(event, row)
+        if twins:  # issue 25 item 12: the same player entered twice?
+            messages.warning(request, _(
+                "Another player has the same name: %(others)s. If it is the same person, "
+                "delete one of them.") % {"others": ", ".join(
+                    f"{e.tpn} {e.name}" + (f" ({e.fide_id})" if e.fide_id else "")
+                    for e in twins)})
     return redirect("web:players", pk=event.pk)
+
+
+def _same_name(event: m.Event, row: m.Entrant) -> list[m.Entrant]:
+    """The event's other players whose name is ``row``'s without case, accents and
+    punctuation, unless both have FIDE ids (then they are two people)."""
+    from .imports import search_key
+
+    key = search_key(row.name)
+    return [e for e in event.entrants.exclude(pk=row.pk)
+            if search_key(e.name) == key and not (row.fide_id and e.fide_id)]
 
 
 # --- rounds --------------------------------------------------------------------------------------
@@ -710,8 +733,9 @@ def _shown(table: tables.Table) -> dict[str, Any]:
             "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
 
 
-def _tables(event: m.Event, view: str, player: int | None = None) -> list[dict[str, Any]]:
-    st = convert.standings_of(event)
+def _tables(event: m.Event, view: str, player: int | None = None,
+            round_number: int | None = None) -> list[dict[str, Any]]:
+    st = convert.standings_of(event, round_number)
     lang = _lang()
     if view == "crosstable":
         found = [tables.crosstable(st, lang)]
@@ -742,12 +766,15 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
     if not complete:
         return render(request, template, _ctx(request, event, view=view, tables=[],
                                               complete=0))
+    after = printing.chosen_round(request, complete)  # ``?round=K``: after round K
     try:
-        found = _tables(event, view, player)
+        found = _tables(event, view, player, after)
     except SwissPairingError as exc:
         raise Http404(exc.user_message()) from None
-    return render(request, template, _ctx(request, event, view=view, tables=found,
-                                          complete=complete))
+    return render(request, template, _ctx(
+        request, event, view=view, tables=found, complete=complete, after=after or complete,
+        after_rounds=range(1, complete + 1), player=player,
+        header=printing.page_header(event, printing.standings_what(after or complete))))
 
 
 @read_only
@@ -759,15 +786,20 @@ def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
 
 
 @viewer_required
+@printing.in_chosen_language
 def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The existing PDF publication: standings and crosstable, or ``?view=`` crosstable,
     wallchart, card (every player's card)."""
     event = _event(pk)
     if not convert.complete_rounds(event):
         raise Http404
-    st = convert.standings_of(event)
     view = request.GET.get("view", "")
+    if view not in ("", *VIEWS, "card"):  # ``?view=pairings`` is a round's printout now
+        raise Http404
+    after = printing.chosen_round(request, convert.complete_rounds(event))
+    st = convert.standings_of(event, after)
     lang = _lang()
+    header = printing.page_header(event, printing.standings_what(st.rounds))
     if view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "crosstable":
@@ -777,8 +809,8 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         view = "standings"
         found = [tables.standings_table(st, lang), tables.crosstable(st, lang)]
-    data = publication.pdf(found)
-    return _download(data, f"{_slug(event)}-{view}.pdf", "application/pdf")
+    data = publication.pdf(found, header, flow=view == "card")  # cards: several a page
+    return _download(data, f"{_slug(event)}-{view}-round-{st.rounds}.pdf", "application/pdf")
 
 
 def _slug(event: m.Event) -> str:
@@ -810,7 +842,10 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
     else:
         raise Http404
     actions.audit(event, request.user, "export", dialect)
-    return _download(text, f"{_slug(event)}.{dialect}.trf", "text/plain; charset=utf-8")
+    # EVENT-round-4.trf (not EVENT.trf.trf): the rounds the file holds, the dialect if not ours
+    kind = "" if dialect == "trf" else f"-{dialect}"
+    return _download(text, f"{_slug(event)}-round-{t.rounds_paired}{kind}.trf",
+                     "text/plain; charset=utf-8")
 
 
 @read_only
@@ -867,6 +902,18 @@ def forbidden(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("web:players", pk=pk)
 
 
+@arbiter_required
+@require_POST
+def forbidden_remove(request: HttpRequest, pk: int, pair_id: int) -> HttpResponse:
+    event = _event(pk)
+    pair = get_object_or_404(m.ForbiddenPair.objects.select_related("first", "second"),
+                             pk=pair_id, event=event)
+    actions.remove_forbidden_pair(pair, request.user)
+    messages.success(request, _("%(first)s and %(second)s may meet again.") % {
+        "first": pair.first.name, "second": pair.second.name})
+    return redirect("web:players", pk=pk)
+
+
 @read_only
 @viewer_required
 def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
@@ -874,8 +921,11 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     stored action key stays in the page's markup), on what, the values before and after."""
     event = _event(pk)
     entries = list(event.audit.select_related("user")[:500])
+    from .audit_text import sentence
+
     for entry in entries:
         entry.label = str(AUDIT_ACTIONS.get(entry.action, entry.action))  # type: ignore[attr-defined]
+        entry.sentence = sentence(entry)  # type: ignore[attr-defined]
     return render(request, "web/audit.html", _ctx(request, event, entries=entries))
 
 
@@ -886,6 +936,7 @@ AUDIT_ACTIONS = {
     "event-import-trf": gettext_lazy("TRF imported"),
     "export": gettext_lazy("export"),
     "forbidden-pair": gettext_lazy("forbidden pair"),
+    "forbidden-pair-remove": gettext_lazy("forbidden pair removed"),
     "hall-check-in": gettext_lazy("check-in"),
     "hall-decide": gettext_lazy("arbiter's decision on a player's entry"),
     "hall-result": gettext_lazy("result entered by a player"),
@@ -936,16 +987,24 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
-    games = [{"game": g, "label": RESULT_LABELS.get(g.result, "")}
-             for g in rnd.games.select_related("white", "black")]
-    return render(request, "web/public_round.html", {"event": event, "rnd": rnd,
-                                                     "games": games, "token": token})
+    sheet = printing.round_sheet(event, rnd)
+    lang = _lang()
+    games = [{"game": g, "label": RESULT_LABELS.get(g.result, ""),
+              "white_points": tables.points_text(lang, sheet.points[g.white_id]),
+              "black_points": tables.points_text(lang, sheet.points[g.black_id])
+              if g.black_id else ""}
+             for g in sheet.games]
+    return render(request, "web/public_round.html", {
+        "event": event, "rnd": rnd, "games": games, "token": token,
+        "not_paired": printing.not_paired_rows(sheet, lang)})
 
 
 @read_only
 def public_standings(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     complete = convert.complete_rounds(event)
-    found = _tables(event, "standings") if complete else []
-    return render(request, "web/public_standings.html", {"event": event, "tables": found,
-                                                         "token": token})
+    after = printing.chosen_round(request, complete) if complete else None
+    found = _tables(event, "standings", None, after) if complete else []
+    return render(request, "web/public_standings.html", {
+        "event": event, "tables": found, "token": token, "after": after or complete,
+        "after_rounds": range(1, complete + 1)})

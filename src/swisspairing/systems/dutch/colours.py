@@ -1,9 +1,10 @@
-"""Colours: allocation of E.1-E.5 (2025 5.2.1-5.2.5, 2012 E1-E5), the initial colour, and the
-colour counts the criteria use (C.10/C.11, 2012 A8)."""
+"""Colours: allocation of E.1-E.5 (2025 5.2.1-5.2.5, 2012 E1-E5), the number whose parity E.5
+looks at, the initial colour, and the colour counts the criteria use (C.10/C.11, 2012 A8)."""
 
 from __future__ import annotations
 
 from ...model import Colour, Tournament
+from ...model.results import ResultKind
 from ...model.state import PreferenceStrength
 from .players import ABSOLUTE, STRONG, PairingPlayer
 
@@ -70,9 +71,48 @@ def allocate_colours(a: PairingPlayer, b: PairingPlayer, initial: Colour, *,
     if hi.pref is not None:
         return give(hi, hi.pref, "E.4")
     # E.5 (2025 5.2.5, 2012 E5) odd pairing number: the initial colour; even: the other one.
-    # The pairing number counts only the players paired in the round (docs/dutch.md 5.1).
+    # The number counted by e5_pairing_numbers (docs/dutch.md 5.1).
     odd = hi.paired_number % 2 == 1
     return give(hi, initial if odd else initial.opposite, "E.5")
+
+
+def arrived_players(t: Tournament, round_number: int, paired_now: set[int]) -> set[int]:
+    """The players who hold a place in the pairing-number count of E.5 in ``round_number``:
+    those paired in it (``paired_now``) and those paired in an earlier round (a game, a
+    forfeit, or the pairing-allocated bye). A player never paired so far has not arrived
+    (C.04.2 C.2 / GHR 2.4: a late entry is given a pairing number and paired only when he
+    arrives), so he is left out; one who has been paired keeps his place while absent."""
+    arrived = set(paired_now)
+    for pid, player in t.players.items():
+        if pid in arrived:
+            continue
+        for r in range(1, round_number):
+            e = player.entry(r)
+            if e is not None and (e.opponent != 0 or e.kind is ResultKind.PAIRING_BYE):
+                arrived.add(pid)
+                break
+    return arrived
+
+
+def e5_pairing_numbers(t: Tournament, round_number: int, players: list[PairingPlayer],
+                       edition: int) -> None:
+    """Set the number whose parity E.5 (2025 5.2.5, 2012 E5) looks at (docs/dutch.md 5.1).
+
+    2017 E.5 / 2025 5.2.5: the position in pairing-number order among the players who have
+    arrived (:func:`arrived_players`). 2012 E5 ("tous les joueurs pairs de S1 recevront une
+    couleur différente de tous les joueurs impairs de S1") numbers the players of S1: the
+    position in the A2 order within the player's own scoregroup. ``players`` is in A.2 order.
+    """
+    if edition == 2012:
+        place_in_group = 0
+        for i, p in enumerate(players):
+            place_in_group = 1 if i == 0 or players[i - 1].score != p.score else place_in_group + 1
+            p.paired_number = place_in_group
+        return
+    arrived = arrived_players(t, round_number, {p.id for p in players})
+    number = {pid: n for n, pid in enumerate(sorted(arrived), start=1)}
+    for p in players:
+        p.paired_number = number[p.id]
 
 
 def _colour_misses(u: PairingPlayer, v: PairingPlayer) -> tuple[int, int]:

@@ -28,9 +28,9 @@ class PairingPlayer:
     topscorer: bool
     unplayed: int
     rank: int = 0  # position in the A.2 order of the round
-    #: E.5 / 5.2.5 / E5 pairing number: position (1 = first) in pairing-number order among the
-    #: players paired in this round; 2012, a player without a played game: among those paired
-    #: without one (``docs/dutch.md`` section 5.1)
+    #: E.5 / 5.2.5 pairing number: position (1 = first) in pairing-number order among the
+    #: players who have arrived (paired in this round or an earlier one); 2012 E5: position in
+    #: its scoregroup (``colours.e5_pairing_numbers``, ``docs/dutch.md`` section 5.1)
     paired_number: int = 0
     #: 2012 B1.b: rounds in which the player scored (1 or 1/2 point) without playing
     scored_unplayed: int = 0

@@ -7,7 +7,7 @@ from ...errors import NoValidPairing
 from ...model import Board, Colour, Pairing, Tournament
 from ...model.state import build_states
 from ..explain import Explanation, fr_number
-from .colours import allocate_colours, initial_colour
+from .colours import allocate_colours, e5_pairing_numbers, initial_colour
 from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .explain import _note_bracket, _note_result
 from .generation import BracketResult
@@ -54,17 +54,7 @@ class DutchSystem:
         out.sort(key=lambda p: (-p.score, p.id))
         for i, p in enumerate(out):
             p.rank = i
-        # E.5: pairing numbers among the players paired in this round (absentees left out)
-        for number, p in enumerate(sorted(out, key=lambda p: p.id), start=1):
-            p.paired_number = number
-        if self.rules.edition == 2012:
-            # 2012 E5 speaks of round 1 ("all even players of S1 receive a colour different
-            # from all odd players of S1"): a player without any played game is in his round 1,
-            # and is numbered among the players paired in this round who have not played yet
-            # (pairing-number order), as in round 1 (docs/dutch.md sections 5.1 and 7.1)
-            fresh = sorted((p for p in out if not p.colours), key=lambda p: p.id)
-            for number, p in enumerate(fresh, start=1):
-                p.paired_number = number
+        e5_pairing_numbers(t, round_number, out, self.rules.edition)
         return out, initial_colour(t)
 
     def pair(self, tournament: Tournament, round_number: int | None = None,

@@ -41,7 +41,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from ....errors import SwissPairingError
-from .. import convert
+from .. import convert, printing
 from .. import models as web
 from ..auth import arbiter_required, viewer_required
 from ..imports import matches, query_words
@@ -132,9 +132,12 @@ def _round_rows(rnd: web.Round) -> list[dict[str, Any]]:
 
 
 def _points(t: Any, tpn: int, after: int) -> str:
-    from ....standings.views import fmt_points
+    """Points before the round, with the decimal comma in French (issue 25 item 7)."""
+    from ....standings.views import points_text
 
-    return fmt_points(t.points_after(tpn, after)) if tpn in t.players and after else "0"
+    lang = "fr" if (get_language() or "en").startswith("fr") else "en"
+    return points_text(lang, t.points_after(tpn, after)) if tpn in t.players and after \
+        else "0"
 
 
 def _alpha_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -157,8 +160,21 @@ def _panels(event: web.Event, wanted: set[str]) -> dict[str, Any]:
     rows = _round_rows(rnd) if rnd is not None and wanted & {"boards", "alpha"} else []
     standings = (_tables(event, "standings") if "standings" in wanted and
                  convert.complete_rounds(event) else [])
-    return {"rnd": rnd, "rows": rows, "alpha": _alpha_rows(rows) if "alpha" in wanted else [],
-            "tables": standings}
+    # byes and absences with number, rating, points (issue 25 item 5: a player with a
+    # half-point bye could not find their line)
+    not_paired = []
+    if rnd is not None and wanted & {"boards", "alpha"}:
+        lang = "fr" if (get_language() or "en").startswith("fr") else "en"
+        not_paired = printing.not_paired_rows(printing.round_sheet(event, rnd), lang)
+    alpha = []
+    if "alpha" in wanted:
+        by_tpn = {e.tpn: e for e in event.entrants.all()}
+        alpha = sorted([r for r in _alpha_rows(rows) if r["opponent"] is not None] + [
+            {"entrant": by_tpn[p["tpn"]], "board": None, "colour": "", "opponent": None,
+             "status": p["status"]} for p in not_paired],
+            key=lambda r: printing.name_key(r["entrant"].name))
+    return {"rnd": rnd, "rows": rows, "alpha": alpha, "tables": standings,
+            "not_paired": not_paired}
 
 
 #: one lock per part being rendered (see :func:`_cached`)
@@ -329,15 +345,17 @@ def _chunks(items: list[Any], size: int) -> list[list[Any]]:
 def _screen_ctx(event: web.Event, token: str, scr: h.Screen, current: str) -> dict[str, Any]:
     data = _panels(event, set(scr.panel_list()))
     slides: list[dict[str, Any]] = []
+    # one slide per panel with every row: the screen's script cuts it into pages of as many
+    # rows as the screen's height holds (at most ``scr.rows``), so no row falls below the
+    # edge whatever the screen (issue 25 item 6); without the script every row is there
     for panel in scr.panel_list():
         if panel == "boards":
-            slides += [{"panel": panel, "rows": c} for c in _chunks(data["rows"], scr.rows)]
+            slides.append({"panel": panel, "rows": data["rows"]})
         elif panel == "alpha":
-            slides += [{"panel": panel, "rows": c} for c in _chunks(data["alpha"], scr.rows)]
+            slides.append({"panel": panel, "rows": data["alpha"]})
         else:
             for table in data["tables"]:
-                slides += [{"panel": panel, "table": table, "rows": c}
-                           for c in _chunks(table["rows"], scr.rows)]
+                slides.append({"panel": panel, "table": table, "rows": table["rows"]})
             if not data["tables"]:
                 slides.append({"panel": panel, "table": None, "rows": []})
     return {"event": event, "token": token, "screen": scr, "slides": slides, "v": current,

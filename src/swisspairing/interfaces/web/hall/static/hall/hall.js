@@ -37,8 +37,60 @@
   // the filter survives the refresh of the polled part
   document.addEventListener("htmx:afterSwap", function () {
     document.querySelectorAll("input[data-filter]").forEach(applyFilter);
+    paginate();
     show(current);
   });
+  // A screen's slide holds every row of its panel; cut it into pages of as many rows as the
+  // screen's height holds (at most data-max-rows); the last page never shows a lone row (issue
+  // 25: rows 17-20 fell below the edge of a 1080p screen and page 2 showed only the bye). Run
+  // again when the slides are refreshed or the window resized.
+  function paginate() {
+    const frame = document.querySelector(".screen-frame");
+    if (!frame) return;
+    frame.querySelectorAll(".slide.page-copy").forEach(function (s) { s.remove(); });
+    frame.querySelectorAll(".slide").forEach(function (slide) {
+      const body = slide.querySelector("tbody");
+      if (!body) return;
+      if (!slide.dataset.rowsHtml) slide.dataset.rowsHtml = body.innerHTML;
+      body.innerHTML = slide.dataset.rowsHtml;
+      const rows = Array.from(body.children);
+      if (rows.length < 2) return;
+      const wasShown = slide.classList.contains("shown");
+      slide.classList.add("shown", "measuring");
+      // where the rows start when this slide is the one shown: the frame's top plus the
+      // slide's own title and table head (another shown slide above it does not count)
+      const top = frame.getBoundingClientRect().top + body.getBoundingClientRect().top -
+        slide.getBoundingClientRect().top;
+      const rowHeight = Math.max.apply(null, rows.map(function (r) {
+        return r.getBoundingClientRect().height; }));
+      slide.classList.remove("measuring");
+      if (!wasShown) slide.classList.remove("shown");
+      const room = window.innerHeight - top - rowHeight * 0.5;
+      const max = parseInt(slide.dataset.maxRows, 10) || rows.length;
+      const fit = Math.max(1, Math.min(max, Math.floor(room / rowHeight)));
+      if (rows.length <= fit) return;
+      const pages = Math.ceil(rows.length / fit);
+      // full pages, unless the last one would show one or two rows (the bye alone): then
+      // the pages share the rows evenly
+      const rest = rows.length % fit;
+      const per = rest && rest < Math.min(3, fit) ? Math.ceil(rows.length / pages) : fit;
+      let after = slide;
+      for (let p = 1; p < pages; p++) {
+        const copy = slide.cloneNode(true);
+        copy.classList.add("page-copy");
+        copy.classList.remove("shown");
+        copy.removeAttribute("data-rows-html");
+        const copyBody = copy.querySelector("tbody");
+        copyBody.innerHTML = "";
+        rows.slice(p * per, (p + 1) * per).forEach(function (r) {
+          copyBody.appendChild(r.cloneNode(true)); });
+        after.after(copy);
+        after = copy;
+      }
+      rows.slice(per).forEach(function (r) { r.remove(); });
+    });
+  }
+  window.addEventListener("resize", function () { paginate(); show(current); });
   let current = 0;
   function show(index) {
     const slides = document.querySelectorAll(".screen-frame .slide");
@@ -49,6 +101,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     const frame = document.querySelector(".screen-frame");
     if (!frame) return;
+    paginate();
     show(0);
     const seconds = Math.max(3, parseInt(frame.dataset.seconds, 10) || 15);
     setInterval(function () { show(current + 1); }, seconds * 1000);

@@ -7,6 +7,7 @@ Run on demand (not a test):
     .venv/bin/python benchmarks/hall.py load  --model stress [--viewer-threads 25] [--polls 2]
     .venv/bin/python benchmarks/hall.py crash [--players 50] [--kill-after 30]
     .venv/bin/python benchmarks/hall.py load  --login-flood [4] [--flood-password right]
+    .venv/bin/python benchmarks/hall.py load  --slow-pair 60 [--players 50] [--viewers 500]
 
 ``DATABASE_URL=postgres://user:password@127.0.0.1/db`` runs either on PostgreSQL (the database
 is emptied first: give it a throwaway database); otherwise on SQLite in a temporary folder.
@@ -38,6 +39,14 @@ killed (SIGKILL); it is started again on the same data. Checks that every entry 
 to a player is stored, that no half-written state remains (a confirmed entry has its result
 and its audit entry, an unconfirmed board has no result, every entry has its audit line, the
 SQLite file passes ``PRAGMA integrity_check``), and that entries work again after the restart.
+
+``--slow-pair SECONDS`` (issue 24, item 16): an arbiter pairs the next round of a second
+tournament from its page, and the pairing takes SECONDS computing (``slow_pairing_server.py``
+wraps the engine: the 63 s pairing of a 400-player round, made reproducible); the players
+enter while it runs, and an arbiter keeps loading pages (the paired event's round page,
+which shows the progress, and the played event's results grid). Checks, besides the above, that
+no request failed, that the pairing was stored, and prints the latencies with the machine's
+load (``uptime``) before and after.
 
 Exit status 0 when every check holds, 1 otherwise.
 """
@@ -149,8 +158,8 @@ def close_connections() -> None:
 class Server:
     """``swisspairing serve`` in its own process group, on 127.0.0.1."""
 
-    def __init__(self, data: Path, threads: int) -> None:
-        self.data, self.threads = data, threads
+    def __init__(self, data: Path, threads: int, slow_pair: float = 0) -> None:
+        self.data, self.threads, self.slow_pair = data, threads, slow_pair
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -161,10 +170,17 @@ class Server:
     def start(self) -> None:
         exe = Path(sys.executable).with_name("swisspairing")
         env = {**os.environ, "SWISSPAIRING_PASSWORD": "load-test-password"}
+        command = [str(exe)]
+        if self.slow_pair:  # the engine made slow (see slow_pairing_server.py)
+            here = str(Path(__file__).resolve().parent)
+            command = [sys.executable, str(Path(here) / "slow_pairing_server.py")]
+            env["SWISSPAIRING_BENCH_PAIR_SECONDS"] = str(self.slow_pair)
+            env["PYTHONPATH"] = os.pathsep.join(
+                [here, str(ROOT / "src"), *filter(None, [env.get("PYTHONPATH", "")])])
         # the server's output goes to a file: a pipe nobody reads would fill up and stop it
         with open(self.data / "server.log", "ab") as log:
             self.process = subprocess.Popen(
-                [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data",
+                [*command, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data",
                  str(self.data), "--threads", str(self.threads)],
                 env=env, stdout=log, stderr=log, start_new_session=True)
         deadline = time.monotonic() + 60
@@ -438,8 +454,10 @@ def start_tournament(args: argparse.Namespace, data: Path) -> tuple[str, list[Bo
     django_on(data)
     reset_database()
     token, boards = prepare(args.players, args.seed)
+    if args.slow_pair:
+        prepare_pairing_event(args.pair_players, args.seed)
     close_connections()
-    server = Server(data, args.threads)
+    server = Server(data, args.threads, args.slow_pair)
     server.start()
     return token, boards, server
 
@@ -448,9 +466,14 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
     token, boards, server = start_tournament(args, data)
     timings = Timings()
     fresh, stale = "", []
+    pairing: SlowPairing | None = None
     try:
         cpu_before = server.cpu_seconds()
         wall = time.perf_counter()
+        if args.slow_pair:
+            pairing = SlowPairing(server, timings)
+            pairing.start()
+            time.sleep(2)  # the pairing is under way: the players enter
         flood, flooders = start_flood(args, server, timings)
         try:
             if args.model == "phones":
@@ -461,11 +484,15 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
             flood.set()
             for t in flooders:
                 t.join(timeout=120)
+        if pairing is not None:
+            pairing.finish(args.slow_pair + args.timeout)
         wall = time.perf_counter() - wall
         cpu = server.cpu_seconds() - cpu_before
     finally:
         server.stop()
     problems = timings.errors + stale + check_load(boards)
+    if pairing is not None:
+        problems += pairing.problems
     db = "PostgreSQL" if os.environ.get("DATABASE_URL") else "SQLite"
     viewers = (f"{args.viewers} phones (page, then a poll every interval, {args.refresh:.0%} "
                f"reloads; arriving over {args.arrival:g} s)" if args.model == "phones" else
@@ -485,6 +512,8 @@ def run_load(args: argparse.Namespace, data: Path) -> int:
               f"{statuses}")
     print(f"  load average (uptime): {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
           f"{os.getloadavg()[2]:.2f}")
+    if pairing is not None:
+        print(pairing.report(args.slow_pair))
     if fresh:
         print(fresh)
     requests = len(timings.entries) + len(timings.views) + 2 * len(timings.logins) + 1
@@ -557,6 +586,165 @@ def start_flood(args: argparse.Namespace, server: Server, timings: Timings
     if threads:
         time.sleep(2)  # the flood is under way before the players enter
     return stop, threads
+
+
+# --- a slow pairing meanwhile (issue 24, item 16) -----------------------------------------------
+PAIR_EVENT = "Slow pairing test"
+ARBITER_PASSWORD = "load-test-password"
+
+
+def prepare_pairing_event(players: int, seed: int) -> None:
+    """A second tournament of ``players`` entrants whose round 1 an arbiter pairs from the page
+    while the first one's players enter."""
+    from swisspairing.interfaces.web import actions
+    from swisspairing.interfaces.web import models as m
+    from swisspairing.interfaces.web.imports import Candidate
+
+    rng = random.Random(seed + 1)
+    event = m.Event.objects.create(name=PAIR_EVENT, rounds=9, initial_colour="w")
+    actions.import_entrants(event, [Candidate(name=f"Entrant {i:04d}",
+                                              rating=1000 + rng.randint(0, 1500))
+                                    for i in range(players)], None)
+
+
+class Arbiter:
+    """A logged-in arbiter's browser (cookies, CSRF token) on the server."""
+
+    def __init__(self, base: str) -> None:
+        import http.cookiejar
+
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def csrf(self) -> str:
+        return next((c.value for c in self.jar if c.name == "csrftoken"), "")
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with self.opener.open(self.base + path, timeout=60) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, ""
+        except OSError as exc:
+            return 0, str(exc)
+
+    def post(self, path: str, fields: dict[str, str]) -> tuple[int, str]:
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.csrf(), **fields}).encode()
+        request = urllib.request.Request(self.base + path, data=body, headers={
+            "Referer": self.base + path, "X-CSRFToken": self.csrf()})
+        try:
+            with self.opener.open(request, timeout=600) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, ""
+        except OSError as exc:
+            return 0, str(exc)
+
+    def log_in(self) -> None:
+        self.get("/login/")
+        status, page = self.post("/login/", {"username": "arbiter",
+                                             "password": ARBITER_PASSWORD})
+        if status != 200 or ("Log out" not in page and "Déconnexion" not in page):
+            raise SystemExit(f"the arbiter could not log in (HTTP {status})")
+
+
+def uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, timeout=10,
+                              check=False).stdout.strip()
+    except OSError:
+        return "(uptime not available)"
+
+
+class SlowPairing:
+    """An arbiter pairs round 1 of :data:`PAIR_EVENT` from its page (the POST), then keeps
+    loading arbiter pages until the round is paired."""
+
+    def __init__(self, server: Server, timings: Timings) -> None:
+        self.server, self.timings = server, timings
+        self.pages: list[float] = []
+        self.problems: list[str] = []
+        self.post_seconds = 0.0
+        self.paired_after = 0.0
+        self.stop = threading.Event()
+        self.load_before = uptime()
+        self.load_during = ""
+        self.threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        from swisspairing.interfaces.web import models as m
+
+        self.event = m.Event.objects.get(name=PAIR_EVENT)
+        self.played = m.Event.objects.get(name="Hall load test")
+        close_connections()
+        self.began = time.perf_counter()
+        self.threads = [threading.Thread(target=self._pair, daemon=True),
+                        threading.Thread(target=self._browse, daemon=True)]
+        for t in self.threads:
+            t.start()
+
+    def _pair(self) -> None:
+        arbiter = Arbiter(self.server.url)
+        arbiter.log_in()
+        path = f"/t/{self.event.pk}/rounds/1/"
+        _status, page = arbiter.get(path)
+        found = re.search(r'name="revision" value="(\d+)"', page)
+        began = time.perf_counter()
+        status, _page = arbiter.post(path + "pair/",
+                                     {"revision": found.group(1)} if found else {})
+        self.post_seconds = time.perf_counter() - began
+        if status != 200:
+            self.problems.append(f"pairing: HTTP {status} {_page[:100]}")
+
+    def _browse(self) -> None:
+        arbiter = Arbiter(self.server.url)
+        arbiter.log_in()
+        paths = [f"/t/{self.event.pk}/rounds/1/", f"/t/{self.played.pk}/rounds/1/",
+                 f"/t/{self.event.pk}/rounds/1/pairing/"]
+        i = 0
+        while not self.stop.is_set():
+            began = time.perf_counter()
+            status, _page = arbiter.get(paths[i % len(paths)])
+            self.pages.append(time.perf_counter() - began)
+            if status != 200:
+                self.problems.append(f"arbiter page {paths[i % len(paths)]}: HTTP {status}")
+            i += 1
+            if i % 20 == 0 and not self.load_during:
+                self.load_during = uptime()
+            self.stop.wait(0.5)
+
+    def finish(self, bound: float) -> None:
+        """Wait until the round is paired (at most ``bound`` seconds), then stop browsing."""
+        from swisspairing.interfaces.web import models as m
+
+        deadline = time.perf_counter() + bound
+        while time.perf_counter() < deadline:
+            if m.Round.objects.filter(event=self.event, number=1).exists():
+                self.paired_after = time.perf_counter() - self.began
+                break
+            job = m.PairingJob.objects.filter(event=self.event).first() if hasattr(
+                m, "PairingJob") else None
+            if job is not None and job.status == "failed":
+                self.problems.append(f"pairing failed: {job.error}")
+                break
+            time.sleep(0.5)
+        else:
+            self.problems.append(f"round 1 of {PAIR_EVENT} not paired within {bound:.0f} s")
+        close_connections()
+        self.stop.set()
+        for t in self.threads:
+            t.join(timeout=bound)
+
+    def report(self, seconds: float) -> str:
+        return "\n".join([
+            f"  slow pairing: {self.event.entrants.count()} players, engine made to compute "
+            f"{seconds:g} s more; the pair button answered in {self.post_seconds:.1f} s, "
+            + (f"the round was stored {self.paired_after:.1f} s after the click"
+               if self.paired_after else "the round was not stored"),
+            f"  arbiter pages meanwhile: {percentiles(self.pages)}",
+            f"  load before: {self.load_before}",
+            f"  load during: {self.load_during or uptime()}"])
 
 
 # --- crash ---------------------------------------------------------------------------------------
@@ -677,6 +865,11 @@ def main() -> int:
                         help="crash: acknowledged entries before SIGKILL (default 30)")
     parser.add_argument("--timeout", type=float, default=300, help="bound in seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--slow-pair", type=float, default=0, metavar="SECONDS",
+                        help="load: an arbiter pairs another tournament's round from its page "
+                        "meanwhile, the pairing taking SECONDS of computing (issue 24: 60)")
+    parser.add_argument("--pair-players", type=int, default=400,
+                        help="--slow-pair: players of the tournament paired (default 400)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hall-bench-") as folder:
         data = Path(folder)

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from swisspairing.interfaces.web import models as m
 from web_helpers import make_user
@@ -87,6 +88,7 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
         page.click("button[name=save]")
         event = m.Event.objects.get()
         assert event.initial_colour == "w" and event.rounds == 5
+        connection.close()  # Playwright's greenlet has its own (PostgreSQL: dropped cleanly)
 
         # --- import 24 players from the FIDE list file -------------------------------------------
         page.set_input_files("#import-players input[type=file]", str(DATA / "fide-list-24.txt"))
@@ -140,6 +142,7 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
         first.press("Enter")
         expect(page.locator(".result-input").first).to_have_value(corrected)
         assert m.AuditEntry.objects.filter(action="result").count() == 5 * 12 - 1 + 1
+        connection.close()
 
         # --- standings ----------------------------------------------------------------------------
         page.click("nav.tabs >> text=Standings")

@@ -156,7 +156,9 @@ def test_undo_and_not_paired_in_french() -> None:
     assert ">Salle de jeu</a>" in page and ">Hall</a>" not in page
     game = rnd.games.exclude(black=None).first()
     actions.set_result(game, "1-0", None)
-    page = _text(fr.post(reverse("web:round-action", args=[event.pk, 1, "undo"]), follow=True))
+    entry = event.audit.filter(action="result").first()
+    page = _text(fr.post(reverse("web:round-action", args=[event.pk, 1, "undo"]),
+                         {"entry": entry.pk}, follow=True))
     assert f"Annulé{NBSP}: ronde 1, échiquier {game.board}" in page or \
         f"Annulé : ronde 1, échiquier {game.board}" in page
     assert "round 1 board" not in page
@@ -193,7 +195,7 @@ def test_late_correction_warning_comes_with_the_htmx_answer() -> None:
     game = first.games.exclude(black=None).first()
     fr = _fr_arbiter()
     answer = _text(fr.post(reverse("web:result", args=[event.pk, 1, game.pk]),
-                           {"result": "0" if game.result == "1-0" else "1"},
+                           {"result": "0" if game.result == "1-0" else "1", "confirm": "1"},
                            HTTP_HX_REQUEST="true"))
     assert 'id="grid-flash"' in answer and 'hx-swap-oob="true"' in answer
     assert "La ronde 1 a été corrigée après l&#x27;appariement" in answer

@@ -128,9 +128,10 @@ def test_round_flow_through_the_pages(arbiter: Client) -> None:
     assert rnd.published
     games = list(rnd.games.exclude(black=None))
     assert len(games) == 3  # 7 players, one requested bye: 6 play, nobody gets the PAB
-    for typed, game in zip(["1", "½", "-"], games, strict=True):
-        r = arbiter.post(reverse("web:result", args=[event.pk, 1, game.pk]), {"result": typed},
-                         HTTP_HX_REQUEST="true")
+    # a forfeit is recorded once confirmed (issue 24 item 5: confirm=1, the row's button)
+    for typed, game in zip(["1", "½", "-+"], games, strict=True):
+        r = arbiter.post(reverse("web:result", args=[event.pk, 1, game.pk]),
+                         {"result": typed, "confirm": "1"}, HTTP_HX_REQUEST="true")
         assert r.status_code == 200 and f'id="game-{game.pk}"' in r.content.decode()
     assert [g.result for g in rnd.games.exclude(black=None)] == ["1-0", "=", "-+"]
     r = arbiter.post(reverse("web:result", args=[event.pk, 1, games[0].pk]), {"result": "7"},
@@ -150,7 +151,9 @@ def test_round_flow_through_the_pages(arbiter: Client) -> None:
         exported = arbiter.get(reverse("web:export", args=[event.pk, dialect]))
         assert "001 " in exported.content.decode()
     # undo the last result change from the page
-    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "undo"]))
+    # undo the last result change from the page (the form names the change it undoes)
+    last = event.audit.filter(action="result").first()
+    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "undo"]), {"entry": last.pk})
     assert rnd.games.exclude(black=None).filter(white_code="").count() == 1
 
 

@@ -35,3 +35,8 @@ for _db in DATABASES.values():  # noqa: F405
 # the playing hall's pages show every change at once in the tests (in the app, at most
 # HALL_FRESH_SECONDS later; test_hall_pages tests that window with its own setting)
 HALL_FRESH_SECONDS = 0
+
+# the round page pairs in the request (the Django test client's tests run in one transaction,
+# whose on_commit never starts the background job); the background pairing's own tests turn
+# it on (tests/test_web_concurrency.py)
+SWISSPAIRING_PAIR_IN_BACKGROUND = False

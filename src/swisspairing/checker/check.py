@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..errors import BadRequest, NoValidPairing
 from ..model.results import Colour, RoundEntry
 from ..model.state import shared_history
-from ..model.tournament import Board, Pairing, Tournament
+from ..model.tournament import Board, Pairing, ResultCorrection, Tournament
 from ..systems import PairingSystem, canonical_name, get_system
 from .violations import PAB_CODES, Violation, absolute_violations, rule_set
 
@@ -115,6 +115,9 @@ class RoundReport:
     colours_reversed: list[Board] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     our_violations: list[Violation] = field(default_factory=list)
+    #: results corrected after this round was paired (C.04.2 4.3): the round is checked with
+    #: the results as they were when it was paired (:func:`as_when_paired`)
+    paired_before: list[ResultCorrection] = field(default_factory=list)
 
     @property
     def agrees(self) -> bool:
@@ -186,6 +189,10 @@ class CheckReport:
                     "only_published": boards(r.only_published),
                     "only_ours": boards(r.only_ours),
                     "colours_reversed": boards(r.colours_reversed),
+                    "paired_before_corrections": [
+                        {"round": c.round, "board": c.board, "white": c.white,
+                         "black": c.black, "before": "".join(c.before),
+                         "after": "".join(c.after)} for c in r.paired_before],
                     "violations": [
                         {"rule": v.rule, "players": list(v.players), "text": v.text(lang),
                          "in": side}
@@ -373,7 +380,44 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
         ))
     with shared_history(tournament):  # each round's state from the previous one's
         for r in todo:
+            if any(c.paired_before(r) for c in tournament.corrections):
+                continue
             checked = check_round(tournament, system, 2 * r - 1 if double else r, rules)
             checked.round_number = r
             report.rounds.append(checked)
+    for r in todo:  # rounds paired before a later correction (C.04.2 4.3)
+        corrections = [c for c in tournament.corrections if c.paired_before(r)]
+        if corrections:
+            rep = check_round(as_when_paired(tournament, r), system,
+                              2 * r - 1 if double else r, rules)
+            rep.round_number = r
+            rep.paired_before = corrections
+            report.rounds.append(rep)
+    report.rounds.sort(key=lambda rep: rep.round_number)
     return report
+
+
+def as_when_paired(t: Tournament, round_number: int) -> Tournament:
+    """The tournament with the results as they were when ``round_number`` was paired: every
+    correction made after that (``### swisspairing correction``) undone, the earliest one's
+    ``before`` winning when one board was corrected twice.
+
+    C.04.2 4.3: a corrected result counts for the pairings made after the correction; a round
+    published before it stands. So such a round is checked against the results it was paired
+    from, and the report says that it was paired before the correction (docs/checker.md)."""
+    then = _copy_cells(t)
+    for c in reversed([c for c in t.corrections if c.paired_before(round_number)]):
+        for pid, opp, code in ((c.white, c.black, c.before[0]), (c.black, c.white, c.before[1])):
+            p = then.players.get(pid)
+            e = p.entry(c.round) if p is not None else None
+            if e is not None and e.opponent == opp:
+                p.set_entry(c.round, RoundEntry(opp, e.colour, code))  # type: ignore[union-attr]
+    return then
+
+
+def _copy_cells(t: Tournament) -> Tournament:
+    from dataclasses import replace
+
+    return replace(t, players={pid: replace(p, results=list(p.results))
+                               for pid, p in t.players.items()},
+                   corrections=list(t.corrections))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model.tournament import Board, Pairing, Tournament
+from ..model.tournament import Board, Pairing, ResultCorrection, Tournament
 
 if TYPE_CHECKING:
     from .check import CheckReport, RoundReport
@@ -36,6 +36,12 @@ _T = {
     "summary": ("{n} round(s) checked, {d} discrepant, {v} violation(s)",
                 "{n} ronde(s) vérifiée(s), {d} discordante(s), {v} violation(s)"),
     "none": ("none", "aucune"),
+    "paired_before": ("round {r}: paired before the correction of round {cr}, board {b} "
+                      "({w}-{bl}: {before} then {after}); checked with the result then "
+                      "(C.04.2 4.3: the published round stands)",
+                      "ronde {r} : appariée avant la correction de la ronde {cr}, échiquier {b} "
+                      "({w}-{bl} : {before} puis {after}) ; vérifiée avec le résultat d'alors "
+                      "(C.04.2 4.3 : la ronde publiée reste valable)"),
 }
 
 
@@ -109,9 +115,15 @@ def side_by_side(rep: RoundReport, t: Tournament | None, lang: str = "en") -> li
     return rows
 
 
+def paired_before_text(r: int, c: ResultCorrection, lang: str = "en") -> str:
+    """"round 3: paired before the correction of round 2, board 5 (...)"."""
+    return _t("paired_before", lang, r=r, cr=c.round, b=c.board, w=c.white, bl=c.black,
+              before="-".join(c.before), after="-".join(c.after))
+
+
 def render_round(rep: RoundReport, t: Tournament | None, lang: str = "en") -> list[str]:
     r = rep.round_number
-    out: list[str] = []
+    out: list[str] = [paired_before_text(rep.round_number, c, lang) for c in rep.paired_before]
     if rep.ours is None:
         out.append(_t("nopairing", lang, r=r, error=rep.error))
     elif rep.agrees:

@@ -40,7 +40,13 @@ from ..model.teams import (
     TeamAcceleration,
     TeamEvent,
 )
-from ..model.tournament import ForbiddenGroup, Player, Tournament, normalise_title
+from ..model.tournament import (
+    ForbiddenGroup,
+    Player,
+    ResultCorrection,
+    Tournament,
+    normalise_title,
+)
 
 #: Larger files are refused: the biggest real tournaments are a few megabytes.
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -345,6 +351,8 @@ class _Reader:
             pid = self.int_field(words[3], "the withdrawn player id", n, 1, MAX_PLAYERS)
             t.withdrawn[pid] = self.int_field(words[4], "the withdrawal round", n, 1, 999)
             self.references.append((pid, 0, n))
+        elif raw.startswith(CORRECTION_PREFIX):
+            t.corrections.append(self.correction(raw, n))
         elif raw.startswith(TEAM_WITHDRAWN_COMMENT):
             words = raw.split()
             if len(words) != 5:
@@ -458,6 +466,28 @@ class _Reader:
             self.group_lines.append(n)
         else:
             t.extra_lines.append(raw)
+
+    def correction(self, raw: str, n: int) -> ResultCorrection:
+        """``### swisspairing correction ROUND BOARD WHITE BLACK BEFORE AFTER PAIRED``: see
+        :func:`correction_line` (docs/checker.md, "Corrected results")."""
+        words = raw.split()
+        if len(words) != 10:
+            raise self.error("expected '### swisspairing correction ROUND BOARD WHITE BLACK "
+                             "BEFORE AFTER PAIRED' (e.g. '... correction 2 5 12 7 10 01 4')", n)
+        r = self.int_field(words[3], "correction: the round", n, 1, 999)
+        board = self.int_field(words[4], "correction: the board", n, 1, MAX_PLAYERS)
+        white = self.int_field(words[5], "correction: White's id", n, 1, MAX_PLAYERS)
+        black = self.int_field(words[6], "correction: Black's id", n, 1, MAX_PLAYERS)
+        codes = []
+        for word, what in ((words[7], "the result before"), (words[8], "the result after")):
+            if len(word) != 2 or any(c not in CORRECTION_CODES for c in word.upper()):
+                raise self.error(f"correction: {what} must be White's and Black's codes "
+                                 f"(two of {CORRECTION_CODES}, e.g. 10), found {word!r}", n)
+            codes.append((word[0].upper(), word[1].upper()))
+        paired = self.int_field(words[9], "correction: the rounds paired", n, r + 1, 999)
+        self.references.append((white, 0, n))
+        self.references.append((black, 0, n))
+        return ResultCorrection(r, board, white, black, codes[0], codes[1], paired)
 
     def scoring_162(self, raw: str, n: int) -> None:
         """Record 162 (trf.md 3.1): symbol at column 6, 15, 24... and its points in the next
@@ -1092,8 +1122,26 @@ def write_trf(t: Tournament, *, points: str = "declared", engine_lines: bool = T
             out.append(f"260 {first:3d} {last:3d} {ids}")
     for pid, first in sorted(t.withdrawn.items()):
         out.append(f"### swisspairing withdrawn {pid} {first}")
-    out.extend(x for x in t.extra_lines if not x.startswith("### swisspairing withdrawn "))
+    out.extend(correction_line(c) for c in t.corrections)
+    out.extend(x for x in t.extra_lines if not x.startswith(("### swisspairing withdrawn ",
+                                                             CORRECTION_PREFIX)))
     return "\n".join(out) + "\n"
+
+
+#: a result corrected after later rounds were paired (C.04.2 4.3); a comment for every other
+#: program (``###``), read back by ours
+CORRECTION_PREFIX = "### swisspairing correction "
+#: the codes a correction line may name (a played or forfeited game, trf.md 4.1)
+CORRECTION_CODES = "10=+-WDL"
+
+
+def correction_line(c: ResultCorrection) -> str:
+    """``### swisspairing correction ROUND BOARD WHITE BLACK BEFORE AFTER PAIRED``: the result
+    of round ROUND, board BOARD (players WHITE and BLACK) was BEFORE (White's code then
+    Black's, ``10``) and became AFTER when rounds 1 to PAIRED were already paired: rounds
+    ROUND+1 to PAIRED were paired with BEFORE (docs/checker.md, "Corrected results")."""
+    return (f"{CORRECTION_PREFIX}{c.round} {c.board} {c.white} {c.black} "
+            f"{''.join(c.before)} {''.join(c.after)} {c.paired}")
 
 
 def team_header_lines(ev: TeamEvent) -> list[str]:

@@ -85,6 +85,11 @@ def run(args: argparse.Namespace) -> int:
     if stale := mark_stale_loads(server_start=True):
         print(f"swisspairing: {stale} rating list load(s) interrupted by the last stop marked "
               "failed (the list in use before them is kept)")
+    from .web.pairing_jobs import mark_dead_jobs
+
+    if stale := mark_dead_jobs(server_start=True):
+        print(f"swisspairing: {stale} pairing(s) interrupted by the last stop marked failed "
+              "(pair those rounds again)")
     demo_event = None
     if args.demo:
         demo_event = load_demo()

@@ -100,6 +100,8 @@ class Tournament:
     * ``absent[r]`` - players known not to play round ``r`` with the bye code they get
       (``XXZ``, ``240``); cells already holding a bye code say the same.
     * ``withdrawn[id]`` - the first round a withdrawn player is no longer paired (C.04.2 D.3).
+    * ``corrections`` - results changed after later rounds were paired (C.04.2 4.3), in the
+      order they were made (:class:`ResultCorrection`, TRF ``### swisspairing correction``).
     * ``team_event`` - the teams, their line-ups, byes and forfeited matches of a team event
       (:mod:`.teams`); the ``players`` are then the teams' members.
     * ``games_per_round`` - 1, or 2 for the Double-Swiss system (C.04.5 Preface: every pairing
@@ -123,6 +125,7 @@ class Tournament:
     extra_lines: list[str] = field(default_factory=list)
     pair_by_rank: bool = False
     withdrawn: dict[int, int] = field(default_factory=dict)
+    corrections: list[ResultCorrection] = field(default_factory=list)
     games_per_round: int = 1
     warnings: list[str] = field(default_factory=list, compare=False)
     #: the team records of a team event (C.04.6, TRF-2026 310...); None for individuals
@@ -241,6 +244,7 @@ class Tournament:
             headers={k: list(v) for k, v in self.headers.items()},
             extra_lines=list(self.extra_lines),
             withdrawn=dict(self.withdrawn),
+            corrections=list(self.corrections),
             warnings=list(self.warnings),
             team_event=None if self.team_event is None else self.team_event.before_round(
                 round_number),
@@ -285,6 +289,8 @@ class Tournament:
         ]
         t.absent = {r: {new_id[i]: c for i, c in m.items()} for r, m in self.absent.items()}
         t.withdrawn = {new_id[i]: r for i, r in self.withdrawn.items()}
+        t.corrections = [replace(c, white=new_id[c.white], black=new_id[c.black])
+                         for c in self.corrections]
         if self.team_event is not None:  # the members keep their teams under the new numbers
             ev = self.team_event.copy()
             for team in ev.teams.values():
@@ -342,6 +348,30 @@ class Tournament:
         from .acceleration import virtual_points
 
         return virtual_points(self, player_id, round_number)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCorrection:
+    """A result of round ``round`` (board ``board``, ``white`` against ``black``) changed from
+    the codes ``before`` to ``after`` (white's, black's) when rounds up to ``paired`` were
+    already paired.
+
+    C.04.2 4.3: a corrected result counts for the pairings made after the correction; the
+    rounds paired before it stand. Those rounds (``round < r <= paired``) were paired from the
+    result ``before``: the checker checks them with it (docs/checker.md, "Corrected results").
+    """
+
+    round: int
+    board: int
+    white: int
+    black: int
+    before: tuple[str, str]
+    after: tuple[str, str]
+    paired: int
+
+    def paired_before(self, round_number: int) -> bool:
+        """Whether ``round_number`` was paired before this correction (and after its round)."""
+        return self.round < round_number <= self.paired
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from datetime import date
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -23,21 +23,57 @@ from ...checker.violations import Violation, absolute_violations
 from ...errors import BadRequest
 from ...model import Board, Pairing, Player
 from ...model.tournament import TITLE_ORDER, normalise_title
-from ...systems import get_system
-from ...systems.explain import Explanation
 from . import models as m
 from .convert import tournament_of
 from .imports import MAX_EVENT_PLAYERS, Candidate, real_fide_id
+from .pairing_worker import compute_pairing
 
 User = AbstractBaseUser | AnonymousUser | None
 
 
+#: audited actions that change nothing the next pairing reads (they leave the event's
+#: ``revision`` as it is): an export, a check-in, a player's claim (the result itself is
+#: written by :func:`set_result`, audited as ``result``)
+NOT_PAIRING_INPUTS = frozenset({"export", "hall-check-in", "hall-result", "hall-decide",
+                                "round-pairing-refused"})
+
+
 def audit(event: m.Event | None, user: User, action: str, target: str = "",
           before: object = None, after: object = None) -> m.AuditEntry:
-    """Write who did what, when, with the values before and after."""
+    """Write who did what, when, with the values before and after.
+
+    Every change is audited here, in the transaction of the change: so this is where the
+    event's ``revision`` moves on (a pairing computed from an older revision is refused,
+    :func:`store_computed_pairing`)."""
     who = user if user is not None and getattr(user, "is_authenticated", False) else None
+    if event is not None and event.pk is not None and action not in NOT_PAIRING_INPUTS:
+        m.Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
     return m.AuditEntry.objects.create(event=event, user=who, action=action, target=target,
                                        before=before, after=after)
+
+
+class Stale(BadRequest):
+    """A change made from a stale view (optimistic concurrency, issue 24): the thing changed
+    since the page that sent the change was shown. Nothing is changed; the page shows the
+    current value again."""
+
+
+def stale_round(rnd: m.Round) -> Stale:
+    return Stale(gettext("round %(n)s changed since this page was shown (another arbiter or "
+                         "another tab): nothing was changed; here it is as it is now")
+                 % {"n": rnd.number})
+
+
+def _locked_round(rnd: m.Round, version: int | None) -> m.Round:
+    """The round's row, locked until the end of the transaction, checked against the version
+    the page showed (None: no check, internal callers)."""
+    row = m.Round.objects.select_for_update().filter(pk=rnd.pk).first()
+    if row is None:
+        raise Stale(gettext("round %(n)s is no longer paired (another arbiter or another "
+                            "tab): nothing was changed") % {"n": rnd.number})
+    if version is not None and row.version != version:
+        raise stale_round(row)
+    return row
 
 
 def entrant_dict(e: m.Entrant) -> dict[str, object]:
@@ -118,16 +154,25 @@ _SETTINGS = ("name", "place", "federation", "start_date", "end_date", "chief_arb
              "initial_colour", "round_dates", "public")
 
 
-def update_event(event: m.Event, user: User) -> list[str]:
+def update_event(event: m.Event, user: User, version: int | None = None) -> list[str]:
     """Save changed settings (:func:`check_event_settings` first) with their audit entry.
 
     Returns what the arbiter should be told: :data:`SYSTEM_CHANGED` when the pairing system
     changed after round 1 was paired (arbiters do switch, e.g. after a mistake: the later
     rounds are paired with the new system and the check compares every round with it),
     :data:`POINT_SYSTEM_CHANGED` when the point system did (every score is counted again).
+
+    ``version``: the settings' version the form showed; another save since then refuses this
+    one (:class:`Stale`, issue 24: two arbiters' forms, the last one silently won).
     """
     with transaction.atomic():
         stored = m.Event.objects.select_for_update().get(pk=event.pk)
+        if version is not None and stored.version != version:
+            raise Stale(gettext("the settings were changed since this form was shown (another "
+                                "arbiter or another tab): nothing was saved; here they are as "
+                                "they are now"))
+        event.version = stored.version + 1
+        event.revision = stored.revision
         check_event_settings(event, stored)
         if event.round_dates:
             event.round_dates = list(event.round_dates)[:event.rounds]
@@ -552,36 +597,87 @@ def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     m.Game.objects.bulk_create(games)
 
 
-def pair_next_round(event: m.Event, user: User) -> m.Round:
-    """Pair the next round with the event's system and keep the engine's explanation.
+def check_can_pair(event: m.Event) -> int:
+    """The number of the next round to pair, or BadRequest saying why it cannot be paired:
+    every earlier round must be published with all its results in."""
+    r = rounds_paired(event) + 1
+    if r > event.rounds:
+        raise BadRequest(gettext("the tournament has %(n)s rounds: all are paired")
+                         % {"n": event.rounds})
+    earlier = event.round_set.filter(number__lt=r)
+    if earlier.exclude(status=m.Round.PUBLISHED).exists():
+        raise BadRequest(gettext("publish the previous round first"))
+    if m.Game.objects.filter(round__in=earlier, white_code="").exists():
+        raise BadRequest(gettext("enter every result of round %(n)s first") % {"n": r - 1})
+    if event.entrants.count() < 2:
+        raise BadRequest(gettext("at least two players are needed"))
+    return r
 
-    Every earlier round must be published with all its results in.
-    """
+
+@dataclass(slots=True)
+class ComputedPairing:
+    """A pairing computed from the event as it was at ``revision`` (no transaction open)."""
+
+    round_number: int
+    revision: int
+    pairing: Pairing
+    notes: list[dict[str, object]]
+
+
+def pairing_input(event: m.Event) -> tuple[int, int, object]:
+    """What a pairing is computed from, read in one transaction (a consistent view): the
+    round number, the event's revision, and the tournament before that round."""
     with transaction.atomic():
-        r = rounds_paired(event) + 1
-        if r > event.rounds:
-            raise BadRequest(gettext("the tournament has %(n)s rounds: all are paired")
-                             % {"n": event.rounds})
-        earlier = event.round_set.filter(number__lt=r)
-        if earlier.exclude(status=m.Round.PUBLISHED).exists():
-            raise BadRequest(gettext("publish the previous round first"))
-        if m.Game.objects.filter(round__in=earlier, white_code="").exists():
-            raise BadRequest(gettext("enter every result of round %(n)s first") % {"n": r - 1})
-        if event.entrants.count() < 2:
-            raise BadRequest(gettext("at least two players are needed"))
-        t = tournament_of(event, r)
-        explanation = Explanation()
-        pairing = get_system(event.system).pair(t, r, explanation)
+        fresh = m.Event.objects.get(pk=event.pk)
+        r = check_can_pair(fresh)
+        return r, fresh.revision, (fresh.system, tournament_of(fresh, r))
+
+
+class ChangedWhilePairing(Stale):
+    """The event changed while its pairing was computed: the pairing is not stored."""
+
+
+def store_computed_pairing(event: m.Event, computed: ComputedPairing, user: User) -> m.Round:
+    """Store a computed pairing in one short transaction (issue 24 item 16: the computation
+    itself holds no lock), refused when the event's revision moved on meanwhile (a result, a
+    player, a bye changed: the pairing may no longer be the rules' answer) or the round is
+    already paired."""
+    r = computed.round_number
+    with transaction.atomic():
+        fresh = m.Event.objects.select_for_update().get(pk=event.pk)
+        if fresh.revision != computed.revision or rounds_paired(fresh) + 1 != r:
+            raise ChangedWhilePairing(gettext(
+                "the tournament changed while round %(n)s was being paired (a result, a player "
+                "or a bye): the pairing was not stored; pair the round again") % {"n": r})
         # the round's day in the schedule (issue 24 item 20: not the day it is paired, often
         # the evening before)
-        set_round_date(event, r, scheduled_date(event, r))
-        rnd = m.Round.objects.create(
-            event=event, number=r, system=event.system,
-            explanation=[{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
-                         for n in explanation.notes])
-        _store_pairing(event, rnd, pairing)
-        audit(event, user, "round-pair", f"round {r}", None, pairing_json(pairing))
+        set_round_date(fresh, r, scheduled_date(fresh, r))
+        rnd = m.Round.objects.create(event=fresh, number=r, system=fresh.system,
+                                     explanation=computed.notes)
+        _store_pairing(fresh, rnd, computed.pairing)
+        audit(fresh, user, "round-pair", f"round {r}", None, pairing_json(computed.pairing))
     return rnd
+
+
+def pair_next_round(event: m.Event, user: User, revision: int | None = None) -> m.Round:
+    """Pair the next round with the event's system and keep the engine's explanation
+    (synchronously: the command line, the tests; the web page pairs in the background,
+    :mod:`.pairing_jobs`).
+
+    Every earlier round must be published with all its results in. ``revision``: the event's
+    revision the page showed; a change since then refuses the pairing (:class:`Stale`).
+    """
+    r, current, (system, t) = pairing_input(event)
+    if revision is not None and revision != current:
+        raise stale_event()
+    pairing, notes = compute_pairing(system, t, r)  # type: ignore[arg-type]
+    return store_computed_pairing(event, ComputedPairing(r, current, pairing, notes), user)
+
+
+def stale_event() -> Stale:
+    return Stale(gettext("the tournament changed since this page was shown (a result, a "
+                         "player, a bye or the settings, by another arbiter or another tab): "
+                         "nothing was paired; look at the page as it is now, then pair"))
 
 
 def pairing_json(p: Pairing) -> dict[str, object]:
@@ -600,23 +696,47 @@ def round_pairing(rnd: m.Round) -> Pairing:
     return p
 
 
-def publish_round(rnd: m.Round, user: User) -> None:
-    rnd.status = m.Round.PUBLISHED
-    rnd.published_at = timezone.now()
-    rnd.save(update_fields=["status", "published_at"])
-    audit(rnd.event, user, "round-publish", f"round {rnd.number}")
+def publish_round(rnd: m.Round, user: User, version: int | None = None) -> None:
+    """Publish a draft round (``version``: the round's version the page showed)."""
+    with transaction.atomic():
+        row = _locked_round(rnd, version)
+        if row.published:
+            raise Stale(gettext("round %(n)s is already published") % {"n": row.number})
+        row.status = m.Round.PUBLISHED
+        row.published_at = timezone.now()
+        row.version += 1
+        row.save(update_fields=["status", "published_at", "version", "updated_at"])
+        audit(row.event, user, "round-publish", f"round {row.number}")
+    rnd.status, rnd.published_at, rnd.version = row.status, row.published_at, row.version
 
 
-def unpair_round(rnd: m.Round, user: User) -> None:
+def unpublish_round(rnd: m.Round, user: User, version: int | None = None) -> None:
+    """Back to draft while no result of the round is entered."""
+    with transaction.atomic():
+        row = _locked_round(rnd, version)
+        if not row.published:
+            raise Stale(gettext("round %(n)s is not published") % {"n": row.number})
+        if row.games.exclude(white_code="").exclude(black__isnull=True).exists():
+            raise BadRequest(gettext("results are entered: the round stays published"))
+        row.status = m.Round.DRAFT
+        row.version += 1
+        row.save(update_fields=["status", "version", "updated_at"])
+        audit(row.event, user, "round-unpublish", f"round {row.number}")
+    rnd.status, rnd.version = row.status, row.version
+
+
+def unpair_round(rnd: m.Round, user: User, version: int | None = None) -> None:
     """Remove the last round while no result of it is entered (then pair it again)."""
     event = rnd.event
-    if rnd.number != rounds_paired(event):
-        raise BadRequest(gettext("only the last paired round can be unpaired"))
-    if rnd.games.exclude(white_code="").exclude(black__isnull=True).exists():
-        raise BadRequest(gettext("results of this round are entered: remove them first"))
-    before = pairing_json(round_pairing(rnd))
-    rnd.delete()
-    audit(event, user, "round-unpair", f"round {rnd.number}", before, None)
+    with transaction.atomic():
+        row = _locked_round(rnd, version)
+        if row.number != rounds_paired(event):
+            raise BadRequest(gettext("only the last paired round can be unpaired"))
+        if row.games.exclude(white_code="").exclude(black__isnull=True).exists():
+            raise BadRequest(gettext("results of this round are entered: remove them first"))
+        before = pairing_json(round_pairing(row))
+        row.delete()
+        audit(event, user, "round-unpair", f"round {rnd.number}", before, None)
 
 
 def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violation]:
@@ -649,16 +769,20 @@ def manual_change_text(change: object, translated: bool = True) -> str:
     return translate_text(text, tuple(MANUAL_CHANGE_TEXTS.values())) if translated else text
 
 
-def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) -> list[Violation]:
+def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
+                  version: int | None = None) -> list[Violation]:
     """Change a draft pairing by hand and return the absolute rules it now breaks.
 
     ``swap``: the colours of board ``a``; ``exchange``: players ``a`` and ``b`` (pairing
     numbers) change places; ``bye``: player ``a`` takes the bye. The change is kept (the
-    arbiter decides), and shown with every violated rule.
+    arbiter decides), and shown with every violated rule. ``version``: the round's version the
+    page showed (a change since then refuses this one, :class:`Stale`).
     """
-    if rnd.published:
-        raise BadRequest(gettext("the round is published: unpublish it before changing it"))
+    shown = rnd
     with transaction.atomic():
+        rnd = _locked_round(rnd, version)
+        if rnd.published:
+            raise BadRequest(gettext("the round is published: unpublish it before changing it"))
         before = round_pairing(rnd)
         games = list(rnd.games.select_related("white", "black"))
         by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
@@ -693,18 +817,55 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User) ->
         else:
             raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
         rnd.manual_changes = [*rnd.manual_changes, change]
+        rnd.version += 1
         text = manual_change_text(change, translated=False)
-        rnd.save(update_fields=["manual_changes"])
+        rnd.save(update_fields=["manual_changes", "version", "updated_at"])
         after = round_pairing(rnd)
         audit(rnd.event, user, "round-manual", f"round {rnd.number}: {text}",
               pairing_json(before), pairing_json(after))
+    shown.manual_changes, shown.version = rnd.manual_changes, rnd.version
     return violations_of(rnd, after)
 
 
 # --- results ------------------------------------------------------------------------------------
-def set_result(game: m.Game, result: str, user: User) -> bool:
+#: results that are not a game played: forfeits (C.04.1 / trf.md 4.1 ``+ -``); the grid asks
+#: for a confirmation before recording one (issue 24: ``00`` recorded a double forfeit)
+FORFEITS = frozenset({"+-", "-+", "--"})
+
+
+class StaleResult(Stale):
+    """The board's result changed since the grid's row was shown (``game`` holds it now)."""
+
+    def __init__(self, message: str, game: m.Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+class NeedsConfirmation(BadRequest):
+    """A correction of a round followed by paired rounds: the arbiter must confirm it knowing
+    what it implies (C.04.2 4.3)."""
+
+    def __init__(self, message: str, later: list[int]) -> None:
+        super().__init__(message)
+        self.later = later
+
+
+def _label(key: str) -> str:
+    return {"=": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-"}.get(key, key) or "—"
+
+
+def set_result(game: m.Game, result: str, user: User, *, version: int | None = None,
+               confirm_late: bool = True) -> bool:
     """Enter or correct a board's result (``''`` clears it). Returns True when later rounds are
-    already paired (a correction the checker should look at again)."""
+    already paired (a correction the checker should look at again).
+
+    ``version``: the board's version the grid showed; a change of the board since then (another
+    arbiter, another tab, the players' confirmation in the hall) refuses this one
+    (:class:`StaleResult`, with the board as it is now). ``confirm_late=False``: a correction
+    of a round followed by paired rounds is refused until confirmed (:class:`NeedsConfirmation`);
+    once made it is recorded (:class:`.models.ResultCorrection`): C.04.2 4.3, the corrected
+    result counts for the next pairing, the rounds already published stand.
+    """
     if game.black_id is None:
         raise BadRequest(gettext("the bye has no result to enter"))
     if result and result not in m.RESULTS:
@@ -713,32 +874,92 @@ def set_result(game: m.Game, result: str, user: User) -> bool:
     if not rnd.published:
         raise BadRequest(gettext("publish the round before entering results"))
     with transaction.atomic():
-        before = game.result
+        current = m.Game.objects.select_for_update().get(pk=game.pk)
+        if version is not None and current.version != version:
+            raise StaleResult(gettext(
+                "board %(board)s changed since this page was shown (another arbiter, another "
+                "tab or the players' entries): it is now %(now)s; your %(typed)s was not saved")
+                % {"board": current.board, "now": _label(current.result),
+                   "typed": _label(result)}, current)
+        before = current.result
+        later_rounds = list(rnd.event.round_set.filter(number__gt=rnd.number)
+                            .values_list("number", flat=True))
+        later = bool(later_rounds)
+        if before == result:
+            game.white_code, game.black_code = current.white_code, current.black_code
+            game.version = current.version
+            return later
+        if later and not result:
+            raise BadRequest(gettext("round %(n)s is followed by paired rounds: its results "
+                                     "can be corrected, not removed") % {"n": rnd.number})
+        if later and not confirm_late:
+            raise NeedsConfirmation(gettext(
+                "round %(n)s is followed by paired rounds (%(later)s): the corrected result "
+                "counts from the next pairing on; the rounds already published stand as they "
+                "were paired (C.04.2 4.3). The correction is recorded and the check reports "
+                "those rounds as paired before it.") % {
+                    "n": rnd.number, "later": ", ".join(str(x) for x in later_rounds)},
+                later_rounds)
         game.white_code, game.black_code = m.RESULTS[result] if result else ("", "")
-        game.save(update_fields=["white_code", "black_code", "updated_at"])
-        later = rnd.event.round_set.filter(number__gt=rnd.number).exists()
-        audit(rnd.event, user, "result", f"round {rnd.number} board {game.board}",
-              {"game": game.pk, "result": before}, {"game": game.pk, "result": result,
-                                                    "after_later_rounds": later})
+        game.version = current.version + 1
+        game.save(update_fields=["white_code", "black_code", "version", "updated_at"])
+        entry = audit(rnd.event, user, "result", f"round {rnd.number} board {game.board}",
+                      {"game": game.pk, "result": before},
+                      {"game": game.pk, "result": result, "after_later_rounds": later,
+                       "version": game.version})
+        if later and before:
+            m.ResultCorrection.objects.create(
+                event=rnd.event, game=game, before=before, after=result,
+                rounds_paired=max(later_rounds), audit=entry)
     return later
 
 
-def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
-    """Undo the last result change not undone yet: the board gets its previous result back."""
+def undo_target(event: m.Event) -> m.AuditEntry | None:
+    """The result change the round page offers to undo: the last one not undone."""
+    return event.audit.filter(action="result", undone=False).first()
+
+
+def undo_result(event: m.Event, entry_id: int | None, user: User) -> m.AuditEntry:
+    """Undo the result change ``entry_id`` (the one the page's button named): the board gets
+    its previous result back. Refused when that change is no longer the last one on its board
+    (a later entry, a player's confirmation, another undo: issue 24, the button named board 30
+    and board 31 was cleared) or was already undone."""
     with transaction.atomic():
-        entry = event.audit.filter(action="result", undone=False).first()
+        entry = (event.audit.select_for_update().filter(pk=entry_id, action="result").first()
+                 if entry_id is not None else None)
         if entry is None:
-            return None
-        game = m.Game.objects.filter(pk=(entry.before or {}).get("game")).first()
+            raise BadRequest(gettext("no such result change to undo"))
+        if entry.undone:
+            raise Stale(gettext("this result change was already undone"))
+        after = entry.after or {}
+        game = (m.Game.objects.select_for_update().select_related("round")
+                .filter(pk=after.get("game")).first())
         if game is None:
-            raise BadRequest(gettext("the board of the last result change no longer exists"))
+            raise BadRequest(gettext("the board of this result change no longer exists"))
+        version = after.get("version")
+        newer = event.audit.filter(action__in=("result", "result-undo"), pk__gt=entry.pk,
+                                   target=entry.target).exists()
+        if (version is not None and game.version != version) or newer or \
+                game.result != after.get("result", ""):
+            raise Stale(gettext("%(target)s changed after this change (now %(now)s): it is no "
+                                "longer the last change of its board, nothing was undone")
+                        % {"target": entry.target, "now": _label(game.result)})
         previous = (entry.before or {}).get("result", "")
         game.white_code, game.black_code = m.RESULTS[previous] if previous else ("", "")
-        game.save(update_fields=["white_code", "black_code", "updated_at"])
+        game.version += 1
+        game.save(update_fields=["white_code", "black_code", "version", "updated_at"])
         entry.undone = True
         entry.save(update_fields=["undone"])
-        audit(event, user, "result-undo", entry.target, entry.after, entry.before)
+        m.ResultCorrection.objects.filter(audit=entry).delete()
+        audit(event, user, "result-undo", entry.target, entry.after,
+              {**(entry.before or {}), "version": game.version, "undoes": entry.pk})
     return entry
+
+
+def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
+    """Undo the last result change not undone yet (:func:`undo_target`), if any."""
+    target = undo_target(event)
+    return None if target is None else undo_result(event, target.pk, user)
 
 
 def published_rounds_check(event: m.Event) -> list[int]:

@@ -30,6 +30,7 @@ from ...errors import BadRequest
 from ...formats.trf import one_line
 from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
 from ...model.results import MIRROR
+from ...model.tournament import ResultCorrection
 from ...standings import ranking
 from ...standings.tiebreaks import parse_list
 from ...systems import SYSTEM_COMMENT, TRF_TYPE_192, trf_type_lines
@@ -204,7 +205,24 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
     for fp in event.forbidden.all():
         t.forbidden_pairs.append(ForbiddenGroup(frozenset((by_pk[fp.first_id],
                                                            by_pk[fp.second_id]))))
+    if rounds is None and last:
+        t.corrections = corrections_of(event, last, by_pk)
     return t
+
+
+def corrections_of(event: m.Event, last: int, by_pk: dict[int, int]) -> list[ResultCorrection]:
+    """The results of rounds 1..``last`` corrected after later rounds were paired (C.04.2
+    4.3), as the TRF's ``### swisspairing correction`` lines say them."""
+    out = []
+    for c in (m.ResultCorrection.objects.filter(event=event, game__round__number__lte=last)
+              .select_related("game__round")):
+        g = c.game
+        if g.black_id is None or c.before not in m.RESULTS or c.after not in m.RESULTS:
+            continue
+        out.append(ResultCorrection(g.round.number, g.board, by_pk[g.white_id],
+                                    by_pk[g.black_id], m.RESULTS[c.before], m.RESULTS[c.after],
+                                    c.rounds_paired))
+    return out
 
 
 def complete_rounds(event: m.Event) -> int:
@@ -328,6 +346,7 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
                                 white_code=wc, black_code=bc))
         numbered = _publication_numbers(t, r, games, rows)
         m.Game.objects.bulk_create(numbered)
+    _store_corrections(event, t)
     # pre-entered byes of the next round
     for pid, code in t.not_paired_in(paired + 1).items():
         if pid in t.withdrawn and code == "Z":
@@ -347,6 +366,19 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
     m.ForbiddenPair.objects.bulk_create(
         [m.ForbiddenPair(event=event, first_id=a, second_id=b) for a, b in forbidden])
     return event
+
+
+def _store_corrections(event: m.Event, t: Tournament) -> None:
+    """The file's corrected results (``### swisspairing correction``) kept with their board
+    (a line naming no board of the file's rounds says nothing about them: not kept)."""
+    key_of = {codes: key for key, codes in m.RESULTS.items()}
+    for c in t.corrections:
+        game = m.Game.objects.filter(round__event=event, round__number=c.round,
+                                     white__tpn=c.white, black__tpn=c.black).first()
+        if game is None or c.before not in key_of or c.after not in key_of:
+            continue
+        m.ResultCorrection.objects.create(event=event, game=game, before=key_of[c.before],
+                                          after=key_of[c.after], rounds_paired=c.paired)
 
 
 def _publication_numbers(t: Tournament, r: int, games: list[m.Game],

@@ -89,6 +89,13 @@ class Event(models.Model):
     #: was paired; written in the TRF ``132`` record (trf.md 3)
     round_dates = models.JSONField(default=list, blank=True)
     public_token = models.CharField(max_length=40, unique=True, default=_token)
+    #: optimistic concurrency (issue 24): ``version`` counts the saves of the settings (the
+    #: settings form carries the one it showed; a save from a stale form is refused);
+    #: ``revision`` counts every change that feeds the next pairing (results, players, byes,
+    #: rounds, settings: :func:`.actions.audit` bumps it), so that a pairing computed from one
+    #: revision is refused when another one is current
+    version = models.PositiveIntegerField(default=1)
+    revision = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -141,6 +148,9 @@ class Round(models.Model):
     paired_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    #: bumped by every change of the round's pairing or status (manual change, publish,
+    #: unpublish): the round page's forms carry the version they showed (issue 24)
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["event", "number"]
@@ -162,6 +172,9 @@ class Game(models.Model):
     white_code = models.CharField(max_length=1, blank=True)
     black_code = models.CharField(max_length=1, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    #: bumped by every change of the result (grid, undo, a player's confirmation in the hall):
+    #: the grid posts the version its row showed and a stale one is refused (issue 24)
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["round", "board"]
@@ -223,6 +236,63 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+
+
+class ResultCorrection(models.Model):
+    """A result of a round changed after later rounds were paired (C.04.2 4.3: the corrected
+    result counts for the next pairing; the rounds already published stand). Kept to write the
+    ``### swisspairing correction`` line of the TRF, so that the checker reports those rounds as
+    paired before the correction instead of as plain discrepancies (docs/checker.md)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="corrections")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="corrections")
+    #: result keys (:data:`RESULTS`) before and after
+    before = models.CharField(max_length=4)
+    after = models.CharField(max_length=4)
+    #: how many rounds were paired when the correction was made
+    rounds_paired = models.PositiveSmallIntegerField()
+    #: the audit entry of the change (an undo of that change removes the correction)
+    audit = models.ForeignKey("AuditEntry", on_delete=models.SET_NULL, null=True, blank=True,
+                              related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
+class PairingJob(models.Model):
+    """A pairing computed in a thread of the server, outside any write transaction (issue 24,
+    item 16: a 60 s pairing held SQLite's write lock and every other write failed). The round
+    page polls it; the pairing is stored in one short transaction and refused when the
+    event's ``revision`` changed while it was computed."""
+
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pairing_jobs")
+    round_number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, default=RUNNING)
+    #: the event's revision the pairing is computed from
+    revision = models.PositiveIntegerField()
+    error = models.TextField(blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            # one pairing computed at a time per event (two clicks, two arbiters)
+            models.UniqueConstraint(fields=["event"], condition=models.Q(status="running"),
+                                    name="one_running_pairing_per_event"),
+        ]
+
+    @property
+    def finished(self) -> bool:
+        return self.status != self.RUNNING
 
 
 class FailedLogin(models.Model):

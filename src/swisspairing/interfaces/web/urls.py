@@ -30,6 +30,7 @@ app_pages = [
     path("t/<int:pk>/players/<int:tpn>/", views.player_edit, name="player-edit"),
     path("t/<int:pk>/players/<int:tpn>/card/", views.player_card, name="player-card"),
     path("t/<int:pk>/rounds/<int:number>/", views.round_page, name="round"),
+    path("t/<int:pk>/rounds/<int:number>/pairing/", views.pairing_status, name="pairing-status"),
     path("t/<int:pk>/rounds/<int:number>/print/<str:kind>/", printing.round_print,
          name="round-print"),
     path("t/<int:pk>/rounds/<int:number>/print/<str:kind>.pdf", printing.round_print_pdf,

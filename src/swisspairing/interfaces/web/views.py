@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -18,12 +19,13 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...checker.check import check_tournament
-from ...checker.report import compared_rows
+from ...checker.report import compared_rows, paired_before_text
 from ...errors import BadRequest, SwissPairingError
 from ...formats.trf import parse_trf_bytes, write_trf
 from ...model.tournament import Board
@@ -39,12 +41,14 @@ from . import (
     convert,
     core_messages,
     forms,
+    pairing_jobs,
     printing,
     public_address,
     ratings,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
+from .hall import services as hall_services
 from .imports import (
     MAX_IMPORT_BYTES,
     MAX_RATING_LIST_BYTES,
@@ -58,21 +62,42 @@ from .settings_words import system_label
 
 #: the system of a TRF import whose file names none: the Dutch rules in force (C.04.3, 2026)
 RULES_IN_FORCE = "dutch-2025"
-#: what an arbiter may type in a result cell -> the key of models.RESULTS
-RESULT_SHORTHANDS = {
-    "1": "1-0", "1-0": "1-0", "10": "1-0",
-    "0": "0-1", "0-1": "0-1", "01": "0-1",
-    "=": "=", "5": "=", "½": "=", "1/2": "=", "½-½": "=", "x": "=", "d": "=",
-    "+": "+-", "+-": "+-", "+/-": "+-",
-    "-": "-+", "-+": "-+", "-/+": "-+",
-    "--": "--", "-/-": "--", "00": "--",
-    "w": "W-L", "l": "L-W",
-    "": "",
-}
+#: what an arbiter may type in a result cell, in the order the help line lists them: (the
+#: keys, the result key of models.RESULTS, what it means). Issue 24 item 5: ``00`` (one key
+#: from ``0``) recorded a double forfeit and ``x`` / ``d`` were draws the help line did not
+#: list; every forfeit now has its own keys and asks for a confirmation
+#: (:data:`.actions.FORFEITS`), and the help line is made from this table.
+RESULT_KEYS: list[tuple[tuple[str, ...], str, Any]] = [
+    (("1", "1-0", "10"), "1-0", gettext_lazy("White wins")),
+    (("0", "0-1", "01"), "0-1", gettext_lazy("Black wins")),
+    (("=", "5", "½", "1/2", "½-½", "d"), "=", gettext_lazy("draw")),
+    (("+", "+-", "+/-"), "+-", gettext_lazy("White wins by forfeit")),
+    (("-+", "-/+"), "-+", gettext_lazy("Black wins by forfeit")),
+    (("--", "-/-"), "--", gettext_lazy("double forfeit (neither player came)")),
+    (("w",), "W-L", gettext_lazy("White wins, game not rated (W-L)")),
+    (("l",), "L-W", gettext_lazy("Black wins, game not rated (L-W)")),
+]
+RESULT_SHORTHANDS = {typed: key for keys, key, _meaning in RESULT_KEYS for typed in keys}
+RESULT_SHORTHANDS[""] = ""
+
+
+def unknown_result(typed: str) -> str:
+    return _("Unknown result %(typed)s: type 1, 0, = (or 5), + or -+ (forfeit), -- (double "
+             "forfeit)") % {"typed": repr(typed)}
 #: the audit target of a result change (``actions.set_result``), as shown in the undo message
 RESULT_TARGET = gettext_noop("round %(round)s board %(board)s")
 RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "=": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-",
                  "W-L": "1-0 (W)", "L-W": "0-1 (L)", "D-D": "½-½ (D)", "": ""}
+
+
+def read_only(view: Any) -> Any:
+    """A page that only reads: not in the request-wide transaction (``ATOMIC_REQUESTS``).
+
+    On SQLite every transaction is ``BEGIN IMMEDIATE``: a page in one held the write lock while
+    it rendered, so an arbiter's heavy page (a 400-player round) made every players' entry and
+    every other write wait (issue 24, item 16: "entries and arbiter pages failed"). Read
+    outside a transaction, each query sees the last committed state (WAL) and nothing waits."""
+    return transaction.non_atomic_requests(view)
 
 
 def _lang() -> str:
@@ -101,6 +126,7 @@ logger = logging.getLogger(__name__)
 
 
 # --- home, events ---------------------------------------------------------------------------
+@read_only
 @viewer_required
 def home(request: HttpRequest) -> HttpResponse:
     events = m.Event.objects.all()
@@ -137,7 +163,11 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
         event.initial_colour = form.cleaned_data["initial_colour_choice"]
         event.round_dates = form.round_dates()
         try:
-            warnings = actions.update_event(event, request.user)
+            warnings = actions.update_event(event, request.user, _version(request))
+        except actions.Stale as exc:
+            # another save since this form was shown: the settings as they are now
+            _error(request, exc)
+            return redirect("web:event-edit", pk=pk)
         except SwissPairingError as exc:
             _error(request, exc)
             event.refresh_from_db()
@@ -146,7 +176,10 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
             for warning in warnings:
                 messages.warning(request, _settings_warning(warning, event))
             return redirect("web:event", pk=event.pk)
-    return render(request, "web/event_form.html", _ctx(request, event, form=form))
+    # the version this form showed (kept when it comes back with an error)
+    shown = _version(request) if request.method == "POST" else None
+    return render(request, "web/event_form.html", _ctx(
+        request, event, form=form, form_version=shown or m.Event.objects.get(pk=pk).version))
 
 
 def _settings_warning(kind: str, event: m.Event) -> str:
@@ -159,6 +192,7 @@ def _settings_warning(kind: str, event: m.Event) -> str:
              "count the rounds already played with the new points.")
 
 
+@read_only
 @viewer_required
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
@@ -571,6 +605,13 @@ def _same_name(event: m.Event, row: m.Entrant) -> list[m.Entrant]:
 
 
 # --- rounds --------------------------------------------------------------------------------------
+def _version(request: HttpRequest, name: str = "version") -> int | None:
+    """The version a form carries (optimistic concurrency, issue 24); None when absent."""
+    value = str(request.POST.get(name, "")).strip()
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+@read_only
 @viewer_required
 def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _event(pk)
@@ -582,8 +623,12 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                    entrants=list(event.entrants.all()),
                    requests={r.entrant_id: r.code for r in
                              event.requests.filter(round_number=number)},
-                   request_codes=m.REQUEST_CODES)
-    if rnd is not None:
+                   request_codes=m.REQUEST_CODES, result_keys=_result_keys())
+    if rnd is None:
+        job = pairing_jobs.latest_job(event, number)
+        context["job"] = job
+        context["elapsed"] = int((timezone.now() - job.started_at).total_seconds()) if job else 0
+    else:
         t = convert.tournament_of(event, number - 1)
         context["games"] = [
             {"game": g, "white_points": t.points_after(g.white.tpn, number - 1)
@@ -597,9 +642,9 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             context["violations"] = [v for v in actions.violations_of(rnd)]
         later = event.round_set.filter(number__gt=number).exists()
         context["later"] = later
-        undo = event.audit.filter(action="result", undone=False).first()
+        undo = actions.undo_target(event)
         context["undo"] = undo
-        context["undo_target"] = _result_target(undo.target) if undo else ""
+        context["undo_target"] = _undo_label(undo) if undo else ""
         context["manual_changes"] = [actions.manual_change_text(c) for c in rnd.manual_changes]
         requested = context["requests"]
         context["not_paired"] = [f"{e.tpn} {e.name} ({requested[e.pk]})"
@@ -607,9 +652,28 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "web/round.html", context)
 
 
+def _result_keys() -> list[dict[str, Any]]:
+    """The help line under the grid: every key (:data:`RESULT_KEYS`) and what it records."""
+    return [{"keys": keys, "meaning": meaning, "label": RESULT_LABELS.get(key, key),
+             "forfeit": key in actions.FORFEITS} for keys, key, meaning in RESULT_KEYS]
+
+
+def _undo_label(entry: m.AuditEntry) -> str:
+    """What the undo button names: the board and the change (``round 2 board 30: 1-0``)."""
+    after = (entry.after or {}).get("result", "")
+    return _("%(target)s: %(result)s") % {"target": _result_target(entry.target),
+                                          "result": RESULT_LABELS.get(after, after) or "—"}
+
+
+@transaction.non_atomic_requests
 @arbiter_required
 @require_POST
 def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpResponse:
+    """The round page's buttons. Not one request-wide transaction (each action has its own):
+    pairing runs in the background (:mod:`.pairing_jobs`) or, with
+    ``SWISSPAIRING_PAIR_IN_BACKGROUND = False``, here but outside any write transaction.
+    Every form carries the version of what it showed (issue 24): a change made since then
+    refuses the action, and the page shows the round as it is now."""
     event = _event(pk)
     # a malformed player id is a 400 naming the field (not a ValueError: a 500)
     entrant_pk = forms.posted_number(request.POST, "entrant") if what == "request" else None
@@ -617,34 +681,33 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
         if what == "pair":
             if number != actions.rounds_paired(event) + 1:
                 raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
-            rnd = actions.pair_next_round(event, request.user)
-            messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
-            number = rnd.number
+            revision = _version(request, "revision")
+            if getattr(settings, "SWISSPAIRING_PAIR_IN_BACKGROUND", True):
+                pairing_jobs.start(event, request.user, revision)
+            else:
+                rnd = actions.pair_next_round(event, request.user, revision)
+                messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
+                number = rnd.number
         elif what == "request":
-            row = get_object_or_404(m.Entrant, event=event, pk=entrant_pk)
-            actions.set_request(event, row, number, request.POST.get("code") or None,
-                                request.user)
+            with transaction.atomic():
+                row = get_object_or_404(m.Entrant, event=event, pk=entrant_pk)
+                actions.set_request(event, row, number, request.POST.get("code") or None,
+                                    request.user)
+        elif what == "undo":
+            entry = _version(request, "entry")
+            done = actions.undo_result(event, entry, request.user)
+            messages.success(request, _("Undone: %(what)s") % {"what": _undo_label(done)})
         else:
             rnd = get_object_or_404(m.Round, event=event, number=number)
+            version = _version(request)
             if what == "publish":
-                actions.publish_round(rnd, request.user)
+                actions.publish_round(rnd, request.user, version)
             elif what == "unpublish":
-                if rnd.games.exclude(white_code="").exclude(black__isnull=True).exists():
-                    messages.error(request, _("Results are entered: the round stays "
-                                              "published."))
-                else:
-                    rnd.status = m.Round.DRAFT
-                    rnd.save(update_fields=["status"])
-                    actions.audit(event, request.user, "round-unpublish", f"round {number}")
+                actions.unpublish_round(rnd, request.user, version)
             elif what == "unpair":
-                actions.unpair_round(rnd, request.user)
+                actions.unpair_round(rnd, request.user, version)
             elif what == "manual":
-                _manual(request, rnd)
-            elif what == "undo":
-                done = actions.undo_last_result(event, request.user)
-                if done is not None:
-                    messages.success(request, _("Undone: %(what)s")
-                                     % {"what": _result_target(done.target)})
+                _manual(request, rnd, version)
             else:
                 raise Http404
     except SwissPairingError as exc:
@@ -652,12 +715,29 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
     return redirect("web:round", pk=pk, number=number)
 
 
+@read_only
+@viewer_required
+def pairing_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The progress of the round's background pairing (the round page polls it); when the
+    job it watched is over, the page reloads (``HX-Refresh``) to show the round or why not."""
+    event = _event(pk)
+    pairing_jobs.mark_dead_jobs()
+    job = pairing_jobs.latest_job(event, number)
+    response = render(request, "web/_pairing_status.html",
+                      _ctx(request, event, job=job, number=number,
+                           elapsed=int((timezone.now() - job.started_at).total_seconds())
+                           if job else 0))
+    if request.htmx and (job is None or job.finished):
+        response["HX-Refresh"] = "true"
+    return response
+
+
 def _result_target(target: str) -> str:
     """The audit target of a result change (``round 1 board 3``) in the active language."""
     return core_messages.translate_text(target, (RESULT_TARGET,))
 
 
-def _manual(request: HttpRequest, rnd: m.Round) -> None:
+def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
     def number(key: str) -> int | None:
         value = str(request.POST.get(key, "")).strip()
         return int(value) if value.isascii() and value.isdigit() else None
@@ -667,7 +747,7 @@ def _manual(request: HttpRequest, rnd: m.Round) -> None:
     if a is None:
         messages.error(request, _("Give a board or a player number."))
         return
-    found = actions.manual_change(rnd, kind, a, number("b"), request.user)
+    found = actions.manual_change(rnd, kind, a, number("b"), request.user, version)
     lang = _lang()
     if found:
         for v in found:
@@ -676,40 +756,78 @@ def _manual(request: HttpRequest, rnd: m.Round) -> None:
         messages.success(request, _("Change made: no absolute rule is broken."))
 
 
+def _forfeit_question(key: str) -> str:
+    meaning = next(str(mn) for _keys, k, mn in RESULT_KEYS if k == key)
+    return _("%(label)s is a forfeit: %(meaning)s. The game was not played.") % {
+        "label": RESULT_LABELS[key], "meaning": meaning}
+
+
 @arbiter_required
 @require_POST
 def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResponse:
-    """Enter one board's result (the grid posts each row; HTMX swaps the row back)."""
+    """Enter one board's result (the grid posts each row and puts the row it gets back in
+    place; without JavaScript the row comes back in a page of its own).
+
+    The row's form carries the board's ``version`` (a change of the board since the row was
+    shown refuses this one, with the board as it is now: issue 24 item 2). A forfeit, and a
+    correction of a round followed by paired rounds (C.04.2 4.3), are recorded only once
+    confirmed (``confirm=1``): the row comes back asking, with what it implies."""
     event = _event(pk)
-    game = get_object_or_404(m.Game, pk=game_id, round__event=event, round__number=number)
+    game = get_object_or_404(m.Game.objects.select_related("round", "white", "black"),
+                             pk=game_id, round__event=event, round__number=number)
     typed = str(request.POST.get("result", "")).strip().lower().replace(" ", "")
+    version = _version(request)
+    confirmed = request.POST.get("confirm") == "1"
     error = ""
     corrected = ""
+    questions: list[str] = []
+    status = 200
     key = RESULT_SHORTHANDS.get(typed)
     if key is None:
-        error = _("Unknown result %(typed)s: type 1, 0, = (or 5), +, -, --") % {
-            "typed": typed}
+        error = unknown_result(typed)
+        status = 400
     else:
-        try:
-            if actions.set_result(game, key, request.user):
-                corrected = _("Round %(n)s was corrected after later rounds were paired: run "
-                              "the check to see whether their pairings still hold.") % {
-                    "n": number}
-        except SwissPairingError as exc:
-            error = core_messages.user_message(exc)
+        if not confirmed and key != game.result:
+            if key in actions.FORFEITS:
+                questions.append(_forfeit_question(key))
+            later = list(event.round_set.filter(number__gt=number)
+                         .values_list("number", flat=True))
+            if later and key and game.result:
+                questions.append(_(
+                    "Round %(n)s is followed by paired rounds (%(later)s): the corrected "
+                    "result counts from the next pairing on; the rounds already published "
+                    "stand as they were paired (C.04.2 4.3). The correction is recorded, and "
+                    "the check reports those rounds as paired before it.") % {
+                    "n": number, "later": ", ".join(str(x) for x in later)})
+        if not questions:
+            try:
+                if hall_services.arbiter_decides(game, key, request.user, version=version,
+                                                 confirm_late=confirmed):
+                    corrected = _("Round %(n)s was corrected after later rounds were paired: "
+                                  "the correction is recorded; the check reports the later "
+                                  "rounds as paired before it.") % {"n": number}
+            except actions.StaleResult as exc:
+                error = core_messages.user_message(exc)
+                status = 409
+            except SwissPairingError as exc:
+                error = core_messages.user_message(exc)
+                status = 400
     game.refresh_from_db()
+    t = convert.tournament_of(event, number - 1)
+    row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
+           "black_points": t.points_after(game.black.tpn, number - 1) if game.black
+           else None, "label": RESULT_LABELS.get(game.result, "")}
+    confirm = {"questions": questions, "key": key, "typed": typed,
+               "label": RESULT_LABELS.get(key or "", "") or "—"} if questions else None
+    context = _ctx(request, event, g=row, error=error, number=number, corrected=corrected,
+                   confirm=confirm, rnd=game.round,
+                   check_url=reverse("web:check", args=[event.pk]) if corrected else "")
     if request.htmx:
-        t = convert.tournament_of(event, number - 1)
-        row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
-               "black_points": t.points_after(game.black.tpn, number - 1) if game.black
-               else None, "label": RESULT_LABELS.get(game.result, "")}
         # the warning of a late correction goes with the row (an out-of-band swap into the
         # grid's message area), not into the messages of whatever page loads next
-        return render(request, "web/_result_row.html", _ctx(
-            request, event, g=row, error=error, number=number, corrected=corrected,
-            check_url=reverse("web:check", args=[event.pk]) if corrected else ""))
-    if error:
-        messages.error(request, error)
+        return render(request, "web/_result_row.html", context, status=status)
+    if error or confirm:  # without JavaScript: the row in a page of its own
+        return render(request, "web/result_page.html", context, status=status)
     if corrected:
         messages.warning(request, corrected)
     return redirect("web:round", pk=pk, number=number)
@@ -745,6 +863,7 @@ def _tables(event: m.Event, view: str, player: int | None = None,
 VIEWS = ("standings", "crosstable", "wallchart")
 
 
+@read_only
 @viewer_required
 def standings(request: HttpRequest, pk: int, view: str = "standings") -> HttpResponse:
     event = _event(pk)
@@ -770,6 +889,7 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
         header=printing.page_header(event, printing.standings_what(after or complete))))
 
 
+@read_only
 @viewer_required
 def player_card(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
     event = _event(pk)
@@ -842,6 +962,7 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
                      "text/plain; charset=utf-8")
 
 
+@read_only
 @viewer_required
 def check(request: HttpRequest, pk: int) -> HttpResponse:
     """The pairings checker on the complete rounds (the same report as ``swisspairing check``):
@@ -869,6 +990,8 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
         (r.published.bye or r.ours.bye) else None,
         "violations": [v.text(lang) for v in r.violations],
         "our_violations": [v.text(lang) for v in r.our_violations],
+        # C.04.2 4.3: a round paired before a correction is checked with the result then
+        "paired_before": [paired_before_text(r.round_number, c, lang) for c in r.paired_before],
     } for r in report.rounds]
     return render(request, "web/check.html", _ctx(
         request, event, report=report, checked=checked,
@@ -905,6 +1028,7 @@ def forbidden_remove(request: HttpRequest, pk: int, pair_id: int) -> HttpRespons
     return redirect("web:players", pk=pk)
 
 
+@read_only
 @viewer_required
 def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The last 500 changes of the event: who, when, what (in the reader's language; the
@@ -982,6 +1106,7 @@ def qr_svg(request: HttpRequest, token: str) -> HttpResponse:
 
 
 # --- public pages (read only, no login) ---------------------------------------------------
+@read_only
 def public(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     published = list(event.round_set.filter(status=m.Round.PUBLISHED))
@@ -989,6 +1114,7 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
                                                "token": token})
 
 
+@read_only
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
@@ -1004,6 +1130,7 @@ def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "not_paired": printing.not_paired_rows(sheet, lang)})
 
 
+@read_only
 def public_standings(request: HttpRequest, token: str) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     complete = convert.complete_rounds(event)

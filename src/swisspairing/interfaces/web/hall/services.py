@@ -335,21 +335,35 @@ def board_claims(game: web.Game) -> list[h.ResultClaim]:
     return list(game.hall_claims.filter(status__in=h.ResultClaim.OPEN))
 
 
-def arbiter_decides(game: web.Game, result: str, user: Any) -> None:
+def arbiter_decides(game: web.Game, result: str, user: Any, version: int | None = None,
+                    confirm_late: bool = True) -> bool:
     """An arbiter's entry always wins: the result is written, the open claims that agree are
-    validated, the others rejected."""
+    validated, the others rejected. ``version``: the board's version the arbiter's page showed
+    (a change since then, e.g. the players' confirmation, refuses this one: issue 24)."""
     with writing(), transaction.atomic():
-        actions.set_result(game, result, user)
-        now = timezone.now()
-        for c in game.hall_claims.filter(status__in=h.ResultClaim.OPEN):
-            c.status = (h.ResultClaim.VALIDATED if c.result == result
-                        else h.ResultClaim.REJECTED)
-            c.decided_at = now
-            c.save(update_fields=["status", "decided_at"])
-            actions.audit(game.round.event, user, "hall-decide",
-                          f"round {game.round.number} board {game.board}",
-                          {"claim": c.pk, "result": c.result}, {"status": c.status,
-                                                                "result": result})
+        later = actions.set_result(game, result, user, version=version,
+                                   confirm_late=confirm_late)
+        settle_claims(game, result, user)
+    return later
+
+
+def settle_claims(game: web.Game, result: str, user: Any) -> None:
+    """After an arbiter wrote a board's result (hall page or results grid): the open claims
+    that agree are validated, the others rejected; confirmed entries that no longer agree with
+    the result are rejected too (issue 24: the entries still said "confirmed" for a result the
+    arbiter had changed)."""
+    now = timezone.now()
+    for c in game.hall_claims.filter(status__in=(*h.ResultClaim.OPEN, h.ResultClaim.CONFIRMED)):
+        if c.status == h.ResultClaim.CONFIRMED and c.result == result:
+            continue
+        c.status = (h.ResultClaim.VALIDATED if c.result == result
+                    else h.ResultClaim.REJECTED)
+        c.decided_at = now
+        c.save(update_fields=["status", "decided_at"])
+        actions.audit(game.round.event, user, "hall-decide",
+                      f"round {game.round.number} board {game.board}",
+                      {"claim": c.pk, "result": c.result}, {"status": c.status,
+                                                            "result": result})
 
 
 def claim_state(game: web.Game) -> str:

@@ -47,7 +47,7 @@ from .. import models as web
 from ..auth import arbiter_required, can_edit, viewer_required
 from ..forms import posted_number
 from ..imports import matches, query_words
-from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables
+from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables, unknown_result
 from . import models as h
 from . import services
 
@@ -563,11 +563,14 @@ def decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
     typed = typed.strip().lower().replace(" ", "")
     key = RESULT_SHORTHANDS.get(typed)
     if not key:
-        messages.error(request, _("Unknown result %(typed)s: type 1, 0, = (or 5), +, -, --")
-                       % {"typed": repr(typed)})
+        messages.error(request, unknown_result(typed))
     else:
         try:
-            services.arbiter_decides(game, key, request.user)
+            # the board's version the page showed: a change since then (the players'
+            # confirmation, another arbiter) refuses this decision (issue 24)
+            version = str(request.POST.get("version", ""))
+            services.arbiter_decides(game, key, request.user,
+                                     version=int(version) if version.isdigit() else None)
             messages.success(request, _("Board %(board)s: %(result)s")
                              % {"board": game.board, "result": RESULT_LABELS[key]})
         except SwissPairingError as exc:

@@ -97,6 +97,15 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
             raise BadRequest(gettext("round %(r)s date: %(day)s is before the date of an "
                                      "earlier round") % {"r": r, "day": day})
         previous = day
+    from . import round_robin
+    from .settings_words import system_label
+
+    table = round_robin.table_rounds(event) if event.pk else None
+    if paired and table is not None and event.rounds != table:
+        # C.05 Annex 1: the table fixes the rounds once the players are paired
+        raise BadRequest(gettext("rounds: a %(system)s of %(n)s players has %(rounds)s rounds")
+                         % {"system": system_label(event.system), "n": event.entrants.count(),
+                            "rounds": table})
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
         raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
                                  "the initial colour, which can no longer change"))
@@ -104,6 +113,11 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
 
 def create_event(event: m.Event, user: User) -> m.Event:
     """A new tournament with settings checked by :func:`check_event_settings`."""
+    from . import round_robin
+
+    if round_robin.is_round_robin(event) and not event.tiebreaks:
+        # C.07: a round-robin is not ranked by Buchholz; SB, DE, WIN, Koya
+        event.tiebreaks = round_robin.ROUND_ROBIN_TIEBREAKS
     with transaction.atomic():
         check_event_settings(event)
         event.save()
@@ -240,9 +254,19 @@ def renumber(event: m.Event) -> None:
     name)."""
     if rounds_paired(event):
         return
+    if event.numbers_drawn and event.system in ("round-robin", "double-round-robin"):
+        return  # the numbers drawn by lot for the Berger table stay (FIDE drawing of lots)
     t = tournament_of(event)
     pk_of = {e.tpn: e.pk for e in event.entrants.all()}
     _set_numbers(event, {pk_of[old]: new for new, old in enumerate(t.initial_order(), 1)})
+
+
+def _players_changed(event: m.Event) -> None:
+    """A player added or removed before round 1: a round-robin's drawing of lots counted the
+    old players and must be made again (numbers follow the initial order until then)."""
+    if event.numbers_drawn and not rounds_paired(event):
+        event.numbers_drawn = ""
+        m.Event.objects.filter(pk=event.pk).update(numbers_drawn="")
 
 
 def max_event_players() -> int:
@@ -321,6 +345,7 @@ def add_entrant(event: m.Event, c: Candidate, user: User) -> m.Entrant:
             federation=c.federation, title=c.title, birth_date=c.birth_date, sex=c.sex,
             club=c.club)
         if not rounds_paired(event):
+            _players_changed(event)
             renumber(event)
         else:
             _place_late_entry(event, row)
@@ -371,6 +396,7 @@ def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
                        fide_id=c.fide_id, federation=c.federation, title=c.title,
                        birth_date=c.birth_date, sex=c.sex, club=c.club)
              for i, c in enumerate(candidates, 1)], batch_size=2000)
+        _players_changed(event)
         renumber(event)
         audit(event, user, "players-import", f"{source}: {len(candidates)} players".lstrip(": "),
               None, {"count": len(candidates),
@@ -398,6 +424,7 @@ def delete_entrant(row: m.Entrant, user: User) -> None:
         before = entrant_dict(row)
         row.delete()
         remaining = list(event.entrants.order_by("tpn"))
+        _players_changed(event)
         _set_numbers(event, {e.pk: i for i, e in enumerate(remaining, 1)})
         renumber(event)
         audit(event, user, "player-delete", before["name"], before, None)  # type: ignore[arg-type]
@@ -494,8 +521,17 @@ def pair_next_round(event: m.Event, user: User) -> m.Round:
 
     Every earlier round must be published with all its results in.
     """
+    from . import round_robin
+
     with transaction.atomic():
         r = rounds_paired(event) + 1
+        if r == 1 and round_robin.is_round_robin(event):
+            # C.05 Annex 1: 3 to 24 players, numbers drawn by lot, rounds from the table
+            round_robin.check_players(event)
+            if not event.numbers_drawn:
+                raise BadRequest(gettext("draw the pairing numbers by lot, or enter the "
+                                         "numbers drawn, before pairing round 1"))
+            round_robin.fix_rounds(event, user)
         if r > event.rounds:
             raise BadRequest(gettext("the tournament has %(n)s rounds: all are paired")
                              % {"n": event.rounds})

@@ -89,6 +89,10 @@ class Event(models.Model):
     #: was paired; written in the TRF ``132`` record (trf.md 3)
     round_dates = models.JSONField(default=list, blank=True)
     public_token = models.CharField(max_length=40, unique=True, default=_token)
+    #: a round-robin's pairing numbers (FIDE Tournament Rules, drawing of lots): ``"lot"``
+    #: drawn by the program, ``"hand"`` entered after a drawing in the hall, ``""`` not yet
+    #: (numbers then follow the initial order; a player added or removed clears it)
+    numbers_drawn = models.CharField(max_length=5, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

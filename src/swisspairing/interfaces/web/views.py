@@ -41,6 +41,7 @@ from . import (
     printing,
     public_address,
     ratings,
+    round_robin,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -170,7 +171,8 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         players=event.entrants.count(), system_label=system_label(event.system),
         tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
             tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
-        complete=convert.complete_rounds(event)))
+        complete=convert.complete_rounds(event),
+        round_robin=round_robin.is_round_robin(event)))
 
 
 @arbiter_required

@@ -158,3 +158,44 @@ def test_swiss_events_are_unchanged() -> None:
     event = make_event(players=6, rounds=3)
     assert not round_robin.is_round_robin(event)
     actions.pair_next_round(event, None)
+
+
+def test_the_rest_of_the_round_is_shown_as_rest_everywhere(arbiter: Client) -> None:
+    event = _rr_event(5)
+    round_robin.draw_numbers(event, None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    resting = round_robin.resting(event, rnd)
+    assert len(resting) == 1
+    # C.05 Annex 1: the highest number of the table of 6 (6) is the rest: its opponent in
+    # round 1 rests
+    table = {g.white: g.black for g in scheduled_games(5, 1, 1)}
+    table.update({b: w for w, b in list(table.items())})
+    assert resting[0].tpn == table[6]
+    name = resting[0].name
+    page = arbiter.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert f"Rest: {resting[0].tpn} {name}" in page
+    assert "pairing-allocated bye" not in page
+    page = arbiter.get(reverse("web:round", args=[event.pk, 1]), **FRENCH).content.decode()
+    assert f"Exempt : {resting[0].tpn} {name}" in page
+    public = arbiter.get(reverse("web:public-round", args=[event.public_token, 1]),
+                         **FRENCH).content.decode()
+    assert "exempt" in public and "non apparié" not in public
+    translation.activate("en")
+    public = arbiter.get(reverse("web:public-round",
+                                 args=[event.public_token, 1])).content.decode()
+    assert "<td>rest</td>" in public and "pairing-allocated bye" not in public
+
+
+def test_a_new_round_robin_event_gets_the_round_robin_tiebreaks(arbiter: Client) -> None:
+    event = _rr_event(4)
+    assert event.tiebreaks == "SB/P,DE/P,WIN,KS/P"
+    swiss = m.Event(name="Open", rounds=5, system="dutch-2025", initial_colour="w")
+    actions.create_event(swiss, None)
+    assert swiss.tiebreaks == ""
+    # through the form too
+    arbiter.post(reverse("web:event-new"), {
+        "name": "Club championship", "rounds": 9, "system": "double-round-robin",
+        "point_scheme": "fide", "tiebreaks": "", "initial_colour_choice": "w"})
+    made = m.Event.objects.get(name="Club championship")
+    assert "BH" not in made.tiebreaks and made.tiebreaks.startswith("SB")

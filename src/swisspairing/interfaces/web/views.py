@@ -526,6 +526,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         requested = context["requests"]
         context["not_paired"] = [f"{e.tpn} {e.name} ({requested[e.pk]})"
                                  for e in context["entrants"] if e.pk in requested]
+        # a round-robin's rest of the round (C.05 Annex 1), not a pairing-allocated bye
+        context["resting"] = round_robin.resting(event, rnd)
     return render(request, "web/round.html", context)
 
 

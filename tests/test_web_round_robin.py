@@ -199,3 +199,43 @@ def test_a_new_round_robin_event_gets_the_round_robin_tiebreaks(arbiter: Client)
         "point_scheme": "fide", "tiebreaks": "", "initial_colour_choice": "w"})
     made = m.Event.objects.get(name="Club championship")
     assert "BH" not in made.tiebreaks and made.tiebreaks.startswith("SB")
+
+
+def test_the_crosstable_is_the_main_view_in_pairing_number_order(arbiter: Client) -> None:
+    event = _rr_event(5, "double-round-robin")
+    round_robin.draw_numbers(event, None)
+    rng = random.Random(7)
+    entered: dict[tuple[int, int], list[str]] = {}
+    marks = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("½", "½")}
+    for _ in range(4):
+        rnd = actions.pair_next_round(event, None)
+        actions.publish_round(rnd, None)
+        for g in rnd.games.select_related("white", "black"):
+            result = rng.choice(list(marks))
+            actions.set_result(g, result, None)
+            w, b = g.white.tpn, g.black.tpn
+            entered.setdefault((w, b), []).append(marks[result][0])
+            entered.setdefault((b, w), []).append(marks[result][1])
+    page = arbiter.get(reverse("web:standings", args=[event.pk])).content.decode()
+    assert "round-robin crosstable after round 4" in page
+    assert page.index(">Crosstable<") < page.index(">Standings<", page.index("subtabs"))
+    st = convert.standings_of(event)
+    from swisspairing.standings.round_robin_table import round_robin_crosstable
+
+    table = round_robin_crosstable(st, "en")
+    assert [row[0] for row in table.rows] == ["1", "2", "3", "4", "5"]
+    names = dict(event.entrants.values_list("tpn", "name"))
+    for row in table.rows:
+        pid = int(row[0])
+        assert row[1] == names[pid]
+        for opp in range(1, 6):
+            cell = row[2 + opp]
+            assert cell == ("×" if opp == pid else " ".join(entered.get((pid, opp), [])))
+    fr = round_robin_crosstable(st, "fr")
+    assert fr.title.endswith("grille du tournoi toutes rondes après la ronde 4")
+    # the Swiss standings tab is still there
+    page = arbiter.get(reverse("web:standings-view",
+                               args=[event.pk, "standings"])).content.decode()
+    assert "standings after round 4" in page
+    pdf = arbiter.get(reverse("web:pdf", args=[event.pk]) + "?view=crosstable")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

@@ -31,6 +31,7 @@ from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
 from ...standings.labels import tiebreak_name
+from ...standings.round_robin_table import round_robin_crosstable
 from . import (
     actions,
     auth,
@@ -654,7 +655,7 @@ def _tables(event: m.Event, view: str, player: int | None = None,
     st = convert.standings_of(event, round_number)
     lang = _lang()
     if view == "crosstable":
-        found = [tables.crosstable(st, lang)]
+        found = [_crosstable(event, st, lang)]
     elif view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "card" and player is not None:
@@ -664,12 +665,22 @@ def _tables(event: m.Event, view: str, player: int | None = None,
     return [_shown(t) for t in found]
 
 
+def _crosstable(event: m.Event, st: Any, lang: str) -> tables.Table:
+    """A round-robin's crosstable in the FIDE table order (players by pairing number, C.05
+    Annex 1); a Swiss event's by rank."""
+    if round_robin.is_round_robin(event):
+        return round_robin_crosstable(st, lang)
+    return tables.crosstable(st, lang)
+
+
 VIEWS = ("standings", "crosstable", "wallchart")
 
 
 @viewer_required
-def standings(request: HttpRequest, pk: int, view: str = "standings") -> HttpResponse:
+def standings(request: HttpRequest, pk: int, view: str | None = None) -> HttpResponse:
     event = _event(pk)
+    if view is None:  # a round-robin's main view is its crosstable (issue 29 part 3)
+        view = "crosstable" if round_robin.is_round_robin(event) else "standings"
     if view not in VIEWS:
         raise Http404
     return _standings_page(request, event, view, "web/standings.html")
@@ -680,7 +691,8 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
     complete = convert.complete_rounds(event)
     if not complete:
         return render(request, template, _ctx(request, event, view=view, tables=[],
-                                              complete=0))
+                                              complete=0,
+                                              round_robin=round_robin.is_round_robin(event)))
     after = printing.chosen_round(request, complete)  # ``?round=K``: after round K
     try:
         found = _tables(event, view, player, after)
@@ -689,6 +701,7 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
     return render(request, template, _ctx(
         request, event, view=view, tables=found, complete=complete, after=after or complete,
         after_rounds=range(1, complete + 1), player=player,
+        round_robin=round_robin.is_round_robin(event),
         header=printing.page_header(event, printing.standings_what(after or complete))))
 
 
@@ -717,12 +730,14 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     if view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "crosstable":
-        found = [tables.crosstable(st, lang)]
+        found = [_crosstable(event, st, lang)]
     elif view == "card":
         found = [tables.player_card(st, pid, lang) for pid in sorted(st.tournament.players)]
     else:
         view = "standings"
-        found = [tables.standings_table(st, lang), tables.crosstable(st, lang)]
+        found = [tables.standings_table(st, lang), _crosstable(event, st, lang)]
+        if round_robin.is_round_robin(event):  # the crosstable first (issue 29 part 3)
+            found.reverse()
     data = publication.pdf(found, header, flow=view == "card")  # cards: several a page
     return _download(data, f"{_slug(event)}-{view}-round-{st.rounds}.pdf", "application/pdf")
 

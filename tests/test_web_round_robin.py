@@ -237,5 +237,8 @@ def test_the_crosstable_is_the_main_view_in_pairing_number_order(arbiter: Client
     page = arbiter.get(reverse("web:standings-view",
                                args=[event.pk, "standings"])).content.decode()
     assert "standings after round 4" in page
+    public = arbiter.get(reverse("web:public-standings",
+                                 args=[event.public_token])).content.decode()
+    assert public.index("round-robin crosstable") < public.index("standings after round 4")
     pdf = arbiter.get(reverse("web:pdf", args=[event.pk]) + "?view=crosstable")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

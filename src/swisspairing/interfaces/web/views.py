@@ -946,6 +946,8 @@ def public_standings(request: HttpRequest, token: str) -> HttpResponse:
     complete = convert.complete_rounds(event)
     after = printing.chosen_round(request, complete) if complete else None
     found = _tables(event, "standings", None, after) if complete else []
+    if found and round_robin.is_round_robin(event):  # the crosstable first (issue 29 part 3)
+        found = _tables(event, "crosstable", None, after) + found
     return render(request, "web/public_standings.html", {
         "event": event, "tables": found, "token": token, "after": after or complete,
         "after_rounds": range(1, complete + 1)})

@@ -242,3 +242,12 @@ def test_the_crosstable_is_the_main_view_in_pairing_number_order(arbiter: Client
     assert public.index("round-robin crosstable") < public.index("standings after round 4")
     pdf = arbiter.get(reverse("web:pdf", args=[event.pk]) + "?view=crosstable")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_the_settings_show_the_rounds_of_the_table(arbiter: Client) -> None:
+    event = _rr_event(10, "double-round-robin")
+    page = arbiter.get(reverse("web:event-edit", args=[event.pk])).content.decode()
+    assert "round-robin of 10 players: 18 rounds" in page
+    round_robin.draw_numbers(event, None)
+    page = arbiter.get(reverse("web:event-edit", args=[event.pk]), **FRENCH).content.decode()
+    assert "toutes rondes de 10 joueurs : 18 rondes" in page and 'value="18"' in page

@@ -133,6 +133,15 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
             raise BadRequest(gettext("round %(r)s date: %(day)s is before the date of an "
                                      "earlier round") % {"r": r, "day": day})
         previous = day
+    from . import round_robin
+    from .settings_words import system_label
+
+    table = round_robin.table_rounds(event) if event.pk else None
+    if paired and table is not None and event.rounds != table:
+        # C.05 Annex 1: the table fixes the rounds once the players are paired
+        raise BadRequest(gettext("rounds: a %(system)s of %(n)s players has %(rounds)s rounds")
+                         % {"system": system_label(event.system), "n": event.entrants.count(),
+                            "rounds": table})
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
         raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
                                  "the initial colour, which can no longer change"))
@@ -140,6 +149,11 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
 
 def create_event(event: m.Event, user: User) -> m.Event:
     """A new tournament with settings checked by :func:`check_event_settings`."""
+    from . import round_robin
+
+    if round_robin.is_round_robin(event) and not event.tiebreaks:
+        # C.07: a round-robin is not ranked by Buchholz; SB, DE, WIN, Koya
+        event.tiebreaks = round_robin.ROUND_ROBIN_TIEBREAKS
     with transaction.atomic():
         check_event_settings(event)
         event.save()
@@ -303,9 +317,19 @@ def renumber(event: m.Event) -> None:
     name)."""
     if rounds_paired(event):
         return
+    if event.numbers_drawn and event.system in ("round-robin", "double-round-robin"):
+        return  # the numbers drawn by lot for the Berger table stay (FIDE drawing of lots)
     t = tournament_of(event)
     pk_of = {e.tpn: e.pk for e in event.entrants.all()}
     _set_numbers(event, {pk_of[old]: new for new, old in enumerate(t.initial_order(), 1)})
+
+
+def _players_changed(event: m.Event) -> None:
+    """A player added or removed before round 1: a round-robin's drawing of lots counted the
+    old players and must be made again (numbers follow the initial order until then)."""
+    if event.numbers_drawn and not rounds_paired(event):
+        event.numbers_drawn = ""
+        m.Event.objects.filter(pk=event.pk).update(numbers_drawn="")
 
 
 def max_event_players() -> int:
@@ -421,6 +445,7 @@ def add_entrant(event: m.Event, c: Candidate, user: User,
             club=c.club)
         byes: list[int] = []
         if not rounds_paired(event):
+            _players_changed(event)
             renumber(event)
         else:
             _place_late_entry(event, row)
@@ -479,6 +504,7 @@ def import_entrants(event: m.Event, candidates: list[Candidate], user: User,
                        fide_id=c.fide_id, federation=c.federation, title=c.title,
                        birth_date=c.birth_date, sex=c.sex, club=c.club)
              for i, c in enumerate(candidates, 1)], batch_size=2000)
+        _players_changed(event)
         renumber(event)
         audit(event, user, "players-import", f"{source}: {len(candidates)} players".lstrip(": "),
               None, {"count": len(candidates),
@@ -506,6 +532,7 @@ def delete_entrant(row: m.Entrant, user: User) -> None:
         before = entrant_dict(row)
         row.delete()
         remaining = list(event.entrants.order_by("tpn"))
+        _players_changed(event)
         _set_numbers(event, {e.pk: i for i, e in enumerate(remaining, 1)})
         renumber(event)
         audit(event, user, "player-delete", before["name"], before, None)  # type: ignore[arg-type]
@@ -599,8 +626,16 @@ def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
 
 def check_can_pair(event: m.Event) -> int:
     """The number of the next round to pair, or BadRequest saying why it cannot be paired:
-    every earlier round must be published with all its results in."""
+    every earlier round must be published with all its results in; a round-robin's round 1
+    needs 3 to 24 players and their numbers drawn (C.05 Annex 1)."""
+    from . import round_robin
+
     r = rounds_paired(event) + 1
+    if r == 1 and round_robin.is_round_robin(event):
+        round_robin.check_players(event)
+        if not event.numbers_drawn:
+            raise BadRequest(gettext("draw the pairing numbers by lot, or enter the "
+                                     "numbers drawn, before pairing round 1"))
     if r > event.rounds:
         raise BadRequest(gettext("the tournament has %(n)s rounds: all are paired")
                          % {"n": event.rounds})
@@ -652,6 +687,11 @@ def store_computed_pairing(event: m.Event, computed: ComputedPairing, user: User
         # the round's day in the schedule (issue 24 item 20: not the day it is paired, often
         # the evening before)
         set_round_date(fresh, r, scheduled_date(fresh, r))
+        if r == 1:
+            from . import round_robin
+
+            if round_robin.is_round_robin(fresh):
+                round_robin.fix_rounds(fresh, user)  # the table's rounds (C.05 Annex 1)
         rnd = m.Round.objects.create(event=fresh, number=r, system=fresh.system,
                                      explanation=computed.notes)
         _store_pairing(fresh, rnd, computed.pairing)

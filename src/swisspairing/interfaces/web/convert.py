@@ -42,6 +42,8 @@ _HEADER_FIELDS = {"012": "name", "022": "place", "032": "federation", "102": "ch
                   "112": "deputy_arbiters", "122": "time_control"}
 #: record 092, type of tournament (free text, trf.md 3), when the event has none of its own
 TOURNAMENT_TYPE_092 = "Individual: Swiss-System"
+#: the same for a round-robin event (C.05 Annex 1, issue 29 part 3)
+TOURNAMENT_TYPE_092_ROUND_ROBIN = "Individual: Round-Robin"
 #: column (0-based) of round 1's date in record 132, then every 10 columns: the grid of the
 #: 001 round cells (trf.md 3: round 1 at columns 92-99, round 2 at 102-109, ...)
 _ROUND_DATE_COLUMN = 91
@@ -115,7 +117,9 @@ def headers_of(event: m.Event) -> dict[str, list[str]]:
         out["042"] = [f"042 {_trf_date(event.start_date)}"]
     if event.end_date:
         out["052"] = [f"052 {_trf_date(event.end_date)}"]
-    out.setdefault("092", [f"092 {TOURNAMENT_TYPE_092}"])
+    kind = (TOURNAMENT_TYPE_092_ROUND_ROBIN if event.system in
+            ("round-robin", "double-round-robin") else TOURNAMENT_TYPE_092)
+    out.setdefault("092", [f"092 {kind}"])
     line_132 = round_dates_132(event.round_dates or [])
     if line_132:
         out["132"] = [line_132]

@@ -160,6 +160,23 @@ class EventForm(OneLineTexts, forms.ModelForm):
             if value:
                 self.initial[name] = value
         self.round_count = rounds
+        self._round_robin_rounds(event)
+
+    def _round_robin_rounds(self, event: m.Event) -> None:
+        """A round-robin's rounds follow its players (C.05 Annex 1: table rounds x cycles):
+        the settings say so, and show the table's number once the players allow one."""
+        from . import round_robin
+
+        table = round_robin.table_rounds(event) if event.pk else None
+        if table is not None:
+            self.fields["rounds"].help_text = _(
+                "round-robin of %(players)s players: %(rounds)s rounds, set from the number of "
+                "players (Berger table)") % {"players": event.entrants.count(), "rounds": table}
+            self.initial["rounds"] = table
+        else:
+            self.fields["rounds"].help_text = _(
+                "for a round-robin, set from the number of players when the pairing numbers are "
+                "drawn")
 
     def clean_rounds(self) -> int:
         value = self.cleaned_data["rounds"]

@@ -96,6 +96,10 @@ class Event(models.Model):
     #: revision is refused when another one is current
     version = models.PositiveIntegerField(default=1)
     revision = models.PositiveIntegerField(default=1)
+    #: a round-robin's pairing numbers (FIDE Tournament Rules, drawing of lots): ``"lot"``
+    #: drawn by the program, ``"hand"`` entered after a drawing in the hall, ``""`` not yet
+    #: (numbers then follow the initial order; a player added or removed clears it)
+    numbers_drawn = models.CharField(max_length=5, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

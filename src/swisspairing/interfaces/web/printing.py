@@ -197,6 +197,9 @@ def round_sheet(event: m.Event, rnd: m.Round) -> RoundSheet:
             continue
         if e.withdrawn_from and e.withdrawn_from <= number:
             status = _("withdrawn")
+        elif e.pk not in requests and event.system in ("round-robin", "double-round-robin"):
+            # C.05 Annex 1: with an odd number of players the highest table number rests
+            status = _("rest")
         else:
             status = words.get(requests.get(e.pk, ""), _("not paired"))
         sittings.append(Sitting(e, points[e.pk], status=status))

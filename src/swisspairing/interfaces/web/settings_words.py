@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from ...standings.labels import tiebreak_name
-from ...standings.ranking import DEFAULT_TIEBREAKS
+from ...standings.ranking import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS
 
 #: system id -> its name for the arbiter
 SYSTEM_LABELS: dict[str, Any] = {
@@ -56,6 +56,9 @@ SLOTS = 6
 PRESETS: dict[str, tuple[Any, str]] = {
     "usual": (_("Usual for a Swiss event: Buchholz Cut 1, Buchholz, Sonneborn-Berger, "
                 "direct encounter, wins"), DEFAULT_TIEBREAKS),
+    # C.07 for round-robins (no Buchholz): the default of a new round-robin event
+    "round-robin": (_("Round-robin: Sonneborn-Berger, direct encounter, wins, Koya"),
+                    ROUND_ROBIN_TIEBREAKS),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from . import printing, views
+from . import printing, round_robin_views, views
 from .auth import LoginView, LogoutView
 
 app_pages = [
@@ -19,6 +19,7 @@ app_pages = [
     path("t/<int:pk>/", views.event, name="event"),
     path("t/<int:pk>/edit/", views.event_edit, name="event-edit"),
     path("t/<int:pk>/players/", views.players, name="players"),
+    path("t/<int:pk>/numbers/", round_robin_views.numbers, name="rr-numbers"),
     path("t/<int:pk>/players/import/", views.players_import, name="players-import"),
     path("t/<int:pk>/players/rating-list/", views.rating_list_load, name="rating-list-load"),
     path("t/<int:pk>/players/rating-list/status/", views.rating_list_status,

@@ -33,6 +33,7 @@ from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
 from ...standings.labels import tiebreak_name
+from ...standings.round_robin_table import round_robin_crosstable
 from ...systems.selection import system_from_file
 from . import (
     actions,
@@ -45,6 +46,7 @@ from . import (
     printing,
     public_address,
     ratings,
+    round_robin,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -207,7 +209,8 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         players=event.entrants.count(), system_label=system_label(event.system),
         tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
             tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
-        complete=convert.complete_rounds(event)))
+        complete=convert.complete_rounds(event),
+        round_robin=round_robin.is_round_robin(event)))
 
 
 @arbiter_required
@@ -649,6 +652,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         requested = context["requests"]
         context["not_paired"] = [f"{e.tpn} {e.name} ({requested[e.pk]})"
                                  for e in context["entrants"] if e.pk in requested]
+        # a round-robin's rest of the round (C.05 Annex 1), not a pairing-allocated bye
+        context["resting"] = round_robin.resting(event, rnd)
     return render(request, "web/round.html", context)
 
 
@@ -850,7 +855,7 @@ def _tables(event: m.Event, view: str, player: int | None = None,
     st = convert.standings_of(event, round_number)
     lang = _lang()
     if view == "crosstable":
-        found = [tables.crosstable(st, lang)]
+        found = [_crosstable(event, st, lang)]
     elif view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "card" and player is not None:
@@ -860,13 +865,23 @@ def _tables(event: m.Event, view: str, player: int | None = None,
     return [_shown(t) for t in found]
 
 
+def _crosstable(event: m.Event, st: Any, lang: str) -> tables.Table:
+    """A round-robin's crosstable in the FIDE table order (players by pairing number, C.05
+    Annex 1); a Swiss event's by rank."""
+    if round_robin.is_round_robin(event):
+        return round_robin_crosstable(st, lang)
+    return tables.crosstable(st, lang)
+
+
 VIEWS = ("standings", "crosstable", "wallchart")
 
 
 @read_only
 @viewer_required
-def standings(request: HttpRequest, pk: int, view: str = "standings") -> HttpResponse:
+def standings(request: HttpRequest, pk: int, view: str | None = None) -> HttpResponse:
     event = _event(pk)
+    if view is None:  # a round-robin's main view is its crosstable (issue 29 part 3)
+        view = "crosstable" if round_robin.is_round_robin(event) else "standings"
     if view not in VIEWS:
         raise Http404
     return _standings_page(request, event, view, "web/standings.html")
@@ -877,7 +892,8 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
     complete = convert.complete_rounds(event)
     if not complete:
         return render(request, template, _ctx(request, event, view=view, tables=[],
-                                              complete=0))
+                                              complete=0,
+                                              round_robin=round_robin.is_round_robin(event)))
     after = printing.chosen_round(request, complete)  # ``?round=K``: after round K
     try:
         found = _tables(event, view, player, after)
@@ -886,6 +902,7 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
     return render(request, template, _ctx(
         request, event, view=view, tables=found, complete=complete, after=after or complete,
         after_rounds=range(1, complete + 1), player=player,
+        round_robin=round_robin.is_round_robin(event),
         header=printing.page_header(event, printing.standings_what(after or complete))))
 
 
@@ -915,12 +932,14 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     if view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "crosstable":
-        found = [tables.crosstable(st, lang)]
+        found = [_crosstable(event, st, lang)]
     elif view == "card":
         found = [tables.player_card(st, pid, lang) for pid in sorted(st.tournament.players)]
     else:
         view = "standings"
-        found = [tables.standings_table(st, lang), tables.crosstable(st, lang)]
+        found = [tables.standings_table(st, lang), _crosstable(event, st, lang)]
+        if round_robin.is_round_robin(event):  # the crosstable first (issue 29 part 3)
+            found.reverse()
     data = publication.pdf(found, header, flow=view == "card")  # cards: several a page
     return _download(data, f"{_slug(event)}-{view}-round-{st.rounds}.pdf", "application/pdf")
 
@@ -1136,6 +1155,8 @@ def public_standings(request: HttpRequest, token: str) -> HttpResponse:
     complete = convert.complete_rounds(event)
     after = printing.chosen_round(request, complete) if complete else None
     found = _tables(event, "standings", None, after) if complete else []
+    if found and round_robin.is_round_robin(event):  # the crosstable first (issue 29 part 3)
+        found = _tables(event, "crosstable", None, after) + found
     return render(request, "web/public_standings.html", {
         "event": event, "tables": found, "token": token, "after": after or complete,
         "after_rounds": range(1, complete + 1)})

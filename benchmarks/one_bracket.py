@@ -1,0 +1,100 @@
+"""The one-bracket worst case of issue 26: round 3 of an event where White won every game.
+
+Run on demand (not a test):
+
+    .venv/bin/python benchmarks/one_bracket.py --players 400 -o /tmp/one-bracket-400.trf
+    .venv/bin/python benchmarks/one_bracket.py --players 1000 --system dutch-2017 -o OUT.trf
+
+Rounds 1 and 2 are paired by our own engine (``--system``, default dutch-2025) and White wins
+every game; the file written is the event before round 3 (``pair`` pairs round 3 from it). The
+script prints what round 3 looks like: the score groups and, in each, the colour histories and
+preferences (C.04.3 A.6 / 2025 1.6) of its players.
+
+What it gives (any even number of players, a multiple of 4): *not* one score group. Round 1
+splits the field into 1 point (White) and 0 (Black); in round 2 both groups pair inside
+themselves and White wins again, so round 3 has four quarters:
+
+* 2 points, colours WW: absolute preference for Black; no two of them may meet (C.3 /
+  [C3]: two non-topscorers with the same absolute preference), so they all float down;
+* 1 point, WB (mild White) and BW (mild Black);
+* 0 points, BB: absolute preference for White, no two of them may meet either.
+
+So the 1-point group receives the whole 2-point group as moved-down players and must also give
+every 0-point player an opponent: it is the bracket that has to complete the round (2017 A.9:
+the PPB, then the collapsed last bracket; 2025 [C4]), with three quarters of the players in it
+and every lower player in its graph. That is the "one big bracket with colour conflicts".
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from swisspairing.formats.trf import write_trf_file
+from swisspairing.model import Colour, Tournament
+from swisspairing.model.results import RoundEntry
+from swisspairing.model.state import build_states
+from swisspairing.model.tournament import Player
+from swisspairing.systems import get_system
+
+
+def white_wins_event(players: int, system: str = "dutch-2025", rounds: int = 9) -> Tournament:
+    """The event before round 3: rounds 1 and 2 paired by ``system``, White won every game.
+
+    Players are numbered by rating (2600 down, one point apart), the initial colour is White,
+    ``rounds`` is the announced number of rounds (so round 3 is not the last: no topscorers).
+    """
+    t = Tournament(name=f"one bracket: White won every game ({players} players)")
+    t.total_rounds = rounds
+    t.initial_colour = Colour.WHITE
+    for i in range(1, players + 1):
+        t.players[i] = Player(id=i, name=f"Player{i:04d}, White-wins", rating=2600 - i)
+    engine = get_system(system)
+    for r in (1, 2):
+        pairing = engine.pair(t, r)
+        if pairing.bye is not None:
+            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
+        for b in pairing.boards:
+            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, "1"))
+            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, "0"))
+    return t
+
+
+def describe(t: Tournament, round_number: int = 3) -> list[str]:
+    """One line per score group: its size and its (colours, preference, strength) classes."""
+    groups: dict[float, Counter[str]] = {}
+    for st in build_states(t, round_number).values():
+        pref = st.preference
+        cls = ("".join("W" if c is Colour.WHITE else "B" for c in st.colours)
+               + f" prefers {pref.colour.name.lower() if pref.colour else 'nothing'}"
+               + f" ({pref.strength.name.lower()})")
+        groups.setdefault(st.score, Counter())[cls] += 1
+    lines = []
+    for score in sorted(groups, reverse=True):
+        classes = ", ".join(f"{n} {cls}" for cls, n in sorted(groups[score].items()))
+        lines.append(f"{score:g} points: {sum(groups[score].values())} players: {classes}")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--players", type=int, default=400)
+    ap.add_argument("--system", default="dutch-2025",
+                    help="the engine that pairs rounds 1 and 2 (default dutch-2025)")
+    ap.add_argument("-o", "--output", type=Path, required=True, help="the TRF file to write")
+    a = ap.parse_args()
+    t = white_wins_event(a.players, a.system)
+    write_trf_file(t, a.output)
+    print(f"{a.output}: {a.players} players before round 3 (rounds 1-2 by {a.system}, "
+          "White won every game)")
+    for line in describe(t):
+        print("  " + line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""Every pairing system on large generated events, and the one-bracket case: CPU, wall time and
+peak memory of ``swisspairing pair`` per round.
+
+Run on demand (not a test); the machine is small and shared, so keep the timeout short:
+
+    .venv/bin/python benchmarks/systems.py --systems dutch-2025,dutch-2017 --sizes 1000,4000
+    .venv/bin/python benchmarks/systems.py --systems burstein,dubov --sizes 1000 --timeout 20 \\
+        --one-bracket ''
+
+For each system and size, an event is played by that system's own engine (the generator of
+``swisspairing generate``: random ratings, Milvang's results, no byes or forfeits; Dubov events
+by Dubov, and so on), ``--rounds`` rounds. A round the engine does not pair within ``--timeout``
+seconds of CPU ends the event there. Then the command line is run end to end on the file of the
+event before each round, as an arbiter would (``swisspairing pair --system S FILE -o OUT``:
+process start, reading the file, pairing, writing), limited to ``--timeout`` seconds of CPU
+(RLIMIT_CPU; a round over it is reported as "> N s"), with its CPU time, wall time and maximum
+resident size; ``same`` says whether it paired the round as the event had it.
+
+The one-bracket case (``benchmarks/one_bracket.py``): round 3 of an event where White won every
+game of rounds 1 and 2 (paired by dutch-2025), at the sizes of ``--one-bracket``, paired by every
+system asked for.
+
+The files are kept in ``--workdir`` (default: a temporary folder) and an event whose file exists
+there is reused, so a second run measures without generating again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from one_bracket import white_wins_event
+
+from swisspairing.checker.generator import GeneratorConfig, finish, generate
+from swisspairing.formats.trf import read_trf, write_trf_file
+from swisspairing.model import Colour, Pairing, Tournament
+from swisspairing.systems import get_system
+
+CLI = Path(sys.executable).with_name("swisspairing")
+ALL_SYSTEMS = ("dutch-2025", "dutch-2017", "dutch-2012", "burstein", "dubov", "dubov-1997",
+               "lim", "elo-swiss")
+
+
+class RoundTimeout(Exception):
+    """The engine spent more than the allowed CPU time on one round."""
+
+
+class DeadlineSystem:
+    """The engine of a system, stopped (SIGPROF) after ``seconds`` of CPU on one round."""
+
+    def __init__(self, name: str, seconds: float) -> None:
+        self.engine = get_system(name)
+        self.name = self.engine.name
+        self.seconds = seconds
+
+    def pair(self, t: Tournament, round_number: int | None = None, explain: object = None
+             ) -> Pairing:
+        def stop(signum: int, frame: object) -> None:
+            raise RoundTimeout(f"round {round_number}: over {self.seconds:g} s of CPU")
+
+        old = signal.signal(signal.SIGPROF, stop)
+        signal.setitimer(signal.ITIMER_PROF, self.seconds)
+        try:
+            return self.engine.pair(t, round_number, explain)  # type: ignore[arg-type]
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, old)
+
+
+def event(system: str, players: int, rounds: int, seed: int, timeout: float, workdir: Path
+          ) -> tuple[Tournament, int, str]:
+    """(the event, the number of rounds it has, how it was made): played by ``system``'s own
+    engine, cut at the first round the engine does not pair within ``timeout`` s of CPU."""
+    path = workdir / f"{system}-{players}p-{rounds}r-seed{seed}.trf"
+    if path.exists():
+        t = read_trf(path)
+        return t, t.rounds_paired, f"read from {path}"
+    w0 = time.perf_counter()
+    config = GeneratorConfig(players=players, rounds=rounds)
+    try:
+        t = generate(DeadlineSystem(system, timeout), config, seed)  # type: ignore[arg-type]
+        played = rounds
+    except RoundTimeout as exc:
+        t = exc.partial  # type: ignore[attr-defined]
+        finish(t)
+        played = t.rounds_paired
+    write_trf_file(t, path)
+    return t, played, f"generated in {time.perf_counter() - w0:.0f} s"
+
+
+def played_round(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | None]:
+    """(white, black) of the games of round ``r`` as the event has them, and its PAB."""
+    games = {(p.id, e.opponent) for p in t.players.values()
+             if (e := p.entry(r)) is not None and e.opponent and e.colour is Colour.WHITE}
+    bye = next((p.id for p in t.players.values()
+                if (e := p.entry(r)) is not None and e.code == "U"), None)
+    return games, bye
+
+
+def run_pair(system: str, path: Path, out: Path, timeout: float
+             ) -> tuple[float, float, float, bool]:
+    """(CPU s, wall s, max resident MiB, finished) of ``swisspairing pair`` on ``path``, limited
+    to ``timeout`` s of CPU (and ten times that of wall time)."""
+    def limit() -> None:
+        cpu = max(1, int(timeout + 0.999))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+
+    w0 = time.perf_counter()
+    proc = subprocess.Popen([str(CLI), "pair", "--system", system, str(path), "-o", str(out)],
+                            preexec_fn=limit, stderr=subprocess.DEVNULL)
+    deadline = w0 + 10 * timeout + 10
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            proc.kill()
+        time.sleep(0.01)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - w0
+    cpu = usage.ru_utime + usage.ru_stime
+    finished = proc.returncode == 0
+    return cpu, wall, usage.ru_maxrss / 1024, finished
+
+
+def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:
+    rows = [line.split() for line in out.read_text().splitlines()[1:] if line.strip()]
+    games = {(int(a), int(b)) for a, b in rows if int(b)}
+    bye = next((int(a) for a, b in rows if not int(b)), None)
+    return games, bye
+
+
+def measure(system: str, label: str, path: Path, expected: tuple[set[tuple[int, int]],
+            int | None] | None, timeout: float) -> list[str]:
+    out = path.with_suffix(f".{system}.pairs")
+    cpu, wall, rss, finished = run_pair(system, path, out, timeout)
+    if not finished:
+        return [system, label, f"> {timeout:g} s", f"{wall:.2f}", f"{rss:.0f}", "-"]
+    same = "-" if expected is None else "yes" if read_pairs(out) == expected else "NO"
+    return [system, label, f"{cpu:.2f}", f"{wall:.2f}", f"{rss:.0f}", same]
+
+
+HEADER = ["system", "event, round", "CPU s", "wall s", "max RSS MiB", "same"]
+
+
+def print_row(row: list[str]) -> None:
+    print("| " + " | ".join(row) + " |", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--systems", default=",".join(ALL_SYSTEMS),
+                    help="comma-separated systems (default: all eight)")
+    ap.add_argument("--sizes", default="1000,4000", help="players of the generated events")
+    ap.add_argument("--rounds", type=int, default=11)
+    ap.add_argument("--measure-rounds", default="",
+                    help="comma-separated rounds to time (default: every round)")
+    ap.add_argument("--one-bracket", default="400,1000",
+                    help="sizes of the one-bracket case ('' for none)")
+    ap.add_argument("--timeout", type=float, default=60,
+                    help="CPU seconds allowed to one round, generating or pairing (default 60)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workdir", type=Path, default=None,
+                    help="folder for the TRF files (kept and reused)")
+    a = ap.parse_args()
+    systems = [s for s in a.systems.split(",") if s]
+    sizes = [int(x) for x in a.sizes.split(",") if x]
+    bracket_sizes = [int(x) for x in a.one_bracket.split(",") if x]
+    wanted = {int(x) for x in a.measure_rounds.split(",") if x}
+    workdir = a.workdir or Path(tempfile.mkdtemp(prefix="swisspairing-systems-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    print(f"files in {workdir}; per-round limit {a.timeout:g} s of CPU", flush=True)
+    print_row(HEADER)
+    print_row(["---"] * len(HEADER))
+    rows: list[list[str]] = []
+    for n in bracket_sizes:
+        path = workdir / f"one-bracket-{n}p-before-round3.trf"
+        if not path.exists():
+            write_trf_file(white_wins_event(n), path)
+        for system in systems:
+            rows.append(measure(system, f"one bracket {n}, r3", path, None, a.timeout))
+            print_row(rows[-1])
+    for system in systems:
+        for n in sizes:
+            t, played, made = event(system, n, a.rounds, a.seed, a.timeout, workdir)
+            print(f"<!-- {system} {n} players: {played} of {a.rounds} rounds, {made} -->",
+                  flush=True)
+            for r in range(1, min(played + 1, a.rounds) + 1):
+                if wanted and r not in wanted:
+                    continue
+                label = f"{n} players, r{r}"
+                if r > played:
+                    rows.append([system, label, f"> {a.timeout:g} s", "-", "-",
+                                 "(generating)"])
+                    print_row(rows[-1])
+                    continue
+                path = workdir / f"{system}-{n}p-seed{a.seed}-before-round{r}.trf"
+                if not path.exists():
+                    write_trf_file(t.before_round(r), path, points="computed")
+                rows.append(measure(system, label, path, played_round(t, r), a.timeout))
+                print_row(rows[-1])
+
+
+if __name__ == "__main__":
+    main()

@@ -9,46 +9,13 @@ augmenting paths.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 
 from ...errors import NoValidPairing
-from ...matching import augment_path
+from ...matching.bitsets import BitGraph, mask_of
 from ...model import Colour, Tournament
 from ..explain import Explanation, fr_number
 from .players import BursteinPlayer, ranking_key
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The player ids of a bit set, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def mask_of(ids: Iterable[int]) -> int:
-    m = 0
-    for i in ids:
-        m |= 1 << i
-    return m
-
-
-class _Neighbours(Mapping[int, list[int]]):
-    """The compatible partners of a player among a set, computed when asked (for
-    :func:`~swisspairing.matching.augment_path`)."""
-
-    def __init__(self, barred: dict[int, int], among: int) -> None:
-        self.barred = barred
-        self.among = among
-
-    def __getitem__(self, v: int) -> list[int]:
-        return list(bits(self.among & ~self.barred[v]))
-
-    def __iter__(self) -> Iterator[int]:
-        return bits(self.among)
-
-    def __len__(self) -> int:
-        return self.among.bit_count()
 
 
 class BursteinRound:
@@ -62,6 +29,7 @@ class BursteinRound:
         self.explain = explain
         #: per player, the bit set of the players it may not meet (itself included)
         self.barred = self._barred()
+        self.graph = BitGraph(self.barred)
 
     def _barred(self) -> dict[int, int]:
         """C1 no rematch; C3 not two players with the same absolute colour preference (no
@@ -94,36 +62,12 @@ class BursteinRound:
         return not (self.barred[a] >> b) & 1
 
     def matching(self, ids: Iterable[int]) -> dict[int, int]:
-        """A maximum matching of ``ids`` under C1-C3 (a both-ways partner map): greedy on the
-        bit sets, the players with the fewest partners first, then augmenting paths from the
-        players it left alone."""
-        among = mask_of(ids)
-        barred = self.barred
-        order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
-        free = among
-        mate: dict[int, int] = {}
-        for v in order:
-            if not (free >> v) & 1:
-                continue
-            options = free & ~barred[v]
-            if options:
-                u = (options & -options).bit_length() - 1
-                mate[v], mate[u] = u, v
-                free &= ~((1 << v) | (1 << u))
-        if free.bit_count() > 1:
-            vs = set(bits(among))
-            adj = _Neighbours(barred, among)
-            for v in order:
-                if v not in mate:
-                    augment_path(v, vs, adj, mate)
-        return mate
+        """A maximum matching of ``ids`` under C1-C3 (a both-ways partner map)."""
+        return self.graph.matching(ids)
 
     def completable(self, ids: Iterable[int]) -> bool:
         """C4: the players can all be paired among themselves under C1-C3."""
-        order = list(ids)
-        if len(order) % 2:
-            return False
-        return len(self.matching(order)) == len(order)
+        return self.graph.perfect(ids)
 
     # --- the PAB (3.1) ------------------------------------------------------------------------
     def choose_bye(self, ids: list[int]) -> int:

@@ -93,6 +93,12 @@ class BitGraph:
         right_mask = mask_of(right)
         if len(left) != right_mask.bit_count():
             return False
+        return self.assigns(left, right_mask)
+
+    def assigns(self, left: Sequence[int], right: Iterable[int] | int) -> bool:
+        """Whether every player of ``left`` can get a distinct partner in ``right`` (a bit set
+        or the ids; players of ``right`` may be left over). Greedy, then Kuhn's paths."""
+        right_mask = right if isinstance(right, int) else mask_of(right)
         barred = self.barred
         owner: dict[int, int] = {}
         free = right_mask

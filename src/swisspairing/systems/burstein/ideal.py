@@ -14,9 +14,11 @@ search:
   such pairs.
 
 The candidate is built in the order of 4.3 (BSN 1 first, each with the highest BSN it may
-meet, 4.3), each choice kept only if the C5, C6 and C8 bounds can still be reached by the
-colour counts (conditions every pairing that reaches them meets at every step). If the
-candidate then reaches every bound, including C7 and C4 checked by matchings, it is the
+meet, 4.3), each choice kept only if the C5, C6 and C8 bounds can still be reached: by the
+colour counts, and once the floater is known (or the bracket is even) by a matching of the
+players left in which each meets a player it may meet at the colour minimum
+(:func:`colour_completable`) - conditions every pairing that reaches them meets at every step.
+If the candidate then reaches every bound, including C7 and C4 checked by matchings, it is the
 pairing the weights would choose: every pairing reaching the bounds is an optimum, and none
 comes earlier in the order of 4.3 (a pairing earlier than the candidate would differ first at
 a BSN to which the construction gave a lower opponent, although the higher one met every
@@ -25,6 +27,7 @@ condition). Otherwise :func:`ideal_bracket` answers None and the weights decide.
 
 from __future__ import annotations
 
+from ...matching.bitsets import BitGraph, mask_of
 from ...model import Colour
 from .colours import misses_preference
 from .round import BursteinRound
@@ -58,6 +61,25 @@ def fewest_misses_floating(counts: list[int], lowest: list[int]) -> int | None:
             counts[c] += 1
             best = m if best is None else min(best, m)
     return best
+
+
+def colour_completable(rnd: BursteinRound, free: set[int], klass: dict[int, int],
+                       counts: list[int]) -> bool:
+    """Whether the players of ``free`` (an even number) can all be paired with no more pairs
+    of equal preferences than :func:`fewest_misses` of their ``counts``. At that minimum, when
+    one class outnumbers the two others (``w >= k + z``), every player outside it meets one of
+    it; otherwise no two players of the White or of the Black class meet: a perfect matching
+    of the compatible pairs (C1, C3) without the pairs that rule out."""
+    w, k, z = counts
+    by_class = [mask_of(i for i in free if klass[i] == c) for c in range(3)]
+    if w >= k + z:
+        apart = {1: by_class[1] | by_class[2], 2: by_class[1] | by_class[2]}
+    elif k >= w + z:
+        apart = {0: by_class[0] | by_class[2], 2: by_class[0] | by_class[2]}
+    else:
+        apart = {0: by_class[0], 1: by_class[1]}
+    barred = {i: rnd.barred[i] | apart.get(klass[i], 0) for i in free}
+    return BitGraph(barred).perfect(free)
 
 
 def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
@@ -114,7 +136,8 @@ def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
             miss = misses_preference(ps[a], ps[b])
             take(b)
             rest = remaining_bound()
-            if rest is not None and misses + miss + rest <= bound:
+            if (rest is not None and misses + miss + rest <= bound
+                    and (sum(counts) % 2 or colour_completable(rnd, free, klass, counts))):
                 chosen, misses = b, misses + miss
                 break
             give_back(b)

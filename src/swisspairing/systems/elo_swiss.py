@@ -297,9 +297,37 @@ class Round:
             verts.add(BYE_VERTEX)
         mate = dict(start)
         for v in sorted(verts):
-            if v not in mate:
+            if v not in mate and not self._short_augment(v, verts, mate):
                 augment_path(v, verts, adj, mate)
         return len(mate) == len(verts)
+
+    def _joined(self, a: int, b: int) -> bool:
+        """An edge of the completion graph: B1/B2, or the bye vertex and a player allowed the
+        bye (B1 b)."""
+        if a == BYE_VERTEX:
+            return b != BYE_VERTEX and self.bye_eligible(b)
+        if b == BYE_VERTEX:
+            return self.bye_eligible(a)
+        return self.compatible(a, b)
+
+    def _short_augment(self, v: int, verts: set[int], mate: dict[int, int]) -> bool:
+        """An augmenting path of one or three edges from the exposed ``v`` to another exposed
+        vertex, applied to ``mate`` if there is one (in a dense graph there nearly always is;
+        when not, :func:`augment_path` searches them all: the same maximum size)."""
+        exposed = [u for u in verts if u != v and u not in mate]
+        for u in exposed:
+            if self._joined(v, u):
+                mate[v], mate[u] = u, v
+                return True
+        for a in self.neighbours(v):
+            b = mate.get(a)
+            if a not in verts or b is None:
+                continue
+            for u in exposed:
+                if self._joined(b, u):
+                    mate[v], mate[a], mate[b], mate[u] = a, v, u, b
+                    return True
+        return False
 
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:

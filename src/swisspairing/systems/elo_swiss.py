@@ -291,14 +291,18 @@ class Round:
         adj = _Neighbours(self)
         start = self._base_matchings.get(base)
         if start is None:
-            start = self._base_matchings[base] = max_cardinality_matching(base, adj)
+            start = self._base_matchings[base] = _maximum_matching(base, adj)
         verts = set(base | extra)
         if len(verts) % 2:
             verts.add(BYE_VERTEX)
         mate = dict(start)
-        for v in sorted(verts):
-            if v not in mate and not self._short_augment(v, verts, mate):
-                augment_path(v, verts, adj, mate)
+        exposed = [v for v in sorted(verts) if v not in mate]
+        for n, v in enumerate(exposed):
+            if v in mate or self._short_augment(v, verts, mate):
+                continue
+            if not any(u not in mate for u in exposed[n + 1:]):
+                break  # a path needs another exposed vertex
+            augment_path(v, verts, adj, mate)
         return len(mate) == len(verts)
 
     def _joined(self, a: int, b: int) -> bool:
@@ -461,7 +465,7 @@ class _Completion:
         self.verts = verts
         self.adj = adj
         self.shadow = shadow  # the vertex of an S1 player
-        self.mate = max_cardinality_matching(verts, adj) if mate is None else mate
+        self.mate = _maximum_matching(verts, adj) if mate is None else mate
 
     @property
     def perfect(self) -> bool:
@@ -473,6 +477,31 @@ class _Completion:
         if len(mate) != len(rest):
             return None
         return _Completion(rest, self.adj, mate, self.shadow)
+
+
+def _maximum_matching(verts: Collection[int], adj: Mapping[int, Iterable[int]]
+                      ) -> dict[int, int]:
+    """A maximum matching of the subgraph of ``adj`` induced by ``verts`` (both-ways map):
+    greedy, then Edmonds' augmenting paths from the vertices it left exposed, while at least
+    two are (a path joins two exposed vertices, so the search from the last one alone would
+    only explore the whole graph to find nothing). Only its size is read (perfect or not)."""
+    vs = set(verts)
+    mate: dict[int, int] = {}
+    for v in sorted(vs):
+        if v in mate:
+            continue
+        for u in adj[v]:
+            if u in vs and u != v and u not in mate:
+                mate[v], mate[u] = u, v
+                break
+    exposed = [v for v in sorted(vs) if v not in mate]
+    for n, v in enumerate(exposed):
+        if v in mate:
+            continue
+        if not any(u not in mate for u in exposed[n + 1:]):
+            break
+        augment_path(v, vs, adj, mate)
+    return mate
 
 
 #: vertex of the completion graphs standing for the pairing-allocated bye (A.5, B1 b)

@@ -159,7 +159,10 @@ class _Round:
                 for b in members:
                     if a != b and group.forbids(a, b, self.r):
                         barred[a] |= 1 << b
-        return {a: set(bits(everyone & ~barred[a])) for a in ids}
+        # the ids themselves in the sets (not new int objects made from the bits): one object
+        # per player, shared by every set, as when the sets were filled pair by pair
+        same = {i: i for i in ids}
+        return {a: {same[b] for b in bits(everyone & ~barred[a])} for a in ids}
 
     def compatible(self, a: int, b: int) -> bool:
         """Art. 9.1: not met before, and some colour allocation breaks neither 12.1 a nor b.

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
 from swisspairing.model.state import PlayerState
-from swisspairing.systems.burstein import BursteinPlayer, Index, _Round, ranking_key
+from swisspairing.systems.burstein import BursteinPlayer, BursteinRound, Index, ranking_key
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -43,8 +43,8 @@ def met_each_other(players: list[BursteinPlayer], *pairs: tuple[int, int]) -> li
     return out
 
 
-def round_of(players: list[BursteinPlayer], round_number: int = 5) -> _Round:
-    return _Round(Tournament(total_rounds=9), round_number, {p.id: p for p in players}, None)
+def round_of(players: list[BursteinPlayer], round_number: int = 5) -> BursteinRound:
+    return BursteinRound(Tournament(total_rounds=9), round_number, {p.id: p for p in players}, None)
 
 
 def new_tournament(n: int, total: int = 9, initial: Colour = W) -> Tournament:
@@ -67,7 +67,7 @@ def bye(t: Tournament, r: int, pid: int, code: str) -> None:
 # --------------------------------------------------------------------------------------------
 # Exhaustive reference
 # --------------------------------------------------------------------------------------------
-def partial_matchings(ids: list[int], rnd: _Round) -> Iterator[tuple[list[tuple[int, int]],
+def partial_matchings(ids: list[int], rnd: BursteinRound) -> Iterator[tuple[list[tuple[int, int]],
                                                                      list[int]]]:
     """Every (pairs, unpaired) of ``ids`` with compatible pairs (C1, C3)."""
     if not ids:
@@ -82,12 +82,12 @@ def partial_matchings(ids: list[int], rnd: _Round) -> Iterator[tuple[list[tuple[
                 yield [(first, other), *pairs], left
 
 
-def perfect(ids: list[int], rnd: _Round) -> bool:
+def perfect(ids: list[int], rnd: BursteinRound) -> bool:
     return any(not left for _, left in partial_matchings(ids, rnd))
 
 
 def next_bracket_quality(floaters: list[int], following: list[int], below: list[int],
-                         rnd: _Round) -> tuple[int, tuple[int, ...]]:
+                         rnd: BursteinRound) -> tuple[int, tuple[int, ...]]:
     """C7 as ``../shared/cases/burstein/README.md`` reads it: the following bracket's most
     pairs (its C5, its own C4 holding), then its floaters' scores, descending (its C6)."""
     ps = rnd.players
@@ -103,7 +103,7 @@ def next_bracket_quality(floaters: list[int], following: list[int], below: list[
     return best
 
 
-def naive_bracket(bracket: list[int], following: list[int], below: list[int], rnd: _Round
+def naive_bracket(bracket: list[int], following: list[int], below: list[int], rnd: BursteinRound
                   ) -> tuple[list[tuple[int, int]], list[int]]:
     ps = rnd.players
     bsn = {pid: n for n, pid in enumerate(bracket, start=1)}
@@ -127,7 +127,7 @@ def naive_bracket(bracket: list[int], following: list[int], below: list[int], rn
     return best[1], best[2]
 
 
-def naive_round(rnd: _Round) -> set[frozenset[int]]:
+def naive_round(rnd: BursteinRound) -> set[frozenset[int]]:
     """The pairs of the round (no PAB: an even number of players), bracket by bracket."""
     ps = rnd.players
     scores = sorted({p.score for p in ps.values()}, reverse=True)

@@ -30,6 +30,7 @@ from swisspairing.systems.burstein import (
     Index,
     allocate_colours,
     burstein_players,
+    pair_brackets,
     player_index,
     ranking_key,
     seeding_rounds,
@@ -40,7 +41,7 @@ from swisspairing.systems.explain import Explanation
 
 def pairs_of(players: list) -> set[frozenset[int]]:  # type: ignore[type-arg]
     rnd = round_of(players)
-    return {frozenset(p) for p in BURSTEIN._pair_brackets(rnd, sorted(rnd.players))}
+    return {frozenset(p) for p in pair_brackets(rnd, sorted(rnd.players))}
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,9 +13,9 @@ from swisspairing.systems.dubov import (
     DUBOV_1997,
     DUBOV_1997_RULES,
     DubovPlayer,
-    _allowed,
-    _preference,
-    _Round,
+    DubovRound,
+    allowed_colours,
+    preference_of,
 )
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -26,8 +26,8 @@ def dp(pid: int, rating: int, *, score: float = 0.0, aro: float = 0.0, colours: 
        bye_bad: bool = False, rank: int | None = None) -> DubovPlayer:
     """A player as the engine sees it; ``colours`` is the played-colour history ("WBW")."""
     cols = tuple(W if c == "W" else B for c in colours)
-    pref, strength = _preference(cols)
-    can_w, can_b = _allowed(cols)
+    pref, strength = preference_of(cols)
+    can_w, can_b = allowed_colours(cols)
     return DubovPlayer(id=pid, name=f"P{pid:02d}", rating=rating, rank=rank or pid,
                        score=score, aro=aro, colours=cols, opponents=frozenset(met),
                        preference=pref, strength=strength, can_white=can_w, can_black=can_b,
@@ -35,14 +35,14 @@ def dp(pid: int, rating: int, *, score: float = 0.0, aro: float = 0.0, colours: 
                        bye_ineligible=bye_bad)
 
 
-def rnd(players: list[DubovPlayer], *, last_round: bool = False, rounds: int = 9) -> _Round:
+def rnd(players: list[DubovPlayer], *, last_round: bool = False, rounds: int = 9) -> DubovRound:
     """A round of a ``rounds``-round tournament with these players (art. 2.5 limit 3 < 10)."""
     ps = {p.id: p for p in players}
-    return _Round(Tournament(), 5, DUBOV_1997_RULES, ps, W, last_round=last_round,
+    return DubovRound(Tournament(), 5, DUBOV_1997_RULES, ps, W, last_round=last_round,
                   max_upfloats=DUBOV_1997_RULES.max_upfloats(rounds), explain=None)
 
 
-def pairs_of(r: _Round) -> set[frozenset[int]]:
+def pairs_of(r: DubovRound) -> set[frozenset[int]]:
     return {frozenset(p) for p in DUBOV_1997._pair_groups(r, set(r.players))}
 
 
@@ -79,10 +79,10 @@ def test_art1_cma_is_the_exact_mean_of_opponents_met_over_the_board() -> None:
 def test_art1_due_colour() -> None:
     """Art. 1: White if more Blacks than Whites, or equal numbers and the last game Black;
     Black in the opposite cases."""
-    assert _preference((W, B, B))[0] is W  # more Blacks
-    assert _preference((B, W))[0] is B  # equal, last White
-    assert _preference((W, B))[0] is W  # equal, last Black
-    assert _preference((W, W, B))[0] is B  # more Whites
+    assert preference_of((W, B, B))[0] is W  # more Blacks
+    assert preference_of((B, W))[0] is B  # equal, last White
+    assert preference_of((W, B))[0] is W  # equal, last Black
+    assert preference_of((W, W, B))[0] is B  # more Whites
 
 
 # --- article 2: forbidden pairings -------------------------------------------------------------

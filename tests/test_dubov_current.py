@@ -14,11 +14,11 @@ from swisspairing.systems.dubov import (
     DUBOV_1997_RULES,
     DUBOV_2026_RULES,
     DubovPlayer,
+    DubovRound,
     DubovRules,
-    _allowed,
-    _middle_out,
-    _preference,
-    _Round,
+    allowed_colours,
+    middle_out,
+    preference_of,
 )
 from swisspairing.systems.explain import Explanation
 
@@ -29,8 +29,8 @@ def dp(pid: int, rating: int = 2000, *, score: float = 0.0, aro: float = 0.0,
        colours: str = "", met: tuple[int, ...] = (), ups: int = 0, last_up: bool = False,
        bye_bad: bool = False) -> DubovPlayer:
     cols = tuple(W if c == "W" else B for c in colours)
-    pref, strength = _preference(cols)
-    can_w, can_b = _allowed(cols)
+    pref, strength = preference_of(cols)
+    can_w, can_b = allowed_colours(cols)
     return DubovPlayer(id=pid, name=f"P{pid:02d}", rating=rating, rank=pid, score=score,
                        aro=aro, colours=cols, opponents=frozenset(met), preference=pref,
                        strength=strength, can_white=can_w, can_black=can_b, upfloats=ups,
@@ -38,17 +38,17 @@ def dp(pid: int, rating: int = 2000, *, score: float = 0.0, aro: float = 0.0,
 
 
 def rnd(players: list[DubovPlayer], *, last_round: bool = False, rounds: int = 9,
-        rules: DubovRules = DUBOV_2026_RULES) -> _Round:
+        rules: DubovRules = DUBOV_2026_RULES) -> DubovRound:
     ps = {p.id: p for p in players}
-    return _Round(Tournament(), 5, rules, ps, W, last_round=last_round,
+    return DubovRound(Tournament(), 5, rules, ps, W, last_round=last_round,
                   max_upfloats=rules.max_upfloats(rounds), explain=None)
 
 
-def pairs_of(r: _Round) -> set[frozenset[int]]:
+def pairs_of(r: DubovRound) -> set[frozenset[int]]:
     return {frozenset(p) for p in DUBOV._pair_groups(r, set(r.players))}
 
 
-def partner(r: _Round, pid: int) -> int:
+def partner(r: DubovRound, pid: int) -> int:
     for p in DUBOV._pair_groups(r, set(r.players)):
         if pid in p:
             return p[0] if p[1] == pid else p[1]
@@ -75,11 +75,11 @@ def tournament(ratings: dict[int, int], rounds: list[list[tuple[int, int, str]]]
 def test_1_6_preferences() -> None:
     """1.6.1 absolute (CD beyond +-1 or two equal colours), 1.6.2 strong (CD +-1), 1.6.3 mild
     (CD 0, alternate), 1.6.4 no game yet: mild Black."""
-    assert _preference((B, B)) == (W, 3)
-    assert _preference((W, B, W, W)) == (B, 3)
-    assert _preference((W,)) == (B, 2)
-    assert _preference((W, B)) == (W, 1)
-    assert _preference(()) == (B, 1)
+    assert preference_of((B, B)) == (W, 3)
+    assert preference_of((W, B, W, W)) == (B, 3)
+    assert preference_of((W,)) == (B, 2)
+    assert preference_of((W, B)) == (W, 1)
+    assert preference_of(()) == (B, 1)
 
 
 def test_1_7_aro_rounded_half_up_and_zero_without_games() -> None:
@@ -265,7 +265,7 @@ def test_3_2_4_and_4_3_3_white_shifter_from_the_middle() -> None:
 def test_4_3_3_example_of_the_text() -> None:
     """4.3.3 example: sorted list A B C D E F G -> #1 D, #2 C, #3 E, #4 B, #5 F, #6 A, #7 G."""
     players = [dp(i) for i in range(1, 8)]
-    assert [p.id for p in _middle_out(players)] == [4, 3, 5, 2, 6, 1, 7]
+    assert [p.id for p in middle_out(players)] == [4, 3, 5, 2, 6, 1, 7]
 
 
 def test_3_2_5_s1_by_ascending_aro_then_tpn() -> None:

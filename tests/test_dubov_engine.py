@@ -19,7 +19,7 @@ from swisspairing.systems.dubov import (
     DUBOV_1997,
     DUBOV_2026_RULES,
     DubovPlayer,
-    _Round,
+    DubovRound,
 )
 from swisspairing.systems.explain import Explanation
 
@@ -55,7 +55,7 @@ def test_completion_check_matches_brute_force(case: tuple[int, set[tuple[int, in
             opponents=opps, preference=Colour.WHITE, strength=3 if i <= 2 else 1,
             can_white=True, can_black=i > 2, upfloats=0, upfloated_last=False, downfloats=0,
             bye_ineligible=False)
-    rnd = _Round(Tournament(), 3, DUBOV_2026_RULES, players, Colour.WHITE, False, 3, None)
+    rnd = DubovRound(Tournament(), 3, DUBOV_2026_RULES, players, Colour.WHITE, False, 3, None)
     ok = {(a, b) for a in players for b in players if a < b and (a, b) not in met
           and {a, b} != {1, 2}}
     assert rnd.pairable(list(players)) == brute_force_perfect(sorted(players), ok)

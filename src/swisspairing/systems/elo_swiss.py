@@ -38,6 +38,7 @@ from ..matching import (
     max_cardinality_matching,
     without_pair,
 )
+from ..matching.bitsets import BitGraph, bits, mask_of
 from ..model import Board, Pairing, Tournament
 from ..model.results import Colour, ResultKind
 from ..model.state import Float, PlayerState, RoundRecord, build_states
@@ -166,7 +167,8 @@ class Round:
         self._oracle: dict[
             tuple[frozenset[int], frozenset[int] | None, frozenset[int]], bool
         ] = {}
-        self._compat: dict[tuple[int, int], bool] = {}
+        self.barred = self._barred()
+        self._pair_rules: dict[int, PairRule] = {}
         self._neighbours: dict[int, list[int]] = {}
         self._base_matchings: dict[frozenset[int], dict[int, int]] = {}
         #: answers of :class:`FloaterTest` (floaters, lower levels) -> bool
@@ -201,20 +203,33 @@ class Round:
             return False
         return not (len(s.colours) >= 2 and s.colours[-1] is colour and s.colours[-2] is colour)
 
+    def _barred(self) -> dict[int, int]:
+        """Per player, the bit set of the players he may not meet (himself included): B1 a,
+        the forbidden pairs, and B2 when it applies (no colour allocation meets C.04.1 f-g)."""
+        ids = list(self.t.players)
+        everyone = mask_of(ids)
+        can_white = mask_of(i for i in ids if self.colour_allowed(i, Colour.WHITE))
+        can_black = mask_of(i for i in ids if self.colour_allowed(i, Colour.BLACK))
+        barred = {}
+        for pid in ids:
+            m = (1 << pid) | mask_of(self.states[pid].opponents)
+            if self.use_b2:
+                partners = ((can_black if (can_white >> pid) & 1 else 0)
+                            | (can_white if (can_black >> pid) & 1 else 0))
+                m |= everyone & ~partners
+            barred[pid] = m
+        for group in self.t.forbidden_pairs:
+            members = [i for i in group.players if i in self.t.players]
+            for a in members:
+                for b in members:
+                    if a != b and group.forbids(a, b, self.r):
+                        barred[a] |= 1 << b
+        return barred
+
     def compatible(self, a: int, b: int) -> bool:
         """B1 a (never met over the board; E2: a bye or forfeit is not a meeting), the
         tournament's forbidden pairs, and B2 (a colour allocation meeting C.04.1 f-g exists)."""
-        key = (a, b) if a < b else (b, a)
-        got = self._compat.get(key)
-        if got is None:
-            got = (
-                a != b
-                and b not in self.states[a].opponents
-                and not self.t.is_forbidden(a, b, self.r)
-                and (not self.use_b2 or self.colours_possible(a, b))
-            )
-            self._compat[key] = got
-        return got
+        return not (self.barred[a] >> b) & 1
 
     def colours_possible(self, a: int, b: int) -> bool:
         return (
@@ -236,6 +251,13 @@ class Round:
             return False
         return stage >= 1 or s.float_in(self.r - 2, elo_float_policy) is not direction
 
+    def pair_rule(self, up_stage: int) -> PairRule:
+        """:meth:`pair_allowed` at ``up_stage`` as a callable holding its bit sets."""
+        rule = self._pair_rules.get(up_stage)
+        if rule is None:
+            rule = self._pair_rules[up_stage] = PairRule(self, up_stage)
+        return rule
+
     def pair_allowed(self, a: int, b: int, up_stage: int) -> bool:
         """B1/B2, and B5/B6 for the lower-scored player who floats up (A.4)."""
         if not self.compatible(a, b):
@@ -255,7 +277,7 @@ class Round:
             if pid == BYE_VERTEX:
                 got = [q for q in self.t.players if self.bye_eligible(q)]
             else:
-                got = [q for q in self.t.players if q != pid and self.compatible(pid, q)]
+                got = list(bits(mask_of(self.t.players) & ~self.barred[pid]))
                 if self.bye_eligible(pid):
                     got.append(BYE_VERTEX)
             self._neighbours[pid] = got
@@ -269,15 +291,47 @@ class Round:
         adj = _Neighbours(self)
         start = self._base_matchings.get(base)
         if start is None:
-            start = self._base_matchings[base] = max_cardinality_matching(base, adj)
+            start = self._base_matchings[base] = _maximum_matching(base, adj)
         verts = set(base | extra)
         if len(verts) % 2:
             verts.add(BYE_VERTEX)
         mate = dict(start)
-        for v in sorted(verts):
-            if v not in mate:
-                augment_path(v, verts, adj, mate)
+        exposed = [v for v in sorted(verts) if v not in mate]
+        for n, v in enumerate(exposed):
+            if v in mate or self._short_augment(v, verts, mate):
+                continue
+            if not any(u not in mate for u in exposed[n + 1:]):
+                break  # a path needs another exposed vertex
+            augment_path(v, verts, adj, mate)
         return len(mate) == len(verts)
+
+    def _joined(self, a: int, b: int) -> bool:
+        """An edge of the completion graph: B1/B2, or the bye vertex and a player allowed the
+        bye (B1 b)."""
+        if a == BYE_VERTEX:
+            return b != BYE_VERTEX and self.bye_eligible(b)
+        if b == BYE_VERTEX:
+            return self.bye_eligible(a)
+        return self.compatible(a, b)
+
+    def _short_augment(self, v: int, verts: set[int], mate: dict[int, int]) -> bool:
+        """An augmenting path of one or three edges from the exposed ``v`` to another exposed
+        vertex, applied to ``mate`` if there is one (in a dense graph there nearly always is;
+        when not, :func:`augment_path` searches them all: the same maximum size)."""
+        exposed = [u for u in verts if u != v and u not in mate]
+        for u in exposed:
+            if self._joined(v, u):
+                mate[v], mate[u] = u, v
+                return True
+        for a in self.neighbours(v):
+            b = mate.get(a)
+            if a not in verts or b is None:
+                continue
+            for u in exposed:
+                if self._joined(b, u):
+                    mate[v], mate[a], mate[b], mate[u] = a, v, u, b
+                    return True
+        return False
 
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:
@@ -289,30 +343,66 @@ class Round:
         got = self._oracle.get(key)
         if got is not None:
             return got
-        order = sorted(ids)
-        index = {pid: i for i, pid in enumerate(order)}
-        n = len(order)
-        adj: list[list[int]] = [[] for _ in range(n + 1)]
-        for a, b in itertools.combinations(order, 2):
-            if not self.compatible(a, b):
-                continue
-            if restrict is not None and (
-                (a in floaters and b not in restrict and b not in floaters)
-                or (b in floaters and a not in restrict and a not in floaters)
-            ):
-                continue
-            adj[index[a]].append(index[b])
-            adj[index[b]].append(index[a])
-        size = n
-        if n % 2:
-            size = n + 1
-            for pid in order:
-                if self.bye_eligible(pid) and (restrict is None or pid not in floaters):
-                    adj[index[pid]].append(n)
-                    adj[n].append(index[pid])
-        got = max_matching_size(size, adj) * 2 == size
+        # the same graph on bit sets (BitGraph): C12's restriction bars the floaters from
+        # everyone outside ``restrict``; an odd set adds a bye vertex (bit above every id)
+        barred = {pid: self.barred[pid] for pid in ids}
+        if restrict is not None:
+            allowed = mask_of(restrict | floaters)
+            floater_mask = mask_of(floaters)
+            for pid in ids:
+                if pid in floaters:
+                    barred[pid] |= ~allowed
+                elif pid not in restrict:
+                    barred[pid] |= floater_mask
+        vertices = list(ids)
+        if len(ids) % 2:
+            bye = max(self.t.players, default=0) + 1
+            takers = mask_of(pid for pid in ids if self.bye_eligible(pid)
+                             and (restrict is None or pid not in floaters))
+            for pid in ids:
+                if not (takers >> pid) & 1:
+                    barred[pid] |= 1 << bye
+            barred[bye] = (1 << bye) | (mask_of(ids) & ~takers)
+            vertices.append(bye)
+        got = BitGraph(barred).perfect(vertices)
         self._oracle[key] = got
         return got
+
+
+class PairRule:
+    """:meth:`Round.pair_allowed` at one upfloat stage (B1, B2, and B5/B6 for the player who
+    floats up), callable as ``rule(a, b)``, with the same relation as bit sets
+    (:attr:`graph`) for the assignment questions of the S1/S2 searches."""
+
+    def __init__(self, rd: Round, up_stage: int) -> None:
+        self.rd = rd
+        self.up_stage = up_stage
+        ids = list(rd.t.players)
+        stuck = {pid for pid in ids if not rd.may_float(pid, Float.UP, up_stage)}
+        scores = sorted({rd.score(pid) for pid in ids})
+        # per score: the players below it who may not float up, and the players above it
+        below_stuck = {s: mask_of(i for i in stuck if rd.score(i) < s) for s in scores}
+        above = {s: mask_of(i for i in ids if rd.score(i) > s) for s in scores}
+        barred = {}
+        for pid in ids:
+            s = rd.score(pid)
+            m = rd.barred[pid] | below_stuck[s]
+            if pid in stuck:
+                m |= above[s]
+            barred[pid] = m
+        self.graph = BitGraph(barred)
+
+    def __call__(self, a: int, b: int) -> bool:
+        return not (self.graph.barred[a] >> b) & 1
+
+
+def _assigns(left: Sequence[int], right: Sequence[int], ok: Callable[[int, int], bool]
+             ) -> bool:
+    """Every player of ``left`` gets a distinct partner in ``right`` under ``ok``; on bit
+    sets when ``ok`` is a :class:`PairRule` (the same answer)."""
+    if isinstance(ok, PairRule):
+        return ok.graph.assigns(left, right)
+    return bipartite_covers(left, right, ok)
 
 
 class _Neighbours(Mapping[int, list[int]]):
@@ -375,7 +465,7 @@ class _Completion:
         self.verts = verts
         self.adj = adj
         self.shadow = shadow  # the vertex of an S1 player
-        self.mate = max_cardinality_matching(verts, adj) if mate is None else mate
+        self.mate = _maximum_matching(verts, adj) if mate is None else mate
 
     @property
     def perfect(self) -> bool:
@@ -387,6 +477,31 @@ class _Completion:
         if len(mate) != len(rest):
             return None
         return _Completion(rest, self.adj, mate, self.shadow)
+
+
+def _maximum_matching(verts: Collection[int], adj: Mapping[int, Iterable[int]]
+                      ) -> dict[int, int]:
+    """A maximum matching of the subgraph of ``adj`` induced by ``verts`` (both-ways map):
+    greedy, then Edmonds' augmenting paths from the vertices it left exposed, while at least
+    two are (a path joins two exposed vertices, so the search from the last one alone would
+    only explore the whole graph to find nothing). Only its size is read (perfect or not)."""
+    vs = set(verts)
+    mate: dict[int, int] = {}
+    for v in sorted(vs):
+        if v in mate:
+            continue
+        for u in adj[v]:
+            if u in vs and u != v and u not in mate:
+                mate[v], mate[u] = u, v
+                break
+    exposed = [v for v in sorted(vs) if v not in mate]
+    for n, v in enumerate(exposed):
+        if v in mate:
+            continue
+        if not any(u not in mate for u in exposed[n + 1:]):
+            break
+        augment_path(v, vs, adj, mate)
+    return mate
 
 
 #: vertex of the completion graphs standing for the pairing-allocated bye (A.5, B1 b)
@@ -492,8 +607,7 @@ def _stage(
     elif x == 0 and not floater_ok(frozenset()):
         return
 
-    def ok(a: int, b: int) -> bool:
-        return rd.pair_allowed(a, b, up)
+    ok = rd.pair_rule(up)
 
     # quick test: can this stage be paired at all, whatever S1 and S2 are?
     if not _stage_possible(players, x, ok, can_float):
@@ -553,7 +667,7 @@ def _some_floaters(
     allowed to float, accepted by ``floater_ok``, leaves S2 players that S1 can all take."""
     for floaters in itertools.combinations([pid for pid in s2 if pid in can_float], x):
         rest = [pid for pid in s2 if pid not in floaters]
-        if floater_ok(frozenset(floaters)) and bipartite_covers(s1, rest, ok):
+        if floater_ok(frozenset(floaters)) and _assigns(s1, rest, ok):
             return True
     return False
 
@@ -561,7 +675,27 @@ def _some_floaters(
 def _stage_possible(
     players: Sequence[int], x: int, ok: Callable[[int, int], bool], can_float: set[int]
 ) -> bool:
-    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``."""
+    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``:
+    a perfect matching once ``x`` stand-ins, each allowed with every player of ``can_float``,
+    are added."""
+    if not isinstance(ok, PairRule):
+        return _stage_possible_general(players, x, ok, can_float)
+    base = ok.graph.barred
+    top = max(base) + 1  # above every player's id
+    stand_ins = [top + k for k in range(x)]
+    members = mask_of(players)
+    floaters = mask_of(pid for pid in players if pid in can_float)
+    stand_in_mask = mask_of(stand_ins)
+    barred = {pid: base[pid] | (0 if pid in can_float else stand_in_mask) for pid in players}
+    for d in stand_ins:
+        barred[d] = stand_in_mask | (members & ~floaters)
+    return BitGraph(barred).perfect([*players, *stand_ins])
+
+
+def _stage_possible_general(
+    players: Sequence[int], x: int, ok: Callable[[int, int], bool], can_float: set[int]
+) -> bool:
+    """:func:`_stage_possible` for any relation ``ok`` (index-based matching)."""
     n = len(players)
     size = n + x
     adj: list[list[int]] = [[] for _ in range(size)]
@@ -600,10 +734,10 @@ def _valid_permutations(
 
     def feasible(depth: int, free: list[int]) -> bool:
         rest = s1[depth:]
-        if not bipartite_covers(rest, free, ok):
+        if not _assigns(rest, free, ok):
             return False
         need = [m for m in must if m in free]
-        return bipartite_covers(need, rest, lambda b, a: ok(a, b))
+        return _assigns(need, rest, ok)  # ``ok`` is symmetric
 
     def rec(depth: int, free: list[int], done: _Completion | None) -> Iterator[tuple[int, ...]]:
         if depth == p:
@@ -746,8 +880,7 @@ def _heterogeneous(
             for drop in range(0, (n_res - p_h) // 2 + 1):
                 residual_floaters = (n_res - p_h) % 2 + 2 * drop
                 for up in (0, 1, 2):
-                    def up_ok(a: int, b: int, up: int = up) -> bool:
-                        return rd.pair_allowed(a, b, up)
+                    up_ok = rd.pair_rule(up)
 
                     # C10's note: the D1-first opponents of the floaters, residual aside
                     first: tuple[int, ...] | None = None

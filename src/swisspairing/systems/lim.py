@@ -27,6 +27,7 @@ from enum import Enum
 from ..errors import NoValidPairing
 from ..matching import max_cardinality_matching as max_matching
 from ..matching import without_pair as _without_pair
+from ..matching.bitsets import bits, mask_of
 from ..model import Board, Colour, Pairing, PlayerState, Tournament, build_states
 from ..model.results import ResultKind
 from .explain import Explanation, fr_number
@@ -106,12 +107,7 @@ class _Round:
         # art. 9.2: the median group is on half the points of the rounds played
         self.median = round((r - 1) * (ps.win + ps.loss) / 2, 6)
         self.score = {p: self.states[p].pairing_score for p in self.ids}
-        self.adj: dict[int, set[int]] = {p: set() for p in self.ids}
-        for i, a in enumerate(self.ids):
-            for b in self.ids[i + 1 :]:
-                if self.compatible(a, b):
-                    self.adj[a].add(b)
-                    self.adj[b].add(a)
+        self.adj: dict[int, set[int]] = self._compatibility()
         self.due = {p: self.due_colour(p) for p in self.ids}
         self.kind_of: dict[int, str] = {}
 
@@ -132,6 +128,41 @@ class _Round:
 
     def colours_ok(self, white: int, black: int) -> bool:
         return self.colour_allowed(white, WHITE) and self.colour_allowed(black, BLACK)
+
+    def _compatibility(self) -> dict[int, set[int]]:
+        """Each player's compatible opponents (:meth:`compatible`), computed on bit sets: the
+        players a player may not meet are those met before (either way), the forbidden pairs,
+        and those with whom no colour allocation keeps both within 12.1 a-b (except, art. 13,
+        on the same score in the last round)."""
+        ids = self.ids
+        everyone = mask_of(ids)
+        can_white = mask_of(i for i in ids if self.colour_allowed(i, WHITE))
+        can_black = mask_of(i for i in ids if self.colour_allowed(i, BLACK))
+        same_score: dict[float, int] = {}
+        for i in ids:
+            sc = self.states[i].pairing_score
+            same_score[sc] = same_score.get(sc, 0) | (1 << i)
+        barred = {}
+        for a in ids:
+            partners = ((can_black if (can_white >> a) & 1 else 0)
+                        | (can_white if (can_black >> a) & 1 else 0))
+            if self.last_round:
+                partners |= same_score[self.states[a].pairing_score]
+            barred[a] = (1 << a) | mask_of(self.states[a].opponents) | (everyone & ~partners)
+        for a in ids:  # met before, whichever side recorded it
+            for o in self.states[a].opponents:
+                if o in barred:
+                    barred[o] |= 1 << a
+        for group in self.t.forbidden_pairs:
+            members = [i for i in group.players if i in barred]
+            for a in members:
+                for b in members:
+                    if a != b and group.forbids(a, b, self.r):
+                        barred[a] |= 1 << b
+        # the ids themselves in the sets (not new int objects made from the bits): one object
+        # per player, shared by every set, as when the sets were filled pair by pair
+        same = {i: i for i in ids}
+        return {a: {same[b] for b in bits(everyone & ~barred[a])} for a in ids}
 
     def compatible(self, a: int, b: int) -> bool:
         """Art. 9.1: not met before, and some colour allocation breaks neither 12.1 a nor b.

@@ -1,0 +1,45 @@
+"""One bracket (3.2, 4): the ideal candidate when it reaches every bound (:mod:`.ideal`),
+otherwise the maximum-weight matching (:mod:`.weights`); both give the pairing that best meets
+C5-C8, the first in the order of 4.3 among equals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ideal import ideal_bracket
+from .round import BursteinRound
+from .weights import matched_bracket, why_floats
+
+
+@dataclass(slots=True)
+class BracketResult:
+    """The pairing of one bracket: pairs, outgoing floaters, and what the criteria reached."""
+
+    pairs: list[tuple[int, int]]
+    floaters: list[int]
+    #: per floater: (criterion that made it float, English, French)
+    reasons: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+
+
+def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
+                 below: list[int], *, explain_floaters: bool = False) -> BracketResult:
+    """3.2: the bracket pairing that best meets C5-C8, the first in the order of 4.3 among
+    equals. ``bracket`` is in BSN order (4.1); ``following`` holds the residents of the next
+    scoregroup (with the outgoing floaters they make the following bracket of C7);
+    ``below`` everybody further down."""
+    ideal = ideal_bracket(rnd, bracket, following, below)
+    if ideal is not None:
+        pairs, floaters = ideal
+    else:
+        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+        in_bracket = set(bracket)
+        bsn = {pid: i for i, pid in enumerate(bracket)}
+        pairs = [(a, mate[a]) for a in bracket if mate[a] in in_bracket and a < mate[a]]
+        pairs = [(a, b) if bsn[a] < bsn[b] else (b, a) for a, b in pairs]
+        pairs.sort(key=lambda p: bsn[p[0]])
+        floaters = [a for a in bracket if mate[a] not in in_bracket]
+    result = BracketResult(pairs, floaters)
+    if explain_floaters:
+        for f in floaters:
+            result.reasons[f] = why_floats(rnd, f, bracket, following, below)
+    return result

@@ -1,0 +1,186 @@
+"""The ideal candidate of a bracket: the pairing of :mod:`.weights` without the matching.
+
+Every criterion of :mod:`.criteria` before the order of 4.3 has an upper bound that needs no
+search:
+
+* C4/C5: ``n // 2`` pairs in a bracket of ``n`` players, everyone below still pairable;
+* C6: every player paired but, when ``n`` is odd, one of the lowest score of the bracket;
+* C7: the following bracket (that floater and the next scoregroup N) all paired among
+  themselves but, when it is odd, one player of its lowest score, who goes down with the
+  rest, all of whom can still be paired;
+* C8: as few pairs with two equal preferences as the colour classes allow: with ``w``
+  players who want White, ``k`` Black and ``z`` without preference (1.5.4, each pair with
+  one of those is granted), a set of even size has at least ``max(w - k - z, k - w - z, 0) / 2``
+  such pairs.
+
+The candidate is built in the order of 4.3 (BSN 1 first, each with the highest BSN it may
+meet, 4.3), each choice kept only if the C5, C6 and C8 bounds can still be reached: by the
+colour counts, and once the floater is known (or the bracket is even) by a matching of the
+players left in which each meets a player it may meet at the colour minimum
+(:func:`colour_completable`) - conditions every pairing that reaches them meets at every step.
+If the candidate then reaches every bound, including C7 and C4 checked by matchings, it is the
+pairing the weights would choose: every pairing reaching the bounds is an optimum, and none
+comes earlier in the order of 4.3 (a pairing earlier than the candidate would differ first at
+a BSN to which the construction gave a lower opponent, although the higher one met every
+condition). Otherwise :func:`ideal_bracket` answers None and the weights decide.
+"""
+
+from __future__ import annotations
+
+from ...matching.bitsets import BitGraph, mask_of
+from ...model import Colour
+from .colours import misses_preference
+from .round import BursteinRound
+
+WHITE, BLACK = Colour.WHITE, Colour.BLACK
+#: how many players of the lowest score :func:`following_bracket_ideal` tries as the one who
+#: goes down before leaving the question to the weights (a bound on the work, not a rule)
+MAX_LEFTOVER_TRIES = 8
+
+
+def colour_class(preference: Colour | None) -> int:
+    """0 wants White, 1 wants Black, 2 no preference (1.5.4)."""
+    return 2 if preference is None else 0 if preference is WHITE else 1
+
+
+def fewest_misses(counts: list[int]) -> int:
+    """C8 bound for a set of even size with ``counts`` (White, Black, none): the fewest pairs
+    in which two players want the same colour."""
+    w, k, z = counts
+    return max(w - k - z, k - w - z, 0) // 2
+
+
+def fewest_misses_floating(counts: list[int], lowest: list[int]) -> int | None:
+    """C8 bound for a set of odd size of which one player of the lowest score (``lowest``:
+    their counts per class) floats; None when none of the lowest score is left (C6)."""
+    best = None
+    for c in range(3):
+        if lowest[c]:
+            counts[c] -= 1
+            m = fewest_misses(counts)
+            counts[c] += 1
+            best = m if best is None else min(best, m)
+    return best
+
+
+def colour_completable(rnd: BursteinRound, free: set[int], klass: dict[int, int],
+                       counts: list[int]) -> bool:
+    """Whether the players of ``free`` (an even number) can all be paired with no more pairs
+    of equal preferences than :func:`fewest_misses` of their ``counts``. At that minimum, when
+    one class outnumbers the two others (``w >= k + z``), every player outside it meets one of
+    it; otherwise no two players of the White or of the Black class meet: a perfect matching
+    of the compatible pairs (C1, C3) without the pairs that rule out."""
+    w, k, z = counts
+    by_class = [mask_of(i for i in free if klass[i] == c) for c in range(3)]
+    if w >= k + z:
+        apart = {1: by_class[1] | by_class[2], 2: by_class[1] | by_class[2]}
+    elif k >= w + z:
+        apart = {0: by_class[0] | by_class[2], 2: by_class[0] | by_class[2]}
+    else:
+        apart = {0: by_class[0], 1: by_class[1]}
+    barred = {i: rnd.barred[i] | apart.get(klass[i], 0) for i in free}
+    return BitGraph(barred).perfect(free)
+
+
+def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
+                  below: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """(pairs in BSN order, floaters) of the ideal candidate, or None when it does not reach
+    every bound (see the module docstring)."""
+    ps = rnd.players
+    n = len(bracket)
+    odd = n % 2 == 1
+    lowest_score = min(ps[i].score for i in bracket)
+    klass = {i: colour_class(ps[i].preference) for i in bracket}
+    at_lowest = {i for i in bracket if ps[i].score == lowest_score}
+    counts = [0, 0, 0]
+    lowest = [0, 0, 0]
+    for i in bracket:
+        counts[klass[i]] += 1
+        if i in at_lowest:
+            lowest[klass[i]] += 1
+
+    def remaining_bound() -> int | None:
+        if sum(counts) % 2 == 0:
+            return fewest_misses(counts)
+        return fewest_misses_floating(counts, lowest)
+
+    bound = remaining_bound()
+    if bound is None:
+        return None
+    misses = 0
+    free = set(bracket)
+    pairs: list[tuple[int, int]] = []
+    floaters: list[int] = []
+    compatible = rnd.compatible
+
+    def take(i: int) -> None:
+        free.discard(i)
+        counts[klass[i]] -= 1
+        if i in at_lowest:
+            lowest[klass[i]] -= 1
+
+    def give_back(i: int) -> None:
+        free.add(i)
+        counts[klass[i]] += 1
+        if i in at_lowest:
+            lowest[klass[i]] += 1
+
+    for x, a in enumerate(bracket):
+        if a not in free:
+            continue
+        take(a)
+        chosen = None
+        for b in reversed(bracket[x + 1:]):  # 4.3: the highest BSN first
+            if b not in free or not compatible(a, b):
+                continue
+            miss = misses_preference(ps[a], ps[b])
+            take(b)
+            rest = remaining_bound()
+            if (rest is not None and misses + miss + rest <= bound
+                    and (sum(counts) % 2 or colour_completable(rnd, free, klass, counts))):
+                chosen, misses = b, misses + miss
+                break
+            give_back(b)
+        if chosen is not None:
+            pairs.append((a, chosen))
+            continue
+        # no partner: a floats (4.3 puts it last), allowed once, from the lowest score (C5, C6)
+        if not odd or floaters or a not in at_lowest:
+            return None
+        rest = remaining_bound()
+        if rest is None or misses + rest > bound:
+            return None
+        floaters.append(a)
+    if len(pairs) != n // 2 or misses != bound:
+        return None
+    if not following_bracket_ideal(rnd, floaters, following, below):
+        return None
+    return pairs, floaters
+
+
+def following_bracket_ideal(rnd: BursteinRound, floaters: list[int], following: list[int],
+                            below: list[int]) -> bool:
+    """C7 and C4 at their bounds: the floaters and the next scoregroup all pair among
+    themselves (but one of the lowest score when they are odd), and the players below (with
+    that one) can all be paired."""
+    ps = rnd.players
+    members = floaters + following
+    if len(members) % 2 == 0:
+        return rnd.completable(members) and rnd.completable(below)
+    lowest_score = min(ps[i].score for i in members)
+    leftover_candidates = [i for i in members if ps[i].score == lowest_score]
+    mate = rnd.matching(members)
+    if len(mate) != len(members) - 1:
+        return False
+    exposed = next(i for i in members if i not in mate)
+    # try the one a maximum matching leaves out first, then the others of the lowest score
+    order = [exposed] + [i for i in leftover_candidates if i != exposed]
+    for x in order[:MAX_LEFTOVER_TRIES]:
+        if ps[x].score != lowest_score:
+            continue
+        rest = [i for i in members if i != x]
+        if x != exposed and not rnd.completable(rest):
+            continue
+        if rnd.completable([*below, x]):
+            return True
+    return False

@@ -1,0 +1,223 @@
+"""One Dubov round being paired: legality (1997 art. 2.1, 2.3, 2.4; 2026 C1, C3) as bit sets,
+completion (C4), colours (1997 art. 3; 2026 5.2) and the pairing of one bracket: White-seekers
+against the others, the transfers between the two subgroups and the first legal arrangement
+(1997 art. 6.2/6.3, 7.3/7.4; 2026 3.2.3-3.2.6).
+
+The searches walk the candidates in the rules' order; the questions they ask at each step (can
+these players all be paired? can the rest of S1 still get distinct partners?) are answered on bit
+sets (:class:`~swisspairing.matching.bitsets.BitGraph`), exactly, and cheaply.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ...matching.bitsets import BitGraph, mask_of
+from ...model import Board, Colour, Tournament
+from ..explain import Explanation
+from .players import DubovPlayer
+from .rules import DubovRules
+
+WHITE, BLACK = Colour.WHITE, Colour.BLACK
+#: Bound on the candidate sets examined for one choice (upfloaters, shifters); the search walks
+#: the sets in the rule's order, so the bound only matters in pathological brackets.
+SEARCH_LIMIT = 400
+
+
+@dataclass
+class DubovRound:
+    tournament: Tournament
+    round_number: int
+    rules: DubovRules
+    players: dict[int, DubovPlayer]
+    initial_colour: Colour
+    last_round: bool
+    max_upfloats: int
+    explain: Explanation | None
+    _cache: dict[frozenset[int], bool] = field(default_factory=dict)
+    #: 1997 art. 6.4 / 7.1-7.2: players moved down, players transferred up (2026: upfloaters)
+    moved_down: set[int] = field(default_factory=set)
+    moved_up: set[int] = field(default_factory=set)
+
+    def may_float_up(self, p: DubovPlayer) -> bool:
+        """1997 art. 2.5: except in the last round, no transfer up twice in a row, nor more than
+        3 times (< 10 rounds) or 4 times (>= 10 rounds). A past round counts as a transfer when
+        the player met a higher score (the results show nothing finer; docs/dubov.md)."""
+        if self.last_round:
+            return True
+        return not p.upfloated_last and p.upfloats < self.max_upfloats
+
+    # --- legality -------------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        self.graph = BitGraph(self._barred())
+
+    def _barred(self) -> dict[int, int]:
+        """Per player, the bit set of the players it may not meet: itself, art. 2.1 / C1 no
+        rematch, art. 2.3/2.4 / C3 no colour both can take, and the forbidden pairs of the
+        tournament."""
+        ps = self.players
+        can_white = mask_of(i for i, p in ps.items() if p.can_white)
+        can_black = mask_of(i for i, p in ps.items() if p.can_black)
+        everyone = mask_of(ps)
+        barred = {}
+        for pid, p in ps.items():
+            partners = (can_black if p.can_white else 0) | (can_white if p.can_black else 0)
+            barred[pid] = (1 << pid) | mask_of(p.opponents) | (everyone & ~partners)
+        r = self.round_number
+        for group in self.tournament.forbidden_pairs:
+            members = [i for i in group.players if i in ps]
+            for a in members:
+                for b in members:
+                    if a != b and group.forbids(a, b, r):
+                        barred[a] |= 1 << b
+        return barred
+
+    def legal(self, a: int, b: int) -> bool:
+        """1997 art. 2.1, 2.3, 2.4 / 2026 C1, C3 (and forbidden pairs of the tournament)."""
+        return not (self.graph.barred[a] >> b) & 1
+
+    def pairable(self, ids: Iterable[int]) -> bool:
+        """Whether these players can all be paired among themselves (C4 / art. 2)."""
+        key = frozenset(ids)
+        if len(key) % 2:
+            return False
+        if not key:
+            return True
+        known = self._cache.get(key)
+        if known is None:
+            known = self._cache[key] = self.graph.perfect(key)
+        return known
+
+    def note(self, en: str, fr: str, level: int = 0, rule: str = "") -> None:
+        if self.explain is not None:
+            self.explain.add(en, fr, level=level, rule=rule)
+
+    # --- colours --------------------------------------------------------------------------
+    def colours(self, a: int, b: int) -> tuple[Board, str, str, str]:
+        """Board with colours (1997 art. 3; 2026 5.2) and the rule that decided."""
+        pa, pb = self.players[a], self.players[b]
+        for rule, en, fr, fn in self.rules.colour_rules:
+            c = fn(self, pa, pb)
+            if c is not None:
+                board = Board(a, b) if c is WHITE else Board(b, a)
+                return board, rule, en, fr
+        raise AssertionError("the last colour rule always decides")  # pragma: no cover
+
+    def unmet_preferences(self, pairs: list[tuple[int, int]]) -> int:
+        """2026 C7: players who do not get their colour preference."""
+        n = 0
+        for a, b in pairs:
+            board = self.colours(a, b)[0]
+            n += self.players[board.white].preference is not WHITE
+            n += self.players[board.black].preference is not BLACK
+        return n
+
+    # --- bracket pairing (shared) ---------------------------------------------------------
+    def pair_bracket(self, ids: list[int]) -> list[tuple[int, int]] | None:
+        """Pair every player of a bracket: split into White-seekers and the others
+        (1997 art. 6.2; 2026 3.2.3), equalise the two subgroups (1997 art. 7.3/7.4; 2026
+        3.2.4), sort S1 and take the first legal arrangement of G2 (1997 art. 6.2/6.3;
+        2026 3.2.5/3.2.6). None when no legal pairing exists.
+        """
+        if not ids:
+            return []
+        if len(ids) % 2 or not self.pairable(ids):
+            return None
+        ps = [self.players[i] for i in ids]
+        if all(p.games == 0 for p in ps):
+            # 2026 3.2.3 (nobody has played): G1 = first half by TPN; 1997 art. 5: first half
+            # of the list sorted by descending rating.
+            ordered = sorted(ps, key=lambda p: p.rank)
+            half = len(ordered) // 2
+            g1, g2 = ordered[:half], ordered[half:]
+        else:
+            g1 = [p for p in ps if p.preference is WHITE]
+            g2 = [p for p in ps if p.preference is not WHITE]
+        best: tuple[int, list[tuple[int, int]]] | None = None
+        # C7 cannot be better than one unmet preference per surplus pair of one colour
+        floor = abs(sum(p.preference is WHITE for p in ps) * 2 - len(ps)) // 2
+        tried = 0
+        for s1, t2 in self._recompositions(g1, g2):
+            pairs = self._first_arrangement(s1, t2)
+            if pairs is None:
+                continue
+            if not self.rules.shifters_by_c7:
+                return pairs  # 1997 art. 7.3/7.4: the first transfer that works
+            cost = self.unmet_preferences(pairs)  # 2026 3.2.4: best set for C7
+            tried += 1
+            if best is None or cost < best[0]:
+                best = (cost, pairs)
+            if best[0] <= floor or tried >= SEARCH_LIMIT // 8:
+                break
+        return best[1] if best else None
+
+    def _recompositions(self, g1: list[DubovPlayer], g2: list[DubovPlayer]
+                        ) -> Iterable[tuple[list[DubovPlayer], list[DubovPlayer]]]:
+        """Candidate (G1, G2) after moving players between the subgroups, fewest moves first.
+
+        The larger subgroup gives ``d + e`` players and the smaller ``e`` (``d`` = half the size
+        difference, 1997 art. 7.3/7.4, 2026 3.2.4.2; ``e`` > 0 when players of one subgroup
+        must unavoidably meet each other, 2026 3.2.4.1, 1997 art. 6.3 last sentence). Each
+        subgroup's players are taken in the shifter order of the rules (2026 4.3; 1997 CMA).
+        For each ``e``, every candidate is yielded (the caller keeps the first or the best).
+        """
+        whites_larger = len(g1) > len(g2)
+        larger, smaller = (g1, g2) if whites_larger else (g2, g1)
+        d = (len(larger) - len(smaller)) // 2
+        order_l = (self.rules.white_shifters if whites_larger else self.rules.black_shifters)(
+            list(larger))
+        order_s = (self.rules.black_shifters if whites_larger else self.rules.white_shifters)(
+            list(smaller))
+        count = 0
+        for e in range(len(smaller) + 1):
+            found = False
+            for out_s in itertools.combinations(order_s, e):
+                for out_l in itertools.combinations(order_l, d + e):
+                    count += 1
+                    if count > SEARCH_LIMIT * 4:
+                        return
+                    new_l = [p for p in larger if p not in out_l] + list(out_s)
+                    new_s = [p for p in smaller if p not in out_s] + list(out_l)
+                    new_g1, new_g2 = (new_l, new_s) if whites_larger else (new_s, new_l)
+                    s1 = sorted(new_g1, key=self.rules.s1_key)
+                    ok = self.graph.covers([p.id for p in s1], [p.id for p in new_g2])
+                    if ok:
+                        found = True
+                        yield s1, new_g2
+            if found:
+                return
+
+    def _first_arrangement(self, s1: list[DubovPlayer], g2: list[DubovPlayer]
+                           ) -> list[tuple[int, int]] | None:
+        """2026 3.2.6 / 4.4: the first transposition of G2 (lexicographic in the G2 order) with
+        S1[i]-T2[i] legal for every i. 1997 art. 6.3: each White-seeker takes the first
+        Black-seeker below that it has not met, changing the rows above when stuck - the same
+        search, in the art. 6.2 order of the Black-seekers."""
+        t2 = sorted(g2, key=self.rules.g2_key)
+        left = [p.id for p in s1]
+        chosen: list[int] = []
+
+        def search(i: int, free: list[int]) -> bool:
+            if i == len(left):
+                return True
+            for b in free:
+                if not self.legal(left[i], b):
+                    continue
+                rest = [x for x in free if x != b]
+                if not self.graph.covers(left[i + 1:], rest):
+                    continue
+                chosen.append(b)
+                if search(i + 1, rest):
+                    return True
+                chosen.pop()
+            return False
+
+        if not search(0, [p.id for p in t2]):
+            return None
+        return list(zip(left, chosen, strict=True))
+
+
+def id_list(ids: Iterable[int]) -> str:
+    return " ".join(str(i) for i in ids) or "-"

@@ -1,0 +1,371 @@
+"""The Dubov systems: the round (bye, scoregroups from the top), the 2026 brackets with their
+upfloaters (3.2.1/3.2.2, C5-C10) and the 1997 brackets with floaters, transfers and players
+moved down (art. 6-8)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from ...errors import NoValidPairing
+from ...model import Colour, Pairing, ResultKind, Tournament, build_states
+from ..explain import Explanation, fr_number
+from .players import DubovPlayer, allowed_colours, average_rating_of_opponents, due_colour
+from .round import SEARCH_LIMIT, DubovRound, id_list
+from .rules import DUBOV_1997_RULES, DUBOV_2026_RULES, DubovRules, tpns_2026
+
+WHITE, BLACK = Colour.WHITE, Colour.BLACK
+
+
+@dataclass(frozen=True)
+class DubovSystem:
+    """A Dubov pairing system; ``rules`` says which text (1997 or 2026)."""
+
+    name: str
+    rules: DubovRules
+
+    def pair(self, tournament: Tournament, round_number: int | None = None,
+             explain: Explanation | None = None) -> Pairing:
+        """Pair ``round_number`` (default: the next round); see :meth:`pair_detailed`."""
+        return self.pair_detailed(tournament, round_number, explain)[0]
+
+    def pair_detailed(self, tournament: Tournament, round_number: int | None = None,
+                      explain: Explanation | None = None) -> tuple[Pairing, set[int], set[int]]:
+        """The pairing, the players moved down (1997 art. 6.4) and those moved up into a
+        higher bracket (1997 art. 7.1/7.2; 2026 upfloaters, 1.3.2)."""
+        r = tournament.next_round if round_number is None else round_number
+        rnd = self._round(tournament, r, explain)
+        absent = tournament.not_paired_in(r)
+        ids = sorted(rnd.players)
+        pairing = Pairing(r, unpaired=dict(absent))
+        remaining = set(ids)
+        if len(ids) % 2:
+            bye = self._choose_bye(rnd, remaining)  # 2026 1.9.2: the PAB first
+            pairing.bye = bye
+            remaining.discard(bye)
+        elif not rnd.pairable(remaining):
+            raise NoValidPairing(f"round {r}: no pairing satisfies the absolute criteria "
+                                 f"({self.rules.rule_legal})")
+        pairs = self._pair_groups(rnd, remaining)
+        for a, b in pairs:
+            board, rule, en, fr = rnd.colours(a, b)
+            pairing.boards.append(board)
+            rnd.note(f"{board.white} - {board.black}: {en}", f"{board.white} - {board.black} : "
+                     f"{fr}", level=2, rule=rule)
+        return pairing, rnd.moved_down, rnd.moved_up
+
+    # --- set-up ---------------------------------------------------------------------------
+    def _round(self, t: Tournament, r: int, explain: Explanation | None) -> DubovRound:
+        states = build_states(t, r)
+        absent = t.not_paired_in(r)
+        ratings = {pid: p.rating for pid, p in t.players.items()}
+        rank = self.rules.ranking(t, r)  # 2026 1.2 / 1.2.2 TPN; 1997 art. 5 rating list
+        win = t.point_system.win
+        players: dict[int, DubovPlayer] = {}
+        for pid, st in states.items():
+            if pid in absent:
+                continue
+            pref, strength = due_colour(st.preference)
+            can_w, can_b = allowed_colours(st.colours)
+            ups = [rec for rec in st.rounds if rec.opponent and
+                   rec.opponent_score_before is not None and
+                   rec.opponent_score_before > rec.score_before]
+            downs = [rec for rec in st.rounds if rec.opponent and
+                     rec.opponent_score_before is not None and
+                     rec.opponent_score_before < rec.score_before]
+            # 2026 C2 (C.04.1 Art. 4): a PAB, or a win's points without playing; 1997 art. 2.2
+            # "un point sans jouer": any point scored without playing (half-point bye too).
+            bar = 1e-9 if self.rules.bye_bar_any_point else win
+            bye_bad = any(
+                rec.kind is ResultKind.PAIRING_BYE
+                or (not rec.is_played and rec.points >= bar and rec.points > 0)
+                for rec in st.rounds
+            )
+            players[pid] = DubovPlayer(
+                id=pid, name=t.players[pid].name, rating=st.rating, rank=rank[pid],
+                score=st.pairing_score,
+                aro=average_rating_of_opponents(st, ratings, self.rules.aro_rounded),
+                colours=st.colours, opponents=st.opponents, preference=pref,
+                strength=strength, can_white=can_w, can_black=can_b, upfloats=len(ups),
+                upfloated_last=bool(ups) and ups[-1].round_number == r - 1,
+                downfloats=len(downs), bye_ineligible=bye_bad,
+            )
+        total = t.total_rounds or max(r, t.rounds_in_file)
+        rnd = DubovRound(t, r, self.rules, players, t.initial_colour or WHITE,
+                     last_round=t.total_rounds is not None and r >= t.total_rounds,
+                     max_upfloats=self.rules.max_upfloats(total), explain=explain)
+        rnd.note(f"Round {r}, {self.rules.name}: {len(players)} players to pair",
+                 f"Ronde {r}, {self.rules.name} : {len(players)} joueurs à apparier")
+        moved = [pid for pid in sorted(rank) if rank[pid] != pid]
+        if self.rules.ranking is tpns_2026 and moved:
+            listing = ", ".join(f"{pid} -> {rank[pid]}" for pid in moved)
+            rnd.note(f"TPNs recalculated from the ratings before round 4: {listing}",
+                     f"numéros d'appariement recalculés d'après les cotes avant la ronde 4 : "
+                     f"{listing}", level=1, rule="1.2.2")
+        for p in sorted(players.values(), key=lambda p: (-p.score, p.aro, p.rank)):
+            aro = f"{p.aro:.1f}" if not self.rules.aro_rounded else f"{p.aro:.0f}"
+            rnd.note(f"player {p.id}: score {p.score:g}, rating {p.rating}, ARO {aro}, "
+                     f"due colour {p.preference.name.lower()}",
+                     f"joueur {p.id} : score {fr_number(p.score)}, cote {p.rating}, "
+                     f"CMA {aro.replace('.', ',')}, "
+                     f"couleur due {'blancs' if p.preference is WHITE else 'noirs'}",
+                     level=1, rule="1.7" if self.rules.aro_rounded else "1")
+        return rnd
+
+    # --- bye ------------------------------------------------------------------------------
+    def _choose_bye(self, rnd: DubovRound, ids: set[int]) -> int:
+        """1997 art. 4 and 2.2; 2026 3.1 (C2, C4, lowest score, most games, largest TPN)."""
+        ps = [rnd.players[i] for i in ids]
+        def key(p: DubovPlayer) -> tuple[object, ...]:
+            if self.rules.name == "dubov":
+                return (p.score, -p.games, -p.rank)  # 3.1.3-3.1.5
+            # art. 4: lowest rating of the last group; tie: the due colour of the group's
+            # majority, then the highest CMA (then the lowest in the rating list).
+            group = [q for q in ps if q.score == p.score]
+            whites = sum(q.preference is WHITE for q in group)
+            dominant = WHITE if whites * 2 > len(group) else BLACK
+            return (p.score, p.rating, p.preference is not dominant, -p.aro, -p.rank)
+
+        for p in sorted(ps, key=key):
+            if p.bye_ineligible:
+                continue
+            if rnd.pairable(ids - {p.id}):
+                rnd.note(f"Bye: player {p.id} (score {p.score:g}, rating {p.rating})",
+                         f"Exempt : joueur {p.id} (score {fr_number(p.score)}, cote {p.rating})",
+                         rule=self.rules.rule_bye)
+                return p.id
+        raise NoValidPairing(f"round {rnd.round_number}: no player can receive the bye")
+
+    # --- scoregroups ----------------------------------------------------------------------
+    def _pair_groups(self, rnd: DubovRound, remaining: set[int]) -> list[tuple[int, int]]:
+        """Pair the scoregroups from the highest score down (1997 art. 6; 2026 1.9.2/3.2)."""
+        ps = rnd.players
+        pairs: list[tuple[int, int]] = []
+        carried: list[int] = []  # 1997 art. 6.4: players moved down from the group above
+        while remaining:
+            normal = [i for i in remaining if i not in carried]
+            if normal:
+                top = max(ps[i].score for i in normal)
+                residents = sorted(i for i in normal if ps[i].score == top) + carried
+            else:  # pragma: no cover - only moved-down players are left (guarded by C4)
+                top = max(ps[i].score for i in carried)
+                residents, carried = carried, []
+            lower = sorted((i for i in remaining if i not in residents),
+                           key=lambda i: (-ps[i].score, ps[i].rank))
+            rnd.note(f"Scoregroup {top:g}: players {id_list(residents)}",
+                     f"Groupe de score {fr_number(top)} : joueurs {id_list(residents)}",
+                     rule="1.3" if self.rules.name == "dubov" else "6.1")
+            if self.rules.downfloats:
+                got, carried = self._bracket_1997(rnd, residents, carried, lower)
+            else:
+                got = self._bracket_2026(rnd, top, residents, lower)
+            for a, b in got:
+                remaining.discard(a)
+                remaining.discard(b)
+            pairs.extend(got)
+        return pairs
+
+    # --- 2026 -----------------------------------------------------------------------------
+    def _bracket_2026(self, rnd: DubovRound, top: float, residents: list[int], lower: list[int]
+                      ) -> list[tuple[int, int]]:
+        """2026 3.2.1/3.2.2: the fewest upfloaters (C5), then the best sets for C6-C10, the
+        first such set in the 4.2 order (descending score, ascending TPN)."""
+        last = rnd.last_round
+        for k in range(len(residents) % 2, len(residents) + 1, 2):
+            if k > len(lower):
+                break
+            # C6: a set taken from the higher lower scoregroups always beats a set reaching
+            # further down, so the pool grows one scoregroup at a time.
+            scores = sorted({rnd.players[i].score for i in lower}, reverse=True)
+            pools = [[i for i in lower if rnd.players[i].score >= s] for s in scores]
+            whites = sum(rnd.players[i].preference is WHITE for i in residents)
+            lb7 = max(0, abs(2 * whites - len(residents)) - k) // 2
+            for pool in pools if k else [[]]:
+                if len(pool) < k:
+                    continue
+                lb6 = tuple(sorted((top - rnd.players[u].score for u in pool[:k]),
+                                   reverse=True))
+                best: tuple[tuple[object, ...], tuple[int, ...], list[tuple[int, int]]] | None
+                best = None
+                for n, ups in enumerate(itertools.combinations(pool, k)):
+                    if n >= SEARCH_LIMIT:
+                        break
+                    bracket = residents + list(ups)
+                    if not rnd.pairable(bracket):
+                        continue
+                    if not rnd.pairable(set(lower) - set(ups)):
+                        continue  # C4
+                    pairs = rnd.pair_bracket(bracket)
+                    if pairs is None:
+                        continue
+                    up = [rnd.players[u] for u in ups]
+                    c6 = tuple(sorted((top - u.score for u in up), reverse=True))
+                    c7 = rnd.unmet_preferences(pairs)
+                    maxed = [u for u in up if u.upfloats >= rnd.max_upfloats]
+                    c8 = 0 if last else len(maxed)
+                    c9 = 0 if last else sum(u.upfloats for u in maxed)
+                    c10 = 0 if last else sum(u.upfloated_last for u in up)
+                    quality = (c6, c7, c8, c9, c10)
+                    if best is None or quality < best[0]:
+                        best = (quality, ups, pairs)
+                    if best[0] <= (lb6, lb7, 0, 0, 0):
+                        break  # nothing later in the 4.2 order can be better
+                if best is not None:
+                    rnd.moved_up.update(best[1])
+                    if k:
+                        rnd.note(f"upfloaters {id_list(best[1])} (fewest needed: {k}; "
+                                 f"C6-C10 {best[0]})",
+                                 f"flotteurs montants {id_list(best[1])} (minimum requis : {k} ; "
+                                 f"C6-C10 {best[0]})", level=1, rule="3.2.1/3.2.2")
+                    self._note_split(rnd, best[2])
+                    return best[2]
+        raise NoValidPairing(f"round {rnd.round_number}: scoregroup {top:g} cannot be paired "
+                             "(C4)")
+
+    # --- 1997 -----------------------------------------------------------------------------
+    def _bracket_1997(self, rnd: DubovRound, residents: list[int], carried: list[int],
+                      lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+        """1997: floaters from above first (art. 8), then transfers from the next group
+        (art. 7.1/7.2, limited by art. 2.5), else players moved down (art. 6.4)."""
+        ps = rnd.players
+        pairs: list[tuple[int, int]] = []
+        group = [i for i in residents if i not in carried]
+        everyone_else = set(lower)
+        # art. 8.1: White floaters, then Black floaters, each in the art. 6.2 order; paired
+        # alternately, starting with the first White floater.
+        wf = sorted((ps[i] for i in carried if ps[i].preference is WHITE), key=self.rules.s1_key)
+        bf = sorted((ps[i] for i in carried if ps[i].preference is not WHITE),
+                    key=self.rules.g2_key)
+        order: list[DubovPlayer] = []
+        for w, b in itertools.zip_longest(wf, bf):
+            order.extend(x for x in (w, b) if x is not None)
+        still_carried: list[int] = []
+        for f in order:
+            # art. 8.2: the highest rating, if possible with the opposite due colour; equal
+            # ratings: lowest CMA.
+            cands = sorted((ps[i] for i in group), key=lambda q: (
+                q.preference is f.preference, -q.rating, q.aro, q.rank))
+            for q in cands:
+                if not rnd.legal(f.id, q.id):
+                    continue
+                done = {x for pair in pairs for x in pair} | {f.id, q.id}
+                rest = (set(residents) | everyone_else) - done
+                if rnd.pairable(rest):
+                    pairs.append((f.id, q.id))
+                    group.remove(q.id)
+                    rnd.note(f"floater {f.id} paired with {q.id} (highest rating)",
+                             f"flotteur {f.id} apparié avec {q.id} (plus forte cote)",
+                             level=1, rule="8.2")
+                    break
+            else:
+                still_carried.append(f.id)
+        group.extend(still_carried)
+        if not group:
+            return pairs, []
+        # art. 7.1/7.2: players transferred up from the groups below
+        limit_ok = [i for i in lower if rnd.may_float_up(ps[i])]  # art. 2.5
+        whites = sum(ps[i].preference is WHITE for i in group)
+        dominant = WHITE if 2 * whites > len(group) else BLACK
+        pool = sorted(limit_ok, key=lambda i: (
+            -ps[i].score, ps[i].preference is dominant, -ps[i].rating, ps[i].aro, ps[i].rank))
+        # The text's own procedure first; when it leads nowhere, the fewest transfers in the
+        # same order of preference (art. 9: in the spirit of the rules).
+        literal = self._transfers_1997(rnd, group, limit_ok)
+        candidates = itertools.chain(
+            [tuple(literal)] if literal is not None else [],
+            *(itertools.islice(itertools.combinations(pool, k), SEARCH_LIMIT)
+              for k in range(len(group) % 2, min(len(group), len(pool)) + 1, 2)))
+        for ups in candidates:
+            bracket = group + list(ups)
+            if not rnd.pairable(bracket) or not rnd.pairable(everyone_else - set(ups)):
+                continue
+            got = rnd.pair_bracket(bracket)
+            if got is None:
+                continue
+            rnd.moved_up.update(ups)
+            if ups:
+                rnd.note(f"transferred up: {id_list(ups)} (opposite colour, highest rating, "
+                         "lowest ARO)",
+                         f"transférés : {id_list(ups)} (couleur opposée, plus forte cote, "
+                         "plus faible CMA)", level=1, rule="7.1/7.2")
+            self._note_split(rnd, got)
+            return pairs + got, []
+        # art. 6.4: move down the fewest players; prefer those who were not floaters from a
+        # higher group and who can be paired in the lower group.
+        def down_key(i: int) -> tuple[object, ...]:
+            can_below = any(rnd.legal(i, j) for j in lower)
+            return (ps[i].downfloats > 0, not can_below, ps[i].rating, -ps[i].rank)
+
+        cands = sorted(group, key=down_key)
+        for d in range(1 if len(group) % 2 else 2, len(group) + 1, 2):
+            for n, down in enumerate(itertools.combinations(cands, d)):
+                if n >= SEARCH_LIMIT:
+                    break
+                stay = [i for i in group if i not in down]
+                if not rnd.pairable(everyone_else | set(down)):
+                    continue
+                got = rnd.pair_bracket(stay)
+                if got is None:
+                    continue
+                rnd.moved_down.update(down)
+                rnd.note(f"moved down to the next group: {id_list(down)}",
+                         f"transférés dans le groupe inférieur : {id_list(down)}",
+                         level=1, rule="6.4")
+                self._note_split(rnd, got)
+                return pairs + got, list(down)
+        raise NoValidPairing(f"round {rnd.round_number}: a scoregroup cannot be paired "
+                             "(art. 2)")
+
+    def _transfers_1997(self, rnd: DubovRound, group: list[int], pool: list[int]
+                        ) -> list[int] | None:
+        """The transfers of 1997 art. 7.1 then 7.2, as the text describes them.
+
+        7.1: a player who can meet nobody of his group (met them all, or the colour limits of
+        art. 2.3/2.4 forbid it) gets a player of the next lower group who can meet him: his
+        opposite due colour first, then the highest rating, then the lowest CMA.
+        7.2: an odd group gets one more player who can meet at least one of the group: the
+        due colour opposite to the group's majority first, then the highest rating, then the
+        lowest CMA. ``pool`` holds only players art. 2.5 allows to go up.
+        """
+        ps = rnd.players
+        ups: list[int] = []
+        for x in sorted(group, key=lambda i: ps[i].rank):
+            if any(rnd.legal(x, y) for y in group + ups if y != x):
+                continue
+            cands = [c for c in pool if c not in ups and rnd.legal(x, c)]
+            if not cands:
+                return None
+            ups.append(min(cands, key=lambda c: (
+                -ps[c].score, ps[c].preference is ps[x].preference, -ps[c].rating,
+                ps[c].aro, ps[c].rank)))
+        bracket = group + ups
+        if len(bracket) % 2:
+            whites = sum(ps[i].preference is WHITE for i in bracket)
+            dominant = WHITE if 2 * whites > len(bracket) else BLACK
+            cands = sorted((c for c in pool if c not in ups and
+                            any(rnd.legal(c, y) for y in bracket)),
+                           key=lambda c: (-ps[c].score, ps[c].preference is dominant,
+                                          -ps[c].rating, ps[c].aro, ps[c].rank))
+            for c in cands:
+                if rnd.pairable([*bracket, c]):
+                    ups.append(c)
+                    break
+            else:
+                return None
+        return ups
+
+    def _note_split(self, rnd: DubovRound, pairs: list[tuple[int, int]]) -> None:
+        if rnd.explain is None or not pairs:
+            return
+        s1 = [a for a, _ in pairs]
+        t2 = [b for _, b in pairs]
+        rnd.note(f"S1 (White-seekers by ascending ARO) {id_list(s1)} against {id_list(t2)}",
+                 f"S1 (demandeurs des blancs par CMA croissante) {id_list(s1)} contre "
+                 f"{id_list(t2)}",
+                 level=1, rule=self.rules.rule_order)
+
+
+#: The 1997 text (French translation in ../shared/seeds/dubov-1997.fr.txt).
+DUBOV_1997 = DubovSystem("dubov-1997", DUBOV_1997_RULES)
+#: The current FIDE text (C.04.4.1, 2026).
+DUBOV = DubovSystem("dubov", DUBOV_2026_RULES)

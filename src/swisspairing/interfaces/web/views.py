@@ -47,6 +47,7 @@ from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_re
 from .imports import (
     MAX_IMPORT_BYTES,
     MAX_RATING_LIST_BYTES,
+    BadRows,
     Candidate,
     TooManyInFile,
     matches,
@@ -369,6 +370,17 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
             "%(file)s holds more players than this event may still take (%(room)s): an event "
             "may have at most %(limit)s players. Nothing was imported.") % {
             "file": upload.name, "room": exc.limit, "limit": actions.max_event_players()})
+        return redirect("web:players", pk=pk)
+    except BadRows as exc:
+        # every bad row at once, each with its line (issue 25 item 12)
+        messages.error(request, _(
+            "%(file)s: %(count)s rows cannot be read. Nothing was imported; correct these "
+            "rows and import the file again:") % {"file": upload.name, "count": exc.count})
+        for row in exc.rows:
+            _error(request, row)
+        if exc.count > len(exc.rows):
+            messages.error(request, _("… and %(more)s more rows.") % {
+                "more": exc.count - len(exc.rows)})
         return redirect("web:players", pk=pk)
     except SwissPairingError as exc:
         _error(request, exc)

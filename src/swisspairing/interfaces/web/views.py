@@ -339,8 +339,7 @@ def player_edit(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
                           _ctx(request, event, form=form, row=row, withdrawal=withdrawal),
                           status=400)
         if form.is_valid():
-            actions.edit_entrant(row, {k: form.cleaned_data[k] for k in form.changed_data},
-                                 request.user)
+            actions.edit_entrant(row, form.changed_values(), request.user)
             return redirect("web:players", pk=pk)
     withdrawal = forms.WithdrawalForm(initial={"withdrawn_from": row.withdrawn_from or ""},
                                       rounds=event.rounds)

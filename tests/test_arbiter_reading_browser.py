@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
+from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
-from test_print_browser import DESKTOP
+from test_print_browser import DESKTOP, PHONE
 from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
@@ -80,3 +81,88 @@ def test_the_player_form_has_surname_and_first_name(live_server, browser, shots)
         page.click("button[name=save]")
     added.refresh_from_db()
     assert added.name == "DUPRÉ, Éloïse Marie"
+
+
+LONG = [("DE LA ROCHEFOUCAULD-MONTBEL", "Marie-Christine"),
+        ("VANDENBERGHE-DUPONT", "Jean-Baptiste"), ("CASTELNAU-LAMOTHE", "Anne-Sophie"),
+        ("NGUYỄN THỊ", "Ánh Tuyết")]
+
+
+def _long_names(event: m.Event) -> None:
+    for entrant, (surname, first) in zip(event.entrants.order_by("tpn"), LONG * 10,
+                                         strict=False):
+        entrant.name = f"{surname}-{entrant.tpn}, {first}"
+        entrant.club = "Échiquier Club de Boulogne-Billancourt"
+        entrant.fide_id, entrant.federation, entrant.birth_date = "20612345", "FRA", "1995/03/12"
+        entrant.title = "FM"
+        entrant.save()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_players_table_uses_the_page_width(live_server, browser, shots) -> None:  # type: ignore[no-untyped-def]
+    """Item 11: on a 1366x768 desktop the players table is as wide as the page's content
+    and no name wraps onto a second line while the page has room; on a 390x844 phone
+    nothing sticks out sideways."""
+    make_user("chief", m.ROLE_CHIEF)
+    event = make_event(players=40)
+    _long_names(event)
+    url = f"{live_server.url}/t/{event.pk}/players/"
+    for device, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page = _logged_in(browser, live_server.url, **device)
+        page.goto(url)
+        page.screenshot(path=shots / f"item11-players-{label}-fr.png", full_page=True)
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= page.evaluate("window.innerWidth"), f"{label}: {scroll} px wide"
+        if label == "desktop":
+            main = page.evaluate("document.querySelector('main').clientWidth")
+            table = page.evaluate("document.getElementById('players-table')"
+                                  ".getBoundingClientRect().width")
+            assert table >= 0.9 * (main - 40), (table, main)
+            lines = page.evaluate(  # the lines each name's text takes
+                "[...document.querySelectorAll('#players-table tbody td.name')].map(c => {"
+                " const r = document.createRange(); r.selectNodeContents(c);"
+                " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })")
+            assert len(lines) == 40
+            wrapped = [i + 1 for i, n in enumerate(lines) if n > 1]
+            assert not wrapped, f"names on two lines in rows {wrapped}"
+        page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_results_counter_and_missing_boards_named(live_server, browser, shots) -> None:  # type: ignore[no-untyped-def]
+    """Item 11: the round page counts the results entered ("3/5"), the count follows a result
+    typed in the grid (desktop, then the phone sees 4/5), and pairing the next round with
+    results missing names the boards without a result, each a link to its row."""
+    from playwright.sync_api import expect
+
+    make_user("chief", m.ROLE_CHIEF)
+    event = make_event(players=10)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    games = list(rnd.games.exclude(black=None).order_by("board"))
+    for g in games[:3]:
+        actions.set_result(g, "1-0", None)
+    base = live_server.url
+    for device, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        page = _logged_in(browser, base, **device)
+        page.goto(f"{base}/t/{event.pk}/rounds/1/")
+        entered = 3 if label == "desktop" else 4  # the desktop enters the fourth
+        expect(page.locator("#results-counter")).to_have_text(f"{entered}/5 résultats saisis")
+        page.screenshot(path=shots / f"item11-round-counter-{label}-fr.png", full_page=True)
+        if label == "desktop":
+            cell = page.locator(f"#game-{games[3].pk} input.result-input")
+            cell.fill("=")
+            cell.press("Enter")
+            expect(page.locator("#results-counter")).to_have_text("4/5 résultats saisis")
+        page.goto(f"{base}/t/{event.pk}/rounds/2/")
+        with page.expect_navigation():
+            page.click("#pair-round")
+        missing = page.locator(".messages a.missing-board")
+        expect(missing).to_have_count(1)
+        expect(missing.first).to_have_text(f"ronde 1, échiquier {games[4].board}")
+        page.screenshot(path=shots / f"item11-missing-boards-{label}-fr.png", full_page=True)
+        with page.expect_navigation():
+            missing.first.click()
+        assert page.url.endswith(f"/t/{event.pk}/rounds/1/#game-{games[4].pk}")
+        page.context.close()
+    assert not event.round_set.filter(number=2).exists()

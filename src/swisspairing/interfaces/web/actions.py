@@ -489,6 +489,16 @@ def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     m.Game.objects.bulk_create(games)
 
 
+class MissingResults(BadRequest):
+    """Pairing refused: games of earlier rounds have no result yet; ``games`` are those games
+    (round, board), for the page to name and link them (issue 25 item 11)."""
+
+    def __init__(self, games: list[m.Game]) -> None:
+        self.games = games
+        last = max(g.round.number for g in games)
+        super().__init__(gettext("enter every result of round %(n)s first") % {"n": last})
+
+
 def pair_next_round(event: m.Event, user: User) -> m.Round:
     """Pair the next round with the event's system and keep the engine's explanation.
 
@@ -502,8 +512,10 @@ def pair_next_round(event: m.Event, user: User) -> m.Round:
         earlier = event.round_set.filter(number__lt=r)
         if earlier.exclude(status=m.Round.PUBLISHED).exists():
             raise BadRequest(gettext("publish the previous round first"))
-        if m.Game.objects.filter(round__in=earlier, white_code="").exists():
-            raise BadRequest(gettext("enter every result of round %(n)s first") % {"n": r - 1})
+        missing = list(m.Game.objects.filter(round__in=earlier, white_code="")
+                       .select_related("round").order_by("round__number", "board"))
+        if missing:
+            raise MissingResults(missing)
         if event.entrants.count() < 2:
             raise BadRequest(gettext("at least two players are needed"))
         t = tournament_of(event, r)

@@ -18,6 +18,7 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -396,6 +397,17 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("web:players", pk=pk)
 
 
+def _missing_results(exc: actions.MissingResults) -> str:
+    """Pairing refused: the boards without a result, each a link to its row on its round's
+    page (issue 25 item 11)."""
+    links = format_html_join(", ", '<a href="{}#game-{}" class="missing-board">{}</a>', (
+        (reverse("web:round", args=[g.round.event_id, g.round.number]), g.pk,
+         _("round %(round)s, board %(board)s") % {"round": g.round.number, "board": g.board})
+        for g in exc.games))
+    return format_html("{} {}", _("Pairing refused: %(reason)s. Results missing:") % {
+        "reason": str(exc)}, links)
+
+
 def _too_many(exc: actions.TooManyPlayers) -> str:
     return _("An event may have at most %(limit)s players: this one has %(have)s; "
              "%(adding)s more would make %(total)s. Nothing was added.") % {
@@ -532,6 +544,10 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         context["undo"] = undo
         context["undo_target"] = _result_target(undo.target) if undo else ""
         context["manual_changes"] = [actions.manual_change_text(c) for c in rnd.manual_changes]
+        # the results counter, "17/20 entered" (issue 25 item 11): games, not byes
+        played = [g["game"] for g in context["games"] if g["game"].black_id is not None]
+        context["results_total"] = len(played)
+        context["results_entered"] = sum(1 for g in played if g.white_code)
         requested = context["requests"]
         context["not_paired"] = [f"{e.tpn} {e.name} ({requested[e.pk]})"
                                  for e in context["entrants"] if e.pk in requested]
@@ -546,7 +562,11 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
         if what == "pair":
             if number != actions.rounds_paired(event) + 1:
                 raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
-            rnd = actions.pair_next_round(event, request.user)
+            try:
+                rnd = actions.pair_next_round(event, request.user)
+            except actions.MissingResults as exc:
+                messages.error(request, _missing_results(exc))
+                return redirect("web:round", pk=pk, number=number)
             messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
             number = rnd.number
         elif what == "request":

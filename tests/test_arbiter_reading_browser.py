@@ -10,6 +10,7 @@ Screenshots (1366x768 desktop, 390x844 phone) are saved in ``$SWISSPAIRING_SCREE
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -166,3 +167,64 @@ def test_results_counter_and_missing_boards_named(live_server, browser, shots) -
         assert page.url.endswith(f"/t/{event.pk}/rounds/1/#game-{games[4].pk}")
         page.context.close()
     assert not event.round_set.filter(number=2).exists()
+
+
+def _repeat_by_hand(event: m.Event) -> tuple[int, int, int, m.Round]:
+    """Round 1 played, round 2 paired (draft): two players who met in round 1 and the player
+    to exchange so that they meet again."""
+    import random
+
+    from web_helpers import play_round
+
+    first = play_round(event, random.Random(3))
+    rnd = actions.pair_next_round(event, None)
+    seats = {}
+    for g in rnd.games.select_related("white", "black"):
+        for p, o in ((g.white, g.black), (g.black, g.white)):
+            if p is not None:
+                seats[p.tpn] = o.tpn if o is not None else None
+    for g in first.games.exclude(black=None).select_related("white", "black"):
+        x, y = g.white.tpn, g.black.tpn
+        if seats.get(x) not in (None, y) and seats.get(y) is not None:
+            return x, y, seats[x], rnd
+    raise AssertionError("no pair to repeat")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_manual_change_cites_the_article_and_highlights_the_board(
+        live_server, browser, shots) -> None:  # type: ignore[no-untyped-def]
+    """Item 8: a manual change that pairs two players again cites C.04.1 Art. 2 (not the
+    checker's letter nor the TRF record), names the players by number and name, and the
+    board is highlighted; a forbidden pair says so under the same article."""
+    from playwright.sync_api import expect
+
+    make_user("chief", m.ROLE_CHIEF)
+    event = make_event(players=10)
+    x, y, partner, rnd = _repeat_by_hand(event)
+    names = {e.tpn: e.name for e in event.entrants.all()}
+    page = _logged_in(browser, live_server.url)
+    page.goto(f"{live_server.url}/t/{event.pk}/rounds/2/")
+    page.select_option("select[name=kind]", "exchange")
+    page.fill("input[name=a]", str(y))
+    page.fill("input[name=b]", str(partner))
+    with page.expect_navigation():
+        page.click("text=Appliquer")
+    warning = page.locator(".messages li.warning").first
+    expect(warning).to_contain_text("[C.04.1 Art. 2]")
+    expect(warning).to_contain_text(f"{x} {names[x]}")
+    expect(warning).to_contain_text(f"{y} {names[y]}")
+    violations = page.locator("#violations")
+    expect(violations).to_contain_text("C.04.1 Art. 2")
+    assert "XXP" not in page.content() and "C.04.1 b" not in page.content()
+    game = rnd.games.get(white__tpn__in=[x, y], black__tpn__in=[x, y])
+    expect(page.locator(f"#game-{game.pk}")).to_have_class(re.compile(r"\brule-broken\b"))
+    page.screenshot(path=shots / "item8-rule-broken-desktop-fr.png", full_page=True)
+    listed = set(page.evaluate("[...document.querySelectorAll('#violations li')].flatMap("
+                               "li => li.dataset.games.split(' ').filter(Boolean))"))
+    lit = set(page.evaluate("[...document.querySelectorAll('tr.rule-broken')].map(r => r.id)"))
+    assert lit == listed and len(lit) < rnd.games.count()  # only the boards concerned
+
+    pair = sorted(event.entrants.filter(tpn__in=[x, y]), key=lambda e: e.pk)
+    m.ForbiddenPair.objects.create(event=event, first=pair[0], second=pair[1])
+    page.reload()
+    expect(violations).to_contain_text("[C.04.1 Art. 2, paire interdite]")

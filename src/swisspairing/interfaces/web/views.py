@@ -42,6 +42,7 @@ from . import (
     printing,
     public_address,
     ratings,
+    rule_citations,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -537,7 +538,7 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         context["notes"] = [
             {"text": n[lang], "level": n["level"], "rule": n["rule"]} for n in rnd.explanation]
         if not rnd.published:
-            context["violations"] = [v for v in actions.violations_of(rnd)]
+            context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
         later = event.round_set.filter(number__gt=number).exists()
         context["later"] = later
         undo = event.audit.filter(action="result", undone=False).first()
@@ -617,10 +618,9 @@ def _manual(request: HttpRequest, rnd: m.Round) -> None:
         messages.error(request, _("Give a board or a player number."))
         return
     found = actions.manual_change(rnd, kind, a, number("b"), request.user)
-    lang = _lang()
     if found:
-        for v in found:
-            messages.warning(request, f"{v.fr if lang == 'fr' else v.en} [{v.rule}]")
+        for v in rule_citations.shown(found, rnd, _lang()):
+            messages.warning(request, f"{v.text} [{v.rule}]")
     else:
         messages.success(request, _("Change made: no absolute rule is broken."))
 

@@ -228,3 +228,73 @@ def test_a_manual_change_cites_the_article_and_highlights_the_board(
     m.ForbiddenPair.objects.create(event=event, first=pair[0], second=pair[1])
     page.reload()
     expect(violations).to_contain_text("[C.04.1 Art. 2, paire interdite]")
+
+
+def _pairs(rnd: m.Round) -> list[tuple[int, int, int | None]]:
+    return [(g.board, g.white.tpn, g.black.tpn if g.black else None)
+            for g in rnd.games.select_related("white", "black").order_by("board")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_manual_changes_undone_one_by_one_and_back_to_the_engine(
+        live_server, browser, shots) -> None:  # type: ignore[no-untyped-def]
+    """Item 8: the last manual change is undone, then "back to the engine's pairing" undoes
+    every one in one action; both are in the audit log, in French sentences."""
+    from playwright.sync_api import expect
+
+    make_user("chief", m.ROLE_CHIEF)
+    event = make_event(players=10)
+    _x, y, partner, rnd = _repeat_by_hand(event)
+    engine = _pairs(rnd)
+    page = _logged_in(browser, live_server.url)
+    url = f"{live_server.url}/t/{event.pk}/rounds/2/"
+    page.goto(url)
+
+    def change(kind: str, a: int, b: int | None = None) -> None:
+        page.select_option("select[name=kind]", kind)
+        page.fill("input[name=a]", str(a))
+        page.fill("input[name=b]", "" if b is None else str(b))
+        with page.expect_navigation():
+            page.click("text=Appliquer")
+
+    change("swap", 1)
+    after_first = _pairs(rnd)
+    change("exchange", y, partner)
+    expect(page.locator("#manual-changes li")).to_have_count(2)
+    page.screenshot(path=shots / "item8-manual-changes-desktop-fr.png", full_page=True)
+    with page.expect_navigation():
+        page.click("#undo-manual")
+    expect(page.locator(".messages")).to_contain_text("Dernière modification manuelle annulée")
+    expect(page.locator("#manual-changes li")).to_have_count(1)
+    assert _pairs(rnd) == after_first
+    change("exchange", y, partner)
+    with page.expect_navigation():
+        page.click("#engine-pairing")
+    expect(page.locator(".messages")).to_contain_text("Retour à l'appariement du programme")
+    expect(page.locator("#manual-changes")).to_have_count(0)
+    expect(page.locator("#violations")).to_have_count(0)
+    assert _pairs(rnd) == engine
+    rnd.refresh_from_db()
+    assert rnd.manual_changes == []
+    page.goto(f"{live_server.url}/t/{event.pk}/audit/")
+    expect(page.locator("body")).to_contain_text("Ronde 2\u00a0: modification manuelle annulée")
+    expect(page.locator("body")).to_contain_text(
+        "Ronde 2\u00a0: retour à l'appariement du programme")
+
+
+@pytest.mark.django_db
+def test_undo_is_refused_when_results_are_entered_on_the_boards_concerned() -> None:
+    from swisspairing.errors import BadRequest
+
+    event = make_event(players=10)
+    _x, y, partner, rnd = _repeat_by_hand(event)
+    actions.manual_change(rnd, "exchange", y, partner, None)
+    before = _pairs(rnd)
+    game = rnd.games.filter(white__tpn__in=[y, partner]).exclude(black=None).first() or \
+        rnd.games.get(black__tpn=y)
+    m.Game.objects.filter(pk=game.pk).update(white_code="W", black_code="L")
+    with pytest.raises(BadRequest, match="results are entered on boards"):
+        actions.undo_manual_changes(rnd, None, every=True)
+    assert _pairs(rnd) == before
+    rnd.refresh_from_db()
+    assert len(rnd.manual_changes) == 1

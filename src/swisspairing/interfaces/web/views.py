@@ -590,6 +590,11 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 actions.unpair_round(rnd, request.user)
             elif what == "manual":
                 _manual(request, rnd)
+            elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
+                every = what == "manual-reset"
+                actions.undo_manual_changes(rnd, request.user, every=every)
+                messages.success(request, _("Back to the engine's pairing.") if every
+                                 else _("Last manual change undone."))
             elif what == "undo":
                 done = actions.undo_last_result(event, request.user)
                 if done is not None:

@@ -249,6 +249,11 @@ def test_manual_changes_undone_one_by_one_and_back_to_the_engine(
     page = _logged_in(browser, live_server.url)
     url = f"{live_server.url}/t/{event.pk}/rounds/2/"
     page.goto(url)
+    names = {e.tpn: e.name for e in event.entrants.all()}
+    _, white, black = engine[0]
+    assert black is not None
+    expect(page.locator("details.explanation")).to_contain_text(  # players named
+        f"Blancs {white} {names[white]}, Noirs {black} {names[black]}")
 
     def change(kind: str, a: int, b: int | None = None) -> None:
         page.select_option("select[name=kind]", kind)

@@ -38,6 +38,7 @@ from . import (
     backup,
     convert,
     core_messages,
+    explanation_names,
     forms,
     printing,
     public_address,
@@ -535,8 +536,10 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
              "black_points": t.points_after(g.black.tpn, number - 1) if g.black else None,
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
-        context["notes"] = [
-            {"text": n[lang], "level": n["level"], "rule": n["rule"]} for n in rnd.explanation]
+        names = {e.tpn: e.name for e in context["entrants"]}
+        context["notes"] = [  # the players named where a note lists them (issue 25 item 8)
+            {"text": explanation_names.named_note(n[lang], names), "level": n["level"],
+             "rule": n["rule"]} for n in rnd.explanation]
         if not rnd.published:
             context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
         later = event.round_set.filter(number__gt=number).exists()

@@ -211,8 +211,8 @@ class EntrantForm(forms.ModelForm):
     import's columns (issue 25 item 12), stored as one name ``"SURNAME, First name"``. A
     request that posts ``name`` alone (a script, an older page) still sets the whole name."""
 
-    surname = forms.CharField(label=_("surname"), max_length=200, required=False)
-    first_name = forms.CharField(label=_("first name"), max_length=200, required=False)
+    surname = forms.CharField(label=_("Surname"), max_length=200, required=False)
+    first_name = forms.CharField(label=_("First name"), max_length=200, required=False)
 
     class Meta:
         model = m.Entrant

@@ -77,3 +77,15 @@ def write_file(tmp_path: Path):  # type: ignore[no-untyped-def]
         return path
 
     return _write
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_over() -> object:
+    """A test client request in French (``Accept-Language: fr``) leaves French active in the
+    thread (Django's LocaleMiddleware activates it and nothing deactivates it in tests): the
+    next test would read French messages. Every test starts from the default language."""
+    yield
+    import sys
+
+    if "django.utils.translation" in sys.modules:  # (only where Django was used)
+        sys.modules["django.utils.translation"].deactivate()

@@ -157,3 +157,41 @@ def test_the_page_imports_a_french_file_and_lists_the_columns_not_read() -> None
         ("DUPRÉ, Éloïse", 1850, ""), ("LÉVÊQUE, Élodie", 1460, "651234")]
     assert "Colonnes non lues\u00a0: Ligue." in page
     assert read_player_file(data, "joueurs.csv").ignored_columns == ["Ligue"]
+
+
+BAD_ROWS = ("Nom;Prénom;Elo;Date de naissance\n"
+            "DUPRÉ;Éloïse;1850;12/03/1995\n"
+            "MARTIN;Paul;abc;\n"
+            "PETIT;Gaël;1500;31/02/1995\n"
+            ";;1400;\n"
+            "BERNARD;Hélène;1540;\n")
+
+
+def test_every_bad_row_is_named_at_once() -> None:
+    """Issue 25 item 12: a CSV with three bad rows names the three (line and problem), not
+    only the first; nothing is read."""
+    with pytest.raises(InputError) as caught:
+        read_csv(BAD_ROWS.encode(), "x.csv")
+    message = str(caught.value)
+    assert "x.csv, line 3" in message and "'abc'" in message
+    assert "x.csv, line 4" in message and "'31/02/1995'" in message
+    assert "x.csv, line 5" in message and "a player without a name" in message
+    assert "3 rows cannot be read" in message
+
+
+@pytest.mark.django_db
+def test_the_page_lists_every_bad_row_and_imports_nothing() -> None:
+    event = make_event(players=0)
+    client = Client()
+    client.force_login(make_user("arb", "arbiter"))  # type: ignore[arg-type]
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    r = client.post(reverse("web:players-import", args=[event.pk]),
+                    {"file": SimpleUploadedFile("joueurs.csv", BAD_ROWS.encode())},
+                    follow=True, HTTP_ACCEPT_LANGUAGE="fr")
+    page = r.content.decode()
+    assert event.entrants.count() == 0
+    assert "3 lignes illisibles" in page and "Rien n’a été importé" in page
+    for line in (3, 4, 5):
+        assert f"joueurs.csv, ligne {line}" in page
+    assert "un joueur sans nom" in page

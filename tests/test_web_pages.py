@@ -244,10 +244,14 @@ def test_french_follows_the_browser_and_the_explanation_too(arbiter: Client) -> 
     url = reverse("web:round", args=[event.pk, 1])
     french = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9").content.decode()
     assert "Pourquoi cet appariement" in french and "Publier" in french
-    assert rnd.explanation[0]["fr"] in french.replace("&#x27;", "'")
+    # the notes as the engine wrote them, the players named (issue 25 item 8)
+    from swisspairing.interfaces.web.explanation_names import named_note
+
+    names = {e.tpn: e.name for e in event.entrants.all()}
+    assert named_note(rnd.explanation[0]["fr"], names) in french.replace("&#x27;", "'")
     english = arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Why this pairing" in english
-    assert rnd.explanation[0]["en"] in english.replace("&#x27;", "'")
+    assert named_note(rnd.explanation[0]["en"], names) in english.replace("&#x27;", "'")
     # the user's choice overrides the browser's language
     arbiter.post(reverse("set_language"), {"language": "fr", "next": url})
     assert "Classement" in arbiter.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -624,6 +624,16 @@ def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     m.Game.objects.bulk_create(games)
 
 
+class MissingResults(BadRequest):
+    """Pairing refused: games of earlier rounds have no result yet; ``games`` are those games
+    (round, board), for the page to name and link them (issue 25 item 11)."""
+
+    def __init__(self, games: list[m.Game]) -> None:
+        self.games = games
+        last = max(g.round.number for g in games)
+        super().__init__(gettext("enter every result of round %(n)s first") % {"n": last})
+
+
 def check_can_pair(event: m.Event) -> int:
     """The number of the next round to pair, or BadRequest saying why it cannot be paired:
     every earlier round must be published with all its results in; a round-robin's round 1
@@ -642,8 +652,10 @@ def check_can_pair(event: m.Event) -> int:
     earlier = event.round_set.filter(number__lt=r)
     if earlier.exclude(status=m.Round.PUBLISHED).exists():
         raise BadRequest(gettext("publish the previous round first"))
-    if m.Game.objects.filter(round__in=earlier, white_code="").exists():
-        raise BadRequest(gettext("enter every result of round %(n)s first") % {"n": r - 1})
+    missing = list(m.Game.objects.filter(round__in=earlier, white_code="")
+                   .select_related("round").order_by("round__number", "board"))
+    if missing:  # named and linked by the page (issue 25 item 11)
+        raise MissingResults(missing)
     if event.entrants.count() < 2:
         raise BadRequest(gettext("at least two players are needed"))
     return r
@@ -824,38 +836,7 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
         if rnd.published:
             raise BadRequest(gettext("the round is published: unpublish it before changing it"))
         before = round_pairing(rnd)
-        games = list(rnd.games.select_related("white", "black"))
-        by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
-        if kind == "swap":
-            g = next((g for g in games if g.board == a and g.black is not None), None)
-            if g is None:
-                raise BadRequest(gettext("no board %(n)s with two players") % {"n": a})
-            g.white, g.black = g.black, g.white
-            g.save()
-            change: dict[str, object] = {"kind": "swap", "board": a}
-        elif kind in ("exchange", "bye"):
-            if kind == "bye":
-                bye_game = next((g for g in games if g.black is None), None)
-                if bye_game is None:
-                    raise BadRequest(gettext("this round has no pairing-allocated bye"))
-                b = bye_game.white.tpn
-            if a not in by_tpn or b not in by_tpn or a == b:
-                raise BadRequest(gettext("choose two different players of the round"))
-            slots = []
-            for g in games:
-                for side in ("white", "black"):
-                    p = getattr(g, side)
-                    if p is not None and p.tpn in (a, b):
-                        slots.append((g, side, p.tpn))
-            if len(slots) != 2:
-                raise BadRequest(gettext("both players must be paired in this round"))
-            for g, side, tpn in slots:
-                setattr(g, side, by_tpn[b if tpn == a else a])
-            for g, _, _ in slots:
-                g.save()
-            change = {"kind": kind, "a": a, "b": b}
-        else:
-            raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+        change = _change_pairing(rnd, kind, a, b)
         rnd.manual_changes = [*rnd.manual_changes, change]
         rnd.version += 1
         text = manual_change_text(change, translated=False)
@@ -865,6 +846,94 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
               pairing_json(before), pairing_json(after))
     shown.manual_changes, shown.version = rnd.manual_changes, rnd.version
     return violations_of(rnd, after)
+
+
+def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str, object]:
+    """Make one manual change to ``rnd``'s games (see :func:`manual_change`); the change as
+    stored in ``Round.manual_changes``."""
+    games = list(rnd.games.select_related("white", "black"))
+    by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
+    if kind == "swap":
+        g = next((g for g in games if g.board == a and g.black is not None), None)
+        if g is None:
+            raise BadRequest(gettext("no board %(n)s with two players") % {"n": a})
+        g.white, g.black = g.black, g.white
+        g.save()
+        change: dict[str, object] = {"kind": "swap", "board": a}
+    elif kind in ("exchange", "bye"):
+        if kind == "bye":
+            bye_game = next((g for g in games if g.black is None), None)
+            if bye_game is None:
+                raise BadRequest(gettext("this round has no pairing-allocated bye"))
+            b = bye_game.white.tpn
+        if a not in by_tpn or b not in by_tpn or a == b:
+            raise BadRequest(gettext("choose two different players of the round"))
+        slots = []
+        for g in games:
+            for side in ("white", "black"):
+                p = getattr(g, side)
+                if p is not None and p.tpn in (a, b):
+                    slots.append((g, side, p.tpn))
+        if len(slots) != 2:
+            raise BadRequest(gettext("both players must be paired in this round"))
+        for g, side, tpn in slots:
+            setattr(g, side, by_tpn[b if tpn == a else a])
+        for g, _, _ in slots:
+            g.save()
+        change = {"kind": kind, "a": a, "b": b}
+    else:
+        raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+    return change
+
+
+def _players_of_change(rnd: m.Round, change: dict[str, object]) -> set[int]:
+    """The pairing numbers a stored manual change moved."""
+    if change["kind"] == "swap":
+        game = rnd.games.select_related("white", "black").filter(board=change["board"]).first()
+        return {p.tpn for p in (game.white, game.black) if p is not None} if game else set()
+    return {int(str(change["a"])), int(str(change["b"]))}
+
+
+def undo_manual_changes(rnd: m.Round, user: User, every: bool = False) -> list[str]:
+    """Undo the last manual change of a draft pairing, or all of them (``every``: back to the
+    engine's pairing) in one transaction and one audit entry (issue 25 item 8). Each change is
+    its own inverse: colours swapped back, the two players exchanged back (a bye given by hand
+    goes back to the player who had it). Refused on a published round and when results are
+    entered on the boards concerned. Returns the changes undone, in words (English)."""
+    if rnd.published:
+        raise BadRequest(gettext("the round is published: unpublish it before changing it"))
+    with transaction.atomic():
+        changes = list(rnd.manual_changes)
+        if not changes:
+            raise BadRequest(gettext("there is no manual change to undo"))
+        todo = changes if every else changes[-1:]
+        if any(not isinstance(c, dict) or c.get("kind") not in MANUAL_CHANGE_TEXTS
+               for c in todo):
+            raise BadRequest(gettext("a change recorded by an earlier version cannot be "
+                                     "undone: unpair the round and pair it again"))
+        concerned: set[int] = set()
+        for c in todo:
+            concerned |= _players_of_change(rnd, c)
+        entered = [g.board for g in rnd.games.select_related("white", "black")
+                   .exclude(black=None).exclude(white_code="")
+                   if g.white.tpn in concerned or g.black.tpn in concerned]
+        if entered:
+            raise BadRequest(gettext("results are entered on boards %(boards)s: the change "
+                                     "cannot be undone") % {
+                "boards": ", ".join(str(b) for b in sorted(entered))})
+        before = round_pairing(rnd)
+        for c in reversed(todo):
+            if c["kind"] == "swap":
+                _change_pairing(rnd, "swap", int(str(c["board"])), None)
+            else:  # an exchange, and a bye given by hand, are exchanged back
+                _change_pairing(rnd, "exchange", int(str(c["a"])), int(str(c["b"])))
+        rnd.manual_changes = changes[:len(changes) - len(todo)]
+        rnd.save(update_fields=["manual_changes"])
+        texts = [manual_change_text(c, translated=False) for c in todo]
+        what = "back to the engine's pairing" if every else f"undone: {texts[0]}"
+        audit(rnd.event, user, "round-manual-undo", f"round {rnd.number}: {what}",
+              pairing_json(before), pairing_json(round_pairing(rnd)))
+    return texts
 
 
 # --- results ------------------------------------------------------------------------------------

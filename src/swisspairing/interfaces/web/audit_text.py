@@ -140,8 +140,17 @@ def sentence(entry: m.AuditEntry) -> str:
             "before": _request(before)}
     rnd = _ROUND.fullmatch(target)
     if rnd and action in ("round-pair", "round-publish", "round-unpublish", "round-unpair",
-                          "round-manual"):
+                          "round-manual", "round-manual-undo"):
         n = rnd.group(1)
+        if action == "round-manual-undo":  # issue 25 item 8
+            detail = rnd.group(2) or ""
+            if detail.startswith("undone: "):
+                from .actions import manual_change_text
+
+                return _("Round %(round)s: manual change undone (%(change)s)") % {
+                    "round": n, "change": manual_change_text(detail[len("undone: "):])}
+            return _("Round %(round)s: back to the engine's pairing (every manual change "
+                     "undone)") % {"round": n}
         if action == "round-pair":
             boards = len(after.get("boards", [])) if isinstance(after, dict) else 0
             return _("Round %(round)s paired (%(boards)s boards)") % {"round": n,

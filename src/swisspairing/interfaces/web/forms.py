@@ -239,17 +239,67 @@ class EventForm(OneLineTexts, forms.ModelForm):
         return out
 
 
+def split_name(name: str) -> tuple[str, str]:
+    """A stored name as surname and first name: FIDE's ``"SURNAME, First name"`` is cut at
+    its first comma; a name without a comma is all surname."""
+    surname, comma, first = name.partition(",")
+    return (surname.strip(), first.strip()) if comma else (name.strip(), "")
+
+
+def joined_name(surname: str, first_name: str) -> str:
+    """Surname and first name stored as the CSV import stores them (``"SURNAME, First
+    name"``, :mod:`.imports`): one of them alone is the whole name."""
+    surname, first_name = " ".join(surname.split()), " ".join(first_name.split())
+    return f"{surname}, {first_name}" if surname and first_name else surname or first_name
+
+
 class EntrantForm(OneLineTexts, forms.ModelForm):
+    """A player typed by the arbiter: surname and first name in two fields, like the CSV
+    import's columns (issue 25 item 12), stored as one name ``"SURNAME, First name"``. A
+    request that posts ``name`` alone (a script, an older page) still sets the whole name."""
+
+    surname = forms.CharField(label=_("Surname"), max_length=200, required=False)
+    first_name = forms.CharField(label=_("First name"), max_length=200, required=False)
+
     class Meta:
         model = m.Entrant
         fields = ["name", "rating", "fide_id", "federation", "title", "birth_date", "sex", "club"]
         widgets = {"sex": forms.Select(choices=[("", "-"), ("m", _("man")),
                                                 ("w", _("woman"))])}
 
+    field_order = ["surname", "first_name"]
+
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["rating"].widget.attrs.update(min=0, max=4000)
         self.fields["birth_date"].help_text = _("YYYY/MM/DD or the year")
+        # the whole name is not shown: it is made from the two fields in clean()
+        del self.fields["name"]
+        self.name_before = self.instance.name  # the model form writes the new one into it
+        if self.instance.pk is not None:
+            surname, first = split_name(self.instance.name)
+            self.initial.setdefault("surname", surname)
+            self.initial.setdefault("first_name", first)
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        name = joined_name(cleaned.get("surname") or "", cleaned.get("first_name") or "")
+        if not name and "surname" not in self.data:
+            name = one_line(str(self.data.get("name", "")))
+        if not name:
+            self.add_error("surname", _("a surname or a first name is needed"))
+        elif len(name) > 200:
+            self.add_error("surname", _("at most 200 characters for the whole name"))
+        cleaned["name"] = name
+        return cleaned
+
+    def changed_values(self) -> dict[str, object]:
+        """The player's fields this form changes (the name when surname or first name
+        changed), for :func:`.actions.edit_entrant`."""
+        out = {k: self.cleaned_data[k] for k in self.changed_data if k in self.Meta.fields}
+        if self.cleaned_data["name"] != self.name_before:
+            out["name"] = self.cleaned_data["name"]
+        return out
 
     def clean_rating(self) -> int:
         value = self.cleaned_data["rating"] or 0

@@ -214,8 +214,33 @@ def _csv_sex(text: str) -> str:
     return "m" if text.strip().lower().startswith("h") else text
 
 
+class BadRows(InputError):
+    """Several rows of a player CSV cannot be read: every one of them, with its line and its
+    problem, so that the arbiter corrects the file once (issue 25 item 12); nothing of the
+    file is imported. ``rows`` holds each row's own :class:`InputError` (at most
+    :data:`MAX_BAD_ROWS_LISTED`), ``count`` how many rows are bad in all."""
+
+    def __init__(self, rows: list[InputError], count: int, path: str) -> None:
+        self.rows = rows
+        self.count = count
+        super().__init__(f"{count} rows cannot be read, nothing was imported", path)
+
+    def user_message(self) -> str:
+        listed = "; ".join(row.user_message() for row in self.rows)
+        more = f"; and {self.count - len(self.rows)} more" if self.count > len(self.rows) else ""
+        return f"{super().user_message()}: {listed}{more}"
+
+
+#: the bad rows of a CSV named one by one; past this, only counted
+MAX_BAD_ROWS_LISTED = 50
+
+
 class _CsvReader:
-    """A player CSV: the header read (and checked) when made, the players when iterated."""
+    """A player CSV: the header read (and checked) when made, the players when iterated.
+
+    A bad row does not stop the reading: every bad row is kept, and when the file is read
+    the one bad row's error (or :class:`BadRows`, for several) is raised, so the arbiter
+    sees them all at once and nothing is imported (issue 25 item 12)."""
 
     def __init__(self, data: bytes, path: str) -> None:
         self.path = path
@@ -251,43 +276,68 @@ class _CsvReader:
                 f"and 'Prénom'); it has {', '.join(repr(h) for h in self.header)}", path, 1)
 
     def __iter__(self) -> Iterator[Candidate]:
-        path, width = self.path, len(self.header)
+        bad: list[InputError] = []
+        count = 0
+        for read in self._rows():
+            if isinstance(read, InputError):
+                count += 1
+                if len(bad) < MAX_BAD_ROWS_LISTED:
+                    bad.append(read)
+            elif not count:  # after a bad row, nothing more is handed out
+                yield read
+        if count == 1:
+            raise bad[0]
+        if count:
+            raise BadRows(bad, count, self.path)
+
+    def _rows(self) -> Iterator[Candidate | InputError]:
+        """Each row's player, or the error that row makes."""
         while True:
             try:
                 row = next(self.rows)
             except StopIteration:
                 return
             except csv.Error as exc:
-                raise InputError(f"not a valid CSV row: {exc}", path,
-                                 self.rows.line_num) from None
-            n = self.rows.line_num
-            if not any(cell.strip() for cell in row):
+                yield InputError(f"not a valid CSV row: {exc}", self.path, self.rows.line_num)
                 continue
-            if len(row) > width and any(cell.strip() for cell in row[width:]):
-                sep = "tab" if self.delimiter == "\t" else repr(self.delimiter)
-                raise InputError(f"the row has {len(row)} cells, the header {width}: is there "
-                                 f"a {sep} inside a value? Put that value in quotes (\"...\")",
-                                 path, n)
+            try:
+                candidate = self._candidate(row, self.rows.line_num)
+            except InputError as exc:
+                yield exc
+                continue
+            if candidate is not None:
+                yield candidate
 
-            def get(wanted: str, row: list[str] = row) -> str:
-                i = self.columns.get(wanted)
-                return row[i].strip() if i is not None and i < len(row) else ""
+    def _candidate(self, row: list[str], n: int) -> Candidate | None:
+        """The player of row ``row`` (line ``n``), None for an empty row."""
+        path, width = self.path, len(self.header)
+        if not any(cell.strip() for cell in row):
+            return None
+        if len(row) > width and any(cell.strip() for cell in row[width:]):
+            sep = "tab" if self.delimiter == "\t" else repr(self.delimiter)
+            raise InputError(f"the row has {len(row)} cells, the header {width}: is there "
+                             f"a {sep} inside a value? Put that value in quotes (\"...\")",
+                             path, n)
 
-            def title(wanted: str) -> str:
-                return self.header[self.columns[wanted]] if wanted in self.columns else wanted
+        def get(wanted: str, row: list[str] = row) -> str:
+            i = self.columns.get(wanted)
+            return row[i].strip() if i is not None and i < len(row) else ""
 
-            if "surname" in self.columns:
-                surname, first = get("surname"), get("first_name")
-                name = f"{surname}, {first}" if surname and first else surname or first
-            else:
-                name = get("name")
-            if not name:
-                raise InputError("a player without a name", path, n)
-            yield _clean(Candidate(
-                name=name, rating=_csv_rating(get("rating"), title("rating"), path, n),
-                fide_id=get("fide_id"), federation=get("federation"), title=get("title"),
-                birth_date=_csv_birth_date(get("birth_date"), title("birth_date"), path, n),
-                sex=_csv_sex(get("sex")), club=get("club")))
+        def title(wanted: str) -> str:
+            return self.header[self.columns[wanted]] if wanted in self.columns else wanted
+
+        if "surname" in self.columns:
+            surname, first = get("surname"), get("first_name")
+            name = f"{surname}, {first}" if surname and first else surname or first
+        else:
+            name = get("name")
+        if not name:
+            raise InputError("a player without a name", path, n)
+        return _clean(Candidate(
+            name=name, rating=_csv_rating(get("rating"), title("rating"), path, n),
+            fide_id=get("fide_id"), federation=get("federation"), title=get("title"),
+            birth_date=_csv_birth_date(get("birth_date"), title("birth_date"), path, n),
+            sex=_csv_sex(get("sex")), club=get("club")))
 
 
 def read_csv(data: bytes, path: str = "players.csv") -> PlayerFile:

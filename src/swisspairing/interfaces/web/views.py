@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -41,12 +42,14 @@ from . import (
     backup,
     convert,
     core_messages,
+    explanation_names,
     forms,
     pairing_jobs,
     printing,
     public_address,
     ratings,
     round_robin,
+    rule_citations,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -54,6 +57,7 @@ from .hall import services as hall_services
 from .imports import (
     MAX_IMPORT_BYTES,
     MAX_RATING_LIST_BYTES,
+    BadRows,
     Candidate,
     TooManyInFile,
     matches,
@@ -407,8 +411,7 @@ def player_edit(request: HttpRequest, pk: int, tpn: int) -> HttpResponse:
                           _ctx(request, event, form=form, row=row, withdrawal=withdrawal),
                           status=400)
         if form.is_valid():
-            actions.edit_entrant(row, {k: form.cleaned_data[k] for k in form.changed_data},
-                                 request.user)
+            actions.edit_entrant(row, form.changed_values(), request.user)
             return redirect("web:players", pk=pk)
     withdrawal = forms.WithdrawalForm(initial={"withdrawn_from": row.withdrawn_from or ""},
                                       rounds=event.rounds)
@@ -441,6 +444,17 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
             "may have at most %(limit)s players. Nothing was imported.") % {
             "file": upload.name, "room": exc.limit, "limit": actions.max_event_players()})
         return redirect("web:players", pk=pk)
+    except BadRows as exc:
+        # every bad row at once, each with its line (issue 25 item 12)
+        messages.error(request, _(
+            "%(file)s: %(count)s rows cannot be read. Nothing was imported; correct these "
+            "rows and import the file again:") % {"file": upload.name, "count": exc.count})
+        for row in exc.rows:
+            _error(request, row)
+        if exc.count > len(exc.rows):
+            messages.error(request, _("… and %(more)s more rows.") % {
+                "more": exc.count - len(exc.rows)})
+        return redirect("web:players", pk=pk)
     except SwissPairingError as exc:
         _error(request, exc)
         return redirect("web:players", pk=pk)
@@ -457,6 +471,17 @@ def players_import(request: HttpRequest, pk: int) -> HttpResponse:
         messages.warning(request, _("Columns not read: %(columns)s.") % {
             "columns": ", ".join(read.ignored_columns)})
     return redirect("web:players", pk=pk)
+
+
+def _missing_results(exc: actions.MissingResults) -> str:
+    """Pairing refused: the boards without a result, each a link to its row on its round's
+    page (issue 25 item 11)."""
+    links = format_html_join(", ", '<a href="{}#game-{}" class="missing-board">{}</a>', (
+        (reverse("web:round", args=[g.round.event_id, g.round.number]), g.pk,
+         _("round %(round)s, board %(board)s") % {"round": g.round.number, "board": g.board})
+        for g in exc.games))
+    return format_html("{} {}", _("Pairing refused: %(reason)s. Results missing:") % {
+        "reason": str(exc)}, links)
 
 
 def _too_many(exc: actions.TooManyPlayers) -> str:
@@ -639,16 +664,22 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
              "black_points": t.points_after(g.black.tpn, number - 1) if g.black else None,
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
-        context["notes"] = [
-            {"text": n[lang], "level": n["level"], "rule": n["rule"]} for n in rnd.explanation]
+        names = {e.tpn: e.name for e in context["entrants"]}
+        context["notes"] = [  # the players named where a note lists them (issue 25 item 8)
+            {"text": explanation_names.named_note(n[lang], names), "level": n["level"],
+             "rule": n["rule"]} for n in rnd.explanation]
         if not rnd.published:
-            context["violations"] = [v for v in actions.violations_of(rnd)]
+            context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
         later = event.round_set.filter(number__gt=number).exists()
         context["later"] = later
         undo = actions.undo_target(event)
         context["undo"] = undo
         context["undo_target"] = _undo_label(undo) if undo else ""
         context["manual_changes"] = [actions.manual_change_text(c) for c in rnd.manual_changes]
+        # the results counter, "17/20 entered" (issue 25 item 11): games, not byes
+        played = [g["game"] for g in context["games"] if g["game"].black_id is not None]
+        context["results_total"] = len(played)
+        context["results_entered"] = sum(1 for g in played if g.white_code)
         requested = context["requests"]
         context["not_paired"] = [f"{e.tpn} {e.name} ({requested[e.pk]})"
                                  for e in context["entrants"] if e.pk in requested]
@@ -687,12 +718,16 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
             if number != actions.rounds_paired(event) + 1:
                 raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
             revision = _version(request, "revision")
-            if getattr(settings, "SWISSPAIRING_PAIR_IN_BACKGROUND", True):
-                pairing_jobs.start(event, request.user, revision)
-            else:
-                rnd = actions.pair_next_round(event, request.user, revision)
-                messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
-                number = rnd.number
+            try:
+                if getattr(settings, "SWISSPAIRING_PAIR_IN_BACKGROUND", True):
+                    pairing_jobs.start(event, request.user, revision)
+                else:
+                    rnd = actions.pair_next_round(event, request.user, revision)
+                    messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
+                    number = rnd.number
+            except actions.MissingResults as exc:
+                messages.error(request, _missing_results(exc))
+                return redirect("web:round", pk=pk, number=number)
         elif what == "request":
             with transaction.atomic():
                 row = get_object_or_404(m.Entrant, event=event, pk=entrant_pk)
@@ -713,6 +748,11 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 actions.unpair_round(rnd, request.user, version)
             elif what == "manual":
                 _manual(request, rnd, version)
+            elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
+                every = what == "manual-reset"
+                actions.undo_manual_changes(rnd, request.user, every=every)
+                messages.success(request, _("Back to the engine's pairing.") if every
+                                 else _("Last manual change undone."))
             else:
                 raise Http404
     except SwissPairingError as exc:
@@ -753,10 +793,9 @@ def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
         messages.error(request, _("Give a board or a player number."))
         return
     found = actions.manual_change(rnd, kind, a, number("b"), request.user, version)
-    lang = _lang()
     if found:
-        for v in found:
-            messages.warning(request, f"{v.fr if lang == 'fr' else v.en} [{v.rule}]")
+        for v in rule_citations.shown(found, rnd, _lang()):
+            messages.warning(request, f"{v.text} [{v.rule}]")
     else:
         messages.success(request, _("Change made: no absolute rule is broken."))
 

@@ -1,7 +1,7 @@
 // The round page's additions of issue 25 (items 8 and 11):
 // - the results counter ("17/20 results entered") follows the results typed in the grid:
-//   after each row the grid swaps in, the rows still waiting for a result (class "pending")
-//   are counted again;
+//   whenever the grid's rows change (the grid's script puts each saved row in place, app.js),
+//   the rows still waiting for a result (class "pending") are counted again;
 // - the boards whose pairing breaks an absolute rule (listed under "Absolute rules broken")
 //   are highlighted in the table.
 (function () {
@@ -22,7 +22,15 @@
       });
     });
   }
-  document.addEventListener("DOMContentLoaded", highlight);
-  document.addEventListener("htmx:load", recount);
+  function watch() {
+    highlight();
+    var grid = document.getElementById("results-grid");
+    if (grid && window.MutationObserver) {
+      new MutationObserver(recount).observe(grid, { childList: true, subtree: true,
+                                                    attributes: true,
+                                                    attributeFilter: ["class"] });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", watch);
   document.addEventListener("htmx:afterSettle", recount);
 })();

@@ -75,7 +75,7 @@ def test_double_round_robin_of_10_players_to_the_crosstable_pdf(live_server,  # 
         event = m.Event.objects.get()
         assert event.tiebreaks == "SB/P,DE/P,WIN,KS/P"  # C.07 round-robin list, no Buchholz
         for i, name in enumerate(NAMES):
-            page.fill("#add-player #id_name", name)
+            page.fill("#add-player #id_surname", name)  # the whole "SURNAME, First" name
             page.fill("#add-player #id_rating", str(2300 - 37 * i))
             page.click("#add-player button.primary")
             expect(page.locator("#players-table tbody tr")).to_have_count(i + 1)

@@ -26,7 +26,7 @@ from ..errors import BadRequest, InputError, NoValidPairing
 from ..model.acceleration import baku_values, check_baku_premise
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import PointSystem
-from ..model.tournament import Player, Tournament
+from ..model.tournament import Pairing, Player, Tournament
 from ..systems import TRF_TYPE_192, PairingSystem, trf_type_lines
 
 
@@ -165,6 +165,21 @@ def _players(rng: random.Random, config: GeneratorConfig) -> list[Player]:
             for i, rating in enumerate(ratings, start=1)]
 
 
+def pair_or_keep(system: PairingSystem, t: Tournament, column: int, what: str) -> Pairing:
+    """Pair ``column`` of the tournament being generated. When no pairing exists
+    (:class:`NoValidPairing`, naming ``what``) or the engine crashes, the tournament as it
+    stood is kept on the error (``.partial``), to reproduce it with ``pair``."""
+    try:
+        return system.pair(t, column, None)
+    except NoValidPairing as exc:
+        err = NoValidPairing(f"no valid pairing exists for {what}: {exc}")
+        err.partial = t  # type: ignore[attr-defined]
+        raise err from None
+    except Exception as exc:
+        exc.partial = t  # type: ignore[attr-defined]
+        raise
+
+
 def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: int
              ) -> Tournament:
     """Play a whole random tournament with our engine ``system_name``; see the module docstring.
@@ -223,19 +238,8 @@ def generate(system_name: str | PairingSystem, config: GeneratorConfig, seed: in
                 t.players[pid].set_entry(r, RoundEntry.bye("Z"))
         if len(t.players) - len(t.not_paired_in(r)) == 0:
             continue
-        try:
-            pairing = system.pair(t, r, None)
-        except NoValidPairing as exc:
-            err = NoValidPairing(
-                f"no valid pairing exists for round {r} of the generated tournament "
-                f"(seed {seed}): {exc}"
-            )
-            err.partial = t  # type: ignore[attr-defined]
-            raise err from None
-        except Exception as exc:
-            # an engine crash: keep the tournament as it stood, to reproduce it with `pair`
-            exc.partial = t  # type: ignore[attr-defined]
-            raise
+        pairing = pair_or_keep(system, t, r, f"round {r} of the generated tournament "
+                               f"(seed {seed})")
         if pairing.bye is not None:
             t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
         for b in pairing.boards:
@@ -304,16 +308,8 @@ def generate_matches(system: PairingSystem, config: GeneratorConfig, seed: int) 
                 both(pid, k, "Z")
         if len(t.players) - len(t.not_paired_in(column)) == 0:
             continue
-        try:
-            pairing = system.pair(t, column, None)
-        except NoValidPairing as exc:
-            err = NoValidPairing(f"no valid pairing exists for match {k} of the generated "
-                                 f"tournament (seed {seed}): {exc}")
-            err.partial = t  # type: ignore[attr-defined]
-            raise err from None
-        except Exception as exc:
-            exc.partial = t  # type: ignore[attr-defined]
-            raise
+        pairing = pair_or_keep(system, t, column, f"match {k} of the generated tournament "
+                               f"(seed {seed})")
         if pairing.bye is not None:
             both(pairing.bye, k, "U")
         for b in pairing.boards:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..errors import BadRequest, NoValidPairing
+from ..errors import BadRequest
 from ..model.results import MIRROR, Colour, RoundEntry
 from ..model.scoring import round_points
 from ..model.teams import (
@@ -35,7 +35,7 @@ from ..model.teams import (
 )
 from ..model.tournament import Player, Tournament
 from ..systems import PairingSystem
-from .generator import GeneratorConfig, _draw_result
+from .generator import GeneratorConfig, _draw_result, pair_or_keep
 
 #: the 192 code of generated events (Type A, match points then game points)
 TEAM_CODE = "FIDE_TEAM"
@@ -108,16 +108,8 @@ def generate_team_event(system: PairingSystem, config: GeneratorConfig, seed: in
                     t.players[m].set_entry(r, RoundEntry.bye("Z"))
         if len(ev.teams) - len(ev.not_paired_in(r)) == 0:
             continue
-        try:
-            pairing = system.pair(t, r, None)
-        except NoValidPairing as exc:
-            err = NoValidPairing(f"no valid pairing exists for round {r} of the generated team "
-                                 f"event (seed {seed}): {exc}")
-            err.partial = t  # type: ignore[attr-defined]
-            raise err from None
-        except Exception as exc:
-            exc.partial = t  # type: ignore[attr-defined]
-            raise
+        pairing = pair_or_keep(system, t, r, f"round {r} of the generated team event "
+                               f"(seed {seed})")
         if pairing.bye is not None:
             ev.pab[r] = pairing.bye
             for m in ev.teams[pairing.bye].members[:boards]:

@@ -17,6 +17,7 @@ What a published round is made of (``../shared/rules/trf.md`` 4.1):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import BadRequest, NoValidPairing
@@ -264,18 +265,7 @@ def check_round(t: Tournament, system_name: str | PairingSystem, round_number: i
     else:
         def violations(pairing: Pairing) -> list[Violation]:
             return absolute_violations(before, pairing, rules)
-    report.violations = violations(published.pairing)
-    try:
-        report.ours = system.pair(before, round_number, None)
-    except NoValidPairing as exc:
-        report.error = str(exc) or "no valid pairing"
-        return report
-    except Exception as exc:  # an engine crash: reported for this round, the check goes on
-        report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
-        return report
-    report.our_violations = violations(report.ours)
-    compare(report)
-    return report
+    return _pair_and_compare(report, system, before, violations)
 
 
 def _check_team_round(t: Tournament, system: PairingSystem, round_number: int) -> RoundReport:
@@ -287,16 +277,25 @@ def _check_team_round(t: Tournament, system: PairingSystem, round_number: int) -
     if before.total_rounds is None:
         before.total_rounds = max(t.rounds_paired, round_number)
     report = RoundReport(round_number, published, None, colourless=colourless)
-    report.violations = team_violations(before, published)
+    return _pair_and_compare(report, system, before,
+                             lambda pairing: team_violations(before, pairing))
+
+
+def _pair_and_compare(report: RoundReport, system: PairingSystem, before: Tournament,
+                      violations: Callable[[Pairing], list[Violation]]) -> RoundReport:
+    """The published round's violations, then ours: the round paired again from ``before``
+    (no valid pairing or an engine crash is reported for this round and the check goes on),
+    its violations, and the comparison of the two."""
+    report.violations = violations(report.published)
     try:
-        report.ours = system.pair(before, round_number, None)
+        report.ours = system.pair(before, report.round_number, None)
     except NoValidPairing as exc:
         report.error = str(exc) or "no valid pairing"
         return report
     except Exception as exc:  # an engine crash: reported for this round, the check goes on
         report.error = f"internal error of the engine: {type(exc).__name__}: {exc}"
         return report
-    report.our_violations = team_violations(before, report.ours)
+    report.our_violations = violations(report.ours)
     compare(report)
     return report
 

@@ -325,7 +325,7 @@ def test_output_through_a_link_to_the_input(trf_file: Path, stand_in: StandIn,
 def test_failed_write_keeps_the_previous_output(trf_file: Path, stand_in: StandIn,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """interfaces/files.py: written to a temporary file then renamed; when the rename fails
+    """files.py: written to a temporary file then renamed; when the rename fails
     the previous output is intact and no temporary file is left behind."""
     out_file = trf_file.parent / "round2.pairs"
     out_file.write_text("previous\n")

@@ -1,5 +1,5 @@
 """Issue 18 (1, 4): outputs and inputs that a hostile or careless user may give, for every
-command (interfaces/files.py).
+command (files.py).
 
 * a loop of symbolic links as an output is a bad request (exit 2), as an input a bad input file
   (exit 3), never an internal error (exit 4);

@@ -94,7 +94,7 @@ def write_trf(tournament: Tournament, path: str | os.PathLike[str] | None = None
     else:
         raise BadRequest(f"unknown TRF version {version!r}: trf, trf16 or trf2026")
     if path is not None:
-        from .interfaces.files import write_text_atomic
+        from .files import write_text_atomic
 
         write_text_atomic(Path(path), text)
     return text

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import BadRequest, NoValidPairing, SwissPairingError
+from ..files import write_text_atomic
 from ..formats.trf import parse_trf, write_trf
-from ..interfaces.files import write_text_atomic
 from ..systems import PairingSystem
 from .check import check_tournament, resolve_system
 from .generator import GeneratorConfig, generate

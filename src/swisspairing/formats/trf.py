@@ -1218,6 +1218,6 @@ TEAM_WITHDRAWN_COMMENT = "### swisspairing team-withdrawn "
 
 def write_trf_file(t: Tournament, path: str | Path, **kwargs: object) -> None:
     """Write a TRF file atomically (a temporary file renamed over the target)."""
-    from ..interfaces.files import write_text_atomic
+    from ..files import write_text_atomic
 
     write_text_atomic(path, write_trf(t, **kwargs))  # type: ignore[arg-type]

@@ -13,12 +13,12 @@ import json
 from ..checker.check import check_tournament
 from ..checker.violations import RULE_SETS
 from ..errors import BadRequest
+from ..files import check_output
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
 from ..systems.selection import system_from_file
 from .cmd_pair import BAKU_HELP
 from .common import ask_baku, emit, load
-from .files import check_output
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..files import check_output
 from ..formats.trf import points_differences
 from ..standings import export, ranking
 from .common import emit, load
-from .files import check_output
 
 TARGETS = ("trf16", "trf26")
 

@@ -17,11 +17,11 @@ from pathlib import Path
 from ..checker.endorse import run_endorsement, sized
 from ..checker.generator import GeneratorConfig, generate, read_config
 from ..errors import BadRequest, SwissPairingError
+from ..files import check_output
 from ..formats.trf import write_trf
 from ..systems import SYSTEM_NAMES
 from ..systems.explain import LANGUAGES
 from .common import emit
-from .files import check_output
 
 
 def _rate(text: str) -> float:

@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 from ..errors import BadRequest, InputError
+from ..files import check_output, write_bytes_atomic
 from ..model import Tournament
 from ..standings import ranking, render, views
 from ..standings.labels import LANGS
 from ..standings.tiebreaks import parse_list
 from .common import emit, load
-from .files import check_output, write_bytes_atomic
 
 VIEWS = ("standings", "crosstable", "wallchart", "pairings", "card", "boards", "all")
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import BadRequest
+from ..files import write_text_atomic
 from ..formats.trf import read_trf
 from ..model import Tournament
-from .files import write_text_atomic
 
 
 def load(path: str) -> Tournament:

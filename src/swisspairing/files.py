@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
-from ..errors import BadRequest
+from .errors import BadRequest
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:

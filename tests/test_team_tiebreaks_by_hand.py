@@ -236,3 +236,16 @@ def test_cli_prints_sssc(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "SSSC/F/K2" in out and "6.1667" in out and "scores and schedule strength" in out
     assert main(["standings", str(path), "--tiebreaks", "SSSC/K0"]) == 2
+
+
+def test_the_file_202_record_is_the_default_list() -> None:
+    """TRF-2026 202 (trf.md 7): the list of the file when none is asked for; an unknown code
+    in it is refused with the record named."""
+    t = hand_event()
+    t.headers["202"] = ["202 SSSC/K2,BC"]
+    st = rank_teams(t)
+    assert st.labels == ["SSSC/K2", "BC"]
+    assert {r.tid: r.values[0] for r in st.rows}[5] == 8.5
+    t.headers["202"] = ["202 SSSC,NOPE"]
+    with pytest.raises(BadRequest, match="record 202: unknown team tie-break"):
+        rank_teams(t)

@@ -454,6 +454,21 @@ def _ede_split(ctx: _Ctx, group: list[int], tb: TeamTieBreak) -> list[list[int]]
     return [group]
 
 
+def team_tiebreaks_from_file(t: Tournament) -> list[str]:
+    """The team tie-breaks of the file's ``202`` record (else ``212``, its ``PTS`` dropped;
+    TRF-2026, trf.md 7), else :data:`DEFAULT_TEAM_TIEBREAKS`. A code we do not know is refused
+    with the record named."""
+    for code in ("202", "212"):
+        for line in t.headers.get(code, []):
+            text = line[4:].strip()
+            if text:
+                try:
+                    return parse_team_tiebreaks(text)
+                except BadRequest as exc:
+                    raise BadRequest(f"record {code}: {exc}") from None
+    return parse_team_tiebreaks(DEFAULT_TEAM_TIEBREAKS)
+
+
 def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
                round_number: int | None = None) -> TeamStandings:
     """Teams by primary score, then the tie-breaks in order (ties share the rank)."""
@@ -464,7 +479,7 @@ def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
     if not 0 <= rounds <= t.rounds_paired:
         raise BadRequest(f"round {rounds}: the file has {t.rounds_paired} paired round(s)")
     rules = tournament_team_rules(t)
-    tbs = parse_team_tiebreaks(DEFAULT_TEAM_TIEBREAKS) if tiebreaks is None else [
+    tbs = team_tiebreaks_from_file(t) if tiebreaks is None else [
         label for text in tiebreaks for label in parse_team_tiebreaks(text)]
     ctx = _Ctx(t, rounds, rules)
     shown: dict[int, list[float | None]] = {tid: [] for tid in ev.teams}

@@ -166,7 +166,7 @@ def parse_team_tiebreaks(text: str) -> list[str]:
         label = raw.upper().replace("-", "/")
         if label == "PTS":
             continue
-        parse_team_tiebreak(label)
+        parse_team_tiebreak(raw)  # errors name the label as the user wrote it
         out.append(label)
     return out
 
@@ -218,6 +218,8 @@ class _Ctx:
             self.boards * t.point_system.draw)
         self.win_mp, self.win_gp = ev.match_points.win, round_points(
             self.boards * t.point_system.win)
+        self.loss_mp, self.loss_gp = ev.match_points.loss, round_points(
+            self.boards * t.point_system.loss)
         self.history = team_rounds(t, rounds)
         if fore and rounds:
             for rows in self.history.values():
@@ -355,8 +357,9 @@ class _Ctx:
         if all((a, b) in met for a in group for b in group if a != b):
             return _split_group(group, lambda tid: -pts[tid])
         win = self.win_mp if score == "M" else self.win_gp
+        loss = self.loss_mp if score == "M" else self.loss_gp
         missing = {a: sum(1 for b in group if b != a and (a, b) not in met) for a in group}
-        low = {a: pts[a] for a in group}  # a lost match scores 0 MP and at least 0 GP
+        low = {a: pts[a] + missing[a] * loss for a in group}
         high = {a: pts[a] + missing[a] * win for a in group}
         placed: list[list[int]] = []
         rest = list(group)

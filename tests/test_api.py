@@ -38,8 +38,9 @@ def test_help_lists_only_the_public_api() -> None:
     functions = text.split("\nFUNCTIONS\n")[1].split("\nDATA\n")[0]
     names = {line.strip().split("(")[0] for line in functions.splitlines()
              if line.startswith("    ") and not line.startswith("     ") and "(" in line}
-    assert names == {"check", "generate", "pair", "read_trf", "standings",
-                     "tournament_from_dict", "tournament_to_dict", "write_trf"}
+    assert names == {"check", "endorse", "generate", "pair", "publish", "read_trf", "standings",
+                     "system_from_file", "tournament_from_dict", "tournament_to_dict",
+                     "violations", "write_pairing", "write_trf"}
     assert set(sp.__all__) == set(dir(sp))
     assert not [name for name in sp.__all__ if name.startswith("_") and name != "__version__"]
 

@@ -64,8 +64,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "table's rounds (C.05 Annex 1); its pairings go through swisspairing.pair",
     ("web/round_robin.py", "swisspairing.systems.round_robin.berger"):
         "MIN_PLAYERS, MAX_PLAYERS: the sizes of the Berger tables (C.05 Annex 1), data",
-    ("web/rule_citations.py", "swisspairing.checker.violations"):
-        "Violation in a type annotation (also swisspairing.Violation)",
     ("web/settings_words.py", "swisspairing.standings.labels"):
         "tiebreak_name: a tie-break's name in words (rendering helper)",
     ("web/settings_words.py", "swisspairing.standings.ranking"):

@@ -18,8 +18,8 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from ... import Violation, api
 from ...checker.check import published_pairing
-from ...checker.violations import Violation, absolute_violations
 from ...errors import BadRequest
 from ...model import Board, Pairing, Player
 from ...model.tournament import TITLE_ORDER, normalise_title
@@ -795,7 +795,7 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
     """The absolute rules (C.04.1) the round's pairing breaks, from the checker."""
     event = rnd.event
     t = tournament_of(event, rnd.number)
-    return absolute_violations(t, pairing or round_pairing(rnd), event.system)
+    return api.violations(t, pairing or round_pairing(rnd), event.system)
 
 
 #: the manual changes of a pairing as shown (gettext ids); the kinds stored in

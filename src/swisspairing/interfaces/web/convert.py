@@ -22,17 +22,17 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields
 from datetime import date
+from typing import cast
 
 from django.db import transaction
 from django.utils.translation import gettext
 
+from ... import Standings, api
 from ...errors import BadRequest
 from ...formats.trf import one_line
 from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
 from ...model.results import MIRROR
 from ...model.tournament import ResultCorrection
-from ...standings import ranking
-from ...standings.tiebreaks import parse_list
 from ...systems import SYSTEM_COMMENT, TRF_TYPE_192, trf_type_lines
 from . import models as m
 
@@ -239,12 +239,13 @@ def complete_rounds(event: m.Event) -> int:
     return last
 
 
-def standings_of(event: m.Event, round_number: int | None = None) -> ranking.Standings:
-    """C.07 standings with the event's tie-breaks (the same call as ``swisspairing standings``)."""
+def standings_of(event: m.Event, round_number: int | None = None) -> Standings:
+    """C.07 standings with the event's tie-breaks (the public API's
+    :func:`~swisspairing.standings`, the same call as ``swisspairing standings``)."""
     t = tournament_of(event, round_number)
-    tbs = parse_list(event.tiebreaks) if event.tiebreaks else None
-    st = ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
-    if tbs is not None:  # the legend names the settings, not the command line's option
+    st = cast(Standings, api.standings(t, min(t.rounds_paired, round_number or t.rounds_paired),
+                                       event.tiebreaks or None))  # an individual event
+    if event.tiebreaks:  # the legend names the settings, not the command line's option
         st.source = "settings"
     return st
 

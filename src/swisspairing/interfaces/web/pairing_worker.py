@@ -7,19 +7,20 @@ from __future__ import annotations
 import contextlib
 import os
 
+from ...api import pair
 from ...model import Pairing, Tournament
-from ...systems import get_system
-from ...systems.explain import Explanation
 
 
 def compute_pairing(system: str, tournament: Tournament, round_number: int
                     ) -> tuple[Pairing, list[dict[str, object]]]:
     """The pairing of ``round_number`` by ``system`` and its explanation (en, fr, level,
-    rule), as :class:`..models.Round` keeps it."""
-    explanation = Explanation()
-    pairing = get_system(system).pair(tournament, round_number, explanation)
+    rule), as :class:`..models.Round` keeps it: the public API's :func:`~swisspairing.pair`,
+    the pairing the command line prints (issue 29)."""
+    pairing = pair(tournament, system, round_number, explain=True)
+    notes = pairing.explanation.notes if pairing.explanation is not None else []
+    pairing.explanation = None  # kept as the notes below (the pairing crosses processes)
     return pairing, [{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
-                     for n in explanation.notes]
+                     for n in notes]
 
 
 def lower_priority() -> None:

@@ -837,6 +837,8 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
             raise BadRequest(gettext("the round is published: unpublish it before changing it"))
         before = round_pairing(rnd)
         change = _change_pairing(rnd, kind, a, b)
+        if user is not None and getattr(user, "is_authenticated", False):
+            change["by"] = user.get_username()  # who, in the explanation (issue 25 item 8)
         rnd.manual_changes = [*rnd.manual_changes, change]
         rnd.version += 1
         text = manual_change_text(change, translated=False)

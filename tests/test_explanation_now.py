@@ -53,7 +53,8 @@ def test_difference_names_broken_pairs_swapped_colours_and_the_bye() -> None:
         "10 no longer has the pairing-allocated bye"]),
     ("Bye: player 10 (score 0, rating 1400)", ["10 no longer has the pairing-allocated bye"]),
     ("the pairing-allocated bye goes to a player with 10 points", []),
-    ("Bracket 1: 1, 3, 4, 5*, 10 (* = moved down)", []),  # how the engine worked: holds
+    ("Heterogeneous bracket 1 (the resident players of scoregroup 1 and the MDPs): 5*, 10 "
+     "(* = MDP, moved-down player)", []),  # how the engine worked: holds
     ("upfloaters 12 (fewest needed: 1; C6-C10 0)", []),  # not a pair
 ])
 def test_what_a_note_no_longer_says_truly(note: str, untrue: list[str]) -> None:
@@ -136,6 +137,6 @@ def test_a_change_that_pairs_two_players_again_cites_the_article_under_it(arbite
     notes = _explanation(arbiter, event, 2)
     change = notes.index("exchanged by hand")
     broken = notes.index("breaks:")
-    assert change < broken < notes.index("Bracket")
+    assert change < broken < notes.index("bracket 1")
     assert "[C.04.1 Art. 2]" in notes[broken:broken + 400]
     assert "No absolute rule is broken" not in notes

@@ -10,16 +10,19 @@ import os
 from ...model import Pairing, Tournament
 from ...systems import get_system
 from ...systems.explain import Explanation
+from .constraint_notes import constraint_notes
 
 
 def compute_pairing(system: str, tournament: Tournament, round_number: int
                     ) -> tuple[Pairing, list[dict[str, object]]]:
     """The pairing of ``round_number`` by ``system`` and its explanation (en, fr, level,
-    rule), as :class:`..models.Round` keeps it."""
+    rule), as :class:`..models.Round` keeps it: first what the round's absences and forbidden
+    pairs did to it (:mod:`.constraint_notes`, issue 25 item 8), then the engine's notes."""
     explanation = Explanation()
     pairing = get_system(system).pair(tournament, round_number, explanation)
-    return pairing, [{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
-                     for n in explanation.notes]
+    return pairing, [*constraint_notes(system, tournament, round_number, pairing),
+                     *({"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
+                       for n in explanation.notes)]
 
 
 def lower_priority() -> None:

@@ -757,7 +757,7 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 _manual(request, rnd, version)
             elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
                 every = what == "manual-reset"
-                actions.undo_manual_changes(rnd, request.user, every=every)
+                actions.undo_manual_changes(rnd, request.user, every=every, version=version)
                 messages.success(request, _("Back to the engine's pairing.") if every
                                  else _("Last manual change undone."))
             else:

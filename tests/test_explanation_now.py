@@ -56,6 +56,8 @@ def test_difference_names_broken_pairs_swapped_colours_and_the_bye() -> None:
     ("Heterogeneous bracket 1 (the resident players of scoregroup 1 and the MDPs): 5*, 10 "
      "(* = MDP, moved-down player)", []),  # how the engine worked: holds
     ("upfloaters 12 (fewest needed: 1; C6-C10 0)", []),  # not a pair
+    ("1 (A) would have met 9 (B), but they are a forbidden pair: 5 meets 2 (C) instead; 9 "
+     "meets 3 (D)", ["5 and 2 no longer play each other"]),  # constraint_notes.py
 ])
 def test_what_a_note_no_longer_says_truly(note: str, untrue: list[str]) -> None:
     diff = Difference(frozenset({(5, 2)}), frozenset({(1, 4)}), 10, 2)

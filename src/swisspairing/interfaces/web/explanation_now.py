@@ -12,12 +12,12 @@ change, or going back to the engine's pairing, gives back the engine's explanati
 * What changed: the engine's pairs that no longer play each other, the pairs whose colours
   were swapped, the pairing-allocated bye (PAB) given to another player.
 * An engine note that names a pair no longer on the boards ("pairs: 1-4, 3-11",
-  "board 4 - 1: White 4, Black 1", "4 (White) - 1 (Black)"), a board whose colours were
-  swapped (a note about colours), or the player who no longer has the PAB ("10 (0) receives the
-  pairing-allocated bye", "Bye: player 10") is kept and marked ("changed by hand since: 3-11
-  no longer play each other"). Any other note describes how the engine built its pairing
-  (score groups, floaters, criteria) and is kept as it is: it stays true of the engine's
-  pairing, which the page says the notes are about.
+  "board 4 - 1: White 4, Black 1", "4 (White) - 1 (Black)", "1 meets 6 (NAME)"), a board
+  whose colours were swapped (a note about colours), or the player who no longer has the
+  PAB ("10 (0) receives the pairing-allocated bye", "Bye: player 10") is kept and marked
+  ("changed by hand since: 3 and 11 no longer play each other"). Any other note describes
+  how the engine built its pairing (score groups, floaters, criteria) and is kept as it is:
+  it stays true of the engine's pairing, which the page says the notes are about.
 * Each change in words, with the players (number and name), the boards, who made it, and the
   absolute rules (C.04.1, ``rule_citations``) the pairing as it now is breaks on the boards
   that change touched (each broken rule under the last change that touched its boards; one
@@ -42,6 +42,8 @@ Board = tuple[int, int | None]
 _PAIR = re.compile(r"(?<![\w.])(\d+) ?- ?(\d+)(?![\w.])")
 #: a board as Lim and the team system write it: "4 (White) - 1 (Black)"
 _COLOURED_PAIR = re.compile(r"(?<![\w.])(\d+) \((?:White|Blancs)\) - (\d+) \((?:Black|Noirs)\)")
+#: a pair told in a sentence: "1 meets 5 (NAME)" (the constraint notes, constraint_notes.py)
+_MEETS = re.compile(r"(?<![\w.])(\d+) (?:meets|would have met) (\d+)(?![\w.])")
 #: a note about colours (its English text)
 _COLOUR_WORDS = re.compile(r"\b(?:White|Black|colours?)\b", re.IGNORECASE)
 _BYE_WORDS = re.compile(r"\bbye\b", re.IGNORECASE)
@@ -108,6 +110,7 @@ def difference(engine: dict[int, Board], now: dict[int, Board]) -> Difference:
 
 def _pairs_in(text: str) -> set[frozenset[int]]:
     found = {frozenset((int(a), int(b))) for a, b in _PAIR.findall(text)}
+    found |= {frozenset((int(a), int(b))) for a, b in _MEETS.findall(text)}
     return found | {frozenset((int(a), int(b))) for a, b in _COLOURED_PAIR.findall(text)}
 
 

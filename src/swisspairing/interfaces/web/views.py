@@ -674,6 +674,7 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         boards = {g["game"].board: (g["game"].white.tpn,
                                     g["game"].black.tpn if g["game"].black else None)
                   for g in context["games"]}
+        context["round_system"] = system_label(rnd.system)  # by its name (issue 25 item 10)
         context["notes"] = explanation_now.shown_notes(
             rnd.explanation, boards, rnd.manual_changes, names, lang, broken,
             {g["game"].pk: g["game"].board for g in context["games"]})

@@ -62,8 +62,8 @@ def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
     if explain is None:
         return
     labels = _LABELS.get(rnd.rules.edition, _LABELS[2017])
-    pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs) or "none"
-    explain.add(f"pairs: {pairs}", f"paires : {pairs}", level=1)
+    pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs)
+    explain.add(f"pairs: {pairs or 'none'}", f"paires : {pairs or 'aucune'}", level=1)
     for p in res.floaters:
         others = [q for q in bracket if q is not p and not (q.id in mdps and p.id in mdps)]
         met = [q for q in others if q.id in p.opponents]

@@ -250,7 +250,8 @@ def shown_notes(engine_notes: Sequence[dict[str, object]], now: dict[int, Board]
                                 1, "C.04.1", kind="manual"))
     for n in engine_notes:
         lost = what_no_longer_holds(str(n["en"]), diff)
-        changed = (_("changed by hand since: %(what)s") % {"what": "; ".join(lost)}
+        # "; " between the items, " ; " in French
+        changed = (_("changed by hand since: %(what)s") % {"what": _("; ").join(lost)}
                    if lost else "")
         merged.append(engine_note(n, changed))
     return merged

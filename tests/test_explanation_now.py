@@ -48,6 +48,7 @@ def test_difference_names_broken_pairs_swapped_colours_and_the_bye() -> None:
     ("pairs: 1-4, 5-2", ["5 and 2 no longer play each other"]),
     ("board 1 - 4: White 1, Black 4", ["1 now has Black against 4"]),
     ("1 (White) - 4 (Black): the higher-ranked player's preference", ["1 now has Black against 4"]),
+    ("1 - 4: equalise Whites and Blacks", ["1 now has Black against 4"]),  # Dubov's board
     ("pairs: 1-4, 3-11", []),  # 1-4 still play each other; the note says nothing of colours
     ("10 (0) receives the pairing-allocated bye: left over", [
         "10 no longer has the pairing-allocated bye"]),

@@ -66,3 +66,19 @@ def test_dubov_lim_and_elo_swiss_use_their_texts_words() -> None:
     elo_en, elo_fr = _explain("elo-swiss", "en"), _explain("elo-swiss", "fr")
     assert "score bracket 1: homogeneous" in elo_en
     assert "niveau de points 1 : homogène" in elo_fr
+
+
+def test_burstein_names_the_scoregroup_and_the_incoming_floaters() -> None:
+    """Burstein 1.2.1-1.2.2: a bracket is a scoregroup's residents plus, possibly, the
+    incoming floaters (round 5 of the shared case t9001, after the seeding rounds)."""
+    from pathlib import Path
+
+    from swisspairing.formats.trf import read_trf
+
+    case = Path(__file__).resolve().parents[2] / "shared" / "cases" / "burstein" / "t9001-r05.trf"
+    explanation = Explanation()
+    get_system("burstein").pair(read_trf(case), 5, explanation)
+    en, fr = explanation.render("en"), explanation.render("fr")
+    assert "Bracket 3 (scoregroup 3): BSN" in en
+    assert "(scoregroup 2.5 and incoming floaters): BSN" in en
+    assert "Niveau 2,5 (groupe de points 2,5 et flotteurs entrants) : numéros" in fr

@@ -45,7 +45,7 @@ _COLOURED_PAIR = re.compile(r"(?<![\w.])(\d+) \((?:White|Blancs)\) - (\d+) \((?:
 #: a pair told in a sentence: "1 meets 5 (NAME)" (the constraint notes, constraint_notes.py)
 _MEETS = re.compile(r"(?<![\w.])(\d+) (?:meets|would have met) (\d+)(?![\w.])")
 #: a note about colours (its English text)
-_COLOUR_WORDS = re.compile(r"\b(?:White|Black|colours?)\b", re.IGNORECASE)
+_COLOUR_WORDS = re.compile(r"\b(?:Whites?|Blacks?|colours?)\b", re.IGNORECASE)
 _BYE_WORDS = re.compile(r"\bbye\b", re.IGNORECASE)
 
 

@@ -154,3 +154,26 @@ def test_settings_offer_the_tiebreak_presets(live_server, browser, shots, lang: 
         assert event.tiebreaks == "DE, ARO"
         m.Event.objects.filter(pk=event.pk).update(tiebreaks="")
         page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_code_sheet_printed_in_french_from_an_english_session(live_server, browser,  # noqa: F811
+                                                                  shots) -> None:  # noqa: F811 # type: ignore[no-untyped-def]
+    """Item 7: an English-speaking arbiter prints the French code sheet (``?lang=fr``): its
+    points have the decimal comma."""
+    from playwright.sync_api import expect
+
+    make_user("chief", m.ROLE_CHIEF)
+    event = make_event(players=4, rounds=3)
+    first = actions.pair_next_round(event, None)
+    actions.publish_round(first, None)
+    for g in first.games.exclude(black=None):
+        actions.set_result(g, "=", None)
+    actions.publish_round(actions.pair_next_round(event, None), None)
+    page = _page(browser, live_server.url, "en", DESKTOP)
+    page.goto(f"{live_server.url}/t/{event.pk}/hall/rounds/2/sheet/?lang=fr")
+    table = page.locator("table")
+    expect(table).to_contain_text("(0,5)")
+    expect(page.locator("body")).to_contain_text("table d'arbitrage")
+    assert "(0.5)" not in table.inner_text()
+    page.screenshot(path=shots / "explain-code-sheet-fr-from-en.png", full_page=True)

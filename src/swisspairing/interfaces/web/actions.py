@@ -837,6 +837,8 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
             raise BadRequest(gettext("the round is published: unpublish it before changing it"))
         before = round_pairing(rnd)
         change = _change_pairing(rnd, kind, a, b)
+        if user is not None and getattr(user, "is_authenticated", False):
+            change["by"] = user.get_username()  # who, in the explanation (issue 25 item 8)
         rnd.manual_changes = [*rnd.manual_changes, change]
         rnd.version += 1
         text = manual_change_text(change, translated=False)
@@ -894,15 +896,22 @@ def _players_of_change(rnd: m.Round, change: dict[str, object]) -> set[int]:
     return {int(str(change["a"])), int(str(change["b"]))}
 
 
-def undo_manual_changes(rnd: m.Round, user: User, every: bool = False) -> list[str]:
+def undo_manual_changes(rnd: m.Round, user: User, every: bool = False,
+                        version: int | None = None) -> list[str]:
     """Undo the last manual change of a draft pairing, or all of them (``every``: back to the
     engine's pairing) in one transaction and one audit entry (issue 25 item 8). Each change is
     its own inverse: colours swapped back, the two players exchanged back (a bye given by hand
     goes back to the player who had it). Refused on a published round and when results are
-    entered on the boards concerned. Returns the changes undone, in words (English)."""
-    if rnd.published:
-        raise BadRequest(gettext("the round is published: unpublish it before changing it"))
+    entered on the boards concerned. ``version``: the round's version the page showed; a
+    change of the round since then (another change, an undo, publication, from another tab or
+    arbiter) refuses the undo (:class:`Stale`), which would otherwise undo a change the arbiter
+    has not seen. Returns the changes undone, in words (English)."""
+    shown = rnd
     with transaction.atomic():
+        rnd = _locked_round(rnd, version)
+        if rnd.published:
+            raise BadRequest(gettext("the round is published: unpublish it before changing "
+                                     "it"))
         changes = list(rnd.manual_changes)
         if not changes:
             raise BadRequest(gettext("there is no manual change to undo"))
@@ -928,11 +937,13 @@ def undo_manual_changes(rnd: m.Round, user: User, every: bool = False) -> list[s
             else:  # an exchange, and a bye given by hand, are exchanged back
                 _change_pairing(rnd, "exchange", int(str(c["a"])), int(str(c["b"])))
         rnd.manual_changes = changes[:len(changes) - len(todo)]
-        rnd.save(update_fields=["manual_changes"])
+        rnd.version += 1
+        rnd.save(update_fields=["manual_changes", "version", "updated_at"])
         texts = [manual_change_text(c, translated=False) for c in todo]
         what = "back to the engine's pairing" if every else f"undone: {texts[0]}"
         audit(rnd.event, user, "round-manual-undo", f"round {rnd.number}: {what}",
               pairing_json(before), pairing_json(round_pairing(rnd)))
+    shown.manual_changes, shown.version = rnd.manual_changes, rnd.version
     return texts
 
 

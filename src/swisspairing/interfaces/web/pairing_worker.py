@@ -9,18 +9,22 @@ import os
 
 from ...api import pair
 from ...model import Pairing, Tournament
+from .constraint_notes import constraint_notes
 
 
 def compute_pairing(system: str, tournament: Tournament, round_number: int
                     ) -> tuple[Pairing, list[dict[str, object]]]:
     """The pairing of ``round_number`` by ``system`` and its explanation (en, fr, level,
-    rule), as :class:`..models.Round` keeps it: the public API's :func:`~swisspairing.pair`,
-    the pairing the command line prints (issue 29)."""
+    rule), as :class:`..models.Round` keeps it: first what the round's absences and forbidden
+    pairs did to it (:mod:`.constraint_notes`, issue 25 item 8), then the engine's notes. The
+    pairing is the public API's :func:`~swisspairing.pair`, the one the command line prints
+    (issue 29)."""
     pairing = pair(tournament, system, round_number, explain=True)
     notes = pairing.explanation.notes if pairing.explanation is not None else []
     pairing.explanation = None  # kept as the notes below (the pairing crosses processes)
-    return pairing, [{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
-                     for n in notes]
+    return pairing, [*constraint_notes(system, tournament, round_number, pairing),
+                     *({"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
+                       for n in notes)]
 
 
 def lower_priority() -> None:

@@ -41,7 +41,7 @@ from . import (
     backup,
     convert,
     core_messages,
-    explanation_names,
+    explanation_now,
     forms,
     pairing_jobs,
     printing,
@@ -664,11 +664,19 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
         names = {e.tpn: e.name for e in context["entrants"]}
-        context["notes"] = [  # the players named where a note lists them (issue 25 item 8)
-            {"text": explanation_names.named_note(n[lang], names), "level": n["level"],
-             "rule": n["rule"]} for n in rnd.explanation]
+        broken = (rule_citations.shown(actions.violations_of(rnd), rnd, lang)
+                  if not rnd.published or rnd.manual_changes else [])
         if not rnd.published:
-            context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
+            context["violations"] = broken
+        # the explanation of the pairing as it now is: the players named, the manual changes
+        # and what of the engine's notes they made untrue (issue 25 item 8)
+        boards = {g["game"].board: (g["game"].white.tpn,
+                                    g["game"].black.tpn if g["game"].black else None)
+                  for g in context["games"]}
+        context["round_system"] = system_label(rnd.system)  # by its name (issue 25 item 10)
+        context["notes"] = explanation_now.shown_notes(
+            rnd.explanation, boards, rnd.manual_changes, names, lang, broken,
+            {g["game"].pk: g["game"].board for g in context["games"]})
         later = event.round_set.filter(number__gt=number).exists()
         context["later"] = later
         undo = actions.undo_target(event)
@@ -749,7 +757,7 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 _manual(request, rnd, version)
             elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
                 every = what == "manual-reset"
-                actions.undo_manual_changes(rnd, request.user, every=every)
+                actions.undo_manual_changes(rnd, request.user, every=every, version=version)
                 messages.success(request, _("Back to the engine's pairing.") if every
                                  else _("Last manual change undone."))
             else:

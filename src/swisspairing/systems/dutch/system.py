@@ -137,7 +137,7 @@ class DutchSystem:
             bracket = sorted(mdps + groups[i], key=lambda p: p.rank)
             lower = [p for g in groups[i + 1 :] for p in g]
             mdp_ids = {p.id for p in mdps}
-            _note_bracket(explain, bracket, mdp_ids)
+            _note_bracket(explain, bracket, mdp_ids, edition=self.rules.edition)
             if not lower:
                 res = rnd.solve(bracket, mdp_ids, None, [])
                 pairs += res.pairs

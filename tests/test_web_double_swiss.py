@@ -1,9 +1,11 @@
-"""The web app and Double-Swiss (C.04.5): its events are not built yet (issue 28 item 5), so the
-app neither offers the system nor imports a Double-Swiss file; it says so in the user's
-language instead of storing two-game matches as single games."""
+"""Double-Swiss events in the web app (issue 28 part 5; FIDE C.04.5): a round is a match of two
+games between the same two players, each game a row of its own; the engine, checker, standings
+and TRF export see the command line's model (match k = game columns 2k-1 and 2k, the
+convention of ``../shared/cases-2026/double-swiss``)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -11,42 +13,195 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from swisspairing.checker.check import check_tournament
 from swisspairing.errors import BadRequest
-from swisspairing.interfaces.web import actions
+from swisspairing.formats.trf import read_trf, write_trf
+from swisspairing.interfaces.web import actions, convert
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.forms import system_choices
+from swisspairing.model.matches import MatchStatus, player_match
+from swisspairing.model.tournament import Tournament
 from web_helpers import make_event, make_user
 
 pytestmark = pytest.mark.django_db
-CASE = (Path(__file__).resolve().parents[2] / "shared" / "cases-2026" / "double-swiss"
-        / "d001-r02.trf")
-HEAD = "012 DS\n142 4\n152 W\n192 FIDE_DOUBLESWISS\n"
-LINES = "".join(f"001 {i:4d}      {name:<33} {'':>4} {'':<3} {'':>11} {'':<10}  0.0 {i:4d}\n"
-                for i, name in ((1, "A"), (2, "B")))
+CASES = Path(__file__).resolve().parents[2] / "shared" / "cases-2026" / "double-swiss"
+CASE = CASES / "d001-r02.trf"
 
 
-def test_the_system_is_not_offered() -> None:
-    assert "double-swiss" not in dict(system_choices())
-    assert "dutch-2025" in dict(system_choices())
+def ds_event(players: int = 9, rounds: int = 3) -> m.Event:
+    return make_event(players=players, rounds=rounds, system="double-swiss")
+
+
+def play_match(event: m.Event, rng: random.Random) -> m.Round:
+    """Pair, publish and enter random results for both games of every board."""
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for g in rnd.games.exclude(black=None):
+        actions.set_result(g, rng.choice(["1-0", "0-1", "="]), None)
+    return rnd
+
+
+def test_the_system_is_offered() -> None:
+    assert "double-swiss" in dict(system_choices())
+    assert "team-swiss" not in dict(system_choices())
+
+
+def test_a_match_is_two_games_colours_reversed_and_the_bye_one_row() -> None:
+    """C.04.5 Preface: the same two players in both games, colours reversed in game 2; an odd
+    number of players gives one pairing-allocated bye for the whole match (one row)."""
+    event = ds_event(players=9)
+    rnd = actions.pair_next_round(event, None)
+    games = list(rnd.games.select_related("white", "black"))
+    firsts = [g for g in games if g.game == 1 and g.black is not None]
+    seconds = {g.board: g for g in games if g.game == 2}
+    byes = [g for g in games if g.black is None]
+    assert len(firsts) == 4 and len(seconds) == 4 and len(byes) == 1
+    assert byes[0].game == 1 and byes[0].white_code == "U"
+    for g in firsts:
+        other = seconds[g.board]
+        assert (other.white_id, other.black_id) == (g.black_id, g.white_id)
+        assert other.board_label == f"{g.board}.2" and g.board_label == f"{g.board}.1"
+    # the stored pairing is the engine's for the match (game 1's colours), checked as such
+    assert actions.violations_of(rnd) == []
+    assert len(actions.round_pairing(rnd).boards) == 4
+
+
+def test_model_columns_bye_value_and_scores_in_game_points() -> None:
+    """Match k is columns 2k-1 and 2k; the PAB is ``U`` in both, worth a game won and a game
+    drawn for the match (C.04.5 1.4: 1.5); a requested bye or absence is per match."""
+    event = ds_event(players=9)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    games = list(rnd.games.exclude(black=None).order_by("board", "game"))
+    for g in games:
+        actions.set_result(g, "1-0", None)  # each game won by its White
+    bye = rnd.games.get(black=None).white
+    absent = next(e for e in event.entrants.all() if e.pk != bye.pk)
+    actions.set_request(event, absent, 2, "Z", None)
+    t = convert.tournament_of(event)
+    assert t.games_per_round == 2 and t.total_rounds == 6
+    assert t.point_system.pairing_bye == 1.5
+    assert [t.players[bye.tpn].entry(c).code for c in (1, 2)] == ["U", "U"]
+    assert t.points_after(bye.tpn, 2) == 1.5
+    for g in games:
+        w, b = g.white.tpn, g.black.tpn
+        assert player_match(t, w, 1).status is MatchStatus.PLAYED
+        assert t.points_after(w, 2) == 1.0 and t.points_after(b, 2) == 1.0  # one game each
+    assert [t.players[absent.tpn].entry(c).code for c in (3, 4)] == ["Z", "Z"]
+    st = convert.standings_of(event)
+    assert st.by_id[bye.tpn].points == 1.5
+
+
+def test_match_forfeit_and_single_game_forfeit() -> None:
+    """Preface: both games forfeited is a forfeited match (no meeting); one game forfeited
+    leaves the match played."""
+    event = ds_event(players=8)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    b1 = list(rnd.games.filter(board=1).order_by("game"))
+    b2 = list(rnd.games.filter(board=2).order_by("game"))
+    actions.set_result(b1[0], "+-", None)  # game 1: White wins by forfeit
+    actions.set_result(b1[1], "-+", None)  # game 2: the same player (Black now) wins
+    actions.set_result(b2[0], "+-", None)  # a single game forfeited
+    actions.set_result(b2[1], "=", None)
+    for g in rnd.games.filter(board__gt=2):
+        actions.set_result(g, "=", None)
+    t = convert.tournament_of(event)
+    assert player_match(t, b1[0].white.tpn, 1).status is MatchStatus.FORFEIT_WIN
+    assert player_match(t, b1[0].black.tpn, 1).status is MatchStatus.FORFEIT_LOSS
+    assert player_match(t, b2[0].white.tpn, 1).status is MatchStatus.PLAYED
+    assert t.points_after(b2[0].white.tpn, 2) == 1.5
+
+
+def test_a_round_is_complete_only_when_both_games_have_a_result() -> None:
+    event = ds_event(players=8)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for g in rnd.games.filter(game=1):
+        actions.set_result(g, "1-0", None)
+    assert convert.complete_rounds(event) == 0
+    with pytest.raises(actions.MissingResults):
+        actions.check_can_pair(event)
+    for g in rnd.games.filter(game=2):
+        actions.set_result(g, "=", None)
+    assert convert.complete_rounds(event) == 1
+    assert actions.check_can_pair(event) == 2
+
+
+def test_manual_change_keeps_game_two_the_reverse_of_game_one() -> None:
+    event = ds_event(players=8)
+    rnd = actions.pair_next_round(event, None)
+    actions.manual_change(rnd, "swap", 1, None, None)
+    g1, g2 = rnd.games.filter(board=1).order_by("game")
+    assert (g2.white_id, g2.black_id) == (g1.black_id, g1.white_id)
+    actions.undo_manual_changes(rnd, None)
+    assert rnd.games.count() == 8
+
+
+def test_whole_event_exports_a_trf_that_checks_and_reads_back_equal(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    event = ds_event(players=11, rounds=4)
+    actions.set_request(event, event.entrants.get(tpn=3), 2, "H", None)
+    for _ in range(4):
+        play_match(event, rng)
+    t = convert.tournament_of(event)
+    text = write_trf(t)
+    assert "192 FIDE_DOUBLESWISS" in text and "142 8" in text
+    path = tmp_path / "ds.trf"
+    path.write_text(text)
+    back = read_trf(path)
+    assert same_players(back, t)
+    assert back.point_system == t.point_system
+    report = check_tournament(back, "double-swiss")
+    assert report.ok, report
+    # and imported back into the web app, the same tournament
+    again = convert.store_tournament(back, "double-swiss", name="again")
+    t2 = convert.tournament_of(again)
+    assert same_players(t2, t)
+    assert again.rounds == 4 and again.round_set.count() == 4
+    assert again.round_set.get(number=2).games.count() == rnd_games(event, 2)
+
+
+def same_players(a: Tournament, b: Tournament) -> bool:
+    """The same players with the same cells (the points column a file declares aside)."""
+    return {k: (p.name, p.rating, p.results) for k, p in a.players.items()} == \
+        {k: (p.name, p.rating, p.results) for k, p in b.players.items()}
+
+
+def rnd_games(event: m.Event, number: int) -> int:
+    return event.round_set.get(number=number).games.count()
+
+
+def test_a_reference_case_imports_and_pairs_as_the_command_line() -> None:
+    """A case of ``../shared/cases-2026/double-swiss`` imported, then its next match paired by
+    the web app: the same pairing as its reference answer (``.pairs``: White of game 1)."""
+    t = read_trf(CASE)
+    event = convert.store_tournament(t, "double-swiss")
+    assert same_players(convert.tournament_of(event), t)
+    rnd = actions.pair_next_round(event, None)
+    answer = CASE.with_suffix(".pairs").read_text().split()[1:]
+    expected = {(int(answer[i]), int(answer[i + 1])) for i in range(0, len(answer), 2)}
+    got = {(g.white.tpn, g.black.tpn if g.black else 0)
+           for g in rnd.games.filter(game=1).select_related("white", "black")}
+    assert got == expected
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_double_swiss_file_is_refused_with_a_message(lang: str) -> None:
+def test_a_double_swiss_file_as_another_system_is_refused(lang: str) -> None:
     c = Client(HTTP_ACCEPT_LANGUAGE=lang)
     c.force_login(make_user("arb", m.ROLE_ARBITER))
-    data = CASE.read_bytes() if CASE.exists() else (HEAD + LINES).encode()
-    r = c.post(reverse("web:import-trf"), {"file": SimpleUploadedFile("ds.trf", data),
-                                           "system": "dutch-2025"}, follow=True)
+    r = c.post(reverse("web:import-trf"), {"file": SimpleUploadedFile(
+        "ds.trf", CASE.read_bytes()), "system": "dutch-2025"}, follow=True)
     assert r.status_code == 200
-    text = r.content.decode()
-    expected = ("ne peut pas encore tenir un tournoi Double-Swiss" if lang == "fr"
-                else "cannot hold a Double-Swiss event yet")
-    assert expected in text
+    expected = ("contient des matchs Double-Swiss" if lang == "fr"
+                else "holds Double-Swiss matches")
+    assert expected in r.content.decode()
     assert not m.Event.objects.exists()
 
 
-def test_the_settings_action_refuses_the_system() -> None:
-    event = make_event(players=4, rounds=3)
-    event.system = "double-swiss"
-    with pytest.raises(BadRequest, match="Double-Swiss"):
-        actions.check_event_settings(event)
+def test_a_single_game_file_as_double_swiss_is_refused() -> None:
+    event = make_event(players=4, rounds=2)
+    actions.pair_next_round(event, None)
+    t = convert.tournament_of(event)
+    with pytest.raises(BadRequest, match="192 FIDE_DOUBLESWISS"):
+        convert.store_tournament(t, "double-swiss")

@@ -19,10 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from ...checker.check import published_pairing
-from ...checker.violations import Violation, absolute_violations
+from ...checker.violations import Violation, absolute_violations, double_swiss_violations
 from ...errors import BadRequest
 from ...model import Board, Pairing, Player
 from ...model.tournament import TITLE_ORDER, normalise_title
+from . import double_swiss
 from . import models as m
 from .convert import tournament_of
 from .imports import MAX_EVENT_PLAYERS, Candidate, real_fide_id
@@ -612,16 +613,21 @@ class PairingResult:
 
 
 def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
-    """Games of the round in publication order (C.04.2 D.9), the bye on the last board."""
+    """Games of the round in publication order (C.04.2 D.9), the bye on the last board; a
+    Double-Swiss match's two games (C.04.5 Preface, :func:`.double_swiss.second_games`)."""
     t = tournament_of(event, rnd.number)
     by_tpn = {e.tpn: e for e in event.entrants.all()}
     rnd.games.all().delete()
-    games = [m.Game(round=rnd, board=n, white=by_tpn[b.white], black=by_tpn[b.black])
+    game = 1 if double_swiss.is_double_swiss(event) else 0
+    games = [m.Game(round=rnd, board=n, game=game, white=by_tpn[b.white],
+                    black=by_tpn[b.black])
              for n, b in enumerate(pairing.publication_order(t), 1)]
     if pairing.bye is not None:
-        games.append(m.Game(round=rnd, board=len(games) + 1, white=by_tpn[pairing.bye],
-                            white_code="U"))
+        games.append(m.Game(round=rnd, board=len(games) + 1, game=game,
+                            white=by_tpn[pairing.bye], white_code="U"))
     m.Game.objects.bulk_create(games)
+    if game:
+        double_swiss.second_games(rnd)
 
 
 class MissingResults(BadRequest):
@@ -738,9 +744,11 @@ def pairing_json(p: Pairing) -> dict[str, object]:
 
 
 def round_pairing(rnd: m.Round) -> Pairing:
-    """The pairing stored for a round (what the checker compares)."""
-    p = Pairing(rnd.number)
-    for g in rnd.games.select_related("white", "black"):
+    """The pairing stored for a round (what the checker compares); a Double-Swiss match by its
+    game 1, in the model's first game column of the match (C.04.5)."""
+    double = double_swiss.is_double_swiss(rnd.event)
+    p = Pairing(double_swiss.column(rnd.number, 1 if double else 0))
+    for g in rnd.games.filter(game__lt=2).select_related("white", "black"):
         if g.black is None:
             p.bye = g.white.tpn
         else:
@@ -795,6 +803,8 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
     """The absolute rules (C.04.1) the round's pairing breaks, from the checker."""
     event = rnd.event
     t = tournament_of(event, rnd.number)
+    if double_swiss.is_double_swiss(event):  # C.04.5 [C1]-[C2] (the checker's own list)
+        return double_swiss_violations(t, pairing or round_pairing(rnd))
     return absolute_violations(t, pairing or round_pairing(rnd), event.system)
 
 
@@ -850,8 +860,9 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
 
 def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str, object]:
     """Make one manual change to ``rnd``'s games (see :func:`manual_change`); the change as
-    stored in ``Round.manual_changes``."""
-    games = list(rnd.games.select_related("white", "black"))
+    stored in ``Round.manual_changes``. A Double-Swiss match is changed by its game 1 and its
+    game 2 made again from it (C.04.5 Preface: the same players, colours reversed)."""
+    games = list(rnd.games.filter(game__lt=2).select_related("white", "black"))
     by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
     if kind == "swap":
         g = next((g for g in games if g.board == a and g.black is not None), None)
@@ -883,6 +894,7 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
         change = {"kind": kind, "a": a, "b": b}
     else:
         raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+    double_swiss.second_games(rnd)
     return change
 
 

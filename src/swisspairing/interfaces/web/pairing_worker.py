@@ -15,9 +15,12 @@ from ...systems.explain import Explanation
 def compute_pairing(system: str, tournament: Tournament, round_number: int
                     ) -> tuple[Pairing, list[dict[str, object]]]:
     """The pairing of ``round_number`` by ``system`` and its explanation (en, fr, level,
-    rule), as :class:`..models.Round` keeps it."""
+    rule), as :class:`..models.Round` keeps it. In a Double-Swiss tournament the web app's
+    round ``round_number`` is a match: the engine pairs its first game column, 2k-1 (C.04.5,
+    ``../shared/cases-2026/double-swiss/README.md``)."""
     explanation = Explanation()
-    pairing = get_system(system).pair(tournament, round_number, explanation)
+    column = tournament.games_per_round * (round_number - 1) + 1
+    pairing = get_system(system).pair(tournament, column, explanation)
     return pairing, [{"en": n.en, "fr": n.fr, "level": n.level, "rule": n.rule}
                      for n in explanation.notes]
 

@@ -205,3 +205,93 @@ def test_a_single_game_file_as_double_swiss_is_refused() -> None:
     t = convert.tournament_of(event)
     with pytest.raises(BadRequest, match="192 FIDE_DOUBLESWISS"):
         convert.store_tournament(t, "double-swiss")
+
+
+def arbiter_client(lang: str = "en") -> Client:
+    c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    c.force_login(make_user(f"arb-{lang}", m.ROLE_ARBITER))
+    return c
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_page_of_a_double_swiss_event(lang: str) -> None:
+    """The round page shows each game as a row (board 1.1, 1.2) with game points; the printed
+    pairing list one line per match with both games; public, hall, standings, check and the
+    exports answer."""
+    rng = random.Random(3)
+    event = ds_event(players=9, rounds=3)
+    play_match(event, rng)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    c = arbiter_client(lang)
+    page = c.get(reverse("web:round", args=[event.pk, 2])).content.decode()
+    assert ">1.1<" in page and ">1.2<" in page
+    board = c.get(reverse("web:round-print", args=[event.pk, 2, "board"])).content.decode()
+    assert ("Game 2" if lang == "en" else "Partie 2") in board
+    assert ("reversed in game 2" if lang == "en" else "inversées dans la partie 2") in board
+    for name, args in [("web:round-print", [event.pk, 2, "alpha"]),
+                       ("web:round-print-pdf", [event.pk, 2, "board"]),
+                       ("web:round-print-pdf", [event.pk, 2, "slips"]),
+                       ("web:standings", [event.pk]), ("web:check", [event.pk]),
+                       ("web:export", [event.pk, "trf"]), ("web:export", [event.pk, "trf26"]),
+                       ("web:public-round", [event.public_token, 2]),
+                       ("hall:public", [event.public_token]),
+                       ("hall:overview", [event.pk]),
+                       ("hall:printout", [event.pk, 2, "sheet"])]:
+        r = c.get(reverse(name, args=args))
+        assert r.status_code == 200, (name, r.status_code)
+    check = c.get(reverse("web:check", args=[event.pk])).content.decode()
+    assert "Traceback" not in check
+
+
+def test_grid_takes_each_game_on_its_row_with_versions_and_undo() -> None:
+    """The keyboard grid posts one row per game: game 2's row in its own colours; a stale
+    version is a 409 as for any board; undo takes back the last game entered."""
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.filter(board=1).order_by("game")
+    c = arbiter_client()
+    url = reverse("web:result", args=[event.pk, 1, g2.pk])
+    r = c.post(url, {"result": "1", "version": g2.version}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200 and ">1.2<" in r.content.decode()
+    g2.refresh_from_db()
+    assert (g2.white_code, g2.black_code) == ("1", "0")
+    r = c.post(url, {"result": "0", "version": g2.version - 1}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 409
+    t = convert.tournament_of(event, 1)  # game 2 in, game 1 missing: the round is not taken
+    assert t.rounds_paired == 0
+    entry = actions.undo_target(event)
+    assert entry is not None and entry.target == "round 1 board 1.2"
+    c.post(reverse("web:round-action", args=[event.pk, 1, "undo"]), {"entry": entry.pk})
+    g2.refresh_from_db()
+    assert g2.white_code == "" and g1.white_code == ""
+
+
+def test_match_forfeit_form_records_both_games_and_refuses_bad_input() -> None:
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.filter(board=2).order_by("game")
+    c = arbiter_client("fr")
+    url = reverse("web:round-action", args=[event.pk, 1, "match-forfeit"])
+    page = c.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert 'id="match-forfeit"' in page and f'value="2:{g1.version}:{g2.version}"' in page
+    r = c.post(url, {"match": "2:x", "winner": "black"}, follow=True)
+    assert "match : choisissez un échiquier" in r.content.decode()
+    r = c.post(url, {"match": f"2:{g1.version}:{g2.version}", "winner": "?"}, follow=True)
+    assert "choisissez qui gagne" in r.content.decode()
+    r = c.post(url, {"match": f"2:{g1.version}:{g2.version}", "winner": "black"}, follow=True)
+    assert "match entier est enregistré" in r.content.decode()
+    g1.refresh_from_db()
+    g2.refresh_from_db()
+    assert (g1.white_code, g1.black_code, g2.white_code, g2.black_code) == ("-", "+", "+", "-")
+    # the page showed older versions: refused, nothing changed
+    r = c.post(url, {"match": f"2:{g1.version - 1}:{g2.version - 1}", "winner": "white"},
+               follow=True)
+    g1.refresh_from_db()
+    assert g1.white_code == "-"
+    for g in rnd.games.exclude(black=None).exclude(board=2):
+        actions.set_result(g, "=", None)
+    t = convert.tournament_of(event)
+    assert player_match(t, g1.black.tpn, 1).status is MatchStatus.FORFEIT_WIN

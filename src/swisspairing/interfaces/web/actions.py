@@ -1000,7 +1000,7 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
             raise StaleResult(gettext(
                 "board %(board)s changed since this page was shown (another arbiter, another "
                 "tab or the players' entries): it is now %(now)s; your %(typed)s was not saved")
-                % {"board": current.board, "now": _label(current.result),
+                % {"board": current.board_label, "now": _label(current.result),
                    "typed": _label(result)}, current)
         before = current.result
         later_rounds = list(rnd.event.round_set.filter(number__gt=rnd.number)
@@ -1024,7 +1024,8 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
         game.white_code, game.black_code = m.RESULTS[result] if result else ("", "")
         game.version = current.version + 1
         game.save(update_fields=["white_code", "black_code", "version", "updated_at"])
-        entry = audit(rnd.event, user, "result", f"round {rnd.number} board {game.board}",
+        entry = audit(rnd.event, user, "result",
+                      f"round {rnd.number} board {game.board_label}",
                       {"game": game.pk, "result": before},
                       {"game": game.pk, "result": result, "after_later_rounds": later,
                        "version": game.version})

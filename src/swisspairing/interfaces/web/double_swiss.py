@@ -158,3 +158,134 @@ def check_import(t: Tournament, system: str) -> None:
         raise BadRequest(gettext(
             "the Double-Swiss system pairs two-game matches: the file must say "
             "192 FIDE_DOUBLESWISS (match k = round columns 2k-1 and 2k)"))
+
+
+#: a result key (:data:`.models.RESULTS`) seen from the other side of the board
+MIRRORED_RESULT = {"1-0": "0-1", "0-1": "1-0", "=": "=", "+-": "-+", "-+": "+-", "--": "--",
+                   "W-L": "L-W", "L-W": "W-L", "D-D": "D-D", "": ""}
+
+
+def match_results(games: list[m.Game]) -> dict[int, tuple[str, str]]:
+    """Board -> the result keys of its games 1 and 2, both read from game 1's White on the
+    left (game 2 is played with the colours reversed: its key is mirrored)."""
+    first = {g.board: g.result for g in games if g.game == 1 and g.black_id is not None}
+    second = {g.board: MIRRORED_RESULT.get(g.result, "") for g in games if g.game == 2}
+    return {b: (first[b], second.get(b, "")) for b in first}
+
+
+def board_table(sheet: object, lang: str) -> object:
+    """The pairing list of a Double-Swiss round (C.04.5): one line per match, its board, the
+    player with White in game 1 on the left (Black in game 2: the colours are reversed), both
+    players' game points before the match, each game's result as the left player's score
+    against the right player's, players not paired underneath."""
+    from django.utils.translation import gettext as _
+
+    from ...standings.views import Table
+    from .printing import RoundSheet, not_paired_notes, points_text
+    from .views import RESULT_LABELS
+
+    assert isinstance(sheet, RoundSheet)
+    results = match_results(sheet.games)
+    rows = []
+    for g in sheet.games:
+        if g.black is None or g.game != 1:
+            continue
+        w, b = g.white, g.black
+        first, second = results[g.board]
+        rows.append([str(g.board), str(w.tpn), w.name, str(w.rating or ""),
+                     points_text(lang, sheet.points[w.pk]), RESULT_LABELS.get(first, ""),
+                     RESULT_LABELS.get(second, ""), points_text(lang, sheet.points[b.pk]),
+                     b.name, str(b.rating or ""), str(b.tpn)])
+    notes = [_("White in game 1 is on the left; the colours are reversed in game 2 (C.04.5). "
+               "Each result is the left player's score against the right player's.")]
+    not_paired = not_paired_notes(sheet, lang)
+    if not_paired:
+        notes += [_("Not paired:"), *not_paired]
+    return Table(
+        title=_("Round %(n)s - pairings by board (matches of two games)") % {
+            "n": sheet.rnd.number},
+        headers=[_("Bd"), _("No"), _("White in game 1"), _("Rtg"), _("Pts"), _("Game 1"),
+                 _("Game 2"), _("Pts"), _("Black in game 1"), _("Rtg"), _("No")],
+        rows=rows, align=["r", "r", "l", "r", "r", "c", "c", "r", "l", "r", "r"],
+        notes=notes, kind="pairings", lang=lang)
+
+
+#: the whole-match forfeits the round page offers (C.04.5 Preface: a player who forfeits both
+#: games forfeits the match): who wins -> the result keys of games 1 and 2, each in its own
+#: game's colours (game 1's White is Black in game 2)
+MATCH_FORFEITS = {
+    "white": ("+-", "-+"),  # game 1's White wins both games by forfeit
+    "black": ("-+", "+-"),  # game 1's Black wins both games by forfeit
+    "none": ("--", "--"),  # neither came: both games lost by forfeit by both
+}
+
+
+def match_games(rnd: m.Round, board: int) -> tuple[m.Game, m.Game]:
+    """Games 1 and 2 of board ``board`` of a Double-Swiss round (BadRequest naming the board
+    when there is no such match)."""
+    from django.utils.translation import gettext
+
+    from ...errors import BadRequest
+
+    games = list(rnd.games.filter(board=board).exclude(black=None)
+                 .select_related("round", "white", "black").order_by("game"))
+    if [g.game for g in games] != [1, 2]:
+        raise BadRequest(gettext("board: round %(n)s has no match on board %(board)s")
+                         % {"n": rnd.number, "board": board})
+    return games[0], games[1]
+
+
+def forfeit_match(rnd: m.Round, board: int, winner: str, user: object,
+                  versions: tuple[int | None, int | None] = (None, None)) -> None:
+    """Record a whole match forfeited (C.04.5 Preface: both games, so the match is not a
+    meeting and gives no colour) in one transaction: each game gets its forfeit result as the
+    grid records it (its version checked against ``versions``, the ones the page showed; one
+    audit entry per game, so that undo takes back one game at a time)."""
+    from django.db import transaction
+    from django.utils.translation import gettext
+
+    from ...errors import BadRequest
+    from .hall import services as hall_services
+
+    if winner not in MATCH_FORFEITS:
+        raise BadRequest(gettext("forfeit: choose who wins the match by forfeit, found %(found)s")
+                         % {"found": repr(winner[:20])})
+    with hall_services.writing(), transaction.atomic():
+        games = match_games(rnd, board)
+        for game, key, version in zip(games, MATCH_FORFEITS[winner], versions, strict=True):
+            hall_services.arbiter_decides(game, key, user, version=version, confirm_late=True)
+
+
+def posted_match(text: object) -> tuple[int, int, int]:
+    """The match form's ``match`` field, ``BOARD:VERSION1:VERSION2`` (the versions of both
+    games the page showed, so that a change since then refuses the forfeit as the grid
+    does), or BadRequest naming the field."""
+    from django.utils.translation import gettext
+
+    from ...errors import BadRequest
+
+    parts = str(text or "").strip().split(":")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) < 10 for p in parts):
+        raise BadRequest(gettext("match: choose a board, found %(found)s")
+                         % {"found": repr(str(text or "")[:40])})
+    board, first, second = (int(p) for p in parts)
+    return board, first, second
+
+
+def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The round page's match form choices: one per match (board, both players, both games'
+    versions)."""
+    by_board: dict[int, list[m.Game]] = {}
+    for row in games:
+        g = row["game"]
+        assert isinstance(g, m.Game)
+        if g.black_id is not None and g.game:
+            by_board.setdefault(g.board, []).append(g)
+    out: list[dict[str, object]] = []
+    for board, pair in sorted(by_board.items()):
+        if len(pair) != 2:
+            continue
+        first, second = sorted(pair, key=lambda g: g.game)
+        out.append({"board": board, "white": first.white, "black": first.black,
+                    "value": f"{board}:{first.version}:{second.version}"})
+    return out

@@ -42,6 +42,7 @@ from . import (
     backup,
     convert,
     core_messages,
+    double_swiss,
     explanation_names,
     forms,
     pairing_jobs,
@@ -658,12 +659,16 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         context["elapsed"] = int((timezone.now() - job.started_at).total_seconds()) if job else 0
     else:
         t = convert.tournament_of(event, number - 1)
+        # scores in game points before the round (a Double-Swiss match: C.04.5)
         context["games"] = [
-            {"game": g, "white_points": t.points_after(g.white.tpn, number - 1)
-             if g.white.tpn in t.players else 0,
-             "black_points": t.points_after(g.black.tpn, number - 1) if g.black else None,
+            {"game": g, "white_points": double_swiss.points_before(t, g.white.tpn, number),
+             "black_points": double_swiss.points_before(t, g.black.tpn, number)
+             if g.black else None,
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
+        context["double_swiss"] = double_swiss.is_double_swiss(event)
+        if context["double_swiss"]:
+            context["matches"] = double_swiss.match_rows(context["games"])
         names = {e.tpn: e.name for e in context["entrants"]}
         context["notes"] = [  # the players named where a note lists them (issue 25 item 8)
             {"text": explanation_names.named_note(n[lang], names), "level": n["level"],
@@ -748,6 +753,8 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 actions.unpair_round(rnd, request.user, version)
             elif what == "manual":
                 _manual(request, rnd, version)
+            elif what == "match-forfeit" and double_swiss.is_double_swiss(event):
+                _match_forfeit(request, rnd)
             elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
                 every = what == "manual-reset"
                 actions.undo_manual_changes(rnd, request.user, every=every)
@@ -798,6 +805,17 @@ def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
             messages.warning(request, f"{v.text} [{v.rule}]")
     else:
         messages.success(request, _("Change made: no absolute rule is broken."))
+
+
+def _match_forfeit(request: HttpRequest, rnd: m.Round) -> None:
+    """A Double-Swiss match forfeited as a whole (C.04.5 Preface), from the round page's
+    match form: ``match`` = board and the versions of both games the page showed
+    (``3:1:2``), ``winner`` who wins by forfeit."""
+    board, version1, version2 = double_swiss.posted_match(request.POST.get("match", ""))
+    double_swiss.forfeit_match(rnd, board, str(request.POST.get("winner", "")), request.user,
+                               (version1, version2))
+    messages.success(request, _("Board %(board)s: the whole match is recorded as forfeited.")
+                     % {"board": board})
 
 
 def _forfeit_question(key: str) -> str:
@@ -858,9 +876,9 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
                 status = 400
     game.refresh_from_db()
     t = convert.tournament_of(event, number - 1)
-    row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
-           "black_points": t.points_after(game.black.tpn, number - 1) if game.black
-           else None, "label": RESULT_LABELS.get(game.result, "")}
+    row = {"game": game, "white_points": double_swiss.points_before(t, game.white.tpn, number),
+           "black_points": double_swiss.points_before(t, game.black.tpn, number)
+           if game.black else None, "label": RESULT_LABELS.get(game.result, "")}
     confirm = {"questions": questions, "key": key, "typed": typed,
                "label": RESULT_LABELS.get(key or "", "") or "—"} if questions else None
     context = _ctx(request, event, g=row, error=error, number=number, corrected=corrected,
@@ -1016,7 +1034,8 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
     logger.info("export %s of event %s by %s", dialect, event.pk, request.user)
     # EVENT-round-4.trf (not EVENT.trf.trf): the rounds the file holds, the dialect if not ours
     kind = "" if dialect == "trf" else f"-{dialect}"
-    return _download(text, f"{_slug(event)}-round-{t.rounds_paired}{kind}.trf",
+    rounds = -(-t.rounds_paired // t.games_per_round)  # a Double-Swiss match: two columns
+    return _download(text, f"{_slug(event)}-round-{rounds}{kind}.trf",
                      "text/plain; charset=utf-8")
 
 

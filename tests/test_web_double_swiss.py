@@ -295,3 +295,24 @@ def test_match_forfeit_form_records_both_games_and_refuses_bad_input() -> None:
         actions.set_result(g, "=", None)
     t = convert.tournament_of(event)
     assert player_match(t, g1.black.tpn, 1).status is MatchStatus.FORFEIT_WIN
+
+
+def test_players_enter_each_games_result_in_the_hall() -> None:
+    """The hall (issue 16) per game: each player has a code for each game of the match;
+    an entry is confirmed by the opponent's code of the same game; the page names board 1.2."""
+    from hall_helpers import code_of, enter
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.select_related("white", "black").filter(board=1).order_by("game")
+    codes = {code_of(g, side) for g in (g1, g2) for side in (h.WHITE, h.BLACK)}
+    assert len(codes) == 4  # one per player per game
+    page = enter(Client(), code_of(g2, h.WHITE), "1-0")
+    assert page.status_code == 200 and "1.2" in page.content.decode()
+    enter(Client(), code_of(g2, h.BLACK), "1-0")
+    g1.refresh_from_db()
+    g2.refresh_from_db()
+    assert g2.result == "1-0" and g1.result == ""
+    assert (g2.white_id, g2.white_code) == (g1.black_id, "1")  # game 1's Black won game 2

@@ -197,8 +197,8 @@ class Game(models.Model):
     @property
     def board_label(self) -> str:
         """The board as pages show it: ``3``, or ``3.1`` / ``3.2`` for the games of a
-        Double-Swiss match."""
-        return f"{self.board}.{self.game}" if self.game else str(self.board)
+        Double-Swiss match (the bye is a whole match: ``10``)."""
+        return f"{self.board}.{self.game}" if self.game and self.black_id else str(self.board)
 
     @property
     def is_bye(self) -> bool:

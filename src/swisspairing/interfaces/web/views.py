@@ -215,7 +215,9 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
             tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
         complete=convert.complete_rounds(event),
-        round_robin=round_robin.is_round_robin(event)))
+        round_robin=round_robin.is_round_robin(event),
+        # TRF-16 cannot say that a round is a two-game match (C.04.5): TRF-2026 only
+        double_swiss=double_swiss.is_double_swiss(event)))
 
 
 @arbiter_required

@@ -154,6 +154,7 @@ def test_whole_event_exports_a_trf_that_checks_and_reads_back_equal(tmp_path: Pa
     assert back.point_system == t.point_system
     report = check_tournament(back, "double-swiss")
     assert report.ok, report
+    assert actions.published_rounds_check(event) == []
     # and imported back into the web app, the same tournament
     again = convert.store_tournament(back, "double-swiss", name="again")
     t2 = convert.tournament_of(again)
@@ -224,6 +225,9 @@ def test_every_page_of_a_double_swiss_event(lang: str) -> None:
     rnd = actions.pair_next_round(event, None)
     actions.publish_round(rnd, None)
     c = arbiter_client(lang)
+    nxt = c.get(reverse("web:round", args=[event.pk, 3])).content.decode()
+    assert ("a draw in each game (1 point)" if lang == "en"
+            else "une nulle dans chaque partie (1 point)") in nxt
     page = c.get(reverse("web:round", args=[event.pk, 2])).content.decode()
     assert ">1.1<" in page and ">1.2<" in page
     board = c.get(reverse("web:round-print", args=[event.pk, 2, "board"])).content.decode()
@@ -241,6 +245,9 @@ def test_every_page_of_a_double_swiss_event(lang: str) -> None:
         r = c.get(reverse(name, args=args))
         assert r.status_code == 200, (name, r.status_code)
     check = c.get(reverse("web:check", args=[event.pk])).content.decode()
+    import os
+    if os.environ.get("DS_DUMP"):
+        Path(os.environ["DS_DUMP"]).write_text(check)
     assert "Traceback" not in check
 
 
@@ -316,3 +323,26 @@ def test_players_enter_each_games_result_in_the_hall() -> None:
     g2.refresh_from_db()
     assert g2.result == "1-0" and g1.result == ""
     assert (g2.white_id, g2.white_code) == (g1.black_id, "1")  # game 1's Black won game 2
+
+
+def test_the_system_cannot_change_to_or_from_double_swiss_once_paired() -> None:
+    event = ds_event(players=6, rounds=3)
+    actions.pair_next_round(event, None)
+    stored = m.Event.objects.get(pk=event.pk)
+    event.system = "dutch-2025"
+    with pytest.raises(BadRequest, match="pairing system: round 1 is paired"):
+        actions.check_event_settings(event, stored)
+    dutch = make_event(players=6, rounds=3)
+    actions.pair_next_round(dutch, None)
+    stored = m.Event.objects.get(pk=dutch.pk)
+    dutch.system = "double-swiss"
+    with pytest.raises(BadRequest, match="pairing system"):
+        actions.check_event_settings(dutch, stored)
+    dutch.system = "dubov"  # between single-game systems: as before
+    actions.check_event_settings(dutch, stored)
+
+
+def test_settings_say_the_rounds_are_matches() -> None:
+    event = ds_event(players=4, rounds=3)
+    page = arbiter_client("fr").get(reverse("web:event-edit", args=[event.pk])).content.decode()
+    assert "le nombre de matchs (de deux parties chacun)" in page

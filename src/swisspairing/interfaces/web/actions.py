@@ -143,6 +143,7 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
         raise BadRequest(gettext("rounds: a %(system)s of %(n)s players has %(rounds)s rounds")
                          % {"system": system_label(event.system), "n": event.entrants.count(),
                             "rounds": table})
+    double_swiss.check_system_change(event, stored, paired)
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
         raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
                                  "the initial colour, which can no longer change"))
@@ -1086,14 +1087,16 @@ def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
 
 def published_rounds_check(event: m.Event) -> list[int]:
     """Rounds whose stored pairing differs from the published one read from the model (sanity:
-    what the checker compares is what the arbiter sees)."""
+    what the checker compares is what the arbiter sees). A Double-Swiss match is compared by
+    its first game column (C.04.5)."""
     t = tournament_of(event)
     bad = []
     for rnd in event.round_set.all():
-        if rnd.number > t.rounds_paired:
+        column = double_swiss.first_column(t, rnd.number)
+        if column > t.rounds_paired:
             break
         ours = round_pairing(rnd)
-        theirs = published_pairing(t, rnd.number).pairing
+        theirs = published_pairing(t, column).pairing
         if sorted(ours.boards) != sorted(theirs.boards) or ours.bye != theirs.bye:
             bad.append(rnd.number)
     return bad

@@ -289,3 +289,18 @@ def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
         out.append({"board": board, "white": first.white, "black": first.black,
                     "value": f"{board}:{first.version}:{second.version}"})
     return out
+
+
+def check_system_change(event: m.Event, stored: m.Event | None, paired: int) -> None:
+    """Once a round is paired, an event cannot become Double-Swiss nor stop being one: its
+    rounds are stored as matches of two games or as single games (C.04.5 Preface), and
+    neither reads as the other (BadRequest naming the field)."""
+    from django.utils.translation import gettext
+
+    from ...errors import BadRequest
+
+    if stored is None or not paired or is_double_swiss(stored) == is_double_swiss(event):
+        return
+    raise BadRequest(gettext(
+        "pairing system: round 1 is paired with matches of two games (Double-Swiss) or with "
+        "single games, and the other kind cannot continue it; keep the system"))

@@ -177,6 +177,9 @@ class EventForm(OneLineTexts, forms.ModelForm):
             self.fields["rounds"].help_text = _(
                 "for a round-robin, set from the number of players when the pairing numbers are "
                 "drawn")
+        if event.system == "double-swiss":  # C.04.5: the rounds are two-game matches
+            self.fields["rounds"].help_text = _(
+                "Double-Swiss: the number of matches (two games each)")
 
     def clean_rounds(self) -> int:
         value = self.cleaned_data["rounds"]

@@ -654,7 +654,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                    entrants=list(event.entrants.all()),
                    requests={r.entrant_id: r.code for r in
                              event.requests.filter(round_number=number)},
-                   request_codes=m.REQUEST_CODES, result_keys=_result_keys())
+                   request_codes=m.REQUEST_CODES, result_keys=_result_keys(),
+                   double_swiss=double_swiss.is_double_swiss(event))
     if rnd is None:
         job = pairing_jobs.latest_job(event, number)
         context["job"] = job
@@ -668,7 +669,6 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
              if g.black else None,
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
-        context["double_swiss"] = double_swiss.is_double_swiss(event)
         if context["double_swiss"]:
             context["matches"] = double_swiss.match_rows(context["games"])
         names = {e.tpn: e.name for e in context["entrants"]}

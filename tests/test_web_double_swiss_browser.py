@@ -45,6 +45,33 @@ def _type_results(page, rng: random.Random, expect) -> None:  # type: ignore[no-
         expect(page.locator(".result-input").nth(i)).to_have_value(TYPED[typed])
 
 
+def _hall_entries(browser, base: str, rnd: m.Round, shots: Path,  # type: ignore[no-untyped-def]
+                  expect) -> None:
+    """Board 1 of the round: game 1 won by its White, game 2 drawn, each entered on one
+    player's phone with that game's code and confirmed on the opponent's phone (the hall per
+    game, French on the phones)."""
+    from swisspairing.interfaces.web.hall import models as h
+
+    codes = {(c.game_id, c.entrant_id): c.code for c in
+             h.BoardCode.objects.filter(game__round=rnd)}
+    for g, result in zip(rnd.games.select_related("white", "black").filter(board=1)
+                         .order_by("game"), ("1-0", "="), strict=True):
+        for side, entrant in (("w", g.white), ("b", g.black)):
+            # each player's own phone (one device may not enter and confirm, issue 24 item 9)
+            phones = browser.new_context(viewport={"width": 390, "height": 844},
+                                         locale="fr-FR", is_mobile=True, has_touch=True)
+            phones.set_extra_http_headers({"Accept-Language": "fr-FR"})
+            phone = phones.new_page()
+            phone.goto(f"{base}/hall/c/{codes[(g.pk, entrant.pk)]}/")
+            expect(phone.locator("h1")).to_contain_text(f"échiquier 1.{g.game}")
+            phone.click(f"button.result-choice[value='{result}']")
+            status = "pending" if side == "w" else "confirmed"
+            expect(phone.locator(f"[data-status={status}]")).to_be_visible()
+            phone.screenshot(path=shots / f"ds-hall-phone-fr-game{g.game}-{side}.png",
+                             full_page=True)
+            phones.close()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: ignore[no-untyped-def]
                                                         tmp_path: Path) -> None:
@@ -117,6 +144,11 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
                 field.press("Enter")
                 page.locator(".confirm-result").first.click()
                 expect(page.locator(".result-input").first).to_have_value("+/-")
+            if number == 5:  # the players of board 1 enter each game in the hall, per game
+                _hall_entries(browser, base, rnd, shots, expect)
+                page.reload()
+                expect(page.locator(".result-input").nth(0)).to_have_value("1-0")  # 1.1
+                expect(page.locator(".result-input").nth(1)).to_have_value("½-½")  # 1.2
             _type_results(page, rng, expect)
             expect(page.locator("tr.pending")).to_have_count(0)
             if number == 3:

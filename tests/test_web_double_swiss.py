@@ -366,3 +366,18 @@ def test_late_entry_and_withdrawal_count_matches() -> None:
     assert t.withdrawn[gone.tpn] == 3  # match 2 starts at column 3
     assert t.players[gone.tpn].entry(3).code == "Z" and t.players[gone.tpn].entry(4).code == "Z"
     assert check_tournament(t, "double-swiss").ok
+
+
+def test_the_bye_is_a_game_won_and_a_game_drawn_in_any_preset() -> None:
+    """C.04.5 1.4 with the settings' presets: 1.5 with 1-½-0, 4 with 3-1-0 (3 + 1)."""
+    from swisspairing.interfaces.web.forms import POINT_SYSTEMS
+
+    event = ds_event(players=4)
+    assert convert.point_system_of(event).pairing_bye == 1.5
+    event.point_system = POINT_SYSTEMS["3-1-0"][1]
+    assert convert.point_system_of(event).pairing_bye == 4.0
+    event.point_system = {"pairing_bye": 2.0}  # a value of its own (a TRF's 162 P): kept
+    assert convert.point_system_of(event).pairing_bye == 2.0
+    event.system = "dutch-2025"
+    event.point_system = {}
+    assert convert.point_system_of(event).pairing_bye == 1.0

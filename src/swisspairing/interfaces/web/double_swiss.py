@@ -62,10 +62,11 @@ def points_before(t: Tournament, tpn: int, round_number: int) -> float:
 
 
 def point_system_of(event: m.Event, ps: PointSystem) -> PointSystem:
-    """The event's point system; for a Double-Swiss event whose settings give no value of
-    their own to the pairing-allocated bye, the bye is worth a game won and a game drawn for
-    the whole match (C.04.5 1.4), as the TRF reader does for a ``162`` without ``P``."""
-    if not is_double_swiss(event) or "pairing_bye" in (event.point_system or {}):
+    """The event's point system; in a Double-Swiss event the pairing-allocated bye is worth a
+    game won and a game drawn for the whole match (C.04.5 1.4: 1.5 with 1-½-0, 4 with
+    3-1-0) when the settings give it the value of a win (the presets' "a bye is a win", as
+    the generator reads it); any other value (a TRF's ``162 ... P``) is kept."""
+    if not is_double_swiss(event) or ps.pairing_bye != ps.win:
         return ps
     from dataclasses import replace
 

@@ -381,3 +381,26 @@ def test_the_bye_is_a_game_won_and_a_game_drawn_in_any_preset() -> None:
     event.system = "dutch-2025"
     event.point_system = {}
     assert convert.point_system_of(event).pairing_bye == 1.0
+
+
+def test_a_late_correction_of_game_2_is_written_in_its_column(tmp_path: Path) -> None:
+    """C.04.2 4.3 per game: game 2 of match 1 corrected once match 2 is paired is the
+    correction of column 2, made when 4 columns were paired; it reads back and imports."""
+    rng = random.Random(4)
+    event = ds_event(players=8, rounds=3)
+    first = play_match(event, rng)
+    play_match(event, rng)
+    game = first.games.filter(game=2).exclude(black=None).first()
+    after = "0-1" if game.result != "0-1" else "1-0"
+    assert actions.set_result(game, after, None)
+    t = convert.tournament_of(event)
+    (c,) = t.corrections
+    assert (c.round, c.board, c.white, c.black, c.paired) == (
+        2, game.board, game.white.tpn, game.black.tpn, 4)
+    path = tmp_path / "corrected.trf"
+    path.write_text(write_trf(t))
+    back = read_trf(path)
+    assert back.corrections == t.corrections
+    again = convert.store_tournament(back, "double-swiss", name="again")
+    stored = again.corrections.get()
+    assert (stored.game.round.number, stored.game.game, stored.rounds_paired) == (1, 2, 2)

@@ -338,38 +338,11 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             event=event, tpn=pid, name=p.name, rating=p.rating, title=p.title, sex=p.sex,
             federation=p.federation, fide_id=p.fide_id, birth_date=p.birth_date,
             withdrawn_from=t.withdrawn.get(pid))
-    if per_round == 2:
-        paired = double_swiss.store_matches(event, t, rows)
-    else:
-        paired = _store_rounds(event, t, rows, system)
-    _store_corrections(event, t)
-    # pre-entered byes of the next round (in its first game column)
-    for pid, code in t.not_paired_in(paired * per_round + 1).items():
-        if pid in t.withdrawn and code == "Z":
-            continue
-        if not m.RoundRequest.objects.filter(entrant=rows[pid], round_number=paired + 1).exists():
-            m.RoundRequest.objects.create(event=event, entrant=rows[pid],
-                                          round_number=paired + 1,
-                                          code=code if code in "HF" else "Z")
-    # each pair once, in key order (ForbiddenPair's constraints): groups of a file may overlap
-    forbidden: dict[tuple[int, int], None] = {}
-    for g in t.forbidden_pairs:
-        ids = sorted(g.players)
-        for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
-                keys = sorted((rows[a].pk, rows[b].pk))
-                forbidden[(keys[0], keys[1])] = None
-    m.ForbiddenPair.objects.bulk_create(
-        [m.ForbiddenPair(event=event, first_id=a, second_id=b) for a, b in forbidden])
-    return event
-
-
-def _store_rounds(event: m.Event, t: Tournament, rows: dict[int, m.Entrant], system: str
-                  ) -> int:
-    """The rounds of the file as published rounds of single games; the rounds paired."""
     paired = t.rounds_paired
+    if per_round == 2:  # two-game matches (C.04.5): :func:`.double_swiss.store_matches`
+        paired = double_swiss.store_matches(event, t, rows)
     for r in range(1, t.rounds_in_file + 1):
-        if r > paired:
+        if r > paired or per_round == 2:
             break
         rnd = m.Round.objects.create(event=event, number=r, status=m.Round.PUBLISHED,
                                      system=system)
@@ -395,9 +368,28 @@ def _store_rounds(event: m.Event, t: Tournament, rows: dict[int, m.Entrant], sys
             bc = (opp.code if opp else MIRROR[e.code]) if white_first else e.code
             games.append(m.Game(round=rnd, board=0, white=rows[w], black=rows[b],
                                 white_code=wc, black_code=bc))
-        numbered = publication_numbers(t, r, games, rows)
+        numbered = _publication_numbers(t, r, games, rows)
         m.Game.objects.bulk_create(numbered)
-    return paired
+    _store_corrections(event, t)
+    # pre-entered byes of the next round (in its first game column)
+    for pid, code in t.not_paired_in(paired * per_round + 1).items():
+        if pid in t.withdrawn and code == "Z":
+            continue
+        if not m.RoundRequest.objects.filter(entrant=rows[pid], round_number=paired + 1).exists():
+            m.RoundRequest.objects.create(event=event, entrant=rows[pid],
+                                          round_number=paired + 1,
+                                          code=code if code in "HF" else "Z")
+    # each pair once, in key order (ForbiddenPair's constraints): groups of a file may overlap
+    forbidden: dict[tuple[int, int], None] = {}
+    for g in t.forbidden_pairs:
+        ids = sorted(g.players)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                keys = sorted((rows[a].pk, rows[b].pk))
+                forbidden[(keys[0], keys[1])] = None
+    m.ForbiddenPair.objects.bulk_create(
+        [m.ForbiddenPair(event=event, first_id=a, second_id=b) for a, b in forbidden])
+    return event
 
 
 def _store_corrections(event: m.Event, t: Tournament) -> None:
@@ -418,7 +410,7 @@ def _store_corrections(event: m.Event, t: Tournament) -> None:
                                           rounds_paired=-(-c.paired // per_round))
 
 
-def publication_numbers(t: Tournament, r: int, games: list[m.Game],
+def _publication_numbers(t: Tournament, r: int, games: list[m.Game],
                          rows: dict[int, m.Entrant]) -> list[m.Game]:
     """Board numbers in publication order (C.04.2 D.9), the bye last."""
     from ...model import Board, Pairing

@@ -81,7 +81,7 @@ def store_matches(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> 
     Returns the number of matches paired."""
     from ...model import Colour
     from ...model.results import MIRROR
-    from .convert import publication_numbers
+    from .convert import _publication_numbers as publication_numbers
 
     matches = -(-t.rounds_paired // GAMES)
     for k in range(1, matches + 1):

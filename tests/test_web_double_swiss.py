@@ -272,33 +272,47 @@ def test_grid_takes_each_game_on_its_row_with_versions_and_undo() -> None:
     assert g2.white_code == "" and g1.white_code == ""
 
 
-def test_match_forfeit_form_records_both_games_and_refuses_bad_input() -> None:
+def test_per_match_form_records_both_games_and_refuses_bad_input() -> None:
+    """The per-match form: each game as the score of game 1's White; +/- in both games is a
+    whole match forfeited (C.04.5 Preface), +/- in one game a played match; wrong input and
+    a stale page are refused with a message naming the field, nothing changed."""
     event = ds_event(players=8, rounds=2)
     rnd = actions.pair_next_round(event, None)
     actions.publish_round(rnd, None)
     g1, g2 = rnd.games.filter(board=2).order_by("game")
+    h1, h2 = rnd.games.filter(board=3).order_by("game")
     c = arbiter_client("fr")
-    url = reverse("web:round-action", args=[event.pk, 1, "match-forfeit"])
+    url = reverse("web:round-action", args=[event.pk, 1, "match"])
     page = c.get(reverse("web:round", args=[event.pk, 1])).content.decode()
-    assert 'id="match-forfeit"' in page and f'value="2:{g1.version}:{g2.version}"' in page
-    r = c.post(url, {"match": "2:x", "winner": "black"}, follow=True)
+    assert 'id="match-form"' in page and f'value="2:{g1.version}:{g2.version}"' in page
+    r = c.post(url, {"match": "2:x", "first": "+-", "second": "+-"}, follow=True)
     assert "match : choisissez un échiquier" in r.content.decode()
-    r = c.post(url, {"match": f"2:{g1.version}:{g2.version}", "winner": "?"}, follow=True)
-    assert "choisissez qui gagne" in r.content.decode()
-    r = c.post(url, {"match": f"2:{g1.version}:{g2.version}", "winner": "black"}, follow=True)
-    assert "match entier est enregistré" in r.content.decode()
+    r = c.post(url, {"match": "9:1:1", "first": "+-", "second": "+-"}, follow=True)
+    assert "pas de match à l&#x27;échiquier 9" in r.content.decode()
+    r = c.post(url, {"match": f"2:{g1.version}:{g2.version}", "first": "2-0",
+                     "second": "+-"}, follow=True)
+    assert "Partie 1 : choisissez un résultat" in r.content.decode()
+    r = c.post(url, {"match": f"2:{g1.version}:{g2.version}", "first": "-+", "second": "-+"},
+               follow=True)
+    assert "Échiquier 2 : partie 1 -/+, partie 2 -/+" in r.content.decode()
     g1.refresh_from_db()
     g2.refresh_from_db()
+    # game 1's Black wins both: -+ in game 1, +- in game 2 (its own colours, reversed)
     assert (g1.white_code, g1.black_code, g2.white_code, g2.black_code) == ("-", "+", "+", "-")
     # the page showed older versions: refused, nothing changed
-    r = c.post(url, {"match": f"2:{g1.version - 1}:{g2.version - 1}", "winner": "white"},
-               follow=True)
+    c.post(url, {"match": f"2:{g1.version - 1}:{g2.version - 1}", "first": "1-0",
+                 "second": "1-0"}, follow=True)
     g1.refresh_from_db()
     assert g1.white_code == "-"
-    for g in rnd.games.exclude(black=None).exclude(board=2):
+    # a single game forfeited, the other drawn
+    c.post(url, {"match": f"3:{h1.version}:{h2.version}", "first": "+-", "second": "="})
+    for g in rnd.games.exclude(black=None).exclude(board__in=(2, 3)):
         actions.set_result(g, "=", None)
     t = convert.tournament_of(event)
     assert player_match(t, g1.black.tpn, 1).status is MatchStatus.FORFEIT_WIN
+    assert player_match(t, g1.white.tpn, 1).status is MatchStatus.FORFEIT_LOSS
+    assert player_match(t, h1.white.tpn, 1).status is MatchStatus.PLAYED
+    assert t.points_after(h1.white.tpn, 2) == 1.5
 
 
 def test_players_enter_each_games_result_in_the_hall() -> None:

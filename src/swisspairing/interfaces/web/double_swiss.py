@@ -211,14 +211,10 @@ def board_table(sheet: object, lang: str) -> object:
         notes=notes, kind="pairings", lang=lang)
 
 
-#: the whole-match forfeits the round page offers (C.04.5 Preface: a player who forfeits both
-#: games forfeits the match): who wins -> the result keys of games 1 and 2, each in its own
-#: game's colours (game 1's White is Black in game 2)
-MATCH_FORFEITS = {
-    "white": ("+-", "-+"),  # game 1's White wins both games by forfeit
-    "black": ("-+", "+-"),  # game 1's Black wins both games by forfeit
-    "none": ("--", "--"),  # neither came: both games lost by forfeit by both
-}
+#: what the per-match form offers for each game, as the score of game 1's White (the left
+#: player of the pairing list): the usual results and the forfeits (C.04.5 Preface: both games
+#: forfeited by a player is a forfeited match, one game a played match)
+MATCH_FORM_RESULTS = ("1-0", "=", "0-1", "+-", "-+", "--")
 
 
 def match_games(rnd: m.Round, board: int) -> tuple[m.Game, m.Game]:
@@ -236,24 +232,28 @@ def match_games(rnd: m.Round, board: int) -> tuple[m.Game, m.Game]:
     return games[0], games[1]
 
 
-def forfeit_match(rnd: m.Round, board: int, winner: str, user: object,
-                  versions: tuple[int | None, int | None] = (None, None)) -> None:
-    """Record a whole match forfeited (C.04.5 Preface: both games, so the match is not a
-    meeting and gives no colour) in one transaction: each game gets its forfeit result as the
-    grid records it (its version checked against ``versions``, the ones the page showed; one
-    audit entry per game, so that undo takes back one game at a time)."""
+def set_match(rnd: m.Round, board: int, first: str, second: str, user: object,
+              versions: tuple[int | None, int | None] = (None, None)) -> None:
+    """Both games of the match on ``board`` from the per-match form, in one transaction:
+    ``first`` and ``second`` are each game's result as the score of game 1's White (game 2
+    is stored in its own colours, reversed: :data:`MIRRORED_RESULT`). Each game is recorded
+    as the grid records it (its version checked against ``versions``, the ones the page
+    showed; one audit entry per game, so that undo takes back one game at a time). Both
+    games forfeited by the same player is a whole match forfeited (C.04.5 Preface)."""
     from django.db import transaction
     from django.utils.translation import gettext
 
     from ...errors import BadRequest
     from .hall import services as hall_services
 
-    if winner not in MATCH_FORFEITS:
-        raise BadRequest(gettext("forfeit: choose who wins the match by forfeit, found %(found)s")
-                         % {"found": repr(winner[:20])})
+    for field, key in ((gettext("Game 1"), first), (gettext("Game 2"), second)):
+        if key not in MATCH_FORM_RESULTS:
+            raise BadRequest(gettext("%(field)s: choose a result, found %(found)s")
+                             % {"field": field, "found": repr(key[:20])})
     with hall_services.writing(), transaction.atomic():
         games = match_games(rnd, board)
-        for game, key, version in zip(games, MATCH_FORFEITS[winner], versions, strict=True):
+        keys = (first, MIRRORED_RESULT[second])
+        for game, key, version in zip(games, keys, versions, strict=True):
             hall_services.arbiter_decides(game, key, user, version=version, confirm_late=True)
 
 
@@ -274,8 +274,8 @@ def posted_match(text: object) -> tuple[int, int, int]:
 
 
 def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
-    """The round page's match form choices: one per match (board, both players, both games'
-    versions)."""
+    """The round page's per-match form choices: one per match (board, both players, both
+    games' versions)."""
     by_board: dict[int, list[m.Game]] = {}
     for row in games:
         g = row["game"]

@@ -671,6 +671,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             for g in rnd.games.select_related("white", "black")]
         if context["double_swiss"]:
             context["matches"] = double_swiss.match_rows(context["games"])
+            context["match_results"] = [(key, RESULT_LABELS[key])
+                                        for key in double_swiss.MATCH_FORM_RESULTS]
         names = {e.tpn: e.name for e in context["entrants"]}
         context["notes"] = [  # the players named where a note lists them (issue 25 item 8)
             {"text": explanation_names.named_note(n[lang], names), "level": n["level"],
@@ -755,8 +757,8 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 actions.unpair_round(rnd, request.user, version)
             elif what == "manual":
                 _manual(request, rnd, version)
-            elif what == "match-forfeit" and double_swiss.is_double_swiss(event):
-                _match_forfeit(request, rnd)
+            elif what == "match" and double_swiss.is_double_swiss(event):
+                _match_result(request, rnd)
             elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
                 every = what == "manual-reset"
                 actions.undo_manual_changes(rnd, request.user, every=every)
@@ -809,15 +811,16 @@ def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
         messages.success(request, _("Change made: no absolute rule is broken."))
 
 
-def _match_forfeit(request: HttpRequest, rnd: m.Round) -> None:
-    """A Double-Swiss match forfeited as a whole (C.04.5 Preface), from the round page's
-    match form: ``match`` = board and the versions of both games the page showed
-    (``3:1:2``), ``winner`` who wins by forfeit."""
+def _match_result(request: HttpRequest, rnd: m.Round) -> None:
+    """Both games of a Double-Swiss match from the round page's per-match form (C.04.5):
+    ``match`` = board and the versions of both games the page showed (``3:1:2``), ``first``
+    and ``second`` each game's result as the score of game 1's White."""
     board, version1, version2 = double_swiss.posted_match(request.POST.get("match", ""))
-    double_swiss.forfeit_match(rnd, board, str(request.POST.get("winner", "")), request.user,
-                               (version1, version2))
-    messages.success(request, _("Board %(board)s: the whole match is recorded as forfeited.")
-                     % {"board": board})
+    first, second = str(request.POST.get("first", "")), str(request.POST.get("second", ""))
+    double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    messages.success(request, _("Board %(board)s: game 1 %(first)s, game 2 %(second)s "
+                                "(scores of White in game 1).") % {
+        "board": board, "first": RESULT_LABELS[first], "second": RESULT_LABELS[second]})
 
 
 def _forfeit_question(key: str) -> str:

@@ -5,7 +5,7 @@ An arbiter creates the event (system chosen by name), adds 20 players, and plays
 through the pages: pair (in the background), publish, type both games of every board in the
 keyboard grid (rows 3.1 and 3.2). On the way: a requested half-point bye in match 2 leaves 19
 players, so one of them gets the pairing-allocated bye (a whole match, worth a game won and a
-game drawn: 1.5); in match 3 a whole match is forfeited with the match form; in match 4 a
+game drawn: 1.5); in match 3 a whole match is forfeited with the per-match form; in match 4 a
 single game is forfeited in the grid (the match still counts as played, Preface). The exported
 TRF passes ``swisspairing check`` and reads back equal. Screenshots (desktop 1366x768 and phone
 390x844, English and French) go to ``$SWISSPAIRING_SCREENSHOTS`` (default: the test's
@@ -127,13 +127,14 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
                 assert rnd.games.filter(black=None).count() == 1
                 expect(page.locator("#results-grid")).to_contain_text("pairing-allocated bye")
                 page.screenshot(path=shots / "ds-01-match2-bye-en.png", full_page=True)
-            if number == 3:  # a whole match forfeited: the match form
+            if number == 3:  # a whole match forfeited: the per-match form, +/- in both games
                 board2 = rnd.games.select_related("white", "black").get(board=2, game=1)
                 forfeited = (board2.white.tpn, board2.black.tpn)
-                page.select_option("#match-forfeit-winner", "white")
-                page.select_option("#match-forfeit-board", index=1)
-                page.click("#match-forfeit")
-                expect(page.locator(".messages")).to_contain_text("whole match is recorded")
+                page.select_option("#match-board", index=1)
+                page.select_option("#match-first", "+-")
+                page.select_option("#match-second", "+-")
+                page.click("#match-record")
+                expect(page.locator(".messages")).to_contain_text("game 1 +/-, game 2 +/-")
                 expect(page.locator(".result-input").nth(2)).to_have_value("+/-")  # 2.1
                 expect(page.locator(".result-input").nth(3)).to_have_value("-/+")  # 2.2
             if number == 4:  # a single game forfeited: typed in the grid, then confirmed
@@ -176,6 +177,8 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
                                ("print-board", f"/t/{event.pk}/rounds/4/print/board/"),
                                ("standings", f"/t/{event.pk}/standings/"),
                                ("public-round", f"/p/{event.public_token}/rounds/5/"),
+                               ("hall-public", f"/h/{event.public_token}/"),
+                               ("hall-overview", f"/t/{event.pk}/hall/"),
                                ("new-event", "/t/new/")):
                 view.goto(f"{base}{path}")
                 view.screenshot(path=shots / f"ds-{label}-{name}.png", full_page=True)

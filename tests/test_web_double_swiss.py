@@ -418,3 +418,24 @@ def test_a_late_correction_of_game_2_is_written_in_its_column(tmp_path: Path) ->
     again = convert.store_tournament(back, "double-swiss", name="again")
     stored = again.corrections.get()
     assert (stored.game.round.number, stored.game.game, stored.rounds_paired) == (1, 2, 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_import_page_makes_a_double_swiss_event_that_pairs_with_its_explanation(
+        lang: str) -> None:
+    """A case file imported from the home page with "the file's" system: a Double-Swiss event
+    whose rounds are the file's matches; its next match is paired and explained in the
+    arbiter's language (the engine's notes, C.04.5)."""
+    c = arbiter_client(lang)
+    r = c.post(reverse("web:import-trf"), {"file": SimpleUploadedFile(
+        "ds.trf", CASE.read_bytes()), "system": ""}, follow=True)
+    assert r.status_code == 200
+    event = m.Event.objects.get()
+    t = read_trf(CASE)
+    assert event.system == "double-swiss"
+    assert event.rounds == t.total_rounds // 2 and event.round_set.count() == 1
+    rnd = actions.pair_next_round(event, None)
+    page = c.get(reverse("web:round", args=[event.pk, rnd.number])).content.decode()
+    assert rnd.explanation and all(n["en"] and n["fr"] for n in rnd.explanation)
+    first = rnd.explanation[0][lang].split("{")[0][:25]
+    assert first and first in page.replace("&#x27;", "'").replace("&quot;", '"')

@@ -439,3 +439,12 @@ def test_import_page_makes_a_double_swiss_event_that_pairs_with_its_explanation(
     assert rnd.explanation and all(n["en"] and n["fr"] for n in rnd.explanation)
     first = rnd.explanation[0][lang].split("{")[0][:25]
     assert first and first in page.replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def test_audit_log_names_the_game_of_the_match() -> None:
+    event = ds_event(players=4, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    actions.set_result(rnd.games.get(board=1, game=2), "1-0", None)
+    page = arbiter_client("fr").get(reverse("web:audit", args=[event.pk])).content.decode()
+    assert "Ronde 1, échiquier 1.2 : 1-0 saisi" in page

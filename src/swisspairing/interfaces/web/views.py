@@ -481,7 +481,8 @@ def _missing_results(exc: actions.MissingResults) -> str:
     page (issue 25 item 11)."""
     links = format_html_join(", ", '<a href="{}#game-{}" class="missing-board">{}</a>', (
         (reverse("web:round", args=[g.round.event_id, g.round.number]), g.pk,
-         _("round %(round)s, board %(board)s") % {"round": g.round.number, "board": g.board})
+         _("round %(round)s, board %(board)s") % {"round": g.round.number,
+                                                  "board": g.board_label})
         for g in exc.games))
     return format_html("{} {}", _("Pairing refused: %(reason)s. Results missing:") % {
         "reason": str(exc)}, links)

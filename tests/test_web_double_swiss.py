@@ -448,3 +448,26 @@ def test_audit_log_names_the_game_of_the_match() -> None:
     actions.set_result(rnd.games.get(board=1, game=2), "1-0", None)
     page = arbiter_client("fr").get(reverse("web:audit", args=[event.pk])).content.decode()
     assert "Ronde 1, échiquier 1.2 : 1-0 saisi" in page
+
+
+def test_a_manual_rematch_is_flagged_by_the_double_swiss_rules() -> None:
+    """C.04.5 [C1] (C.04.1 b): two players who played a match may not meet again; a manual
+    change that makes them meet is kept and shown with the rule on the draft's page."""
+    rng = random.Random(11)
+    event = ds_event(players=8, rounds=3)
+    first = play_match(event, rng)
+    met = first.games.get(board=1, game=1)
+    rnd = actions.pair_next_round(event, None)
+    # put game 1's Black of match 1 in the place of the opponent of its White in match 2
+    opponent = next(g for g in rnd.games.filter(game=1).select_related("white", "black")
+                    if met.white_id in (g.white_id, g.black_id))
+    other = opponent.black if opponent.white_id == met.white_id else opponent.white
+    found = actions.manual_change(rnd, "exchange", other.tpn, met.black.tpn, None)
+    assert any(v.rule == "C.04.1 b" and set(v.players) == {met.white.tpn, met.black.tpn}
+               for v in found), found
+    g1, g2 = rnd.games.filter(game__gt=0).exclude(black=None).filter(
+        board=opponent.board).order_by("game")
+    assert {g1.white_id, g1.black_id} == {met.white_id, met.black_id}
+    assert (g2.white_id, g2.black_id) == (g1.black_id, g1.white_id)
+    page = arbiter_client().get(reverse("web:round", args=[event.pk, 2])).content.decode()
+    assert 'id="violations"' in page and "already played each other" in page

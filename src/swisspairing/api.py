@@ -490,10 +490,12 @@ def violations(tournament: Tournament, pairing: Pairing, rules: str | None = Non
     >>> [(v.rule, v.players) for v in violations(t, p)]
     [('C.04.1 c', (3,))]
     """
-    from .checker.violations import absolute_violations
+    from .checker.violations import absolute_violations, double_swiss_violations
 
-    return absolute_violations(tournament, pairing,
-                               rules or _system_from_file(tournament) or "fide")
+    name = rules or _system_from_file(tournament) or "fide"
+    if name == "double-swiss":  # C.04.5 [C1]-[C2]: the checker's own list for matches
+        return double_swiss_violations(tournament, pairing)
+    return absolute_violations(tournament, pairing, name)
 
 
 def _generator_config(config: str | os.PathLike[str] | None,

@@ -23,6 +23,7 @@ from ...checker.check import published_pairing
 from ...errors import BadRequest
 from ...model import Board, Pairing, Player
 from ...model.tournament import TITLE_ORDER, normalise_title
+from . import double_swiss
 from . import models as m
 from .convert import tournament_of
 from .imports import MAX_EVENT_PLAYERS, Candidate, real_fide_id
@@ -142,6 +143,7 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
         raise BadRequest(gettext("rounds: a %(system)s of %(n)s players has %(rounds)s rounds")
                          % {"system": system_label(event.system), "n": event.entrants.count(),
                             "rounds": table})
+    double_swiss.check_system_change(event, stored, paired)
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
         raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
                                  "the initial colour, which can no longer change"))
@@ -612,16 +614,21 @@ class PairingResult:
 
 
 def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
-    """Games of the round in publication order (C.04.2 D.9), the bye on the last board."""
+    """Games of the round in publication order (C.04.2 D.9), the bye on the last board; a
+    Double-Swiss match's two games (C.04.5 Preface, :func:`.double_swiss.second_games`)."""
     t = tournament_of(event, rnd.number)
     by_tpn = {e.tpn: e for e in event.entrants.all()}
     rnd.games.all().delete()
-    games = [m.Game(round=rnd, board=n, white=by_tpn[b.white], black=by_tpn[b.black])
+    game = 1 if double_swiss.is_double_swiss(event) else 0
+    games = [m.Game(round=rnd, board=n, game=game, white=by_tpn[b.white],
+                    black=by_tpn[b.black])
              for n, b in enumerate(pairing.publication_order(t), 1)]
     if pairing.bye is not None:
-        games.append(m.Game(round=rnd, board=len(games) + 1, white=by_tpn[pairing.bye],
-                            white_code="U"))
+        games.append(m.Game(round=rnd, board=len(games) + 1, game=game,
+                            white=by_tpn[pairing.bye], white_code="U"))
     m.Game.objects.bulk_create(games)
+    if game:
+        double_swiss.second_games(rnd)
 
 
 class MissingResults(BadRequest):
@@ -738,9 +745,11 @@ def pairing_json(p: Pairing) -> dict[str, object]:
 
 
 def round_pairing(rnd: m.Round) -> Pairing:
-    """The pairing stored for a round (what the checker compares)."""
-    p = Pairing(rnd.number)
-    for g in rnd.games.select_related("white", "black"):
+    """The pairing stored for a round (what the checker compares); a Double-Swiss match by its
+    game 1, in the model's first game column of the match (C.04.5)."""
+    double = double_swiss.is_double_swiss(rnd.event)
+    p = Pairing(double_swiss.column(rnd.number, 1 if double else 0))
+    for g in rnd.games.filter(game__lt=2).select_related("white", "black"):
         if g.black is None:
             p.bye = g.white.tpn
         else:
@@ -852,8 +861,9 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
 
 def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str, object]:
     """Make one manual change to ``rnd``'s games (see :func:`manual_change`); the change as
-    stored in ``Round.manual_changes``."""
-    games = list(rnd.games.select_related("white", "black"))
+    stored in ``Round.manual_changes``. A Double-Swiss match is changed by its game 1 and its
+    game 2 made again from it (C.04.5 Preface: the same players, colours reversed)."""
+    games = list(rnd.games.filter(game__lt=2).select_related("white", "black"))
     by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
     if kind == "swap":
         g = next((g for g in games if g.board == a and g.black is not None), None)
@@ -885,6 +895,7 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
         change = {"kind": kind, "a": a, "b": b}
     else:
         raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+    double_swiss.second_games(rnd)
     return change
 
 
@@ -999,7 +1010,7 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
             raise StaleResult(gettext(
                 "board %(board)s changed since this page was shown (another arbiter, another "
                 "tab or the players' entries): it is now %(now)s; your %(typed)s was not saved")
-                % {"board": current.board, "now": _label(current.result),
+                % {"board": current.board_label, "now": _label(current.result),
                    "typed": _label(result)}, current)
         before = current.result
         later_rounds = list(rnd.event.round_set.filter(number__gt=rnd.number)
@@ -1023,7 +1034,8 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
         game.white_code, game.black_code = m.RESULTS[result] if result else ("", "")
         game.version = current.version + 1
         game.save(update_fields=["white_code", "black_code", "version", "updated_at"])
-        entry = audit(rnd.event, user, "result", f"round {rnd.number} board {game.board}",
+        entry = audit(rnd.event, user, "result",
+                      f"round {rnd.number} board {game.board_label}",
                       {"game": game.pk, "result": before},
                       {"game": game.pk, "result": result, "after_later_rounds": later,
                        "version": game.version})
@@ -1084,14 +1096,16 @@ def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
 
 def published_rounds_check(event: m.Event) -> list[int]:
     """Rounds whose stored pairing differs from the published one read from the model (sanity:
-    what the checker compares is what the arbiter sees)."""
+    what the checker compares is what the arbiter sees). A Double-Swiss match is compared by
+    its first game column (C.04.5)."""
     t = tournament_of(event)
     bad = []
     for rnd in event.round_set.all():
-        if rnd.number > t.rounds_paired:
+        column = double_swiss.first_column(t, rnd.number)
+        if column > t.rounds_paired:
             break
         ours = round_pairing(rnd)
-        theirs = published_pairing(t, rnd.number).pairing
+        theirs = published_pairing(t, column).pairing
         if sorted(ours.boards) != sorted(theirs.boards) or ours.bye != theirs.bye:
             bad.append(rnd.number)
     return bad

@@ -58,10 +58,10 @@ def posted_number(data: Mapping[str, object], key: str, low: int = 1,
     return int(text)
 
 
-#: systems the engines have but the web app cannot hold yet: Double-Swiss events pair two-game
-#: matches (C.04.5) and team events teams (C.04.6), while the app's rounds and results are
-#: single games between players (issues 27 item 6, 28 item 5)
-NOT_IN_WEB_APP = frozenset({"double-swiss", "team-swiss"})
+#: systems the engines have but the web app cannot hold yet: team events pair teams (C.04.6),
+#: while the app's rounds are games between players (issue 27 item 6). Double-Swiss events
+#: (C.04.5, issue 28 item 5) are held: :mod:`.double_swiss`
+NOT_IN_WEB_APP = frozenset({"team-swiss"})
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -177,6 +177,9 @@ class EventForm(OneLineTexts, forms.ModelForm):
             self.fields["rounds"].help_text = _(
                 "for a round-robin, set from the number of players when the pairing numbers are "
                 "drawn")
+        if event.system == "double-swiss":  # C.04.5: the rounds are two-game matches
+            self.fields["rounds"].help_text = _(
+                "Double-Swiss: the number of matches (two games each)")
 
     def clean_rounds(self) -> int:
         value = self.cleaned_data["rounds"]

@@ -18,7 +18,9 @@ def compute_pairing(system: str, tournament: Tournament, round_number: int
     rule), as :class:`..models.Round` keeps it: first what the round's absences and forbidden
     pairs did to it (:mod:`.constraint_notes`, issue 25 item 8), then the engine's notes. The
     pairing is the public API's :func:`~swisspairing.pair`, the one the command line prints
-    (issue 29)."""
+    (issue 29); in a Double-Swiss tournament the web app's round ``round_number`` is a match,
+    which the API counts as such (its first game column, 2k-1: C.04.5,
+    ``../shared/cases-2026/double-swiss/README.md``)."""
     pairing = pair(tournament, system, round_number, explain=True)
     notes = pairing.explanation.notes if pairing.explanation is not None else []
     pairing.explanation = None  # kept as the notes below (the pairing crosses processes)

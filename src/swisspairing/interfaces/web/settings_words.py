@@ -34,6 +34,8 @@ SYSTEM_LABELS: dict[str, Any] = {
     # on main since issue 29 (C.05 Annex 1 Berger tables)
     "round-robin": _("Round robin (FIDE Berger tables)"),
     "double-round-robin": _("Double round robin (FIDE Berger tables)"),
+    # issue 28 part 5: two-game matches (C.04.5); the rounds are matches
+    "double-swiss": _("Double-Swiss system (FIDE, 2026: matches of two games)"),
 }
 
 

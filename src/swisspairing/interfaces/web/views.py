@@ -41,6 +41,7 @@ from . import (
     backup,
     convert,
     core_messages,
+    double_swiss,
     explanation_now,
     forms,
     pairing_jobs,
@@ -213,7 +214,9 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
             tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
         complete=convert.complete_rounds(event),
-        round_robin=round_robin.is_round_robin(event)))
+        round_robin=round_robin.is_round_robin(event),
+        # TRF-16 cannot say that a round is a two-game match (C.04.5): TRF-2026 only
+        double_swiss=double_swiss.is_double_swiss(event)))
 
 
 @arbiter_required
@@ -477,7 +480,8 @@ def _missing_results(exc: actions.MissingResults) -> str:
     page (issue 25 item 11)."""
     links = format_html_join(", ", '<a href="{}#game-{}" class="missing-board">{}</a>', (
         (reverse("web:round", args=[g.round.event_id, g.round.number]), g.pk,
-         _("round %(round)s, board %(board)s") % {"round": g.round.number, "board": g.board})
+         _("round %(round)s, board %(board)s") % {"round": g.round.number,
+                                                  "board": g.board_label})
         for g in exc.games))
     return format_html("{} {}", _("Pairing refused: %(reason)s. Results missing:") % {
         "reason": str(exc)}, links)
@@ -650,19 +654,25 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                    entrants=list(event.entrants.all()),
                    requests={r.entrant_id: r.code for r in
                              event.requests.filter(round_number=number)},
-                   request_codes=m.REQUEST_CODES, result_keys=_result_keys())
+                   request_codes=m.REQUEST_CODES, result_keys=_result_keys(),
+                   double_swiss=double_swiss.is_double_swiss(event))
     if rnd is None:
         job = pairing_jobs.latest_job(event, number)
         context["job"] = job
         context["elapsed"] = int((timezone.now() - job.started_at).total_seconds()) if job else 0
     else:
         t = convert.tournament_of(event, number - 1)
+        # scores in game points before the round (a Double-Swiss match: C.04.5)
         context["games"] = [
-            {"game": g, "white_points": t.points_after(g.white.tpn, number - 1)
-             if g.white.tpn in t.players else 0,
-             "black_points": t.points_after(g.black.tpn, number - 1) if g.black else None,
+            {"game": g, "white_points": double_swiss.points_before(t, g.white.tpn, number),
+             "black_points": double_swiss.points_before(t, g.black.tpn, number)
+             if g.black else None,
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
+        if context["double_swiss"]:
+            context["matches"] = double_swiss.match_rows(context["games"])
+            context["match_results"] = [(key, RESULT_LABELS[key])
+                                        for key in double_swiss.MATCH_FORM_RESULTS]
         names = {e.tpn: e.name for e in context["entrants"]}
         broken = (rule_citations.shown(actions.violations_of(rnd), rnd, lang)
                   if not rnd.published or rnd.manual_changes else [])
@@ -755,6 +765,8 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 actions.unpair_round(rnd, request.user, version)
             elif what == "manual":
                 _manual(request, rnd, version)
+            elif what == "match" and double_swiss.is_double_swiss(event):
+                _match_result(request, rnd)
             elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
                 every = what == "manual-reset"
                 actions.undo_manual_changes(rnd, request.user, every=every, version=version)
@@ -805,6 +817,18 @@ def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
             messages.warning(request, f"{v.text} [{v.rule}]")
     else:
         messages.success(request, _("Change made: no absolute rule is broken."))
+
+
+def _match_result(request: HttpRequest, rnd: m.Round) -> None:
+    """Both games of a Double-Swiss match from the round page's per-match form (C.04.5):
+    ``match`` = board and the versions of both games the page showed (``3:1:2``), ``first``
+    and ``second`` each game's result as the score of game 1's White."""
+    board, version1, version2 = double_swiss.posted_match(request.POST.get("match", ""))
+    first, second = str(request.POST.get("first", "")), str(request.POST.get("second", ""))
+    double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    messages.success(request, _("Board %(board)s: game 1 %(first)s, game 2 %(second)s "
+                                "(scores of White in game 1).") % {
+        "board": board, "first": RESULT_LABELS[first], "second": RESULT_LABELS[second]})
 
 
 def _forfeit_question(key: str) -> str:
@@ -865,9 +889,9 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
                 status = 400
     game.refresh_from_db()
     t = convert.tournament_of(event, number - 1)
-    row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
-           "black_points": t.points_after(game.black.tpn, number - 1) if game.black
-           else None, "label": RESULT_LABELS.get(game.result, "")}
+    row = {"game": game, "white_points": double_swiss.points_before(t, game.white.tpn, number),
+           "black_points": double_swiss.points_before(t, game.black.tpn, number)
+           if game.black else None, "label": RESULT_LABELS.get(game.result, "")}
     confirm = {"questions": questions, "key": key, "typed": typed,
                "label": RESULT_LABELS.get(key or "", "") or "—"} if questions else None
     context = _ctx(request, event, g=row, error=error, number=number, corrected=corrected,
@@ -1023,7 +1047,8 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
     logger.info("export %s of event %s by %s", dialect, event.pk, request.user)
     # EVENT-round-4.trf (not EVENT.trf.trf): the rounds the file holds, the dialect if not ours
     kind = "" if dialect == "trf" else f"-{dialect}"
-    return _download(text, f"{_slug(event)}-round-{t.rounds_paired}{kind}.trf",
+    rounds = -(-t.rounds_paired // t.games_per_round)  # a Double-Swiss match: two columns
+    return _download(text, f"{_slug(event)}-round-{rounds}{kind}.trf",
                      "text/plain; charset=utf-8")
 
 

@@ -138,7 +138,9 @@ def _points(t: Any, tpn: int, after: int) -> str:
     from ....standings.views import points_text
 
     lang = "fr" if (get_language() or "en").startswith("fr") else "en"
-    return points_text(lang, t.points_after(tpn, after)) if tpn in t.players and after \
+    # game points of a Double-Swiss event: ``after`` matches are 2 x ``after`` game columns
+    return points_text(lang, t.points_after(tpn, after * t.games_per_round)) \
+        if tpn in t.players and after \
         else "0"
 
 
@@ -146,6 +148,8 @@ def _alpha_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in rows:
         g = r["game"]
+        if g.game == 2:  # a Double-Swiss match: its place and colours are game 1's (C.04.5)
+            continue
         out.append({"entrant": g.white, "board": g.board, "colour": "w" if g.black else "",
                     "opponent": g.black})
         if g.black is not None:

@@ -40,6 +40,11 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("web/convert.py", "swisspairing.systems"):
         "SYSTEM_COMMENT, TRF_TYPE_192, trf_type_lines: the 192 record and comment line written "
         "for the event's system (TRF-2026 6), data, no pairing",
+    ("web/double_swiss.py", "swisspairing.standings.views"):
+        "Table: the printed pairing list of a Double-Swiss round, one line per match "
+        "(rendering helper)",
+    ("web/double_swiss.py", "swisspairing.systems.double_swiss"):
+        "DOUBLE_SWISS, the system's name, data; its pairings go through swisspairing.pair",
     ("web/forms.py", "swisspairing.standings.ranking"):
         "DEFAULT_TIEBREAKS shown as the settings form's example (also swisspairing."
         "DEFAULT_TIEBREAKS)",

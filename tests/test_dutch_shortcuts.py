@@ -281,3 +281,44 @@ def test_natural_candidate_2012_gives_the_pairing_of_the_full_matchings(
     # round 1 of every event at least, and later homogeneous brackets
     assert used["natural"] > 4
     print(used)
+
+
+def test_2012_ideal_candidates_and_look_ahead_give_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2012: the ideal candidates (``dutch.ideal``, with the 2012 pair test) and the look-ahead
+    shortcut of C1 (``_Round.moved_down_pairable_2012``) change no pairing: the rounds of random
+    events (odd and even fields, forfeits, byes) are paired with and without them, and both
+    shortcuts must have settled brackets that are not round 1's natural candidate."""
+    engine = get_system("dutch-2012")
+    used = {"ideal": 0, "look-ahead": 0}
+    certificate = dutch_ideal.ideal_candidate
+    natural = dutch.natural_2012.natural_candidate_2012
+    pairable = dutch.round._Round.moved_down_pairable_2012
+
+    def count_ideal(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["ideal"] += out is not None and natural(ctx) is None
+        return out
+
+    def count_pairable(self, floaters, nxt):  # type: ignore[no-untyped-def]
+        out = pairable(self, floaters, nxt)
+        used["look-ahead"] += out
+        return out
+
+    for seed in range(6):
+        config = GeneratorConfig(players=30 + 11 * seed, rounds=7,
+                                 forfeit_rate=0.03 * (seed % 2), half_point_bye_rate=0.02)
+        t = generate("dutch-2012", config, seed)
+        for r in range(2, config.rounds + 1):
+            with monkeypatch.context() as m:
+                m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
+                m.setattr(dutch.round._Round, "moved_down_pairable_2012", count_pairable)
+                fast = engine.pair(t, r)
+            with monkeypatch.context() as m:
+                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
+                m.setattr(dutch.round._Round, "moved_down_pairable_2012",
+                          lambda self, floaters, nxt: False)
+                full = engine.pair(t, r)
+            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    assert used["ideal"] > 10 and used["look-ahead"] > 10, used
+    print(used)

@@ -30,6 +30,7 @@ from ...matching import lexicographic_bipartite_matching, max_cardinality_matchi
 from ...model import Colour
 from ...model.state import Float, PreferenceStrength
 from .natural_2012 import natural_candidate_2012
+from .players import ABSOLUTE
 
 if TYPE_CHECKING:
     from .bracket import _BracketContext
@@ -106,7 +107,7 @@ def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[Colou
 
 def ideal_downfloater(p: PairingPlayer) -> bool:
     """A downfloater at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
-    [C14], [C16]: no downfloat one or two rounds before."""
+    [C14], [C16] (2012 B5, B6 for downfloaters): no downfloat one or two rounds before."""
     return not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
 
 
@@ -115,10 +116,18 @@ def ideal_pair(ctx: _BracketContext, a: PairingPlayer, b: PairingPlayer) -> bool
     (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17], [C19],
     [C21] (an MDP's opponent must not have floated up one or two rounds before; the MDP's own
     downfloat costs the same with any resident, who all share one score). Two residents float
-    nobody (A.4)."""
+    nobody (A.4).
+
+    2012 (``CRITERIA_2012``): B1.a and the absolute colour rule (``compatible``), no B2 crack
+    (two players with the same absolute preference: only topscorers get past ``compatible``),
+    and B5/B6 for upfloaters (the MDP's opponent). The 2012 text has no C.8/C.9 digits, so they
+    are not asked: a stricter test would skip candidates that are ideal in 2012."""
     if not ctx.rnd.compatible(a, b):
         return False
-    if ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
+    if ctx.rnd.rules.edition == 2012:
+        if a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref is b.pref:
+            return False  # 2012 B2 (relaxed last, C10g): a crack pair misses a digit
+    elif ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
         return False
     return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
 
@@ -137,8 +146,10 @@ def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] |
     """
     rnd = ctx.rnd
     if rnd.rules.edition == 2012:
-        return natural_candidate_2012(ctx)  # docs/dutch.md section 8, "2012"
-    if rnd.rules.edition < 2017 or ctx.nxt or ctx.rest:
+        natural = natural_candidate_2012(ctx)  # docs/dutch.md section 8, "2012"
+        if natural is not None:
+            return natural
+    if ctx.nxt or ctx.rest:
         return None
     bracket = ctx.bracket
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]

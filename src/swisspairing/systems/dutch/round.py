@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...matching import (
     augment_path,
+    bipartite_covers,
     has_perfect_matching,
     max_cardinality_matching,
     maximum_matching_size,
@@ -251,6 +252,17 @@ class _Round:
                 # down, and the look-ahead has nothing to choose (2025: [C4] is checked next)
                 res.next_unpaired = left
                 return res
+        elif nxt and rest is None and self.rules.edition == 2012 and not self.c12_all_pairs:
+            # 2012 C1: the look-ahead digit counts the pairs the players moved down can make
+            # in the next bracket; it ranks below the pairs and B3 only. Pair the bracket
+            # without the next bracket first: when every player it moves down can have his
+            # own opponent there, no candidate does better on that digit, so the candidate is
+            # also the best with the next bracket in the graph (docs/dutch.md section 8,
+            # "look-ahead shortcut, 2012")
+            res = _BracketContext(self, bracket, mdps, None, None).run()
+            if not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt):
+                res.next_unpaired = list(nxt)
+                return res
         elif (nxt and (rest is None or self.rules.edition < 2017 or not forced_floaters(rest))
               and self.pairs_completely(bracket, mdps)):
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
@@ -262,6 +274,27 @@ class _Round:
                 return res
         ctx = _BracketContext(self, bracket, mdps, nxt, rest)
         return ctx.run()
+
+    def moved_down_pairable_2012(self, floaters: list[PairingPlayer],
+                                 nxt: list[PairingPlayer]) -> bool:
+        """2012 C1 (the ``C1 next`` digit of ``CRITERIA_2012``): can every player moved down
+        get a distinct opponent among the residents of the next bracket (B1.a, the absolute
+        colour rule)? Then the digit is at the most any candidate with as many players moved
+        down can reach. A greedy first, Kuhn's augmenting paths when it falls short."""
+        if len(floaters) > len(nxt):
+            return False
+        compatible = self.compatible
+        free = list(nxt)
+        for p in floaters:
+            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+            if k < 0:
+                break
+            free.pop(k)
+        else:
+            return True
+        by_id = {p.id: p for p in (*floaters, *nxt)}
+        return bipartite_covers([p.id for p in floaters], [q.id for q in nxt],
+                                lambda a, b: compatible(by_id[a], by_id[b]))
 
     def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
                         nxt: list[PairingPlayer]

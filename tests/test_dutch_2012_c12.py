@@ -6,7 +6,7 @@ Rule text: ``../shared/seeds/dutch-2012-lim-general-rules.fr.txt`` (French), C.0
 from __future__ import annotations
 
 from swisspairing.model import Colour
-from swisspairing.systems.dutch import RULES_2012, PairingPlayer, _Round
+from swisspairing.systems.dutch import RULES_2012, PairingPlayer, PairingRound
 
 
 def player(pid: int, score: float, opponents: set[int]) -> PairingPlayer:
@@ -26,7 +26,7 @@ def pair_top_bracket(met: list[tuple[int, int]]) -> tuple[set[frozenset[int]], s
     players = [player(i, 3.0 if i <= 3 else 2.5, opp[i]) for i in range(1, 7)]
     for i, p in enumerate(players):
         p.rank = i
-    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, round_number=5)
+    rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, round_number=5)
     rnd.initial = Colour.WHITE
     res = rnd.solve(players[:3], set(), players[3:], None)
     return ({frozenset((a.id, b.id)) for a, b in res.pairs}, {p.id for p in res.floaters})

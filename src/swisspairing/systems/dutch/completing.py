@@ -46,7 +46,7 @@ from .players import ABSOLUTE
 from .weights import BYE_VERTEX
 
 if TYPE_CHECKING:
-    from .bracket import _BracketContext
+    from .bracket import Bracket
     from .players import PairingPlayer
 
 
@@ -156,18 +156,18 @@ def _higher(a: ColourCost, b: ColourCost) -> ColourCost:
     return max(a[0], b[0]), max(a[1], b[1])
 
 
-def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
+def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the bound of every quality
     criterion, for a bracket paired with every lower player (``ctx.rest``), when the bound of
     C.5 / [C6] pairs every MDP; None outside that scope or when it is not shown cheaply.
 
-    Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
+    Returns (pairs, downfloaters) as ``Bracket.run`` would.
     """
     rnd = ctx.rnd
     lower = ctx.rest
     if rnd.rules.edition < 2017 or not lower:
         return None
-    bracket = ctx.bracket
+    bracket = ctx.players
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]
     residents = [p for p in bracket if p.id not in ctx.mdp_ids]
     if not residents or any(p.score != residents[0].score for p in residents):
@@ -257,7 +257,7 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
     return pairs, floaters
 
 
-def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
+def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
                          beyond: list[PairingPlayer], bye: bool) -> bool:
     """2025 [C8] within [C4]: do these downfloaters let the following bracket reach the best
     look-ahead any candidate can give it, in a pairing that completes the round?
@@ -334,7 +334,7 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
     return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
-def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],
+def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPlayer],
             spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
             bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
             ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:

@@ -14,15 +14,15 @@ from ...matching import (
 )
 from ...model import Colour
 from ..explain import Explanation
-from .bracket import _BracketContext
+from .bracket import open_bracket
 from .completing import forced_floaters
 from .editions import DutchRules
-from .generation import BracketResult
+from .generation import BracketResult, run
 from .players import ABSOLUTE, PairingPlayer
 from .weights import BYE_VERTEX
 
 
-class _Round:
+class PairingRound:
     """One round being paired: the players, compatibility and the bracket solver."""
 
     def __init__(self, rules: DutchRules, players: list[PairingPlayer], last_round: bool,
@@ -230,7 +230,7 @@ class _Round:
             # look-ahead can take at all, that candidate is also the best with the look-ahead
             # (docs/dutch.md, "look-ahead shortcut"), and the following bracket, twice as many
             # vertices, stays out of the matchings.
-            res = _BracketContext(self, bracket, mdps, None, None).run()
+            res = run(open_bracket(self, bracket, mdps, None, None))
             if not res.floaters:
                 res.next_unpaired = list(nxt)
                 return res
@@ -259,7 +259,7 @@ class _Round:
             # own opponent there, no candidate does better on that digit, so the candidate is
             # also the best with the next bracket in the graph (docs/dutch.md section 8,
             # "look-ahead shortcut, 2012")
-            res = _BracketContext(self, bracket, mdps, None, None).run()
+            res = run(open_bracket(self, bracket, mdps, None, None))
             if not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt):
                 res.next_unpaired = list(nxt)
                 return res
@@ -268,12 +268,11 @@ class _Round:
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
             # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
             # its players count as not yet paired by any look-ahead.
-            res = _BracketContext(self, bracket, mdps, None, rest).run()
+            res = run(open_bracket(self, bracket, mdps, None, rest))
             if not res.floaters:
                 res.next_unpaired = list(nxt)
                 return res
-        ctx = _BracketContext(self, bracket, mdps, nxt, rest)
-        return ctx.run()
+        return run(open_bracket(self, bracket, mdps, nxt, rest))
 
     def moved_down_pairable_2012(self, floaters: list[PairingPlayer],
                                  nxt: list[PairingPlayer]) -> bool:

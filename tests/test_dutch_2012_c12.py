@@ -5,6 +5,10 @@ Rule text: ``../shared/seeds/dutch-2012-lim-general-rules.fr.txt`` (French), C.0
 
 from __future__ import annotations
 
+import random
+
+import networkx
+
 from swisspairing.model import Colour
 from swisspairing.systems.dutch import RULES_2012, PairingPlayer, PairingRound
 
@@ -67,3 +71,35 @@ def test_without_need_the_first_pairing_stands() -> None:
     pairs, floaters = pair_top_bracket([])
     assert pairs == {frozenset((1, 2))}
     assert floaters == {3}
+
+
+def test_the_next_bracket_pairs_are_those_of_a_maximum_matching() -> None:
+    """``next_bracket_pairs_2012`` counts the pairs the next bracket can make (C12) with a
+    greedy pairing and augmenting paths that stop once everybody but one is paired; on random
+    brackets (met players, MDPs kept apart by B.3 unless A3 makes the bracket homogeneous) it
+    is the size of a maximum matching over every allowed pair."""
+    rng = random.Random(12)
+    short = 0
+    for _ in range(300):
+        n_float, n_next = rng.randint(0, 5), rng.randint(1, 9)
+        ids = list(range(1, n_float + n_next + 1))
+        density = rng.choice([0.2, 0.5, 0.8])
+        opp: dict[int, set[int]] = {i: set() for i in ids}
+        for i in ids:
+            for j in ids:
+                if i < j and rng.random() < density:
+                    opp[i].add(j)
+                    opp[j].add(i)
+        players = [player(i, 3.0 if i <= n_float else 2.5, opp[i]) for i in ids]
+        rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, 5)
+        floaters, nxt = players[:n_float], players[n_float:]
+        need, got = rnd.next_bracket_pairs_2012(floaters, nxt)
+        mdp = set() if 2 * n_float >= len(ids) else {p.id for p in floaters}
+        graph = networkx.Graph()
+        graph.add_nodes_from(ids)
+        graph.add_edges_from((p.id, q.id) for p in players for q in players
+                             if p.id < q.id and q.id not in p.opponents
+                             and not (p.id in mdp and q.id in mdp))
+        assert got == len(networkx.max_weight_matching(graph, maxcardinality=True))
+        short += got < need
+    assert short > 20  # brackets that cannot make their pairs are among them

@@ -172,7 +172,7 @@ def white_mostly_event(n: int, played: int, white_rate: float, system: str, seed
     return t
 
 
-@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
 def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Generated events (8-60 players, 2-4 rounds played, White winning 75-100 % of the games)

@@ -1,7 +1,8 @@
-"""Dutch 2017/2025: the ideal candidate of a bracket that must complete the round.
+"""Dutch (2012, 2017, 2025): the ideal candidate of a bracket that must complete the round.
 
 A bracket is paired with every lower player in its graph when its downfloaters must leave the
-rest of the round a complete pairing: the 2017 PPB (A.9, C.4) and a 2025 bracket under [C4].
+rest of the round a complete pairing: the 2017 PPB (A.9, C.4), the 2012 PPB (A9) and a 2025
+bracket under [C4].
 When the lower players cannot pair among themselves (players with the same absolute colour
 preference may not meet: C.3 / [C3]), the bracket must send some of its own players down, and
 the weighted matching over the bracket and everything below is the whole cost of the round
@@ -165,7 +166,10 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     """
     rnd = ctx.rnd
     lower = ctx.rest
-    if rnd.rules.edition < 2017 or not lower:
+    # 2012 too (the PPB of A9, paired without the look-ahead): its digits P, B3 (the PSD: D4 is
+    # the lowest bracket's), B2, A7.d, X, Z and B5/B6 are at the bounds below exactly when
+    # those of C.5-C.19 are, as for the ideal candidates (docs/dutch.md section 8, "2012")
+    if not lower:
         return None
     bracket = ctx.players
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]

@@ -10,7 +10,6 @@ from ...matching import (
     bipartite_covers,
     has_perfect_matching,
     max_cardinality_matching,
-    maximum_matching_size,
 )
 from ...model import Colour
 from ..explain import Explanation
@@ -190,8 +189,41 @@ class PairingRound:
 
         kept = [p for p in group
                 if p.id in mdp or any(ok(p, q) for q in group if q is not p)]
-        edges = [(p.id, q.id) for i, p in enumerate(kept) for q in kept[i + 1:] if ok(p, q)]
-        return len(kept) // 2, maximum_matching_size([p.id for p in kept], edges)
+        return len(kept) // 2, self._maximum_matching_size(kept, ok)
+
+    @staticmethod
+    def _maximum_matching_size(players: list[PairingPlayer],
+                               ok: Callable[[PairingPlayer, PairingPlayer], bool]) -> int:
+        """The number of pairs of a maximum matching of ``players`` under ``ok``: a greedy
+        pairing (each player takes the first free one he may meet), then Edmonds' augmenting
+        paths from every player it left over, on neighbours computed only when the search
+        reaches them (a vertex with no augmenting path now has none later), until every player
+        but at most one is paired. The same number as a maximum matching over every pair,
+        without listing the pairs of a large bracket."""
+        by_id = {p.id: p for p in players}
+        mate: dict[int, int] = {}
+        for i, p in enumerate(players):
+            if p.id in mate:
+                continue
+            q = next((q for q in players[i + 1:] if q.id not in mate and ok(p, q)), None)
+            if q is not None:
+                mate[p.id], mate[q.id] = q.id, p.id
+
+        class _Neighbours(dict[int, list[int]]):
+            def __missing__(self, v: int) -> list[int]:
+                p = by_id[v]
+                nb = [q.id for q in players if q is not p and ok(p, q)]
+                self[v] = nb
+                return nb
+
+        verts, adj = set(by_id), _Neighbours()
+        most = len(players) // 2  # no matching has more pairs: stop when it is reached
+        for p in players:
+            if len(mate) // 2 == most:
+                break
+            if p.id not in mate:
+                augment_path(p.id, verts, adj, mate)
+        return len(mate) // 2
 
     def _backtrack_2012(self, bracket: list[PairingPlayer], mdps: set[int],
                         nxt: list[PairingPlayer],

@@ -47,6 +47,7 @@ from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
 
 CLI = Path(sys.executable).with_name("swisspairing")
+GNU_TIME = Path("/usr/bin/time")
 ALL_SYSTEMS = ("dutch-2025", "dutch-2017", "dutch-2012", "burstein", "dubov", "dubov-1997",
                "lim", "elo-swiss")
 
@@ -110,14 +111,22 @@ def played_round(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | Non
 def run_pair(system: str, path: Path, out: Path, timeout: float
              ) -> tuple[float, float, float, bool]:
     """(CPU s, wall s, max resident MiB, finished) of ``swisspairing pair`` on ``path``, limited
-    to ``timeout`` s of CPU (and ten times that of wall time)."""
+    to ``timeout`` s of CPU (and ten times that of wall time).
+
+    With ``/usr/bin/time`` (GNU time) the command runs under it and the figures are those of
+    the pairing process alone: a child forked from this process would count this process's
+    memory in its peak until it execs (after an event generated here, the benchmark's size,
+    not the engine's)."""
     def limit() -> None:
         cpu = max(1, int(timeout + 0.999))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 
+    command = [str(CLI), "pair", "--system", system, str(path), "-o", str(out)]
+    report = out.with_suffix(".time")
+    if GNU_TIME.exists():
+        command = [str(GNU_TIME), "-q", "-f", "%U %S %M", "-o", str(report), *command]
     w0 = time.perf_counter()
-    proc = subprocess.Popen([str(CLI), "pair", "--system", system, str(path), "-o", str(out)],
-                            preexec_fn=limit, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(command, preexec_fn=limit, stderr=subprocess.DEVNULL)
     deadline = w0 + 10 * timeout + 10
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -129,8 +138,12 @@ def run_pair(system: str, path: Path, out: Path, timeout: float
     proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - w0
     cpu = usage.ru_utime + usage.ru_stime
+    rss = usage.ru_maxrss / 1024
     finished = proc.returncode == 0
-    return cpu, wall, usage.ru_maxrss / 1024, finished
+    if GNU_TIME.exists() and finished:
+        user, system_s, kib = report.read_text().split()[-3:]
+        cpu, rss = float(user) + float(system_s), int(kib) / 1024
+    return cpu, wall, rss, finished
 
 
 def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:

@@ -1,7 +1,8 @@
-"""Dutch 2017/2025: the ideal candidate of a bracket that must complete the round.
+"""Dutch (2012, 2017, 2025): the ideal candidate of a bracket that must complete the round.
 
 A bracket is paired with every lower player in its graph when its downfloaters must leave the
-rest of the round a complete pairing: the 2017 PPB (A.9, C.4) and a 2025 bracket under [C4].
+rest of the round a complete pairing: the 2017 PPB (A.9, C.4), the 2012 PPB (A9) and a 2025
+bracket under [C4].
 When the lower players cannot pair among themselves (players with the same absolute colour
 preference may not meet: C.3 / [C3]), the bracket must send some of its own players down, and
 the weighted matching over the bracket and everything below is the whole cost of the round
@@ -46,7 +47,7 @@ from .players import ABSOLUTE
 from .weights import BYE_VERTEX
 
 if TYPE_CHECKING:
-    from .bracket import _BracketContext
+    from .bracket import Bracket
     from .players import PairingPlayer
 
 
@@ -156,18 +157,21 @@ def _higher(a: ColourCost, b: ColourCost) -> ColourCost:
     return max(a[0], b[0]), max(a[1], b[1])
 
 
-def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
+def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the bound of every quality
     criterion, for a bracket paired with every lower player (``ctx.rest``), when the bound of
     C.5 / [C6] pairs every MDP; None outside that scope or when it is not shown cheaply.
 
-    Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
+    Returns (pairs, downfloaters) as ``Bracket.run`` would.
     """
     rnd = ctx.rnd
     lower = ctx.rest
-    if rnd.rules.edition < 2017 or not lower:
+    # 2012 too (the PPB of A9, paired without the look-ahead): its digits P, B3 (the PSD: D4 is
+    # the lowest bracket's), B2, A7.d, X, Z and B5/B6 are at the bounds below exactly when
+    # those of C.5-C.19 are, as for the ideal candidates (docs/dutch.md section 8, "2012")
+    if not lower:
         return None
-    bracket = ctx.bracket
+    bracket = ctx.players
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]
     residents = [p for p in bracket if p.id not in ctx.mdp_ids]
     if not residents or any(p.score != residents[0].score for p in residents):
@@ -257,7 +261,7 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
     return pairs, floaters
 
 
-def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
+def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
                          beyond: list[PairingPlayer], bye: bool) -> bool:
     """2025 [C8] within [C4]: do these downfloaters let the following bracket reach the best
     look-ahead any candidate can give it, in a pairing that completes the round?
@@ -334,7 +338,7 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
     return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
-def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],
+def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPlayer],
             spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
             bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
             ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:

@@ -8,7 +8,7 @@ from ..explain import Explanation, fr_number
 from .colours import allocate_colours
 from .generation import BracketResult
 from .players import STRONG, PairingPlayer
-from .round import _Round
+from .round import PairingRound
 
 
 def _note_bracket(explain: Explanation | None, bracket: list[PairingPlayer], mdps: set[int],
@@ -56,7 +56,7 @@ _LABELS = {
 }
 
 
-def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
+def _note_result(explain: Explanation | None, rnd: PairingRound, res: BracketResult,
                  bracket: list[PairingPlayer], mdps: set[int], last: bool) -> None:
     """Explain a bracket's pairing: pairs, why each player floats, unmet criteria."""
     if explain is None:

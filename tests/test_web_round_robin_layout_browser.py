@@ -17,7 +17,7 @@ from swisspairing.interfaces.web import actions, round_robin
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
 from test_web_browser import CHROMIUM_ARGS, _chromium
-from web_helpers import make_user
+from web_helpers import make_event, make_user, play_round
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
@@ -60,6 +60,10 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
     shots = _shots(tmp_path)
     make_user("chief", m.ROLE_CHIEF)
     event = _ten_player_round_robin()
+    swiss = make_event(players=14, rounds=7)
+    rng = random.Random(5)
+    for _ in range(4):
+        play_round(swiss, rng)
     base = live_server.url
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
@@ -100,5 +104,33 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
                 sideways = page.evaluate("document.documentElement.scrollWidth - "
                                          "document.documentElement.clientWidth")
                 assert sideways <= 0, (label, sideways)
+                # the table's own box scrolls to its last column; number and name stay put
+                box = page.locator("section.table-wrap:has(table.crosstable)")
+                scrolled = box.evaluate("el => { el.scrollLeft = el.scrollWidth; "
+                                        "return el.scrollLeft; }")
+                assert (scrolled > 0) == phone, (label, scrolled)
+                page.screenshot(path=shots / f"rr-layout-crosstable-scrolled-{label}.png")
+                edge = box.bounding_box()
+                first = table.locator("tbody tr").first.locator("td")
+                number, name = first.nth(0).bounding_box(), first.nth(1).bounding_box()
+                last = table.locator("thead th").last.bounding_box()
+                assert edge and number and name and last
+                assert abs(number["x"] - edge["x"]) <= 2, (label, number, edge)
+                assert abs(name["x"] - (number["x"] + number["width"])) <= 2, (label, name)
+                assert last["x"] + last["width"] <= viewport["width"], (label, last)
+                # on the phone the name column stays narrow: the results keep most of the width
+                assert not phone or name["x"] + name["width"] <= viewport["width"] * 0.4
+
+                # --- a Swiss crosstable and wall chart hold their name column the same way ------
+                for view in ("crosstable", "wallchart"):
+                    page.goto(f"{base}/t/{swiss.pk}/standings/{view}/")
+                    wide = page.locator(f"table.{view}")
+                    expect(wide).to_be_visible()
+                    holder = page.locator(f"section.table-wrap:has(table.{view})")
+                    holder.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+                    page.screenshot(path=shots / f"rr-layout-swiss-{view}-{label}.png")
+                    edge = holder.bounding_box()
+                    name = wide.locator("tbody tr").first.locator("td.lead-name").bounding_box()
+                    assert edge and name and edge["x"] <= name["x"] < edge["x"] + edge["width"]
                 context.close()
         browser.close()

@@ -120,7 +120,8 @@ cpu, wall_limit, command = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
 def limit():
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 w0 = time.perf_counter()
-proc = subprocess.Popen(command, preexec_fn=limit, stderr=subprocess.DEVNULL)
+proc = subprocess.Popen(command, preexec_fn=limit, stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL)
 while True:
     pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
     if pid:

@@ -912,9 +912,28 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
 _ALIGN = {"r": "num", "c": "center", "l": ""}
 
 
+#: the tables too wide for a phone, which scroll inside their own box with their leading
+#: columns (numbers, then the name) held at its left edge (print.css ``.lead``)
+_LEADING_COLUMNS_HELD = ("crosstable", "wallchart")
+
+
+def _lead_classes(table: tables.Table) -> list[str]:
+    """The classes that hold a wide table's leading columns in place (closing note of issue
+    29 part 3: the 10-player round-robin crosstable scrolled sideways on a phone, the names
+    out of sight): the number columns before the name (``lead lead-num lead-0``, ...) and
+    the name, the first left-aligned column among the first four (``lead lead-name
+    lead-N``); none for another table, or one whose name column comes later."""
+    if table.kind not in _LEADING_COLUMNS_HELD or "l" not in table.align[:4]:
+        return [""] * len(table.align)
+    name = table.align.index("l")
+    return [f"lead lead-num lead-{i}" if i < name else f"lead lead-name lead-{i}"
+            if i == name else "" for i in range(len(table.align))]
+
+
 def _shown(table: tables.Table) -> dict[str, Any]:
     """A standings-package table with each cell's alignment class, for the template."""
-    classes = [_ALIGN.get(a, "") for a in table.align]
+    classes = [" ".join(c for c in (_ALIGN.get(a, ""), lead) if c)
+               for a, lead in zip(table.align, _lead_classes(table), strict=False)]
     return {"title": table.title, "subtitle": table.subtitle, "notes": table.notes,
             "kind": table.kind, "headers": list(zip(table.headers, classes, strict=False)),
             "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}

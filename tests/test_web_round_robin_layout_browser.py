@@ -83,7 +83,10 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
 
                 # --- the event form: the help follows the system chosen ------------------------
                 page.goto(f"{base}/t/new/")
-                help_ = page.locator("#id_rounds_helptext [data-shown-for-systems]")
+                help_ = page.locator(
+                    "#id_rounds_helptext [data-shown-for-systems='round-robin double-round-robin']")
+                matches_help = page.locator(
+                    "#id_rounds_helptext [data-shown-for-systems='double-swiss']")
                 expect(help_).to_contain_text(HELP[lang])
                 expect(help_).to_be_hidden()
                 page.screenshot(path=shots / f"rr-layout-new-swiss-{label}.png", full_page=True)
@@ -91,8 +94,13 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
                 expect(help_).to_be_visible()
                 page.locator("#id_rounds").scroll_into_view_if_needed()
                 page.screenshot(path=shots / f"rr-layout-new-rr-{label}.png")
+                expect(matches_help).to_be_hidden()
+                page.select_option("#id_system", "double-swiss")  # C.04.5: rounds are matches
+                expect(matches_help).to_be_visible()
+                expect(help_).to_be_hidden()
                 page.select_option("#id_system", "dutch-2025")
                 expect(help_).to_be_hidden()
+                expect(matches_help).to_be_hidden()
                 page.select_option("#id_system", "double-round-robin")
                 expect(help_).to_be_visible()
 

@@ -39,6 +39,7 @@ from .ideal import (
     _minus,
     _within,
     colour_class,
+    first_assignment,
     ideal_downfloater,
     ideal_pair,
     pair_colour_cost,
@@ -259,6 +260,56 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
                 ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
             return None
     return pairs, floaters
+
+
+def lowest_bracket_one_colour_2012(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """2012, the lowest bracket (D4) made homogeneous by A3 whose lower half cannot meet itself:
+    the first candidate of D1/D2 among those best by every digit of ``CRITERIA_2012``; None
+    outside that scope or when no such candidate pairs everybody.
+
+    Scope: the last bracket of the round (nothing below it, no following scoregroup), even,
+    with no moved-down player once A3 is applied (a bracket with at least half MDPs is treated
+    as homogeneous), whose S2 (the lower half in A2 order, B.6) is made of players of one score
+    ``s``, all non-topscorers with the same absolute colour preference, and whose S1 players all
+    score more than ``s`` (the round-3 one-bracket case of issue 26: the 1-point players the PPB
+    floats down with the 0-point players who all prefer White absolutely).
+
+    Why the answer (docs/dutch.md section 8.2): no two S2 players may meet (A7 / B1: two
+    non-topscorers with the same absolute preference), so a candidate pairing everybody pairs
+    each S2 player with a different S1 player, and there are as many of each: every such
+    candidate is a pairing of S1 against S2, and when one exists it has the most pairs (P).
+    Every other digit then has the same value for all of them: B3 (D4: the sum of squared
+    score differences, each S1 player ``h`` giving ``(score(h) - s)**2`` whoever his opponent),
+    B5/B6 (each S1 player floats down and each S2 player floats up in every such candidate),
+    and B2, A7.d, X, Z (a pair's colour misses depend only on the two players' preferences and
+    strengths, and every S2 player has the same ones, so a candidate's total is the sum over S1
+    of a term of each S1 player alone). So B8 (A11) keeps all of them, and the generation order
+    picks the first: no exchange (D2: none is needed), then the S2 transposition first in D1
+    order, i.e. each S1 player in turn with the first S2 player that still lets the others be
+    paired (:func:`~.ideal.first_assignment`).
+    """
+    rnd = ctx.rnd
+    if rnd.rules.edition != 2012 or not ctx.complete or ctx.rest or ctx.nxt or ctx.mdp_ids:
+        return None
+    bracket = ctx.players
+    if not bracket or len(bracket) % 2:
+        return None
+    half = len(bracket) // 2
+    s1, s2 = bracket[:half], bracket[half:]
+    one = s2[0]
+    if one.pref is None or one.strength != ABSOLUTE:
+        return None
+    if any(p.score != one.score or p.strength != ABSOLUTE or p.pref is not one.pref
+           or p.topscorer for p in s2):
+        return None  # S2 players who may meet each other, or of several scores
+    if any(p.score <= one.score for p in s1):
+        return None
+    if rnd.last_round and any(p.topscorer for p in s1):
+        return None  # colours of topscorer pairs follow E.1-E.5 on the histories: out of scope
+    chosen = first_assignment(s1, s2, rnd.compatible, lambda p: False)
+    if chosen is None:
+        return None
+    return chosen, []
 
 
 def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],

@@ -54,6 +54,10 @@ def run(ctx: Bracket) -> BracketResult:
         # a bracket that must complete the round (2017 PPB, 2025 [C4]), settled by its
         # structure (docs/dutch.md section 8, "ideal candidates of a completing bracket")
         ideal = dutch_completing.completing_candidate(ctx)
+    if ideal is None:
+        # 2012: the lowest bracket homogeneous by A3 whose lower half may not meet itself
+        # (docs/dutch.md section 8.2)
+        ideal = dutch_completing.lowest_bracket_one_colour_2012(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(

@@ -20,14 +20,15 @@ Outline of one round (:meth:`LimSystem.pair`):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
 from ..errors import NoValidPairing
 from ..matching import max_cardinality_matching as max_matching
 from ..matching import without_pair as _without_pair
-from ..matching.bitsets import bits, mask_of
+from ..matching.bitpaths import BitMatching
+from ..matching.bitsets import mask_of
 from ..model import Board, Colour, Pairing, PlayerState, Tournament, build_states
 from ..model.results import ResultKind
 from .explain import Explanation, fr_number
@@ -107,7 +108,8 @@ class _Round:
         # art. 9.2: the median group is on half the points of the rounds played
         self.median = round((r - 1) * (ps.win + ps.loss) / 2, 6)
         self.score = {p: self.states[p].pairing_score for p in self.ids}
-        self.adj: dict[int, set[int]] = self._compatibility()
+        #: per player, the bit set of the players he may not meet (himself included)
+        self.barred: dict[int, int] = self._compatibility()
         self.due = {p: self.due_colour(p) for p in self.ids}
         self.kind_of: dict[int, str] = {}
 
@@ -129,11 +131,12 @@ class _Round:
     def colours_ok(self, white: int, black: int) -> bool:
         return self.colour_allowed(white, WHITE) and self.colour_allowed(black, BLACK)
 
-    def _compatibility(self) -> dict[int, set[int]]:
-        """Each player's compatible opponents (:meth:`compatible`), computed on bit sets: the
-        players a player may not meet are those met before (either way), the forbidden pairs,
-        and those with whom no colour allocation keeps both within 12.1 a-b (except, art. 13,
-        on the same score in the last round)."""
+    def _compatibility(self) -> dict[int, int]:
+        """Art. 9.1, 12.1, 13: per player, the bit set of the players he may not meet (himself
+        included; the complement of :meth:`compatible`): those met before (either way), the
+        forbidden pairs, and those with whom no colour allocation keeps both within 12.1 a-b
+        (except, art. 13, on the same score in the last round). Kept as bit sets (one int per
+        player, not a set of thousands of partners) for the matchings of the whole round."""
         ids = self.ids
         everyone = mask_of(ids)
         can_white = mask_of(i for i in ids if self.colour_allowed(i, WHITE))
@@ -159,10 +162,16 @@ class _Round:
                 for b in members:
                     if a != b and group.forbids(a, b, self.r):
                         barred[a] |= 1 << b
-        # the ids themselves in the sets (not new int objects made from the bits): one object
-        # per player, shared by every set, as when the sets were filled pair by pair
-        same = {i: i for i in ids}
-        return {a: {same[b] for b in bits(everyone & ~barred[a])} for a in ids}
+        return barred
+
+    def meets(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` are compatible (art. 9.1; :meth:`compatible`), on the bit
+        sets."""
+        return not (self.barred[a] >> b) & 1
+
+    def pairs_among(self, players: Iterable[int] | int) -> int:
+        """The largest number of compatible pairs among ``players`` (ids or a bit set)."""
+        return BitMatching.of(self.barred, players).size
 
     def compatible(self, a: int, b: int) -> bool:
         """Art. 9.1: not met before, and some colour allocation breaks neither 12.1 a nor b.
@@ -238,7 +247,7 @@ class _Round:
                 skipped.append(p)
                 continue
             rest = set(self.ids) - {p}
-            if len(max_matching(rest, self.adj)) == len(rest):
+            if 2 * self.pairs_among(rest) == len(rest):
                 if skipped:
                     self.note(
                         f"Players {_ids(skipped)} cannot take the bye (already had one, a win "
@@ -318,15 +327,15 @@ class _Round:
             for q in prior:
                 if q not in incoming and (q > p if down else q < p):
                     continue
-                options = [x for x in below if x in self.adj[q] and x not in taken]
+                options = [x for x in below if self.meets(q, x) and x not in taken]
                 good = [x for x in options if self.colour_good(q, x)]
                 if good or options:
                     taken.add((good or options)[0])
             return taken
 
         def ftype(p: int) -> int:
-            free = adjacent - taken_before(p)
-            has = any(q in self.adj[p] for q in free)
+            free = mask_of(adjacent - taken_before(p))
+            has = bool(free & ~self.barred[p])
             if self.floated_before(p, down):
                 return 2 if has else 3
             return 0 if has else 1
@@ -358,32 +367,39 @@ class _Round:
         due colour (12.2; 12.7 in maxi-tournaments).
         """
         down = direction is Direction.DOWN
-        verts = set(natives) | {f.pid for f in incoming}
-        mate = max_matching(verts, self.adj)
-        if len(mate) != len(verts):  # pragma: no cover - callers guarantee a complete pairing
+        matching = BitMatching.of(self.barred, [*natives, *(f.pid for f in incoming)])
+        if not matching.perfect:  # pragma: no cover - callers guarantee a complete pairing
             raise NoValidPairing(f"round {self.r}: a group cannot be paired")
         pairs: list[tuple[int, int]] = []
         remaining_natives = sorted(natives, reverse=not down)
         floaters_order = [f.pid for f in incoming]
 
-        def take(p: int, cands: list[int]) -> None:
-            nonlocal verts, mate
+        def preferred(p: int, cands: list[int]) -> Iterator[int]:
+            """``cands`` with those giving both players their due colour first (12.2; within
+            100 points of the first candidate in maxi-tournaments, 12.7), each group in order;
+            computed as far as the caller reads."""
             first = cands[0] if cands else None
-            good = [c for c in cands if self.colour_good(p, c)]
-            if self.maxi and first is not None:
-                good = [c for c in good if c == first or abs(
-                    self.t.players[c].rating - self.t.players[first].rating) <= 100]
-            ordered = good + [c for c in cands if c not in good]
-            for c in ordered:
-                if c not in self.adj[p]:
+            good: set[int] = set()
+            for c in cands:
+                if self.colour_good(p, c) and (
+                        not self.maxi or c == first or abs(
+                            self.t.players[c].rating - self.t.players[first].rating) <= 100):
+                    good.add(c)
+                    yield c
+            yield from (c for c in cands if c not in good)
+
+        def take(p: int, cands: list[int]) -> None:
+            nonlocal matching
+            for c in preferred(p, cands):
+                if not self.meets(p, c):
                     continue
-                if mate.get(p) == c:
-                    verts, mate = _without_pair(verts, self.adj, mate, p, c)
+                if matching.mate.get(p) == c:
+                    matching = matching.without(p, c)
                 else:
-                    rest, new = _without_pair(verts, self.adj, mate, p, c)
-                    if len(new) != len(rest):
+                    new = matching.without(p, c)
+                    if not new.perfect:
                         continue
-                    verts, mate = rest, new
+                    matching = new
                 pairs.append((p, c))
                 if c in remaining_natives:
                     remaining_natives.remove(c)
@@ -430,7 +446,7 @@ class _Round:
                     before = good(a, b) + good(c, d)
                     for x, y in ((c, d), (d, c)):
                         # a meets x, b meets y: b's opponent a is exchanged for y
-                        if x not in self.adj[a] or y not in self.adj[b]:
+                        if not self.meets(a, x) or not self.meets(b, y):
                             continue
                         if self.maxi and abs(rating(b) - rating(x)) > 100:
                             continue
@@ -468,7 +484,7 @@ class _Round:
             incoming, key=lambda f: (-f.origin, f.pid) if down else (f.origin, -f.pid)
         )
         members = set(natives) | {f.pid for f in incoming}
-        k = len(max_matching(members, self.adj)) // 2
+        k = self.pairs_among(members)
         en_dir = "downwards" if down else "upwards"
         fr_dir = "vers le bas" if down else "vers le haut"
         self.note(
@@ -482,8 +498,9 @@ class _Round:
         floating: list[int] = []
         # art. 9.3 a-c: no compatible opponent in the group -> transferred
         incoming_ids = {f.pid for f in incoming}
+        members_mask = mask_of(members)
         for p in sorted(members):
-            if not any(q in members for q in self.adj[p]):
+            if not members_mask & ~self.barred[p]:
                 floating.append(p)
                 if p in incoming_ids:  # 10.5: no compatible opponent here either
                     self.note(*self.float_reason(p, "", True, down), level=1, rule="10.5")
@@ -499,7 +516,7 @@ class _Round:
             types = dict([*order, *in_order])
             for _ in range(need):
                 ordered = [q for q, _ in [*order, *in_order] if q in rest]
-                p = _next_floater(ordered, rest, self.adj, k)
+                p = _next_floater(ordered, rest, self.pairs_among, k)
                 for q in ordered[: ordered.index(p)]:
                     self.note(
                         f"Player {q} would float first, but the others could then make fewer "
@@ -534,7 +551,7 @@ class _Round:
         from the highest- (down) or lowest-numbered (up) player, else that player floats."""
         ref = max(natives) if down else min(natives)
         rp, rr = self.t.players[p].rating, self.t.players[ref].rating
-        if ref != p and abs(rp - rr) > 100 and len(max_matching(rest - {ref}, self.adj)) // 2 == k:
+        if ref != p and abs(rp - rr) > 100 and self.pairs_among(rest - {ref}) == k:
             return ref
         return p
 
@@ -660,7 +677,7 @@ class _Round:
         )
         bye = self.choose_bye()
         pool = [p for p in self.ids if p != bye]
-        if len(max_matching(pool, self.adj)) != len(pool):
+        if 2 * self.pairs_among(pool) != len(pool):
             raise NoValidPairing(
                 f"round {self.r}: the players cannot all be paired with compatible opponents "
                 "(Lim art. 9.1)"
@@ -730,7 +747,7 @@ class _Round:
                          key=lambda f: (f.origin, -f.pid))
             incoming = downs + ups
             members = set(natives) | {f.pid for f in incoming}
-            if len(max_matching(members, self.adj)) == len(members):
+            if 2 * self.pairs_among(members) == len(members):
                 self.note(
                     f"Median group {_fmt(self.median)} (paired downwards, last): players "
                     f"{_ids(natives)}; downfloaters {_ids(f.pid for f in downs)}; "
@@ -790,11 +807,13 @@ def exchange_sequence(players: list[int]) -> list[int]:
     return bottom + top[::-1]
 
 
-def _next_floater(order: list[int], rest: set[int], adj: dict[int, set[int]], k: int) -> int:
+def _next_floater(order: list[int], rest: set[int], pairs_among: Callable[[set[int]], int],
+                  k: int) -> int:
     """The first player of ``order`` whose transfer still lets ``k`` pairs be made in ``rest``
-    (art. 10.1, 11.4: a player floats when no exchange can give it a compatible opponent)."""
+    (art. 10.1, 11.4: a player floats when no exchange can give it a compatible opponent);
+    ``pairs_among`` gives the largest number of pairs among a set of players."""
     for p in order:
-        if p in rest and len(max_matching(rest - {p}, adj)) // 2 == k:
+        if p in rest and pairs_among(rest - {p}) == k:
             return p
     raise NoValidPairing("no floater can be chosen")  # pragma: no cover - a maximum matching
     # leaves at least one player of ``order`` unmatched whenever ``need`` > 0
@@ -818,7 +837,7 @@ def propose_group(
     k = len(max_matching(rest, adj)) // 2
     order = sorted(rest, reverse=down)
     for _ in range(len(rest) - 2 * k):
-        p = _next_floater(order, rest, adj, k)
+        p = _next_floater(order, rest, lambda ps: len(max_matching(ps, adj)) // 2, k)
         rest.discard(p)
         floaters.append(p)
     scrutiny = sorted(rest, reverse=not down)

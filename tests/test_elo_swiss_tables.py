@@ -6,13 +6,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from swisspairing.systems.elo_swiss import (
-    _valid_permutations,
-    d1_permutations,
-    d2_exchanges,
-    d2_splits,
-    max_matching_size,
-)
+from swisspairing.systems.elo_swiss import d1_permutations, d2_exchanges, d2_splits
+from swisspairing.systems.elo_swiss.completion import max_matching_size
+from swisspairing.systems.elo_swiss.stage import valid_permutations
 
 #: D2, "Echanger un joueur": rows S2 = 5, 6, 7, columns S1 = 4, 3, 2, letters a..i.
 ONE_PLAYER_TABLE = {
@@ -55,8 +51,8 @@ def test_search_visits_permutations_in_d1_order() -> None:
     """C7: the search for a valid permutation walks the D1 order; with every pair allowed it
     yields exactly the D1 list, and with pair 1-5 forbidden the first answer is 6-5-7-8."""
     s1, s2 = [1, 2, 3, 4], [5, 6, 7, 8]
-    assert list(_valid_permutations(s1, s2, [], lambda a, b: True)) == list(d1_permutations(s2))
-    first = next(_valid_permutations(s1, s2, [], lambda a, b: (a, b) != (1, 5)))
+    assert list(valid_permutations(s1, s2, [], lambda a, b: True)) == list(d1_permutations(s2))
+    first = next(valid_permutations(s1, s2, [], lambda a, b: (a, b) != (1, 5)))
     assert first == (6, 5, 7, 8)
 
 

@@ -14,7 +14,8 @@ seconds of CPU ends the event there. Then the command line is run end to end on 
 event before each round, as an arbiter would (``swisspairing pair --system S FILE -o OUT``:
 process start, reading the file, pairing, writing), limited to ``--timeout`` seconds of CPU
 (RLIMIT_CPU; a round over it is reported as "> N s"), with its CPU time, wall time and maximum
-resident size; ``same`` says whether it paired the round as the event had it.
+resident size (measured by ``/usr/bin/time``, GNU time, so that it is the command's own peak and
+not the benchmark's); ``same`` says whether it paired the round as the event had it.
 
 The one-bracket case (``benchmarks/one_bracket.py``): round 3 of an event where White won every
 game of rounds 1 and 2 (paired by dutch-2025), at the sizes of ``--one-bracket``, paired by every
@@ -47,6 +48,7 @@ from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
 
 CLI = Path(sys.executable).with_name("swisspairing")
+TIME = "/usr/bin/time"  # GNU time: the peak resident size of the command alone (%M)
 ALL_SYSTEMS = ("dutch-2025", "dutch-2017", "dutch-2012", "burstein", "dubov", "dubov-1997",
                "lim", "elo-swiss")
 
@@ -115,8 +117,12 @@ def run_pair(system: str, path: Path, out: Path, timeout: float
         cpu = max(1, int(timeout + 0.999))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 
+    # the peak is read by /usr/bin/time, which forks the command from its own small process:
+    # a child forked from this benchmark would carry the benchmark's own peak into its figure
+    peak_file = out.with_suffix(".peak")
     w0 = time.perf_counter()
-    proc = subprocess.Popen([str(CLI), "pair", "--system", system, str(path), "-o", str(out)],
+    proc = subprocess.Popen([TIME, "-f", "%M", "-o", str(peak_file),
+                             str(CLI), "pair", "--system", system, str(path), "-o", str(out)],
                             preexec_fn=limit, stderr=subprocess.DEVNULL)
     deadline = w0 + 10 * timeout + 10
     while True:
@@ -130,7 +136,11 @@ def run_pair(system: str, path: Path, out: Path, timeout: float
     wall = time.perf_counter() - w0
     cpu = usage.ru_utime + usage.ru_stime
     finished = proc.returncode == 0
-    return cpu, wall, usage.ru_maxrss / 1024, finished
+    try:
+        peak_kib = int(peak_file.read_text().split()[-1])
+    except (OSError, ValueError, IndexError):
+        peak_kib = 0
+    return cpu, wall, peak_kib / 1024, finished
 
 
 def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:

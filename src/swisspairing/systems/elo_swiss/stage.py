@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Collection, Iterator, Sequence
+import sys
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from ...matching import bipartite_covers
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model.state import Float
 from . import criteria
 from .completion import Completion, FloaterTest, StageCompletions, max_matching_size
@@ -158,6 +159,53 @@ def _stage_possible_general(
     return max_matching_size(size, adj) * 2 == size
 
 
+def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[int, int]
+                     ) -> dict[int, int] | None:
+    """A distinct partner in ``right`` for every player of ``left`` (``barred``: per player,
+    the bit set of those he may not meet), or None. Each player of ``left`` in order takes
+    the first free player of ``right`` in its order he may meet (so the first player of
+    ``left`` gets exactly the first partner D1 tries), then Kuhn's augmenting paths place the
+    players left waiting. Only whether one exists is the answer (:func:`assigns`)."""
+    position = {b: k for k, b in enumerate(right)}
+    right_mask = mask_of(right)
+    taken: dict[int, int] = {}  # right -> left
+    given: dict[int, int] = {}  # left -> right
+    waiting = []
+    start = 0  # every player of ``right`` before it is taken
+    for a in left:
+        while start < len(right) and right[start] in taken:
+            start += 1
+        options = right_mask & ~barred[a]
+        for k in range(start, len(right)):
+            b = right[k]
+            if b not in taken and (options >> b) & 1:
+                taken[b], given[a] = a, b
+                break
+        else:
+            waiting.append(a)
+    if not waiting:
+        return given
+    if sys.getrecursionlimit() < 2 * len(left) + 100:
+        sys.setrecursionlimit(2 * len(left) + 100)
+    seen = [0]
+
+    def augment(x: int) -> bool:
+        for b in sorted(bits(right_mask & ~barred[x] & ~seen[0]), key=position.__getitem__):
+            if (seen[0] >> b) & 1:
+                continue
+            seen[0] |= 1 << b
+            if b not in taken or augment(taken[b]):
+                taken[b], given[x] = x, b
+                return True
+        return False
+
+    for a in waiting:
+        seen[0] = 0
+        if not augment(a):
+            return None
+    return given
+
+
 def valid_permutations(
     s1: Sequence[int],
     s2: Sequence[int],
@@ -178,37 +226,30 @@ def valid_permutations(
     the caller's own tests reject what the completion would have (the answer is the same)."""
     p = len(s1)
     chosen: list[int] = []
+    used: set[int] = set()  # the players of ``chosen``
+    barred = ok.graph.barred if isinstance(ok, PairRule) else None
 
-    def feasible(depth: int, free: list[int]) -> bool:
+    def feasible(depth: int, witness: dict[int, int] | None) -> dict[int, int] | None:
+        """A distinct partner among the S2 players not yet chosen for each player of S1 from
+        ``depth`` on (S1 -> S2), checked to leave every player of ``must`` not yet chosen a
+        partner in that part of S1; None if there is none. ``witness``, when given, is
+        already such an assignment (then only ``must`` is checked)."""
         rest = s1[depth:]
-        if not assigns(rest, free, ok):
-            return False
-        need = [m for m in must if m in free]
-        return assigns(need, rest, ok)  # ``ok`` is symmetric
+        if witness is None:
+            free = [f for f in s2 if f not in used]
+            if barred is not None:
+                witness = first_assignment(rest, free, barred)
+                if witness is None:
+                    return None
+            elif assigns(rest, free, ok):
+                witness = {}
+            else:
+                return None
+        need = [m for m in must if m not in used]
+        return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
 
-    def rec(depth: int, free: list[int], done: Completion | None) -> Iterator[tuple[int, ...]]:
-        if depth == p:
-            yield tuple(chosen)
-            return
-        a = s1[depth]
-        for b in free:
-            if not ok(a, b):
-                continue
-            rest = [f for f in free if f != b]
-            if not feasible(depth + 1, rest):
-                continue
-            after = None
-            if done is not None and (work is None or work[0] > 0):
-                if work is not None:
-                    work[0] -= 1
-                after = done.without(a, b)
-                if after is None:
-                    continue
-            chosen.append(b)
-            yield from rec(depth + 1, rest, after)
-            chosen.pop()
-
-    if not feasible(0, list(s2)):
+    first = feasible(0, None)
+    if first is None:
         return
     root = None
     if completion is not None and (work is None or work[0] > 0):
@@ -219,4 +260,51 @@ def valid_permutations(
         if budget is not None:
             budget[0] -= 1
         return
-    yield from rec(0, list(s2), root)
+    # depth-first over the places of S2 with an explicit stack (S1 may hold thousands of
+    # players: no recursion). A frame: its depth, its completion, an assignment of the rest of
+    # S1 (kept by the deepest frame only) and the index in S2 of its next candidate; the S2
+    # players free at a depth are those of S2 not in ``used``, in their order.
+    stack: list[list] = [[0, root, first, 0]]
+    while stack:
+        frame = stack[-1]
+        depth, done, witness, i = frame
+        if depth == p:
+            yield tuple(chosen)
+            stack.pop()
+            if depth:
+                used.discard(chosen.pop())
+            continue
+        a = s1[depth]
+        pushed = False
+        while i < len(s2):
+            b = s2[i]
+            i += 1
+            if b in used or not ok(a, b):
+                continue
+            given = None
+            if witness is not None and barred is not None and witness.get(a) == b:
+                # the assignment gave ``a`` this partner: without them it assigns the rest
+                # of S1 to the rest of S2 (no new search); this frame's copy is spent
+                given, witness, frame[2] = witness, None, None
+                del given[a]
+            used.add(b)
+            below = feasible(depth + 1, given)
+            after = None
+            if below is not None and done is not None and (work is None or work[0] > 0):
+                if work is not None:
+                    work[0] -= 1
+                after = done.without(a, b)
+                if after is None:
+                    below = None
+            if below is None:
+                used.discard(b)
+                continue
+            frame[3] = i
+            chosen.append(b)
+            stack.append([depth + 1, after, below, 0])
+            pushed = True
+            break
+        if not pushed:
+            stack.pop()
+            if depth:
+                used.discard(chosen.pop())

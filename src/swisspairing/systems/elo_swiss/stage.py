@@ -166,7 +166,6 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
     the first free player of ``right`` in its order he may meet (so the first player of
     ``left`` gets exactly the first partner D1 tries), then Kuhn's augmenting paths place the
     players left waiting. Only whether one exists is the answer (:func:`assigns`)."""
-    position = {b: k for k, b in enumerate(right)}
     right_mask = mask_of(right)
     taken: dict[int, int] = {}  # right -> left
     given: dict[int, int] = {}  # left -> right
@@ -190,7 +189,7 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
     seen = [0]
 
     def augment(x: int) -> bool:
-        for b in sorted(bits(right_mask & ~barred[x] & ~seen[0]), key=position.__getitem__):
+        for b in bits(right_mask & ~barred[x] & ~seen[0]):
             if (seen[0] >> b) & 1:
                 continue
             seen[0] |= 1 << b

@@ -76,11 +76,25 @@ class BitMatching:
         """Every vertex is matched."""
         return self.matched == self.among
 
+    @staticmethod
+    def is_perfect(barred: Mapping[int, int], among: int) -> bool:
+        """Whether the vertices of ``among`` can all be matched; stops at the first vertex
+        left without an augmenting path (it stays exposed in every maximum matching the
+        search reaches, so no perfect matching exists)."""
+        m = BitMatching.__new__(BitMatching)
+        m.barred, m.among, m.mate, m.matched = barred, among, {}, 0
+        m._greedy()
+        exposed = list(bits(among & ~m.matched))
+        return m._complete(exposed, stop_at_failure=True) and m.perfect
+
     def _greedy(self) -> None:
-        """A maximal matching: each vertex, lowest first, takes its lowest free partner."""
+        """A maximal matching: each vertex, those with the fewest partners first (then the
+        lowest), takes its lowest free partner."""
         barred, mate = self.barred, self.mate
         free = self.among
-        for v in bits(self.among):
+        among = self.among
+        order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
+        for v in order:
             if not (free >> v) & 1:
                 continue
             options = free & ~barred[v] & ~(1 << v)
@@ -90,10 +104,12 @@ class BitMatching:
                 free &= ~((1 << v) | (1 << u))
         self.matched = self.among & ~free
 
-    def _complete(self, starts: object) -> None:
+    def _complete(self, starts: object, stop_at_failure: bool = False) -> bool:
         """Augment from each exposed vertex of ``starts`` (in order) once: a vertex that has no
         augmenting path now never gets one later, so the matching ends maximum. A search from
-        the last exposed vertex alone is skipped (a path joins two exposed vertices)."""
+        the last exposed vertex alone is skipped (a path joins two exposed vertices). With
+        ``stop_at_failure``, returns False at the first vertex without a path (the matching
+        is then not perfect and not necessarily maximum); True otherwise."""
         barred, mate = self.barred, self.mate
         for v in list(starts):  # type: ignore[call-overload]
             if (self.matched >> v) & 1:
@@ -106,6 +122,9 @@ class BitMatching:
                 self.matched |= (1 << v) | (1 << u)
             elif augment_path(v, set(bits(self.among)), _Neighbours(barred, self.among), mate):
                 self.matched = mask_of(mate)
+            elif stop_at_failure:
+                return False
+        return True
 
     def without(self, a: int, b: int) -> BitMatching:
         """A maximum matching of ``among`` minus ``a`` and ``b``, from this one (only the

@@ -44,6 +44,18 @@ class FloaterTest:
             got = self.rd.floater_answers[key] = self.rd.completable_over(left, self.lower)
         return got
 
+    def some_set(self, candidates: Collection[int], x: int) -> bool:
+        """Whether some ``x`` players of ``candidates`` would pass this test as the floaters
+        (C12, C13): False only when no set of them can (then no S1/S2 split leaving ``x``
+        players of ``candidates`` unpaired is worth trying); True for fewer than two floaters,
+        which the searches test one by one. One perfect-matching question
+        (:meth:`Round.completable_with_some`), not one per set."""
+        if x < 2:
+            return True
+        if self.last:
+            return False  # A.5: the last level leaves at most one player
+        return self.rd.completable_with_some(frozenset(candidates), x, self.also | self.lower)
+
     def with_also(self, more: Iterable[int]) -> FloaterTest:
         return FloaterTest(self.rd, self.lower, self.last, self.also | frozenset(more))
 

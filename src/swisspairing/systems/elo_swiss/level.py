@@ -84,6 +84,8 @@ def _heterogeneous(
             left = tuple(m for m in movers if m not in s1)
             for drop in range(0, (n_res - p_h) // 2 + 1):
                 residual_floaters = (n_res - p_h) % 2 + 2 * drop
+                if not floater_ok.with_also(outer + left).some_set(residents, residual_floaters):
+                    continue  # C11-C13: no residual leaving that many floaters can be completed
                 for up in (0, 1, 2):
                     up_ok = rd.pair_rule(up)
 

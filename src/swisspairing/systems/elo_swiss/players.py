@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...matching.bitpaths import BitMatching
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model import Tournament
 from ...model.results import Colour
 from ...model.state import Float, PlayerState, build_states
@@ -44,6 +44,7 @@ class Round:
         self._completion_graph: dict[int, int] | None = None
         self._base_matchings: dict[frozenset[int], BitMatching] = {}
         self._bye_takers: int | None = None
+        self._some_floaters: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
         #: matching work left to the D1 search of the level being paired
         #: (:data:`.criteria.MATCHING_WORK_LIMIT`)
         self.matching_work = [criteria.MATCHING_WORK_LIMIT]
@@ -177,6 +178,38 @@ class Round:
         if (start.among | added).bit_count() % 2:
             added |= 1 << self.bye_bit
         return start.grown(added).perfect
+
+    def completable_with_some(self, candidates: frozenset[int], x: int, base: frozenset[int]
+                              ) -> bool:
+        """Whether some ``x`` players of ``candidates`` and the players of ``base`` can all be
+        paired (B1, B2; the bye vertex when they are odd, B1 b): :meth:`completable_over` for
+        some set of ``x`` floaters, as one question. The graph of :meth:`completion_graph`
+        gets ``len(candidates) - x`` stand-ins joined to every candidate and to nobody else:
+        a perfect matching gives the stand-ins the candidates that do not float, and pairs
+        the ``x`` others with ``base`` (C12, C13 for a whole stage: no split of the stage can
+        leave floaters the rest of the round takes when this is False)."""
+        key = (candidates, x, base)
+        got = self._some_floaters.get(key)
+        if got is not None:
+            return got
+        stand_ins = len(candidates) - x
+        if stand_ins < 0:
+            return False
+        graph = self.completion_graph()
+        top = self.bye_bit + 1
+        stand_in_mask = ((1 << stand_ins) - 1) << top
+        cands = mask_of(candidates)
+        others = mask_of(base) & ~cands
+        among = cands | others | stand_in_mask
+        if (x + others.bit_count()) % 2:
+            among |= 1 << self.bye_bit
+        barred: dict[int, int] = {}
+        for v in bits(among & ~stand_in_mask):
+            barred[v] = graph[v] if (cands >> v) & 1 else graph[v] | stand_in_mask
+        for k in range(stand_ins):
+            barred[top + k] = among & ~cands
+        got = self._some_floaters[key] = BitMatching.is_perfect(barred, among)
+        return got
 
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:

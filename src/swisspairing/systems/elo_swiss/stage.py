@@ -60,6 +60,9 @@ def pair_stage(
     # quick test: can this stage be paired at all, whatever S1 and S2 are?
     if not _stage_possible(players, x, ok, can_float):
         return
+    # C12/C13: can some x players of the stage float so that the rest of the round is paired?
+    if not floater_ok.some_set(can_float, x):
+        return
     if x >= 2 and math.comb(len(can_float), x) <= criteria.LEVEL_FLOATER_SETS_LIMIT:
         # C12/C13 for the whole stage: some set of floaters must both let the rest of the
         # round be paired and leave players that can be paired among themselves (whatever S1

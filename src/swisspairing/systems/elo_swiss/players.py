@@ -45,6 +45,7 @@ class Round:
         self._base_matchings: dict[frozenset[int], BitMatching] = {}
         self._bye_takers: int | None = None
         self._some_floaters: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
+        self._inside_pairs: dict[int, int] = {}  # bit set -> its maximum matching's pairs
         #: matching work left to the D1 search of the level being paired
         #: (:data:`.criteria.MATCHING_WORK_LIMIT`)
         self.matching_work = [criteria.MATCHING_WORK_LIMIT]
@@ -201,8 +202,17 @@ class Round:
         cands = mask_of(candidates)
         others = mask_of(base) & ~cands
         among = cands | others | stand_in_mask
-        if (x + others.bit_count()) % 2:
+        bye = (x + others.bit_count()) % 2
+        if bye:
             among |= 1 << self.bye_bit
+        # counting first: the players of ``base`` not paired among themselves (at least
+        # ``len - 2 * maximum matching``) need a floater each, but one may take the bye
+        inside = self._inside_pairs.get(others)
+        if inside is None:
+            inside = self._inside_pairs[others] = BitMatching(graph, others).size
+        if x < others.bit_count() - 2 * inside - bye:
+            self._some_floaters[key] = False
+            return False
         barred: dict[int, int] = {}
         for v in bits(among & ~stand_in_mask):
             barred[v] = graph[v] if (cands >> v) & 1 else graph[v] | stand_in_mask

@@ -23,7 +23,7 @@ from swisspairing.checker.violations import BYE_RULES, Violation, absolute_viola
 from swisspairing.errors import NoValidPairing
 from swisspairing.model import Colour, Pairing, PlayerState, Tournament, build_states
 from swisspairing.systems.explain import Explanation
-from swisspairing.systems.lim import LIM, _Round
+from swisspairing.systems.lim import LIM, LimPlayers
 
 
 def _colours_fine(state: PlayerState, colour: Colour) -> bool:
@@ -105,7 +105,7 @@ class CheckedLim:
         self.slowest = max(self.slowest, spent)
         self.rounds += 1
         self.violations.extend(absolute_violations(tournament, pairing, "lim"))
-        due = _Round(LIM, tournament, r, None).due
+        due = LimPlayers(tournament, r).due
         for b in pairing.boards:
             self.boards += 1
             dw, db = due[b.white], due[b.black]

@@ -51,7 +51,6 @@ from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
 
 CLI = Path(sys.executable).with_name("swisspairing")
-GNU_TIME = Path("/usr/bin/time")
 ALL_SYSTEMS = ("dutch-2025", "dutch-2017", "dutch-2012", "burstein", "dubov", "dubov-1997",
                "lim", "elo-swiss")
 

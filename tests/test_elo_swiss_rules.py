@@ -297,9 +297,9 @@ def test_search_limit_fallback_keeps_b1(monkeypatch) -> None:  # type: ignore[no
     level {1, 2, 3, 4}: 1 takes the first player in A.2 order he has not met and after whom the
     others can still be paired: 2 (3 and 4 have not met); then 3-4. The explanation says the
     limit was reached. (The full search gives 1-4, 2-3: C7.)"""
-    import swisspairing.systems.elo_swiss as module
+    from swisspairing.systems.elo_swiss import criteria
 
-    monkeypatch.setattr(module, "CANDIDATE_LIMIT", 0)
+    monkeypatch.setattr(criteria, "CANDIDATE_LIMIT", 0)
     t = build(R8[:4], [["1-3 =", "2-4 ="]])
     p, en, fr = explained(t, 2)
     assert pairs(p) == board_set((1, 2), (3, 4))

@@ -6,13 +6,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from swisspairing.systems.elo_swiss import (
-    _valid_permutations,
-    d1_permutations,
-    d2_exchanges,
-    d2_splits,
-    max_matching_size,
-)
+from swisspairing.matching.bitsets import BitGraph
+from swisspairing.systems.elo_swiss import PairRule, d1_permutations, d2_exchanges, d2_splits
+from swisspairing.systems.elo_swiss.completion import max_matching_size
+from swisspairing.systems.elo_swiss.stage import valid_permutations
 
 #: D2, "Echanger un joueur": rows S2 = 5, 6, 7, columns S1 = 4, 3, 2, letters a..i.
 ONE_PLAYER_TABLE = {
@@ -55,8 +52,8 @@ def test_search_visits_permutations_in_d1_order() -> None:
     """C7: the search for a valid permutation walks the D1 order; with every pair allowed it
     yields exactly the D1 list, and with pair 1-5 forbidden the first answer is 6-5-7-8."""
     s1, s2 = [1, 2, 3, 4], [5, 6, 7, 8]
-    assert list(_valid_permutations(s1, s2, [], lambda a, b: True)) == list(d1_permutations(s2))
-    first = next(_valid_permutations(s1, s2, [], lambda a, b: (a, b) != (1, 5)))
+    assert list(valid_permutations(s1, s2, [], lambda a, b: True)) == list(d1_permutations(s2))
+    first = next(valid_permutations(s1, s2, [], lambda a, b: (a, b) != (1, 5)))
     assert first == (6, 5, 7, 8)
 
 
@@ -121,3 +118,48 @@ def test_matching_size_agrees_with_brute_force() -> None:
             adj[a].append(b)
             adj[b].append(a)
         assert max_matching_size(n, adj) == brute(n, edges)
+
+
+def _bit_rule(n: int, allowed: set[tuple[int, int]]) -> PairRule:
+    """A :class:`PairRule` over players 1..n joined by ``allowed`` (either way), as the engine
+    builds it (bit sets), without a round behind it."""
+    barred = {v: (1 << (n + 1)) - 1 for v in range(1, n + 1)}
+    for a, b in allowed:
+        barred[a] &= ~(1 << b)
+        barred[b] &= ~(1 << a)
+    rule = PairRule.__new__(PairRule)
+    rule.graph = BitGraph(barred)
+    return rule
+
+
+def test_valid_permutations_on_bit_sets_are_the_d1_filter() -> None:
+    """C7/D1 on the engine's bit-set relation: the permutations of S2 the search yields are,
+    in order, those of the D1 list whose every pair S1[i]-S2[i] is allowed and which pair
+    every player of ``must`` (S2 players who may not float), on random relations."""
+    rng = random.Random(7)
+    for _ in range(150):
+        p = rng.randint(1, 4)
+        n = p + rng.randint(p, p + 2)
+        s1, s2 = list(range(1, p + 1)), list(range(p + 1, n + 1))
+        allowed = {(a, b) for a in s1 for b in s2 if rng.random() < 0.6}
+        must = [b for b in s2 if rng.random() < 0.3]
+        rule = _bit_rule(n, allowed)
+        expected = [perm for perm in d1_permutations(s2, p)
+                    if all((a, b) in allowed for a, b in zip(s1, perm, strict=True))
+                    and set(must) <= set(perm)]
+        assert list(valid_permutations(s1, s2, must, rule)) == expected
+
+
+def test_valid_permutations_with_thousands_of_pairs() -> None:
+    """Round 1 of a 4,000-player event is one level of 2,000 pairs: the D1 search walks 2,000
+    places (no recursion limit). Everybody may meet everybody except S1's first player and
+    S2's first: D1's first permutation swaps S2's first two places."""
+    p = 2000
+    s1, s2 = list(range(1, p + 1)), list(range(p + 1, 2 * p + 1))
+    barred = {v: 1 << v for v in range(1, 2 * p + 1)}
+    barred[1] |= 1 << (p + 1)
+    barred[p + 1] |= 1 << 1
+    rule = PairRule.__new__(PairRule)
+    rule.graph = BitGraph(barred)
+    first = next(valid_permutations(s1, s2, [], rule))
+    assert first == (p + 2, p + 1, *range(p + 3, 2 * p + 1))

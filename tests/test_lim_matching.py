@@ -1,8 +1,10 @@
-"""The maximum matching inside the Lim engine (Edmonds' blossom algorithm) against networkx.
+"""The maximum matching behind Lim's exchange tables (``propose``, ``propose_group``: Edmonds'
+blossom algorithm) against networkx.
 
-The engine's completeness (it refuses a round only when no pairing exists) rests on this
-matching and on its incremental form (``_without_pair``), so both are compared with networkx's
-maximum-cardinality matching on random graphs, including odd cycles (blossoms).
+Their completeness (a group is refused only when no pairing exists) rests on this matching and
+on its incremental form (``without_pair``), so both are compared with networkx's
+maximum-cardinality matching on random graphs, including odd cycles (blossoms). The round
+itself uses the bit-set matchings of ``matching/bitpaths.py`` (``tests/test_bitpaths.py``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import random
 import networkx as nx
 import pytest
 
-from swisspairing.systems.lim import _without_pair, max_matching
+from swisspairing.matching import max_cardinality_matching as max_matching
+from swisspairing.matching import without_pair
 
 
 def random_graph(rng: random.Random, n: int, p: float) -> dict[int, set[int]]:
@@ -51,7 +54,7 @@ def test_incremental_removal_of_a_pair(seed: int) -> None:
     mate = max_matching(verts, adj)
     edges = [(a, b) for a in verts for b in adj[a] if a < b]
     for a, b in rng.sample(edges, min(5, len(edges))):
-        rest, new = _without_pair(verts, adj, mate, a, b)
+        rest, new = without_pair(verts, adj, mate, a, b)
         assert rest == verts - {a, b}
         for x, y in new.items():
             assert new[y] == x and y in adj[x] and x in rest

@@ -15,7 +15,7 @@ from swisspairing.model import Board, Colour, Pairing, Player, RoundEntry, Tourn
 from swisspairing.model.results import MIRROR
 from swisspairing.systems import get_system
 from swisspairing.systems.explain import Explanation
-from swisspairing.systems.lim import LIM, Direction, LimSystem, _Round
+from swisspairing.systems.lim import LIM, Direction, LimRound, LimSystem, board_colours
 
 Game = tuple[int, int, str]  # white, black, white's result ("1", "0", "=", "+", "-")
 
@@ -209,7 +209,7 @@ def test_10_3_opponents_taken_by_earlier_floaters_are_excluded() -> None:
     opponent below is 6 (it met 7), taken by 1, so 3 is a type c floater and 2 (which can meet
     7) floats. Without 1 floating, 3 would be chosen (highest number, type d)."""
     t = make(8, [[(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")]])
-    r = _Round(LIM, t, 2, None)
+    r = LimRound(LIM, t, 2, None)
     assert r.float_order([2, 3], Direction.DOWN, {6, 7}) == [(3, "d"), (2, "d")]
     assert r.float_order([2, 3], Direction.DOWN, {6, 7}, prior=[1]) == [(2, "d"), (3, "c")]
 
@@ -265,11 +265,11 @@ def test_12_4_histories_of_different_lengths_upper_and_lower_groups() -> None:
     alternating colour; in a lower group, the higher number": 7-8 in an upper group, 8-7 in a
     lower group."""
     t = make(8, [[(8, 1, "0"), (7, "H")], [(2, 7, "1"), (3, 8, "1")]])
-    r = _Round(LIM, t, 3, None)
-    assert r.board(7, 8, "upper")[0] == Board(7, 8)
-    assert r.board(7, 8, "median")[0] == Board(7, 8)
-    assert r.board(7, 8, "lower")[0] == Board(8, 7)
-    assert r.board(7, 8, "lower")[1] == "12.4"
+    r = LimRound(LIM, t, 3, None)
+    assert board_colours(r.players, 7, 8, "upper")[0] == Board(7, 8)
+    assert board_colours(r.players, 7, 8, "median")[0] == Board(7, 8)
+    assert board_colours(r.players, 7, 8, "lower")[0] == Board(8, 7)
+    assert board_colours(r.players, 7, 8, "lower")[1] == "12.4"
 
 
 # --- art. 13 -----------------------------------------------------------------------------------

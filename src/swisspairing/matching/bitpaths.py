@@ -1,0 +1,158 @@
+"""Maximum matchings on bit sets, grown from a smaller matching or shrunk one pair at a time.
+
+The completion questions of Lim (art. 9.1, 11.4: can the players not yet paired still all be
+paired?) and of the Elo-based Swiss (C12, C13: can the floaters and the lower levels still all be
+paired?) are asked thousands of times per round on graphs where nearly everybody may meet
+nearly everybody. A :class:`BitMatching` holds a maximum matching of a set of players (a bit
+set, bit ``i`` = player ``i``) under a :class:`~swisspairing.matching.bitsets.BitGraph`-style
+``barred`` map (the players each one may *not* meet, himself included). Each exposed vertex is
+first given an augmenting path of one or three edges found with word operations (in a dense
+graph there nearly always is one); only when there is none does Edmonds' search
+(:func:`~swisspairing.matching.augment_path`) look for a longer one. The size of the matching
+is always the maximum (Berge), so every answer is the one a full matching would give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from . import augment_path
+from .bitsets import _Neighbours, bits, mask_of
+
+
+def short_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
+                  mate: dict[int, int]) -> int | None:
+    """An augmenting path of one or three edges from the exposed ``v`` to another exposed
+    vertex (``free``: the exposed vertices, ``matched``: the matched ones, both bit sets of the
+    graph's vertices), applied to ``mate``; the other end of the path, or None if there is no
+    such path (a longer one may still exist)."""
+    others = free & ~(1 << v)
+    direct = others & ~barred[v]
+    if direct:
+        u = (direct & -direct).bit_length() - 1
+        mate[v], mate[u] = u, v
+        return u
+    for a in bits(matched & ~barred[v]):
+        b = mate[a]
+        ends = others & ~barred[b]
+        if ends:
+            u = (ends & -ends).bit_length() - 1
+            mate[v], mate[a], mate[b], mate[u] = a, v, u, b
+            return u
+    return None
+
+
+class BitMatching:
+    """A maximum matching of the vertices of ``among`` (a bit set) in the graph ``barred``."""
+
+    __slots__ = ("among", "barred", "matched", "mate")
+
+    def __init__(self, barred: Mapping[int, int], among: int,
+                 mate: dict[int, int] | None = None) -> None:
+        self.barred = barred
+        self.among = among
+        if mate is None:
+            self.mate: dict[int, int] = {}
+            self.matched = 0
+            self._greedy()
+        else:
+            self.mate = mate
+            self.matched = mask_of(mate)
+        self._complete(bits(among & ~self.matched))
+
+    @classmethod
+    def of(cls, barred: Mapping[int, int], ids: object) -> BitMatching:
+        """A maximum matching of the players ``ids`` (an iterable of ids or a bit set)."""
+        among = ids if isinstance(ids, int) else mask_of(ids)  # type: ignore[arg-type]
+        return cls(barred, among)
+
+    @property
+    def size(self) -> int:
+        """The number of pairs."""
+        return len(self.mate) // 2
+
+    @property
+    def perfect(self) -> bool:
+        """Every vertex is matched."""
+        return self.matched == self.among
+
+    @staticmethod
+    def is_perfect(barred: Mapping[int, int], among: int) -> bool:
+        """Whether the vertices of ``among`` can all be matched; stops at the first vertex
+        left without an augmenting path (it stays exposed in every maximum matching the
+        search reaches, so no perfect matching exists)."""
+        m = BitMatching.__new__(BitMatching)
+        m.barred, m.among, m.mate, m.matched = barred, among, {}, 0
+        m._greedy()
+        exposed = list(bits(among & ~m.matched))
+        return m._complete(exposed, stop_at_failure=True) and m.perfect
+
+    def _greedy(self) -> None:
+        """A maximal matching: each vertex, those with the fewest partners first (then the
+        lowest), takes its lowest free partner."""
+        barred, mate = self.barred, self.mate
+        free = self.among
+        among = self.among
+        order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
+        for v in order:
+            if not (free >> v) & 1:
+                continue
+            options = free & ~barred[v] & ~(1 << v)
+            if options:
+                u = (options & -options).bit_length() - 1
+                mate[v], mate[u] = u, v
+                free &= ~((1 << v) | (1 << u))
+        self.matched = self.among & ~free
+
+    def _complete(self, starts: object, stop_at_failure: bool = False) -> bool:
+        """Augment from each exposed vertex of ``starts`` (in order) once: a vertex that has no
+        augmenting path now never gets one later, so the matching ends maximum. A search from
+        the last exposed vertex alone is skipped (a path joins two exposed vertices). With
+        ``stop_at_failure``, returns False at the first vertex without a path (the matching
+        is then not perfect and not necessarily maximum); True otherwise."""
+        barred, mate = self.barred, self.mate
+        for v in list(starts):  # type: ignore[call-overload]
+            if (self.matched >> v) & 1:
+                continue
+            free = self.among & ~self.matched
+            if not free & ~(1 << v):
+                break
+            u = short_augment(v, free, self.matched, barred, mate)
+            if u is not None:
+                self.matched |= (1 << v) | (1 << u)
+            elif augment_path(v, set(bits(self.among)), _Neighbours(barred, self.among), mate):
+                self.matched = mask_of(mate)
+            elif stop_at_failure:
+                return False
+        return True
+
+    def without(self, a: int, b: int) -> BitMatching:
+        """A maximum matching of ``among`` minus ``a`` and ``b``, from this one (only the
+        partners the two leave exposed can start an augmenting path); this one is unchanged."""
+        mate = dict(self.mate)
+        exposed = []
+        for x in (a, b):
+            y = mate.pop(x, None)
+            if y is not None and y not in (a, b):
+                mate.pop(y, None)
+                exposed.append(y)
+        new = BitMatching.__new__(BitMatching)
+        new.barred = self.barred
+        new.among = self.among & ~((1 << a) | (1 << b))
+        new.mate = mate
+        new.matched = self.matched & ~((1 << a) | (1 << b))
+        for y in exposed:
+            new.matched &= ~(1 << y)
+        new._complete(exposed)
+        return new
+
+    def grown(self, extra: int) -> BitMatching:
+        """A maximum matching of ``among`` plus the vertices of ``extra``, from this one (only
+        the new vertices and those this one left exposed can start an augmenting path)."""
+        new = BitMatching.__new__(BitMatching)
+        new.barred = self.barred
+        new.among = self.among | extra
+        new.mate = dict(self.mate)
+        new.matched = self.matched
+        new._complete(bits(new.among & ~new.matched))
+        return new

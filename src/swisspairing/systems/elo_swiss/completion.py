@@ -1,0 +1,244 @@
+"""Whether the rest of the round can still be paired (C10-C13) as perfect-matching questions:
+the floaters' test, the completion graphs of a stage's splits and of a heterogeneous level's
+residual, repaired one fixed pair at a time."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from ...matching import augment_path, max_cardinality_matching, without_pair
+from ...matching.bitsets import bits, mask_of
+from .players import Round
+
+
+def max_matching_size(n: int, adj: Sequence[Sequence[int]]) -> int:
+    """Size of a maximum matching of a general graph (the shared Edmonds implementation).
+
+    ``adj[v]`` lists the neighbours of vertex ``v`` (0..n-1). Used to know whether the rest of
+    a round can still be paired (C12, C13)."""
+    return len(max_cardinality_matching(range(n), dict(enumerate(adj)))) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class FloaterTest:
+    """C12/C13 look-ahead for the players a level leaves unpaired (its floaters ``f``).
+
+    Not the last level: ``f``, the players already floating (``also``) and the players of the
+    lower levels can still all be paired (B1, B2; a bye if they are odd, B1 b). The last level:
+    at most one player is left, allowed the bye (A.5, B1 b)."""
+
+    rd: Round
+    lower: frozenset[int]
+    last: bool
+    also: frozenset[int] = frozenset()
+
+    def __call__(self, floaters: frozenset[int]) -> bool:
+        left = floaters | self.also
+        if self.last:
+            return len(left) == 0 or (len(left) == 1 and self.rd.bye_eligible(next(iter(left))))
+        key = (left, self.lower)  # the hash of ``lower`` is computed once (frozenset)
+        got = self.rd.floater_answers.get(key)
+        if got is None:
+            got = self.rd.floater_answers[key] = self.rd.completable_over(left, self.lower)
+        return got
+
+    def some_set(self, candidates: Collection[int], x: int) -> bool:
+        """Whether some ``x`` players of ``candidates`` would pass this test as the floaters
+        (C12, C13): False only when no set of them can (then no S1/S2 split leaving ``x``
+        players of ``candidates`` unpaired is worth trying); True for fewer than two floaters,
+        which the searches test one by one. One perfect-matching question
+        (:meth:`Round.completable_with_some`), not one per set."""
+        if x < 2:
+            return True
+        if self.last:
+            return False  # A.5: the last level leaves at most one player
+        return self.rd.completable_with_some(frozenset(candidates), x, self.also | self.lower)
+
+    def with_also(self, more: Iterable[int]) -> FloaterTest:
+        return FloaterTest(self.rd, self.lower, self.last, self.also | frozenset(more))
+
+
+class Completion:
+    """Whether a partial pairing can still be completed, as one perfect-matching question.
+
+    ``verts`` and ``adj`` are a graph whose perfect matchings are exactly the ways to finish
+    the pairing; ``mate`` is a perfect matching of it. :meth:`without` fixes one more pair
+    (both players leave the graph) and repairs the matching from the two partners it loses
+    (Edmonds' augmenting paths, :func:`~swisspairing.matching.without_pair`), so that each
+    branch of the D1 search is decided by one or two path searches instead of enumeration."""
+
+    __slots__ = ("adj", "mate", "shadow", "verts")
+
+    def __init__(self, verts: set[int], adj: Mapping[int, Iterable[int]],
+                 mate: dict[int, int] | None = None,
+                 shadow: Callable[[int], int] = lambda pid: pid) -> None:
+        self.verts = verts
+        self.adj = adj
+        self.shadow = shadow  # the vertex of an S1 player
+        self.mate = _maximum_matching(verts, adj) if mate is None else mate
+
+    @property
+    def perfect(self) -> bool:
+        return len(self.mate) == len(self.verts)
+
+    def without(self, a: int, b: int) -> Completion | None:
+        """The completion after pairing ``a`` (of S1) with ``b``; None when none is left."""
+        rest, mate = without_pair(self.verts, self.adj, self.mate, self.shadow(a), b)
+        if len(mate) != len(rest):
+            return None
+        return Completion(rest, self.adj, mate, self.shadow)
+
+
+def _maximum_matching(verts: Collection[int], adj: Mapping[int, Iterable[int]]
+                      ) -> dict[int, int]:
+    """A maximum matching of the subgraph of ``adj`` induced by ``verts`` (both-ways map):
+    greedy, then Edmonds' augmenting paths from the vertices it left exposed, while at least
+    two are (a path joins two exposed vertices, so the search from the last one alone would
+    only explore the whole graph to find nothing). Only its size is read (perfect or not)."""
+    vs = set(verts)
+    mate: dict[int, int] = {}
+    for v in sorted(vs):
+        if v in mate:
+            continue
+        for u in adj[v]:
+            if u in vs and u != v and u not in mate:
+                mate[v], mate[u] = u, v
+                break
+    exposed = [v for v in sorted(vs) if v not in mate]
+    for n, v in enumerate(exposed):
+        if v in mate:
+            continue
+        if not any(u not in mate for u in exposed[n + 1:]):
+            break
+        augment_path(v, vs, adj, mate)
+    return mate
+
+
+#: vertex of the completion graphs standing for the pairing-allocated bye (A.5, B1 b)
+BYE_VERTEX = -1
+
+
+def _shadow(pid: int) -> int:
+    """The vertex of an S1 player in a completion graph: apart from his own id, so that the
+    edges of the shared part (players who float, lower levels) never reach him."""
+    return -1_000_000 - pid
+
+
+class _Layers(Mapping[int, Iterable[int]]):
+    """The adjacency of a completion graph: a part shared by every S1/S2 split of a stage, plus
+    the split's own S1-S2 edges."""
+
+    def __init__(self, shared: Mapping[int, Iterable[int]], own: dict[int, list[int]]) -> None:
+        self.shared = shared
+        self.own = own
+
+    def __getitem__(self, v: int) -> Iterable[int]:
+        own = self.own.get(v)
+        base = self.shared.get(v, ())
+        return itertools.chain(base, own) if own else base
+
+    def __iter__(self) -> Iterator[int]:
+        return iter({*self.shared, *self.own})
+
+    def __len__(self) -> int:
+        return len({*self.shared, *self.own})
+
+
+class _CompatibilityGraph(Mapping[int, Iterable[int]]):
+    """B1/B2 edges between ``members`` (a bit set of players who may all be paired with each
+    other later), and the bye vertex joined to those allowed the bye (B1 b) when ``bye``; the
+    neighbours of a vertex are read from the bit sets when asked (never stored pair by pair)."""
+
+    def __init__(self, rd: Round, members: int, bye: bool) -> None:
+        self.barred = rd.barred
+        self.members = members
+        self.bye = bye
+        self.takers = rd.bye_takers() & members if bye else 0
+
+    def __getitem__(self, v: int) -> Iterable[int]:
+        if v == BYE_VERTEX and self.bye:
+            return bits(self.takers)
+        if v < 0 or not (self.members >> v) & 1:
+            raise KeyError(v)
+        near = bits(self.members & ~self.barred[v])
+        if (self.takers >> v) & 1:
+            return itertools.chain(near, (BYE_VERTEX,))
+        return near
+
+    def __iter__(self) -> Iterator[int]:
+        yield from bits(self.members)
+        if self.bye:
+            yield BYE_VERTEX
+
+    def __len__(self) -> int:
+        return self.members.bit_count() + int(self.bye)
+
+
+class StageCompletions:
+    """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
+    level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
+    left float (all in ``can_float``), and they, the players already floating and the lower
+    levels can all be paired (B1, B2; the bye, B1 b). A perfect matching of the graph is such
+    a pairing, so a permutation of S2 is in :func:`valid_permutations`' answer exactly when
+    the pairs it fixes keep one (what ``floater_ok`` accepts, decided without enumeration)."""
+
+    def __init__(self, rd: Round, x: int, ok: Callable[[int, int], bool],
+                 can_float: Collection[int], floater_ok: FloaterTest) -> None:
+        self.sink = sorted(floater_ok.also | floater_ok.lower)
+        self.bye = (x + len(self.sink)) % 2 == 1
+        self.shared = _CompatibilityGraph(rd, mask_of([*can_float, *self.sink]), self.bye)
+        self.ok = ok
+
+    def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion:
+        own: dict[int, list[int]] = {}
+        for a in s1:
+            va = _shadow(a)
+            own[va] = [b for b in s2 if self.ok(a, b)]
+            for b in own[va]:
+                own.setdefault(b, []).append(va)
+        verts = {*map(_shadow, s1), *s2, *self.sink, *([BYE_VERTEX] if self.bye else [])}
+        return Completion(verts, _Layers(self.shared, own), shadow=_shadow)
+
+
+def residual_completion(
+    rd: Round,
+    movers: Sequence[int],
+    residents: Sequence[int],
+    x: int,
+    ok: Callable[[int, int], bool],
+    floater_ok: FloaterTest,
+) -> Completion:
+    """C10/C11 for a heterogeneous level: each floater from above takes a resident (``ok``),
+    and the residents left form a residual level that passes the quick test of :func:`pair_stage`
+    (``x`` of them float) at its most relaxed stage (B5 and B6 dropped for downfloaters, C9).
+    A perfect matching of this graph (movers, residents, ``x`` float places) is such a
+    pairing: a permutation failing it yields no pairing, so the search skips it without
+    changing its answer, and stops trying every opponent of every floater."""
+    if x == 0:
+        floatable: list[int] = []
+    elif x == 1:
+        floatable = [pid for pid in residents if floater_ok(frozenset({pid}))]
+    else:
+        floatable = list(residents)
+    places = [BYE_VERTEX - 1 - k for k in range(x)]
+    adj: dict[int, set[int]] = {v: set() for v in [*map(_shadow, movers), *residents, *places]}
+
+    def join(a: int, b: int) -> None:
+        adj[a].add(b)
+        adj[b].add(a)
+
+    for a in movers:
+        for b in residents:
+            if ok(a, b):
+                join(_shadow(a), b)
+    for a, b in itertools.combinations(residents, 2):
+        if ok(a, b):
+            join(a, b)
+    for pid in floatable:
+        for place in places:
+            join(pid, place)
+    if x == 0 and not floater_ok(frozenset()):
+        adj[BYE_VERTEX] = set()  # an isolated vertex: no perfect matching
+    return Completion(set(adj), adj, shadow=_shadow)

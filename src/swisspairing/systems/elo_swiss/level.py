@@ -1,0 +1,319 @@
+"""The levels of a round (A.3, C1-C14): homogeneous and heterogeneous levels, the choice among
+their candidate pairings (C12), the fallback past the search limit (C13)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..explain import fr_number
+from . import criteria
+from .completion import FloaterTest, residual_completion
+from .players import Round
+from .stage import pair_stage, valid_permutations
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One pairing of a level: its pairs (S1 player first), floaters and how it was found."""
+
+    pairs: list[tuple[int, int]]
+    floaters: tuple[int, ...]
+    relax: tuple[int, int]
+    notes: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def _homogeneous(
+    rd: Round,
+    players: list[int],
+    outer: tuple[int, ...],
+    pinned: list[tuple[int, int]],
+    floater_ok: FloaterTest,
+    budget: list[int],
+    relaxations: Sequence[tuple[int, int]] = criteria.RELAXATIONS,
+    only_p: int | None = None,
+) -> Iterator[Candidate]:
+    """A homogeneous level (C2-C9, C11, C14): p = n // 2 pairs (A.6), x = n % 2 (A.8), and
+    while no pairing is found, B6 then B5 are dropped (C9, C10), then p decreases (C11, C14)."""
+    n = len(players)
+    p_values = range(n // 2, -1, -1) if only_p is None else (only_p,)
+    for p in p_values:
+        for relax in relaxations:
+            for pairs, floaters, (exchange, s1, s2) in pair_stage(
+                rd, players, p, relax, floater_ok.with_also(outer), budget
+            ):
+                notes = []
+                if p < n // 2 and only_p is None:
+                    notes.append((f"no pairing with {n // 2} pairs: p lowered to {p}",
+                                  f"aucun appariement à {n // 2} paires : p ramené à {p}", "C14"))
+                if exchange:
+                    notes.append((f"exchange {exchange} between S1 and S2",
+                                  f"échange {exchange} entre S1 et S2", "D2"))
+                notes.append((f"S1: {_ids(s1)}; S2: {_ids(s2)}",
+                              f"S1 : {_ids(s1)} ; S2 : {_ids(s2)}", "A.6"))
+                order = [b for _, b in pairs]
+                if order != s2[: len(order)]:
+                    notes.append((f"S2 permuted: {_ids(order)}", f"S2 permuté : {_ids(order)}",
+                                  "C7, D1"))
+                yield Candidate(pinned + pairs, outer + floaters, relax, notes)
+            if budget[0] < 0:
+                return
+
+
+def _heterogeneous(
+    rd: Round,
+    movers: list[int],
+    residents: list[int],
+    outer: tuple[int, ...],
+    floater_ok: FloaterTest,
+    budget: list[int],
+) -> Iterator[Candidate]:
+    """A heterogeneous level (A.3, A.6, C6, C10-C12): S1 = the players from above, S2 = the
+    residents; p = len(S1). After the floaters are paired, the residents left form the residual
+    level, paired as a homogeneous one. Order: fewest players dropped from the residual (C11),
+    then upfloater relaxation (C10), then the D1 permutations of the floaters' opponents (C7,
+    C10: the lowest floater gets another opponent first), then the residual's own search."""
+    n_res = len(residents)
+    for p_h in range(len(movers), -1, -1):
+        subsets = (
+            [tuple(movers)] if p_h == len(movers) else itertools.combinations(movers, p_h)
+        )
+        for s1 in subsets:
+            left = tuple(m for m in movers if m not in s1)
+            for drop in range(0, (n_res - p_h) // 2 + 1):
+                residual_floaters = (n_res - p_h) % 2 + 2 * drop
+                if not floater_ok.with_also(outer + left).some_set(residents, residual_floaters):
+                    continue  # C11-C13: no residual leaving that many floaters can be completed
+                for up in (0, 1, 2):
+                    up_ok = rd.pair_rule(up)
+
+                    # C10's note: the D1-first opponents of the floaters, residual aside
+                    first: tuple[int, ...] | None = None
+                    for perm in valid_permutations(
+                        list(s1), residents, [], up_ok,
+                        functools.partial(residual_completion, rd, s1, residents,
+                                          residual_floaters, up_ok,
+                                          floater_ok.with_also(outer + left)),
+                        budget, rd.matching_work,
+                    ):
+                        budget[0] -= 1
+                        if budget[0] < 0:
+                            return
+                        if first is None:
+                            first = next(valid_permutations(list(s1), residents, [], up_ok))
+                        het = list(zip(s1, perm, strict=True))
+                        het_note = (
+                            f"floaters: S1: {_ids(s1)}; S2: {_ids(residents)}; "
+                            f"paired with {_ids(perm)}",
+                            f"flotteurs : S1 : {_ids(s1)} ; S2 : {_ids(residents)} ; "
+                            f"appariés à {_ids(perm)}", "A.6, C6")
+                        residual = [r for r in residents if r not in perm]
+                        rp = len(residual) // 2 - drop
+                        if rp < 0:
+                            continue
+                        for cand in _homogeneous(
+                            rd, residual, outer + left, het, floater_ok, budget,
+                            relaxations=tuple((d, up) for d in (0, 1, 2)),
+                            only_p=rp,
+                        ):
+                            cand.notes.insert(0, het_note)
+                            if perm != first:
+                                cand.notes.insert(1, (
+                                    "the floaters' earlier opponents left the residual level "
+                                    "unpairable: the lowest floater got another opponent",
+                                    "les adversaires précédents des flotteurs rendaient le "
+                                    "niveau résiduel inappariable : le plus petit flotteur a "
+                                    "reçu un autre adversaire", "C10"))
+                            if drop:
+                                cand.notes.append((
+                                    f"residual level: {drop} pair(s) fewer, more players float",
+                                    f"niveau résiduel : {drop} paire(s) de moins, plus de "
+                                    "flotteurs", "C11"))
+                            if up:
+                                cand.notes.append((
+                                    f"B{'6' if up == 1 else '6 and B5'} dropped for upfloaters",
+                                    f"B{'6' if up == 1 else '6 et B5'} abandonné(s) pour les "
+                                    "flotteurs montants", "C10"))
+                            if left:
+                                cand.notes.append((
+                                    "could not pair " + ", ".join(map(str, left))
+                                    + " here: they float on",
+                                    "impossible d'apparier " + ", ".join(map(str, left))
+                                    + " ici : ils flottent plus bas", "C12"))
+                            yield cand
+                        if budget[0] < 0:
+                            return
+
+
+def pair_levels(
+    rd: Round, ids: list[int], notes: list[tuple[str, str, int, str]]
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """A.3, C1-C14: the levels from the highest score down. None when B1 (and B2) cannot be
+    met by any pairing of the round."""
+    if not rd.completable(ids):
+        return None
+    by_score: dict[float, list[int]] = {}
+    for pid in ids:
+        by_score.setdefault(rd.score(pid), []).append(pid)
+    scores = sorted(by_score, reverse=True)
+    levels = [rd.sort(by_score[s]) for s in scores]
+    pairs: list[tuple[int, int]] = []
+    movers: list[int] = []
+    for i, level in enumerate(levels):
+        lower = frozenset(itertools.chain.from_iterable(levels[i + 1:]))
+        nxt = frozenset(levels[i + 1]) if i + 1 < len(levels) else frozenset()
+        last = i + 1 == len(levels)
+        cand = _pair_level(rd, movers, level, lower, nxt, last, scores[i], notes)
+        pairs.extend(cand.pairs)
+        movers = rd.sort(cand.floaters)
+    if len(movers) > 1 or (movers and not rd.bye_eligible(movers[0])):
+        return None  # cannot happen: the last level keeps only completable pairings
+    return pairs, (movers[0] if movers else None)
+
+
+def _pair_level(
+    rd: Round,
+    movers: list[int],
+    residents: list[int],
+    lower: frozenset[int],
+    nxt: frozenset[int],
+    last: bool,
+    score: float,
+    notes: list[tuple[str, str, int, str]],
+) -> Candidate:
+    """One level: C1 first, then the S1/S2 search, keeping the first pairing after which the
+    round can still be completed, preferring (C12) one whose floaters fit in the next level."""
+    everyone = movers + residents
+    shown_movers, shown_residents = _ids(movers), _ids(residents)
+    # C1: a resident who cannot meet anybody here floats at once
+    stuck = tuple(
+        pid for pid in residents if not any(rd.compatible(pid, o) for o in everyone if o != pid)
+    )
+    gone = tuple(m for m in movers if not any(rd.compatible(m, o) for o in everyone if o != m))
+    movers = [m for m in movers if m not in gone]
+    residents = [x for x in residents if x not in stuck]
+    n = len(movers) + len(residents)
+    homogeneous = not movers or 2 * len(movers) >= n
+    kind_en = "homogeneous" if homogeneous else "heterogeneous"
+    kind_fr = "homogène" if homogeneous else "hétérogène"
+    notes.append((
+        f"score bracket {score:g}: {kind_en}; from above: {shown_movers}; here: "
+        f"{shown_residents}",
+        f"niveau de points {fr_number(score)} : {kind_fr} ; venus d'en haut : {shown_movers} ; "
+        f"du niveau : {shown_residents}", 0, "A.3"))
+    for pid in stuck:
+        notes.append((f"{pid} can meet nobody in this level: floats down",
+                      f"{pid} ne peut rencontrer personne dans ce niveau : flotte", 1, "C1"))
+    for pid in gone:
+        notes.append((f"{pid} (from above) can meet nobody here: floats on",
+                      f"{pid} (venu d'en haut) ne peut rencontrer personne ici : flotte "
+                      "plus bas", 1, "C12"))
+    outer = gone + stuck
+
+    floater_ok = FloaterTest(rd, lower, last)
+
+    def strict_ok(f: frozenset[int]) -> bool:
+        if last or not f:
+            return True
+        return rd.completable(f | lower, restrict=nxt, floaters=f)
+
+    budget = [criteria.CANDIDATE_LIMIT]
+    rd.matching_work = [criteria.MATCHING_WORK_LIMIT]
+    if homogeneous:
+        cands = _homogeneous(rd, rd.sort(movers + residents), outer, [], floater_ok, budget)
+    else:
+        cands = _heterogeneous(rd, movers, residents, outer, floater_ok, budget)
+    first: Candidate | None = None
+    chosen: Candidate | None = None
+    for cand in cands:
+        if strict_ok(frozenset(cand.floaters)):
+            chosen = cand
+            if first is not None:
+                notes.append((
+                    f"floating {_ids(first.floaters)} would leave them unpaired in the next "
+                    f"level: {_ids(cand.floaters)} float instead",
+                    f"faire flotter {_ids(first.floaters)} les laisserait sans adversaire au "
+                    f"niveau suivant : {_ids(cand.floaters)} flottent à leur place", 1, "C12"))
+            break
+        if first is None:
+            first = cand
+        elif len(cand.pairs) < len(first.pairs):
+            break
+    if chosen is None and first is not None:
+        chosen = first
+        notes.append(("no pairing here lets every floater be paired in the next level",
+                      "aucun appariement ici ne permet d'apparier tous les flotteurs au niveau "
+                      "suivant", 1, "C12"))
+    if chosen is None:
+        chosen = _fallback(rd, movers + residents, outer, lower, last)
+        notes.append(("search limit reached: pairs chosen in A.2 order keeping the round "
+                      "pairable", "limite de recherche atteinte : paires choisies dans l'ordre "
+                      "A.2 en gardant la ronde appariable", 1, "C13"))
+    _note_candidate(rd, chosen, movers, notes)
+    return chosen
+
+
+def _note_candidate(
+    rd: Round, cand: Candidate, movers: list[int], notes: list[tuple[str, str, int, str]]
+) -> None:
+    down = cand.relax[0]
+    if down:
+        which = "B6" if down == 1 else "B6 and B5"
+        which_fr = "B6" if down == 1 else "B6 puis B5"
+        notes.append((f"{which} dropped for downfloaters", f"{which_fr} abandonné(s) pour les "
+                      "flotteurs descendants", 1, "C9"))
+    for en, fr, rule in cand.notes:
+        notes.append((en, fr, 1, rule))
+    for a, b in cand.pairs:
+        rule = "C6"
+        extra_en = extra_fr = ""
+        if rd.score(a) != rd.score(b):
+            hi, lo = (a, b) if rd.score(a) > rd.score(b) else (b, a)
+            extra_en = f" ({hi} floats down, {lo} floats up)"
+            extra_fr = f" ({hi} flotte vers le bas, {lo} vers le haut)"
+            rule = "A.4"
+        notes.append((f"{a} - {b}{extra_en}", f"{a} - {b}{extra_fr}", 1, rule))
+    if cand.floaters:
+        notes.append((f"float down: {_ids(cand.floaters)}",
+                      f"flottent vers le bas : {_ids(cand.floaters)}", 1, "A.3"))
+
+
+def _fallback(
+    rd: Round, players: list[int], outer: tuple[int, ...], lower: frozenset[int], last: bool
+) -> Candidate:
+    """When the search limit is reached: in A.2 order, each player takes the first partner of
+    the level after which the round stays pairable, else floats (C13's last resort). In the
+    last level the one player who cannot be paired is the bye (A.5)."""
+    todo = rd.sort(players)
+    pairs: list[tuple[int, int]] = []
+    floaters = list(outer)
+
+    def ok(rest: list[int], out: list[int]) -> bool:
+        if not last:
+            return rd.completable(frozenset(rest) | frozenset(out) | lower)
+        if out:
+            return (len(out) == 1 and rd.bye_eligible(out[0]) and len(rest) % 2 == 0
+                    and rd.completable(rest))
+        return rd.completable(rest)
+
+    while todo:
+        a = todo.pop(0)
+        for b in todo:
+            rest = [x for x in todo if x != b]
+            if rd.compatible(a, b) and ok(rest, floaters):
+                pairs.append((a, b))
+                todo = rest
+                break
+        else:
+            floaters.append(a)
+    if not last and not rd.completable(frozenset(floaters) | lower):
+        # C13: the whole level goes down and merges with the next one
+        return Candidate([], tuple(outer) + tuple(rd.sort(players)), (2, 2))
+    return Candidate(pairs, tuple(floaters), (2, 2))
+
+
+def _ids(ids: Iterable[int]) -> str:
+    out = ", ".join(map(str, ids))
+    return out or "-"

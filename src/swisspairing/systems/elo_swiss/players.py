@@ -1,0 +1,284 @@
+"""The players of the round to pair and the criteria between two of them: A.2 order, B1, B2
+(read as C.04.1 f-g), B5/B6 floats, and the completion questions (C12, C13) on bit sets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...matching.bitpaths import BitMatching
+from ...matching.bitsets import BitGraph, bits, mask_of
+from ...model import Tournament
+from ...model.results import Colour
+from ...model.state import Float, PlayerState, build_states
+from ...model.tournament import title_rank
+from . import criteria
+from .criteria import POINT_WITHOUT_PLAYING, elo_float_policy
+
+
+class Round:
+    """Everything the rules need to know about the players of the round to pair."""
+
+    def __init__(self, tournament: Tournament, round_number: int, use_b2: bool) -> None:
+        self.t = tournament
+        self.r = round_number
+        self.use_b2 = use_b2
+        self.states: dict[int, PlayerState] = build_states(tournament, round_number)
+        self.rank: dict[int, tuple[float, int, int, str, int]] = {
+            pid: self.a2_key(pid) for pid in tournament.players
+        }
+        win = tournament.point_system.win
+        last = tournament.total_rounds is not None and round_number == tournament.total_rounds
+        #: NOTE after B6: B5/B6 do not apply, in the last round, to players above 50 %.
+        self.b56_exempt = {
+            pid
+            for pid, s in self.states.items()
+            if last and s.score > win * (round_number - 1) / 2
+        }
+        self._oracle: dict[
+            tuple[frozenset[int], frozenset[int] | None, frozenset[int]], bool
+        ] = {}
+        self.barred = self._barred()
+        self._pair_rules: dict[int, PairRule] = {}
+        #: the bit of the bye vertex in :meth:`completion_graph` (above every player's id)
+        self.bye_bit = max(tournament.players, default=0) + 1
+        self._completion_graph: dict[int, int] | None = None
+        self._base_matchings: dict[frozenset[int], BitMatching] = {}
+        self._bye_takers: int | None = None
+        self._some_floaters: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
+        self._inside_pairs: dict[int, int] = {}  # bit set -> its maximum matching's pairs
+        #: matching work left to the D1 search of the level being paired
+        #: (:data:`.criteria.MATCHING_WORK_LIMIT`)
+        self.matching_work = [criteria.MATCHING_WORK_LIMIT]
+        #: answers of :class:`.completion.FloaterTest` (floaters, lower levels) -> bool
+        self.floater_answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+        #: answers of the whole-stage floater test of :func:`pair_stage`
+        self.stage_answers: dict[
+            tuple[frozenset[int], frozenset[int], int, int, frozenset[int], frozenset[int]], bool
+        ] = {}
+
+    # A.2
+    def a2_key(self, pid: int) -> tuple[float, int, int, str, int]:
+        """A.2: score, Elo, title (grade), name, all decreasing in strength; then number."""
+        p = self.t.players[pid]
+        s = self.states[pid]
+        return (-s.pairing_score, -p.rating, title_rank(p.title), p.name.casefold(), pid)
+
+    def sort(self, ids: Iterable[int]) -> list[int]:
+        return sorted(ids, key=self.rank.__getitem__)
+
+    def score(self, pid: int) -> float:
+        return self.states[pid].pairing_score
+
+    # B1, B2
+    def colour_allowed(self, pid: int, colour: Colour) -> bool:
+        """C.04.1 f and g (our B2): with ``colour`` the player's colour difference stays within
+        -2..+2 and he does not get the same colour three times in a row."""
+        s = self.states[pid]
+        cd = s.colour_difference + (1 if colour is Colour.WHITE else -1)
+        if abs(cd) > 2:
+            return False
+        return not (len(s.colours) >= 2 and s.colours[-1] is colour and s.colours[-2] is colour)
+
+    def _barred(self) -> dict[int, int]:
+        """Per player, the bit set of the players he may not meet (himself included): B1 a,
+        the forbidden pairs, and B2 when it applies (no colour allocation meets C.04.1 f-g)."""
+        ids = list(self.t.players)
+        everyone = mask_of(ids)
+        can_white = mask_of(i for i in ids if self.colour_allowed(i, Colour.WHITE))
+        can_black = mask_of(i for i in ids if self.colour_allowed(i, Colour.BLACK))
+        barred = {}
+        for pid in ids:
+            m = (1 << pid) | mask_of(self.states[pid].opponents)
+            if self.use_b2:
+                partners = ((can_black if (can_white >> pid) & 1 else 0)
+                            | (can_white if (can_black >> pid) & 1 else 0))
+                m |= everyone & ~partners
+            barred[pid] = m
+        for group in self.t.forbidden_pairs:
+            members = [i for i in group.players if i in self.t.players]
+            for a in members:
+                for b in members:
+                    if a != b and group.forbids(a, b, self.r):
+                        barred[a] |= 1 << b
+        return barred
+
+    def compatible(self, a: int, b: int) -> bool:
+        """B1 a (never met over the board; E2: a bye or forfeit is not a meeting), the
+        tournament's forbidden pairs, and B2 (a colour allocation meeting C.04.1 f-g exists)."""
+        return not (self.barred[a] >> b) & 1
+
+    def colours_possible(self, a: int, b: int) -> bool:
+        return (
+            self.colour_allowed(a, Colour.WHITE) and self.colour_allowed(b, Colour.BLACK)
+        ) or (self.colour_allowed(a, Colour.BLACK) and self.colour_allowed(b, Colour.WHITE))
+
+    def bye_eligible(self, pid: int) -> bool:
+        """B1 b: no bye for a player who already received a point without playing."""
+        return not any(r.kind in POINT_WITHOUT_PLAYING for r in self.states[pid].rounds)
+
+    # B5, B6
+    def may_float(self, pid: int, direction: Float, stage: int) -> bool:
+        """B5 (not the same float as last round) and B6 (nor as two rounds ago); ``stage`` 1
+        drops B6, 2 drops both (C9, C10). Not applied to last-round players above 50 %."""
+        if stage >= 2 or pid in self.b56_exempt:
+            return True
+        s = self.states[pid]
+        if s.float_in(self.r - 1, elo_float_policy) is direction:
+            return False
+        return stage >= 1 or s.float_in(self.r - 2, elo_float_policy) is not direction
+
+    def pair_rule(self, up_stage: int) -> PairRule:
+        """:meth:`pair_allowed` at ``up_stage`` as a callable holding its bit sets."""
+        rule = self._pair_rules.get(up_stage)
+        if rule is None:
+            rule = self._pair_rules[up_stage] = PairRule(self, up_stage)
+        return rule
+
+    def pair_allowed(self, a: int, b: int, up_stage: int) -> bool:
+        """B1/B2, and B5/B6 for the lower-scored player who floats up (A.4)."""
+        if not self.compatible(a, b):
+            return False
+        sa, sb = self.score(a), self.score(b)
+        if sa == sb:
+            return True
+        low = b if sa > sb else a
+        return self.may_float(low, Float.UP, up_stage)
+
+    # the rest of the round can still be paired (C12, C13)
+    def bye_takers(self) -> int:
+        """The bit set of the players allowed the bye (B1 b)."""
+        if self._bye_takers is None:
+            self._bye_takers = mask_of(q for q in self.t.players if self.bye_eligible(q))
+        return self._bye_takers
+
+    def completion_graph(self) -> dict[int, int]:
+        """The graph of the completion questions as bit sets (per vertex, the vertices it may
+        not meet, itself included): B1/B2 between players, and the bye vertex
+        (:attr:`bye_bit`) joined to the players allowed the bye (B1 b). Built once."""
+        graph = self._completion_graph
+        if graph is None:
+            bye = 1 << self.bye_bit
+            takers = self.bye_takers()
+            graph = {pid: m | (0 if (takers >> pid) & 1 else bye)
+                     for pid, m in self.barred.items()}
+            graph[self.bye_bit] = bye | (mask_of(self.t.players) & ~takers)
+            self._completion_graph = graph
+        return graph
+
+    def completable_over(self, extra: frozenset[int], base: frozenset[int]) -> bool:
+        """``completable(extra | base)``, from a maximum matching of ``base`` kept for the
+        next call: only the players of ``extra`` and those ``base`` left unmatched (and the bye
+        vertex) start an augmenting path (:class:`~swisspairing.matching.bitpaths.BitMatching`,
+        on bit sets). The same graph, so the same answer, for the many sets of floaters tried
+        over the same lower levels (C12, C13)."""
+        graph = self.completion_graph()
+        start = self._base_matchings.get(base)
+        if start is None:
+            start = self._base_matchings[base] = BitMatching.of(graph, base)
+        added = mask_of(extra) & ~start.among
+        if (start.among | added).bit_count() % 2:
+            added |= 1 << self.bye_bit
+        return start.grown(added).perfect
+
+    def completable_with_some(self, candidates: frozenset[int], x: int, base: frozenset[int]
+                              ) -> bool:
+        """Whether some ``x`` players of ``candidates`` and the players of ``base`` can all be
+        paired (B1, B2; the bye vertex when they are odd, B1 b): :meth:`completable_over` for
+        some set of ``x`` floaters, as one question. The graph of :meth:`completion_graph`
+        gets ``len(candidates) - x`` stand-ins joined to every candidate and to nobody else:
+        a perfect matching gives the stand-ins the candidates that do not float, and pairs
+        the ``x`` others with ``base`` (C12, C13 for a whole stage: no split of the stage can
+        leave floaters the rest of the round takes when this is False)."""
+        key = (candidates, x, base)
+        got = self._some_floaters.get(key)
+        if got is not None:
+            return got
+        stand_ins = len(candidates) - x
+        if stand_ins < 0:
+            return False
+        graph = self.completion_graph()
+        top = self.bye_bit + 1
+        stand_in_mask = ((1 << stand_ins) - 1) << top
+        cands = mask_of(candidates)
+        others = mask_of(base) & ~cands
+        among = cands | others | stand_in_mask
+        bye = (x + others.bit_count()) % 2
+        if bye:
+            among |= 1 << self.bye_bit
+        # counting first: the players of ``base`` not paired among themselves (at least
+        # ``len - 2 * maximum matching``) need a floater each, but one may take the bye
+        inside = self._inside_pairs.get(others)
+        if inside is None:
+            inside = self._inside_pairs[others] = BitMatching(graph, others).size
+        if x < others.bit_count() - 2 * inside - bye:
+            self._some_floaters[key] = False
+            return False
+        barred: dict[int, int] = {}
+        for v in bits(among & ~stand_in_mask):
+            barred[v] = graph[v] if (cands >> v) & 1 else graph[v] | stand_in_mask
+        for k in range(stand_ins):
+            barred[top + k] = among & ~cands
+        got = self._some_floaters[key] = BitMatching.is_perfect(barred, among)
+        return got
+
+    def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
+                    floaters: frozenset[int] = frozenset()) -> bool:
+        """True when ``players`` can all be paired among themselves (B1, B2), one of them
+        taking the bye if they are odd (A.5, B1 b). With ``restrict``, the ``floaters`` may
+        only be paired with players of ``restrict`` (C12: in the next level)."""
+        ids = frozenset(players)
+        key = (ids, restrict, floaters)
+        got = self._oracle.get(key)
+        if got is not None:
+            return got
+        # the same graph on bit sets (BitGraph): C12's restriction bars the floaters from
+        # everyone outside ``restrict``; an odd set adds a bye vertex (bit above every id)
+        barred = {pid: self.barred[pid] for pid in ids}
+        if restrict is not None:
+            allowed = mask_of(restrict | floaters)
+            floater_mask = mask_of(floaters)
+            for pid in ids:
+                if pid in floaters:
+                    barred[pid] |= ~allowed
+                elif pid not in restrict:
+                    barred[pid] |= floater_mask
+        vertices = list(ids)
+        if len(ids) % 2:
+            bye = max(self.t.players, default=0) + 1
+            takers = mask_of(pid for pid in ids if self.bye_eligible(pid)
+                             and (restrict is None or pid not in floaters))
+            for pid in ids:
+                if not (takers >> pid) & 1:
+                    barred[pid] |= 1 << bye
+            barred[bye] = (1 << bye) | (mask_of(ids) & ~takers)
+            vertices.append(bye)
+        got = BitGraph(barred).perfect(vertices)
+        self._oracle[key] = got
+        return got
+
+
+class PairRule:
+    """:meth:`Round.pair_allowed` at one upfloat stage (B1, B2, and B5/B6 for the player who
+    floats up), callable as ``rule(a, b)``, with the same relation as bit sets
+    (:attr:`graph`) for the assignment questions of the S1/S2 searches."""
+
+    def __init__(self, rd: Round, up_stage: int) -> None:
+        self.rd = rd
+        self.up_stage = up_stage
+        ids = list(rd.t.players)
+        stuck = {pid for pid in ids if not rd.may_float(pid, Float.UP, up_stage)}
+        scores = sorted({rd.score(pid) for pid in ids})
+        # per score: the players below it who may not float up, and the players above it
+        below_stuck = {s: mask_of(i for i in stuck if rd.score(i) < s) for s in scores}
+        above = {s: mask_of(i for i in ids if rd.score(i) > s) for s in scores}
+        barred = {}
+        for pid in ids:
+            s = rd.score(pid)
+            m = rd.barred[pid] | below_stuck[s]
+            if pid in stuck:
+                m |= above[s]
+            barred[pid] = m
+        self.graph = BitGraph(barred)
+
+    def __call__(self, a: int, b: int) -> bool:
+        return not (self.graph.barred[a] >> b) & 1

@@ -1,0 +1,312 @@
+"""One stage of a level (C4-C8): S1/S2 with p pairs, the D2 exchanges, the D1 permutations of S2,
+kept when B1/B2, B5/B6 and the look-ahead of C10-C13 allow."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import sys
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+
+from ...matching import bipartite_covers
+from ...matching.bitsets import BitGraph, bits, mask_of
+from ...model.state import Float
+from . import criteria
+from .completion import Completion, FloaterTest, StageCompletions, max_matching_size
+from .exchanges import d2_splits
+from .players import PairRule, Round
+
+
+def assigns(left: Sequence[int], right: Sequence[int], ok: Callable[[int, int], bool]
+             ) -> bool:
+    """Every player of ``left`` gets a distinct partner in ``right`` under ``ok``; on bit
+    sets when ``ok`` is a :class:`PairRule` (the same answer)."""
+    if isinstance(ok, PairRule):
+        return ok.graph.assigns(left, right)
+    return bipartite_covers(left, right, ok)
+
+
+def pair_stage(
+    rd: Round,
+    players: Sequence[int],
+    p: int,
+    relax: tuple[int, int],
+    floater_ok: FloaterTest,
+    budget: list[int],
+) -> Iterator[
+    tuple[list[tuple[int, int]], tuple[int, ...], tuple[str, list[int], list[int]]]
+]:
+    """C4-C8 for a homogeneous (or residual) level: ``players`` in A.2 order, ``p`` pairs.
+
+    Yields (pairs, floaters, (exchange, S1, S2)) in the order of the rules: no exchange then the D2
+    exchanges (C8), and for each, the D1 permutations of S2 (C7). A permutation is kept when
+    its pairs meet B1/B2 (and B5/B6 for an upfloater at ``relax[1]``) and its floaters may float
+    down (B5/B6 at ``relax[0]``) and ``floater_ok`` accepts them (the rest can be paired);
+    with two floaters or more that test is part of the search (:class:`StageCompletions`)."""
+    n = len(players)
+    x = n - 2 * p
+    if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
+        return  # the last level leaves at most one player (A.5)
+    down, up = relax
+    can_float = {pid for pid in players if rd.may_float(pid, Float.DOWN, down)}
+    if x == 1:
+        can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
+    elif x == 0 and not floater_ok(frozenset()):
+        return
+
+    ok = rd.pair_rule(up)
+
+    # quick test: can this stage be paired at all, whatever S1 and S2 are?
+    if not _stage_possible(players, x, ok, can_float):
+        return
+    # C12/C13: can some x players of the stage float so that the rest of the round is paired?
+    if not floater_ok.some_set(can_float, x):
+        return
+    if x >= 2 and math.comb(len(can_float), x) <= criteria.LEVEL_FLOATER_SETS_LIMIT:
+        # C12/C13 for the whole stage: some set of floaters must both let the rest of the
+        # round be paired and leave players that can be paired among themselves (whatever S1
+        # and S2 are: every set of p players is S1 after some D2 exchange)
+        key = (frozenset(players), frozenset(can_float), x, up, floater_ok.also, floater_ok.lower)
+        possible = rd.stage_answers.get(key)
+        if possible is None:
+            possible = rd.stage_answers[key] = any(
+                floater_ok(frozenset(floaters))
+                and _stage_possible([pid for pid in players if pid not in floaters], 0, ok, set())
+                for floaters in itertools.combinations(sorted(can_float), x)
+            )
+        if not possible:
+            return
+    completions = StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
+    for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
+        if exchanges > criteria.EXCHANGE_LIMIT:
+            return
+        s1 = [players[i - 1] for i in s1n]
+        s2 = [players[i - 1] for i in s2n]
+        must = [pid for pid in s2 if pid not in can_float]
+        completion = None
+        if completions is not None:
+            if math.comb(len(s2), x) <= criteria.FLOATER_SETS_LIMIT:
+                # few floater sets: each is tested once (``completable`` keeps the answers)
+                if not _some_floaters(s1, s2, x, ok, can_float, floater_ok):
+                    budget[0] -= 1  # what the dead permutations would have cost, at least
+                    if budget[0] < 0:
+                        return
+                    continue
+            else:
+                completion = functools.partial(completions.for_split, s1, s2)
+        for perm in valid_permutations(s1, s2, must, ok, completion, budget, rd.matching_work):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
+            used = set(perm)
+            floaters = tuple(pid for pid in s2 if pid not in used)
+            if x >= 2 and not floater_ok(frozenset(floaters)):
+                continue  # (known already while the matching work lasts)
+            yield list(zip(s1, perm, strict=True)), floaters, (exchange, s1, s2)
+
+
+def _some_floaters(
+    s1: Sequence[int],
+    s2: Sequence[int],
+    x: int,
+    ok: Callable[[int, int], bool],
+    can_float: Collection[int],
+    floater_ok: FloaterTest,
+) -> bool:
+    """C7 with C12/C13 when S2 has few sets of ``x`` floaters: whether some set of them, all
+    allowed to float, accepted by ``floater_ok``, leaves S2 players that S1 can all take."""
+    for floaters in itertools.combinations([pid for pid in s2 if pid in can_float], x):
+        rest = [pid for pid in s2 if pid not in floaters]
+        if floater_ok(frozenset(floaters)) and assigns(s1, rest, ok):
+            return True
+    return False
+
+
+def _stage_possible(
+    players: Sequence[int], x: int, ok: Callable[[int, int], bool], can_float: set[int]
+) -> bool:
+    """Whether ``players`` can be paired leaving exactly ``x`` of them, all in ``can_float``:
+    a perfect matching once ``x`` stand-ins, each allowed with every player of ``can_float``,
+    are added."""
+    if not isinstance(ok, PairRule):
+        return _stage_possible_general(players, x, ok, can_float)
+    base = ok.graph.barred
+    top = max(base) + 1  # above every player's id
+    stand_ins = [top + k for k in range(x)]
+    members = mask_of(players)
+    floaters = mask_of(pid for pid in players if pid in can_float)
+    stand_in_mask = mask_of(stand_ins)
+    barred = {pid: base[pid] | (0 if pid in can_float else stand_in_mask) for pid in players}
+    for d in stand_ins:
+        barred[d] = stand_in_mask | (members & ~floaters)
+    return BitGraph(barred).perfect([*players, *stand_ins])
+
+
+def _stage_possible_general(
+    players: Sequence[int], x: int, ok: Callable[[int, int], bool], can_float: set[int]
+) -> bool:
+    """:func:`_stage_possible` for any relation ``ok`` (index-based matching)."""
+    n = len(players)
+    size = n + x
+    adj: list[list[int]] = [[] for _ in range(size)]
+    for i, j in itertools.combinations(range(n), 2):
+        if ok(players[i], players[j]):
+            adj[i].append(j)
+            adj[j].append(i)
+    for i, pid in enumerate(players):
+        if pid in can_float:
+            for d in range(n, size):
+                adj[i].append(d)
+                adj[d].append(i)
+    return max_matching_size(size, adj) * 2 == size
+
+
+def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[int, int]
+                     ) -> dict[int, int] | None:
+    """A distinct partner in ``right`` for every player of ``left`` (``barred``: per player,
+    the bit set of those he may not meet), or None. Each player of ``left`` in order takes
+    the first free player of ``right`` in its order he may meet (so the first player of
+    ``left`` gets exactly the first partner D1 tries), then Kuhn's augmenting paths place the
+    players left waiting. Only whether one exists is the answer (:func:`assigns`)."""
+    right_mask = mask_of(right)
+    taken: dict[int, int] = {}  # right -> left
+    given: dict[int, int] = {}  # left -> right
+    waiting = []
+    start = 0  # every player of ``right`` before it is taken
+    for a in left:
+        while start < len(right) and right[start] in taken:
+            start += 1
+        options = right_mask & ~barred[a]
+        for k in range(start, len(right)):
+            b = right[k]
+            if b not in taken and (options >> b) & 1:
+                taken[b], given[a] = a, b
+                break
+        else:
+            waiting.append(a)
+    if not waiting:
+        return given
+    if sys.getrecursionlimit() < 2 * len(left) + 100:
+        sys.setrecursionlimit(2 * len(left) + 100)
+    seen = [0]
+
+    def augment(x: int) -> bool:
+        for b in bits(right_mask & ~barred[x] & ~seen[0]):
+            if (seen[0] >> b) & 1:
+                continue
+            seen[0] |= 1 << b
+            if b not in taken or augment(taken[b]):
+                taken[b], given[x] = x, b
+                return True
+        return False
+
+    for a in waiting:
+        seen[0] = 0
+        if not augment(a):
+            return None
+    return given
+
+
+def valid_permutations(
+    s1: Sequence[int],
+    s2: Sequence[int],
+    must: Sequence[int],
+    ok: Callable[[int, int], bool],
+    completion: Callable[[], Completion] | None = None,
+    budget: list[int] | None = None,
+    work: list[int] | None = None,
+) -> Iterator[tuple[int, ...]]:
+    """D1 permutations of S2 (first ``len(s1)`` places) in which every S1[i]-S2[i] pair is
+    allowed and every player of ``must`` is paired; depth-first in lexicographic order with a
+    matching test at each step, so that dead branches are never explored. With
+    ``completion`` (built only when some permutation exists), a branch is explored only while
+    the pairs it fixes keep a perfect matching of that graph (what the rest of the round
+    needs, C10-C13); when none is kept at all, that costs one unit of ``budget`` (the
+    permutations it rules out would each have cost one). ``work`` bounds the matching work
+    (one unit per graph or repaired matching): once spent, branches are no longer pruned, and
+    the caller's own tests reject what the completion would have (the answer is the same)."""
+    p = len(s1)
+    chosen: list[int] = []
+    used: set[int] = set()  # the players of ``chosen``
+    barred = ok.graph.barred if isinstance(ok, PairRule) else None
+
+    def feasible(depth: int, witness: dict[int, int] | None) -> dict[int, int] | None:
+        """A distinct partner among the S2 players not yet chosen for each player of S1 from
+        ``depth`` on (S1 -> S2), checked to leave every player of ``must`` not yet chosen a
+        partner in that part of S1; None if there is none. ``witness``, when given, is
+        already such an assignment (then only ``must`` is checked)."""
+        rest = s1[depth:]
+        if witness is None:
+            free = [f for f in s2 if f not in used]
+            if barred is not None:
+                witness = first_assignment(rest, free, barred)
+                if witness is None:
+                    return None
+            elif assigns(rest, free, ok):
+                witness = {}
+            else:
+                return None
+        need = [m for m in must if m not in used]
+        return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
+
+    first = feasible(0, None)
+    if first is None:
+        return
+    root = None
+    if completion is not None and (work is None or work[0] > 0):
+        if work is not None:
+            work[0] -= 1
+        root = completion()
+    if root is not None and not root.perfect:
+        if budget is not None:
+            budget[0] -= 1
+        return
+    # depth-first over the places of S2 with an explicit stack (S1 may hold thousands of
+    # players: no recursion). A frame: its depth, its completion, an assignment of the rest of
+    # S1 (kept by the deepest frame only) and the index in S2 of its next candidate; the S2
+    # players free at a depth are those of S2 not in ``used``, in their order.
+    stack: list[list] = [[0, root, first, 0]]
+    while stack:
+        frame = stack[-1]
+        depth, done, witness, i = frame
+        if depth == p:
+            yield tuple(chosen)
+            stack.pop()
+            if depth:
+                used.discard(chosen.pop())
+            continue
+        a = s1[depth]
+        pushed = False
+        while i < len(s2):
+            b = s2[i]
+            i += 1
+            if b in used or not ok(a, b):
+                continue
+            given = None
+            if witness is not None and barred is not None and witness.get(a) == b:
+                # the assignment gave ``a`` this partner: without them it assigns the rest
+                # of S1 to the rest of S2 (no new search); this frame's copy is spent
+                given, witness, frame[2] = witness, None, None
+                del given[a]
+            used.add(b)
+            below = feasible(depth + 1, given)
+            after = None
+            if below is not None and done is not None and (work is None or work[0] > 0):
+                if work is not None:
+                    work[0] -= 1
+                after = done.without(a, b)
+                if after is None:
+                    below = None
+            if below is None:
+                used.discard(b)
+                continue
+            frame[3] = i
+            chosen.append(b)
+            stack.append([depth + 1, after, below, 0])
+            pushed = True
+            break
+        if not pushed:
+            stack.pop()
+            if depth:
+                used.discard(chosen.pop())

@@ -52,6 +52,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "parse_list validates the tie-break list the arbiter types, before any standings exist",
     ("web/forms.py", "swisspairing.systems"):
         "implemented_systems: the systems the form offers, a list of names",
+    ("web/forms.py", "swisspairing.systems.round_robin"):
+        "ROUND_ROBIN, DOUBLE_ROUND_ROBIN: the names of the systems whose rounds help the event "
+        "form shows (data)",
     ("web/hall/views.py", "swisspairing.standings.views"):
         "points_text: a score written for the hall's pages (rendering helper)",
     ("web/printing.py", "swisspairing.standings"):

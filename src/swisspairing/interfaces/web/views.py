@@ -638,8 +638,7 @@ def _same_name(event: m.Event, row: m.Entrant) -> list[m.Entrant]:
 # --- rounds --------------------------------------------------------------------------------------
 def _version(request: HttpRequest, name: str = "version") -> int | None:
     """The version a form carries (optimistic concurrency, issue 24); None when absent."""
-    value = str(request.POST.get(name, "")).strip()
-    return int(value) if value.isascii() and value.isdigit() else None
+    return forms.posted_version(request.POST, name)
 
 
 @read_only
@@ -804,7 +803,8 @@ def _result_target(target: str) -> str:
 def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
     def number(key: str) -> int | None:
         value = str(request.POST.get(key, "")).strip()
-        return int(value) if value.isascii() and value.isdigit() else None
+        # at most 9 digits: ``int()`` of a huge digit string is a ValueError (a 500)
+        return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
     kind = str(request.POST.get("kind", ""))
     a = number("a")

@@ -1,0 +1,160 @@
+"""Hostile input met on a bad-day tour of the web app (Double-Swiss events, the round page's
+forms, the hall): every answer is a 4xx page or the page with an error naming the field, never
+a 500, and nothing changes."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from swisspairing.interfaces.web import actions
+from swisspairing.interfaces.web import models as m
+from web_helpers import make_event, make_user
+
+pytestmark = pytest.mark.django_db
+
+#: more digits than Python's ``int()`` converts (4,300): was a ValueError, a 500
+HUGE = "9" * 5000
+
+
+@pytest.fixture
+def chief() -> Client:
+    client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(make_user("chief", m.ROLE_CHIEF))
+    return client
+
+
+def _results(event: m.Event) -> list[tuple[int, int, str, int]]:
+    return list(m.Game.objects.filter(round__event=event).order_by("pk")
+                .values_list("pk", "board", "white_code", "version"))
+
+
+def _shown_error(client: Client, response: object) -> str:
+    """The error the arbiter reads: the 4xx page itself, or the page redirected to."""
+    status = response.status_code  # type: ignore[attr-defined]
+    if status == 302:
+        return client.get(response["Location"]).content.decode()  # type: ignore[index]
+    assert 400 <= status < 500, status
+    return response.content.decode()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("what", "field"), [
+    ("publish", "version"), ("unpublish", "version"), ("manual", "version"),
+    ("manual-undo", "version"), ("manual-reset", "version"), ("undo", "entry"),
+    ("pair", "revision")])
+def test_a_huge_version_is_refused_naming_the_field(chief: Client, what: str,
+                                                   field: str) -> None:
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    number = 2 if what == "pair" else 1
+    before = (_results(event), rnd.version, rnd.published)
+    r = chief.post(reverse("web:round-action", args=[event.pk, number, what]),
+                   {field: HUGE, "kind": "swap", "a": "1"})
+    page = _shown_error(chief, r)
+    assert f"{field}: a whole number of at most 18 digits is needed" in page
+    rnd.refresh_from_db()
+    assert (_results(event), rnd.version, rnd.published) == before
+
+
+def test_a_huge_version_or_result_in_the_grid_is_a_400(chief: Client) -> None:
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    game = rnd.games.get(board=1, game=2)
+    before = _results(event)
+    url = reverse("web:result", args=[event.pk, 1, game.pk])
+    r = chief.post(url, {"result": "1", "version": HUGE})
+    assert r.status_code == 400
+    assert "version: a whole number of at most 18 digits" in r.content.decode()
+    r = chief.post(url, {"result": HUGE, "version": str(game.version)})
+    assert r.status_code == 400
+    assert _results(event) == before
+
+
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"a": HUGE}, "Give a board or a player number."),
+    ({"a": "1", "b": HUGE}, "choose two different players of the round")])
+def test_a_huge_player_or_board_number_in_a_manual_change_is_refused(
+        chief: Client, fields: dict[str, str], says: str) -> None:
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    before = _results(event)
+    r = chief.post(reverse("web:round-action", args=[event.pk, 1, "manual"]),
+                   {"kind": "exchange", "version": str(rnd.version), **fields})
+    assert r.status_code == 302
+    assert says in _shown_error(chief, r)
+    assert _results(event) == before
+
+
+def test_a_huge_entrant_id_is_a_400(chief: Client) -> None:
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    r = chief.post(reverse("web:round-action", args=[event.pk, 1, "request"]),
+                   {"entrant": HUGE, "code": "H"})
+    assert r.status_code == 400
+    assert "entrant: a whole number from 1 to" in r.content.decode()
+    assert not m.RoundRequest.objects.exists()
+
+
+@pytest.mark.parametrize(("match", "first", "second", "says"), [
+    ("99:1:1", "1-0", "=", "board: round 1 has no match on board 99"),
+    ("0:1:1", "1-0", "=", "board: round 1 has no match on board 0"),
+    ("-1:1:1", "1-0", "=", "match: choose a board"),
+    (HUGE, "1-0", "=", "match: choose a board"),
+    ("1:1:1", "2-0", "=", "Game 1: choose a result, found &#x27;2-0&#x27;"),
+    ("1:1:1", "1-0", HUGE, "Game 2: choose a result"),
+])
+def test_the_match_form_refuses_what_is_not_a_match_or_a_result(
+        chief: Client, match: str, first: str, second: str, says: str) -> None:
+    """C.04.5: the per-match form records both games of an existing board, with a result of
+    its table; anything else is refused naming the field, nothing recorded."""
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    before = _results(event)
+    r = chief.post(reverse("web:round-action", args=[event.pk, 1, "match"]),
+                   {"match": match, "first": first, "second": second})
+    assert says in _shown_error(chief, r)
+    assert _results(event) == before
+
+
+def test_the_hall_refuses_a_version_that_is_not_a_number(chief: Client) -> None:
+    """``²`` passes ``str.isdigit()`` but not ``int()``: was a 500 in the hall's decide."""
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    game = rnd.games.get(board=1, game=1)
+    before = _results(event)
+    for bad in ("²", HUGE):
+        r = chief.post(reverse("hall:decide", args=[event.pk, game.pk]),
+                       {"result": "1", "version": bad})
+        assert "version: a whole number of at most 18 digits" in _shown_error(chief, r)
+    assert _results(event) == before
+
+
+def test_a_huge_screen_setting_is_clamped_not_a_500(chief: Client) -> None:
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    r = chief.post(reverse("hall:screens", args=[event.pk]),
+                   {"name": "Hall", "seconds": HUGE, "rows": HUGE})
+    assert r.status_code == 302
+    screen = h.Screen.objects.get(event=event)
+    assert (screen.seconds, screen.rows) == (600, 200)
+
+
+def test_an_anonymous_post_changes_nothing(chief: Client) -> None:
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    game = rnd.games.get(board=1, game=1)
+    before = _results(event)
+    anonymous = Client(raise_request_exception=False)
+    for url, data in ((reverse("web:result", args=[event.pk, 1, game.pk]), {"result": "1"}),
+                      (reverse("web:round-action", args=[event.pk, 1, "match"]),
+                       {"match": f"1:{game.version}:1", "first": "1-0", "second": "1-0"}),
+                      (reverse("web:round-action", args=[event.pk, 1, "unpublish"]), {}),
+                      (reverse("hall:decide", args=[event.pk, game.pk]), {"result": "1"})):
+        r = anonymous.post(url, data)
+        assert r.status_code in (302, 403) and "/login/" in r.get("Location", "/login/")
+    assert _results(event) == before

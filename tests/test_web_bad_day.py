@@ -158,3 +158,29 @@ def test_an_anonymous_post_changes_nothing(chief: Client) -> None:
         r = anonymous.post(url, data)
         assert r.status_code in (302, 403) and "/login/" in r.get("Location", "/login/")
     assert _results(event) == before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_explanation_of_a_changed_double_swiss_match_reads_game_1(lang: str) -> None:
+    """C.04.5 Preface: the pairing and a manual change are in game 1's colours (game 2 is the
+    reverse). After the colours of board 1 are swapped by hand, the explanation gives board 1
+    as game 1 now is, and the engine's colour note of that board says the engine's White now
+    has Black (it read game 2's row: the colours before the swap, and the reverse note)."""
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.manual_change(rnd, "swap", 1, None, None)
+    first = rnd.games.select_related("white", "black").get(board=1, game=1)
+    white, black = first.white, first.black
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(make_user("arb", m.ROLE_ARBITER))
+    page = client.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    if lang == "en":
+        shown = f"board 1: White {white.tpn} {white.name}; Black {black.tpn} {black.name}"
+        wrong = f"board 1: White {black.tpn} {black.name}; Black {white.tpn} {white.name}"
+        changed = f"{black.tpn} now has Black against {white.tpn}"  # the engine's White
+    else:
+        shown = f"échiquier 1 : Blancs {white.tpn} {white.name} ; Noirs {black.tpn} {black.name}"
+        wrong = f"échiquier 1 : Blancs {black.tpn} {black.name} ; Noirs {white.tpn} {white.name}"
+        changed = f"{black.tpn} a maintenant les Noirs contre {white.tpn}"
+    assert shown in page and wrong not in page
+    assert changed in page

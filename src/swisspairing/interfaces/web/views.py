@@ -679,9 +679,11 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             context["violations"] = broken
         # the explanation of the pairing as it now is: the players named, the manual changes
         # and what of the engine's notes they made untrue (issue 25 item 8)
+        # a Double-Swiss match is read from its game 1 (the engine's pairing and the manual
+        # changes are in game 1's colours; game 2 is the reverse: C.04.5 Preface)
         boards = {g["game"].board: (g["game"].white.tpn,
                                     g["game"].black.tpn if g["game"].black else None)
-                  for g in context["games"]}
+                  for g in context["games"] if g["game"].game <= 1}
         context["round_system"] = system_label(rnd.system)  # by its name (issue 25 item 10)
         context["notes"] = explanation_now.shown_notes(
             rnd.explanation, boards, rnd.manual_changes, names, lang, broken,

@@ -184,3 +184,22 @@ def test_the_explanation_of_a_changed_double_swiss_match_reads_game_1(lang: str)
         changed = f"{black.tpn} a maintenant les Noirs contre {white.tpn}"
     assert shown in page and wrong not in page
     assert changed in page
+
+
+@pytest.mark.parametrize(("lang", "second", "says"), [
+    ("en", "99", "second player: no player has the number 99"),
+    ("fr", "99", "second joueur : aucun joueur n&#x27;a le numéro 99"),
+    ("en", "nobody", "second player: give a player&#x27;s number or choose a name from the list, "
+                     "found &#x27;nobody&#x27;"),
+])
+def test_a_forbidden_pair_with_an_unknown_player_names_the_field(lang: str, second: str,
+                                                                 says: str) -> None:
+    """C.04.1 b: two players of the event; a number no player has, or a text that is no
+    number, is refused naming the field and what was typed, nothing stored."""
+    event = make_event(players=8, rounds=3)
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(make_user("arb", m.ROLE_ARBITER))
+    r = client.post(reverse("web:forbidden", args=[event.pk]),
+                    {"first": "1", "second": second}, follow=True)
+    assert says in r.content.decode()
+    assert not m.ForbiddenPair.objects.exists()

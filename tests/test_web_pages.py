@@ -317,7 +317,8 @@ def test_check_page_and_forbidden_pairs(arbiter: Client) -> None:
     assert "Contrôle des appariements" in french
     r = arbiter.post(reverse("web:forbidden", args=[event.pk]), {"first": "1", "second": "x"},
                      follow=True)
-    assert "Give the numbers of two players." in r.content.decode()
+    assert ("second player: give a player&#x27;s number or choose a name from the list, "
+            "found &#x27;x&#x27;") in r.content.decode()
 
 
 def test_check_page_shows_a_hand_changed_round_board_by_board(arbiter: Client) -> None:

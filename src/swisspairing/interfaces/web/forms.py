@@ -405,9 +405,20 @@ class ForbiddenPairForm(forms.Form):
                                                                            "second")]
         rows = [self.event.entrants.filter(tpn=int(n.group(1))).first() if n else None
                 for n in numbers]
+        # the field at fault named, with what was typed (a number no player has, or a text
+        # that is no number: the bad-day tour met "Give the numbers of two players." for 99)
+        for label, key, number, row in ((_("first player"), "first", numbers[0], rows[0]),
+                                        (_("second player"), "second", numbers[1], rows[1])):
+            if row is not None:
+                continue
+            if number is not None:
+                raise forms.ValidationError(_("%(field)s: no player has the number %(number)s") % {
+                    "field": label, "number": int(number.group(1))})
+            raise forms.ValidationError(_(
+                "%(field)s: give a player's number or choose a name from the list, found "
+                "%(found)s") % {"field": label, "found": repr(str(data.get(key, ""))[:40])})
         a, b = rows
-        if a is None or b is None:
-            raise forms.ValidationError(_("Give the numbers of two players."))
+        assert a is not None and b is not None
         if a.pk == b.pk:
             raise forms.ValidationError(_("Choose two different players."))
         if forbidden_pair_exists(a, b):

@@ -203,3 +203,25 @@ def test_a_forbidden_pair_with_an_unknown_player_names_the_field(lang: str, seco
                     {"first": "1", "second": second}, follow=True)
     assert says in r.content.decode()
     assert not m.ForbiddenPair.objects.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_stale_match_form_says_neither_game_was_recorded(lang: str) -> None:
+    """The per-match form records both games of a match in one transaction (C.04.5: a match
+    is two games): when game 2 changed since the page was shown (another tab), game 1 is not
+    recorded either, and the message says so (it named game 2 only)."""
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    first, second = rnd.games.filter(board=1).order_by("game")
+    shown = f"1:{first.version}:{second.version}"
+    actions.set_result(second, "=", None)  # the other tab
+    before = _results(event)
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(make_user("arb", m.ROLE_ARBITER))
+    r = client.post(reverse("web:round-action", args=[event.pk, 1, "match"]),
+                    {"match": shown, "first": "1-0", "second": "1-0"}, follow=True)
+    page = r.content.decode()
+    assert ("Neither game of board 1 was recorded" if lang == "en"
+            else "Aucune des deux parties de l&#x27;échiquier 1 n&#x27;a été enregistrée") in page
+    assert _results(event) == before

@@ -827,7 +827,15 @@ def _match_result(request: HttpRequest, rnd: m.Round) -> None:
     and ``second`` each game's result as the score of game 1's White."""
     board, version1, version2 = double_swiss.posted_match(request.POST.get("match", ""))
     first, second = str(request.POST.get("first", "")), str(request.POST.get("second", ""))
-    double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    try:
+        double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    except actions.StaleResult as exc:
+        # one transaction for both games: the refusal of either game leaves both as they
+        # were, which the arbiter must read (the message names only the game that changed)
+        messages.error(request, core_messages.user_message(exc) + " " + _(
+            "Neither game of board %(board)s was recorded (the form records both together); "
+            "the round is shown as it is now.") % {"board": board})
+        return
     messages.success(request, _("Board %(board)s: game 1 %(first)s, game 2 %(second)s "
                                 "(scores of White in game 1).") % {
         "board": board, "first": RESULT_LABELS[first], "second": RESULT_LABELS[second]})

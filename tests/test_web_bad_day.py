@@ -225,3 +225,29 @@ def test_a_stale_match_form_says_neither_game_was_recorded(lang: str) -> None:
     assert ("Neither game of board 1 was recorded" if lang == "en"
             else "Aucune des deux parties de l&#x27;échiquier 1 n&#x27;a été enregistrée") in page
     assert _results(event) == before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hall_overview_names_the_game_of_a_double_swiss_entry(lang: str) -> None:
+    """C.04.5: a board is two games; a player's entry waiting on game 2 of board 1 is shown
+    to the arbiters as board 1.2 (it said "Board 1", leaving the game to guess), and the
+    arbiter's decision is confirmed with the same label."""
+    from hall_helpers import code_of, enter
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    second = rnd.games.select_related("white", "black").get(board=1, game=2)
+    enter(Client(), code_of(second, h.WHITE), "1-0")
+    arbiter = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
+    page = arbiter.get(reverse("hall:overview", args=[event.pk])).content.decode()
+    board = "Board" if lang == "en" else "Échiquier"
+    assert f"<b>{board} 1.2</b> {second.white.name} – {second.black.name}" in page
+    r = arbiter.post(reverse("hall:decide", args=[event.pk, second.pk]),
+                     {"validate": "1-0", "version": str(second.version)}, follow=True)
+    said = "Board 1.2: 1-0" if lang == "en" else "Échiquier 1.2\u00a0: 1-0"
+    assert said in r.content.decode()
+    second.refresh_from_db()
+    assert second.result == "1-0"

@@ -575,7 +575,7 @@ def decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
             services.arbiter_decides(game, key, request.user,
                                      version=posted_version(request.POST))
             messages.success(request, _("Board %(board)s: %(result)s")
-                             % {"board": game.board, "result": RESULT_LABELS[key]})
+                             % {"board": game.board_label, "result": RESULT_LABELS[key]})
         except SwissPairingError as exc:
             messages.error(request, exc.user_message())
     return redirect("hall:overview", pk=pk)

@@ -251,3 +251,29 @@ def test_the_hall_overview_names_the_game_of_a_double_swiss_entry(lang: str) -> 
     assert said in r.content.decode()
     second.refresh_from_db()
     assert second.result == "1-0"
+
+
+def test_a_huge_result_typed_is_not_echoed_whole() -> None:
+    """A 100,000-character result field (the grid, a player's phone in the hall) is refused
+    with its first 20 characters shown, not the whole field echoed into the page."""
+    from hall_helpers import code_of, enter
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = make_event(players=8, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    game = rnd.games.select_related("white", "black").get(board=1, game=2)
+    typed = "1" * 100_000
+    shown = "&#x27;" + "1" * 20 + "&#x27;…"
+    phone = enter(Client(), code_of(game, h.WHITE), typed)
+    assert phone.status_code == 400  # type: ignore[attr-defined]
+    page = phone.content.decode()  # type: ignore[attr-defined]
+    assert shown in page and len(page) < 20_000
+    arbiter = Client()
+    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
+    r = arbiter.post(reverse("web:result", args=[event.pk, 1, game.pk]),
+                     {"result": typed, "version": str(game.version)}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 400
+    assert shown in r.content.decode() and len(r.content) < 20_000
+    game.refresh_from_db()
+    assert game.result == "" and not game.hall_claims.exists()

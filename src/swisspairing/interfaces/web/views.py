@@ -89,7 +89,13 @@ RESULT_SHORTHANDS[""] = ""
 
 def unknown_result(typed: str) -> str:
     return _("Unknown result %(typed)s: type 1, 0, = (or 5), + or -+ (forfeit), -- (double "
-             "forfeit)") % {"typed": repr(typed)}
+             "forfeit)") % {"typed": shown_typed(typed)}
+
+
+def shown_typed(typed: str, limit: int = 20) -> str:
+    """What was typed, quoted, as an error message shows it: its first ``limit`` characters
+    (a 100,000-character field was echoed whole into the page)."""
+    return repr(typed[:limit]) + ("…" if len(typed) > limit else "")
 #: the audit target of a result change (``actions.set_result``), as shown in the undo message
 RESULT_TARGET = gettext_noop("round %(round)s board %(board)s")
 RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "=": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-",

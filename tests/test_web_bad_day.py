@@ -143,21 +143,36 @@ def test_a_huge_screen_setting_is_clamped_not_a_500(chief: Client) -> None:
     assert (screen.seconds, screen.rows) == (600, 200)
 
 
-def test_an_anonymous_post_changes_nothing(chief: Client) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_anonymous_post_is_a_403_saying_nothing_was_recorded(lang: str) -> None:
+    """A form sent without a session (it ended while the page was open, or a client that
+    never logged in): a 403 page saying nothing was recorded, with a link to log in and come
+    back to the page the form was on (it was a redirect to the login page, then to the
+    form's POST-only address: an empty 405; the grid showed "error 200")."""
     event = make_event(players=8, rounds=3, system="double-swiss")
     rnd = actions.pair_next_round(event, None)
     actions.publish_round(rnd, None)
     game = rnd.games.get(board=1, game=1)
     before = _results(event)
-    anonymous = Client(raise_request_exception=False)
+    anonymous = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    round_page = reverse("web:round", args=[event.pk, 1])
     for url, data in ((reverse("web:result", args=[event.pk, 1, game.pk]), {"result": "1"}),
                       (reverse("web:round-action", args=[event.pk, 1, "match"]),
                        {"match": f"1:{game.version}:1", "first": "1-0", "second": "1-0"}),
                       (reverse("web:round-action", args=[event.pk, 1, "unpublish"]), {}),
+                      (reverse("web:round-action", args=[event.pk, 2, "pair"]), {}),
                       (reverse("hall:decide", args=[event.pk, game.pk]), {"result": "1"})):
-        r = anonymous.post(url, data)
-        assert r.status_code in (302, 403) and "/login/" in r.get("Location", "/login/")
+        r = anonymous.post(url, data, HTTP_REFERER=f"http://testserver{round_page}")
+        assert r.status_code == 403, url
+        page = r.content.decode()
+        assert ("nothing was recorded" if lang == "en" else "rien n'a été enregistré") in page
+        assert f'href="/login/?next={round_page.replace("/", "%2F")}"' in page
+    # another site's page as the referer: back to the tournaments, not to that site
+    r = anonymous.post(reverse("web:result", args=[event.pk, 1, game.pk]), {"result": "1"},
+                       HTTP_REFERER="https://elsewhere.example/t/1/")
+    assert r.status_code == 403 and 'href="/login/?next=%2F"' in r.content.decode()
     assert _results(event) == before
+    assert not m.Round.objects.filter(event=event, number=2).exists()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -1,7 +1,8 @@
 """A Double-Swiss round page in a real browser, from the bad-day tour (issue 28 part 5):
 the grid's rows 1.1 ... 12.2 typed at 20 ms per key all land on their own game rows, and on
 a 390 px phone the grid (board labels "10.1" are wider than "10", names without a space do
-not wrap) stays within the screen, in French and English."""
+not wrap) stays within the screen, in French and English; when the session ends while the
+grid is open, a result typed says it was not recorded because nobody is logged in."""
 
 from __future__ import annotations
 
@@ -75,6 +76,16 @@ def test_a_double_swiss_grid_typed_fast_and_seen_on_a_phone(  # type: ignore[no-
                                  ".getBoundingClientRect().right")
             assert width <= page.evaluate("window.innerWidth"), f"{label}: {width} px wide"
             assert grid <= page.evaluate("window.innerWidth"), f"{label}: grid to {grid} px"
+            if label == "desktop-en":  # the session ends while the grid is open
+                context.clear_cookies(name="sessionid")
+                field = page.locator(".result-input").first
+                field.fill("0")
+                field.press("Enter")
+                expect(page.locator("#grid-flash")).to_contain_text(
+                    "You are not logged in (the session may have ended): nothing was recorded")
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=shots / "ds-grid-logged-out-en.png")
+                expect(page.locator("tr.refused")).to_have_count(1)
             context.close()
         browser.close()
     stored = [g.result for g in m.Game.objects.filter(pk__in=[r.pk for r in rows])

@@ -292,3 +292,23 @@ def test_a_huge_result_typed_is_not_echoed_whole() -> None:
     assert shown in r.content.decode() and len(r.content) < 20_000
     game.refresh_from_db()
     assert game.result == "" and not game.hall_claims.exists()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_result_posted_for_the_bye_says_why_it_is_refused(htmx: bool) -> None:
+    """The pairing-allocated bye has no result to enter (C.04.5: a whole match, scored by the
+    settings); a result posted for its row is a 400 that says why (it came back with the
+    bye's row alone, no message)."""
+    event = make_event(players=9, rounds=3, system="double-swiss")
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    bye = rnd.games.get(black=None)
+    before = _results(event)
+    arbiter = Client()
+    arbiter.force_login(make_user("arb", m.ROLE_ARBITER))
+    extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    r = arbiter.post(reverse("web:result", args=[event.pk, 1, bye.pk]),
+                     {"result": "1", "version": str(bye.version)}, **extra)
+    assert r.status_code == 400
+    assert '<div class="error" role="alert">' in r.content.decode()
+    assert _results(event) == before

@@ -445,7 +445,8 @@ def test_forbidden_pairs_chosen_by_name_and_removed(chief: Client) -> None:
     pairs = {frozenset((p.first.tpn, p.second.tpn)) for p in event.forbidden.all()}
     assert pairs == {frozenset((1, 2)), frozenset((1, 3))}
     response = chief.post(url, {"first": "nobody", "second": "2"}, follow=True)
-    assert "Give the numbers of two players." in response.content.decode()
+    assert ("first player: give a player&#x27;s number or choose a name from the list, "
+            "found &#x27;nobody&#x27;") in response.content.decode()
     pair = event.forbidden.get(first__tpn__in=(1, 2), second__tpn__in=(1, 2))
     response = chief.post(reverse("web:forbidden-remove", args=[event.pk, pair.pk]),
                           follow=True)

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q
@@ -41,6 +40,44 @@ def role_of(user: Any) -> str | None:
 
 def can_edit(user: Any) -> bool:
     return role_of(user) in (m.ROLE_CHIEF, m.ROLE_ARBITER)
+
+
+def _page_sent_from(request: HttpRequest) -> str:
+    """The path of the page a form was sent from (its ``Referer``, when it is this server's),
+    else the tournaments' list: where to come back once logged in again."""
+    from urllib.parse import urlsplit
+
+    from django.urls import reverse
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    referer = str(request.META.get("HTTP_REFERER", ""))
+    if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}):
+        parts = urlsplit(referer)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    return reverse("web:home")
+
+
+def login_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Django's ``login_required`` for pages read (GET: to the login page and back); a form
+    sent without a session (it ended while the page was open, or a client that never logged
+    in) is a 403 saying that nothing was recorded, with a link to log in and come back to
+    the page it was sent from. Redirected to the login page, the form was lost without a
+    word, the grid read the login page as "error 200", and after logging in the browser
+    was sent to the form's address (POST only: an empty 405 page)."""
+    from django.contrib.auth.decorators import login_required as django_login_required
+    from django.urls import reverse
+    from django.utils.http import urlencode
+
+    page = django_login_required(view)
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method in ("GET", "HEAD") or request.user.is_authenticated:
+            return page(request, *args, **kwargs)
+        login = f"{reverse('web:login')}?{urlencode({'next': _page_sent_from(request)})}"
+        return render(request, "logged_out.html", {"login": login}, status=403)
+
+    return wrapped
 
 
 def viewer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -7,6 +7,9 @@ other note as it is:
 
 * ``PREFIX: 1, 3, 5*, 11 (* = moved down)`` (a score group's players);
 * ``PREFIX: 1-4, 3-11`` (the pairs);
+* the same lists separated by spaces only (``Top-scoregroup 2: 10 16 19``, ``pairs: 9-16
+  10-19``: the Double-Swiss and Swiss 2026 engines' notes), named with ", " between the items
+  so that a name does not run into the next number;
 * ``PREFIX: White 4, Black 1`` / ``Blancs 4, Noirs 1`` (a board's colours);
 * ``5 (1) floats down...`` / ``10 (0) receives the pairing-allocated bye...`` (a number and its
   score at the start).
@@ -16,8 +19,10 @@ from __future__ import annotations
 
 import re
 
-_LIST = re.compile(r"\d+\*?(?:, \d+\*?)*")
-_PAIRS = re.compile(r"\d+-\d+(?:, \d+-\d+)*")
+_LIST = re.compile(r"\d+\*?(?:,? \d+\*?)*")
+_PAIRS = re.compile(r"\d+-\d+(?:,? \d+-\d+)*")
+#: the separator of a list's items: ", " or a space alone
+_SEPARATOR = re.compile(r",? ")
 _COLOURS = re.compile(r"(White|Blancs) (\d+), (Black|Noirs) (\d+)")
 _LEADING = re.compile(r"(\d+)( \(\d+(?:[.,]\d+)?\) .*)", re.DOTALL)
 _NUMBER = re.compile(r"\d+")
@@ -49,9 +54,9 @@ def named_note(text: str, names: dict[int, str]) -> str:
     if _LIST.fullmatch(listed) or _PAIRS.fullmatch(listed):
         numbers = _NUMBER.findall(listed)
         if known(numbers):
-            return (prefix + sep + _TOKEN.sub(
-                lambda f: f"{f.group(0)} {names[int(f.group(1))]}", listed)
-                    + (legend or ""))
+            items = [_TOKEN.sub(lambda f: f"{f.group(0)} {names[int(f.group(1))]}", item)
+                     for item in _SEPARATOR.split(listed)]
+            return prefix + sep + ", ".join(items) + (legend or "")
     colours = _COLOURS.fullmatch(rest)
     if colours and known([colours.group(2), colours.group(4)]):
         return (f"{prefix}{sep}{colours.group(1)} {name(colours.group(2))}, "

@@ -53,10 +53,28 @@ def posted_number(data: Mapping[str, object], key: str, low: int = 1,
     """The whole number posted in field ``key`` (a row's id, a round...), or
     :class:`BadRequest` naming the field (a 400 page, never a 500: issue 24 item 19)."""
     text = str(data.get(key, "") or "").strip()
-    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+    # a digit string longer than any bound is refused before ``int()`` (Python refuses to
+    # convert more than 4,300 digits: a ValueError, a 500)
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(high))) \
+            or not low <= int(text) <= high:
         raise BadRequest(_("%(field)s: a whole number from %(low)s to %(high)s is needed, "
                            "found %(found)s") % {"field": key, "low": low, "high": high,
                                                  "found": repr(text[:40])})
+    return int(text)
+
+
+def posted_version(data: Mapping[str, object], key: str = "version") -> int | None:
+    """The version a form carries (optimistic concurrency, issue 24): None when the field is
+    blank or absent (the check is not asked for); a value that is not a whole number of at
+    most 18 digits is :class:`BadRequest` naming the field (a huge digit string was a
+    ValueError in ``int()``, a 500; an invalid one must not silently skip the check)."""
+    text = str(data.get(key, "") or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise BadRequest(_("%(field)s: a whole number of at most 18 digits is needed, found "
+                           "%(found)s; reload the page") % {"field": key,
+                                                             "found": repr(text[:40])})
     return int(text)
 
 
@@ -403,9 +421,20 @@ class ForbiddenPairForm(forms.Form):
                                                                            "second")]
         rows = [self.event.entrants.filter(tpn=int(n.group(1))).first() if n else None
                 for n in numbers]
+        # the field at fault named, with what was typed (a number no player has, or a text
+        # that is no number: the bad-day tour met "Give the numbers of two players." for 99)
+        for label, key, number, row in ((_("first player"), "first", numbers[0], rows[0]),
+                                        (_("second player"), "second", numbers[1], rows[1])):
+            if row is not None:
+                continue
+            if number is not None:
+                raise forms.ValidationError(_("%(field)s: no player has the number %(number)s") % {
+                    "field": label, "number": int(number.group(1))})
+            raise forms.ValidationError(_(
+                "%(field)s: give a player's number or choose a name from the list, found "
+                "%(found)s") % {"field": label, "found": repr(str(data.get(key, ""))[:40])})
         a, b = rows
-        if a is None or b is None:
-            raise forms.ValidationError(_("Give the numbers of two players."))
+        assert a is not None and b is not None
         if a.pk == b.pk:
             raise forms.ValidationError(_("Choose two different players."))
         if forbidden_pair_exists(a, b):

@@ -89,7 +89,13 @@ RESULT_SHORTHANDS[""] = ""
 
 def unknown_result(typed: str) -> str:
     return _("Unknown result %(typed)s: type 1, 0, = (or 5), + or -+ (forfeit), -- (double "
-             "forfeit)") % {"typed": repr(typed)}
+             "forfeit)") % {"typed": shown_typed(typed)}
+
+
+def shown_typed(typed: str, limit: int = 20) -> str:
+    """What was typed, quoted, as an error message shows it: its first ``limit`` characters
+    (a 100,000-character field was echoed whole into the page)."""
+    return repr(typed[:limit]) + ("…" if len(typed) > limit else "")
 #: the audit target of a result change (``actions.set_result``), as shown in the undo message
 RESULT_TARGET = gettext_noop("round %(round)s board %(board)s")
 RESULT_LABELS = {"1-0": "1-0", "0-1": "0-1", "=": "½-½", "+-": "+/-", "-+": "-/+", "--": "-/-",
@@ -638,8 +644,7 @@ def _same_name(event: m.Event, row: m.Entrant) -> list[m.Entrant]:
 # --- rounds --------------------------------------------------------------------------------------
 def _version(request: HttpRequest, name: str = "version") -> int | None:
     """The version a form carries (optimistic concurrency, issue 24); None when absent."""
-    value = str(request.POST.get(name, "")).strip()
-    return int(value) if value.isascii() and value.isdigit() else None
+    return forms.posted_version(request.POST, name)
 
 
 @read_only
@@ -680,9 +685,11 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             context["violations"] = broken
         # the explanation of the pairing as it now is: the players named, the manual changes
         # and what of the engine's notes they made untrue (issue 25 item 8)
+        # a Double-Swiss match is read from its game 1 (the engine's pairing and the manual
+        # changes are in game 1's colours; game 2 is the reverse: C.04.5 Preface)
         boards = {g["game"].board: (g["game"].white.tpn,
                                     g["game"].black.tpn if g["game"].black else None)
-                  for g in context["games"]}
+                  for g in context["games"] if g["game"].game <= 1}
         context["round_system"] = system_label(rnd.system)  # by its name (issue 25 item 10)
         context["notes"] = explanation_now.shown_notes(
             rnd.explanation, boards, rnd.manual_changes, names, lang, broken,
@@ -804,7 +811,8 @@ def _result_target(target: str) -> str:
 def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
     def number(key: str) -> int | None:
         value = str(request.POST.get(key, "")).strip()
-        return int(value) if value.isascii() and value.isdigit() else None
+        # at most 9 digits: ``int()`` of a huge digit string is a ValueError (a 500)
+        return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
     kind = str(request.POST.get("kind", ""))
     a = number("a")
@@ -825,7 +833,15 @@ def _match_result(request: HttpRequest, rnd: m.Round) -> None:
     and ``second`` each game's result as the score of game 1's White."""
     board, version1, version2 = double_swiss.posted_match(request.POST.get("match", ""))
     first, second = str(request.POST.get("first", "")), str(request.POST.get("second", ""))
-    double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    try:
+        double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    except actions.StaleResult as exc:
+        # one transaction for both games: the refusal of either game leaves both as they
+        # were, which the arbiter must read (the message names only the game that changed)
+        messages.error(request, core_messages.user_message(exc) + " " + _(
+            "Neither game of board %(board)s was recorded (the form records both together); "
+            "the round is shown as it is now.") % {"board": board})
+        return
     messages.success(request, _("Board %(board)s: game 1 %(first)s, game 2 %(second)s "
                                 "(scores of White in game 1).") % {
         "board": board, "first": RESULT_LABELS[first], "second": RESULT_LABELS[second]})

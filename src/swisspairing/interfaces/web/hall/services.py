@@ -279,8 +279,9 @@ def submit_claim(seat: Seat, result: str, device: str, address: str,
     """
     key = key or device_key(None, address, device.removeprefix(address).strip())
     if result not in h.PLAYER_RESULTS:
-        raise Refused(_("Unknown result %(typed)s: 1-0, ½-½ or 0-1.") % {"typed": repr(result)},
-                      400)
+        # what was typed shown by its first 20 characters (a huge field was echoed whole)
+        typed = repr(result[:20]) + ("…" if len(result) > 20 else "")
+        raise Refused(_("Unknown result %(typed)s: 1-0, ½-½ or 0-1.") % {"typed": typed}, 400)
     with writing(), transaction.atomic():
         # lock the board: two players of one board entering at once are serialised here
         game = web.Game.objects.select_for_update().filter(pk=seat.game.pk).first()

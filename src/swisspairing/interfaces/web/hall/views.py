@@ -45,7 +45,7 @@ from ....errors import SwissPairingError
 from .. import actions, convert, printing, public_address
 from .. import models as web
 from ..auth import arbiter_required, can_edit, viewer_required
-from ..forms import posted_number
+from ..forms import posted_number, posted_version
 from ..imports import matches, query_words
 from ..views import RESULT_LABELS, RESULT_SHORTHANDS, _ctx, _tables, unknown_result
 from . import models as h
@@ -572,11 +572,10 @@ def decide(request: HttpRequest, pk: int, game_id: int) -> HttpResponse:
         try:
             # the board's version the page showed: a change since then (the players'
             # confirmation, another arbiter) refuses this decision (issue 24)
-            version = str(request.POST.get("version", ""))
             services.arbiter_decides(game, key, request.user,
-                                     version=int(version) if version.isdigit() else None)
+                                     version=posted_version(request.POST))
             messages.success(request, _("Board %(board)s: %(result)s")
-                             % {"board": game.board, "result": RESULT_LABELS[key]})
+                             % {"board": game.board_label, "result": RESULT_LABELS[key]})
         except SwissPairingError as exc:
             messages.error(request, exc.user_message())
     return redirect("hall:overview", pk=pk)
@@ -594,7 +593,10 @@ def screens(request: HttpRequest, pk: int) -> HttpResponse:
 
     def number(key: str, default: int, low: int, high: int) -> int:
         value = str(request.POST.get(key, ""))
-        return min(max(int(value), low), high) if value.isascii() and value.isdigit() else default
+        if not (value.isascii() and value.isdigit()):
+            return default
+        # ten digits or more is over any bound (and ``int()`` of 4,300 is a ValueError)
+        return min(max(int(value) if len(value) < 10 else high, low), high)
 
     values = {"name": str(request.POST.get("name", "")).strip()[:100] or _("Screen"),
               "language": _known_language(str(request.POST.get("language", ""))) or "",

@@ -154,12 +154,13 @@ def test_explain_in_english_and_french(capsys: pytest.CaptureFixture[str]) -> No
     en = capsys.readouterr().out
     assert en.startswith("Match 4 (game 1: White - Black")
     for words in ("Pairing-allocated bye: 30", "Top-scoregroup 6: 1 [C.04.5 3.2]",
-                  "[C8] not met 1 time(s)", "[C.04.5 2.3.5]", "White in game 1", "[C.04.5 4.3."):
+                  "[C8] not met 1 time(s)", "[C.04.5 2.3.5]", "has White in game 1",
+                  "[C.04.5 4.3."):
         assert words in en
     assert main(["pair", str(path), "--explain", "--lang", "fr"]) == 0
     fr = capsys.readouterr().out
     for words in ("Exempt : 30", "Groupe de tête 6 : 1", "flotteurs montants",
-                  "Blancs à la partie 1"):
+                  "a les Blancs à la partie 1"):
         assert words in fr
 
 

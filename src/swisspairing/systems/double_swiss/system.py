@@ -84,8 +84,9 @@ class DoubleSwissSystem:
             boards.append(Board(white, black))
             if explain is not None:
                 en, fr = COLOUR_RULES[rule]
-                explain.add(f"board {white}-{black}: White in game 1 {white} ({en})",
-                            f"échiquier {white}-{black} : Blancs à la partie 1 {white} ({fr})",
+                explain.add(f"board {white}-{black}: {white} has White in game 1 ({en})",
+                            f"échiquier {white}-{black} : {white} a les Blancs à la partie 1 "
+                            f"({fr})",
                             level=1, rule=f"C.04.5 {rule}")
         pairing = Pairing(column, boards, result.bye, dict(unpaired))
         pairing.boards = pairing.publication_order(t)

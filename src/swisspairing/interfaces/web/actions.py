@@ -613,6 +613,11 @@ class PairingResult:
 
 def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     """Games of the round in publication order (C.04.2 D.9), the bye on the last board."""
+    if event.system == "team-swiss":  # matches of teams with their boards (issue 27 part 6)
+        from .teams import store_team_pairing
+
+        store_team_pairing(event, rnd, pairing)
+        return
     t = tournament_of(event, rnd.number)
     by_tpn = {e.tpn: e for e in event.entrants.all()}
     rnd.games.all().delete()
@@ -658,6 +663,10 @@ def check_can_pair(event: m.Event) -> int:
         raise MissingResults(missing)
     if event.entrants.count() < 2:
         raise BadRequest(gettext("at least two players are needed"))
+    if event.system == "team-swiss":  # teams and line-ups (issue 27 part 6)
+        from .teams import check_can_pair_teams
+
+        check_can_pair_teams(event, r)
     return r
 
 
@@ -739,6 +748,10 @@ def pairing_json(p: Pairing) -> dict[str, object]:
 
 def round_pairing(rnd: m.Round) -> Pairing:
     """The pairing stored for a round (what the checker compares)."""
+    if rnd.event.system == "team-swiss":
+        from .teams import round_team_pairing
+
+        return round_team_pairing(rnd)
     p = Pairing(rnd.number)
     for g in rnd.games.select_related("white", "black"):
         if g.black is None:
@@ -795,6 +808,10 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
     """The absolute rules (C.04.1) the round's pairing breaks, from the checker."""
     event = rnd.event
     t = tournament_of(event, rnd.number)
+    if event.system == "team-swiss":  # C.04.6 [C1] [C2] (issue 27 part 6)
+        from ...checker.team_check import team_violations
+
+        return team_violations(t, pairing or round_pairing(rnd))
     return absolute_violations(t, pairing or round_pairing(rnd), event.system)
 
 

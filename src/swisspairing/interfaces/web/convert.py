@@ -211,6 +211,10 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
                                                            by_pk[fp.second_id]))))
     if rounds is None and last:
         t.corrections = corrections_of(event, last, by_pk)
+    if event.system == "team-swiss":  # the team records (issue 27 part 6)
+        from .teams import attach_team_event
+
+        attach_team_event(event, t, last, rounds)
     return t
 
 

@@ -59,9 +59,9 @@ def posted_number(data: Mapping[str, object], key: str, low: int = 1,
 
 
 #: systems the engines have but the web app cannot hold yet: Double-Swiss events pair two-game
-#: matches (C.04.5) and team events teams (C.04.6), while the app's rounds and results are
-#: single games between players (issues 27 item 6, 28 item 5)
-NOT_IN_WEB_APP = frozenset({"double-swiss", "team-swiss"})
+#: matches (C.04.5) while the app's rounds and results are single games between players
+#: (issue 28 item 5); team events (C.04.6) are held since issue 27 part 6
+NOT_IN_WEB_APP = frozenset({"double-swiss"})
 
 
 def system_choices() -> list[tuple[str, str]]:

@@ -1,0 +1,514 @@
+"""Team events in the web app (issue 27 part 6; C.04.6, the Swiss Team Pairing System).
+
+The tables are in :mod:`.team_models`; this module holds what changes them (one transaction
+and one audit entry per change, as :mod:`.actions` does for individual events) and the mapping
+to :class:`swisspairing.model.teams.TeamEvent`, so that the engine, the checker, the standings
+and the TRF-2026 export of a team event are the command line's code:
+
+* the members are :class:`.models.Entrant` rows (TRF ``001``), numbered in registration order;
+* the board games are :class:`.models.Game` rows, board ``(match - 1) * boards + board``;
+  the team pairing-allocated bye is one bye row (``U``) per member of its line-up;
+* :func:`attach_team_event` adds the ``310 320 330 300 240 352 362`` facts and the
+  ``192 FIDE_TEAM...`` code to the tournament :func:`.convert.tournament_of` builds.
+
+Readings (the competition's rules decide them, C.04.6 1.1.2; the web app's defaults):
+
+* a team's **strength** is the average rating of its rated starters (the first ``boards``
+  members of the declared order), rounded; the team pairing numbers follow the strength, then
+  the name, until round 1 is paired (C.04.6 1.1.1-1.1.3: fixed from then on);
+* a **line-up** names one member per board, in the declared board order (a reserve comes in
+  at the place of its rank; the order is the competition's, trf.md 5.4 ``300``); without a
+  line-up the first ``boards`` members play;
+* the team with White in a match has the board colours ``352`` ``WBWB...`` (board 1 White,
+  then alternating: the usual practice, outside C.04.6, team-swiss.md 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext
+
+from ...errors import BadRequest
+from ...model import Colour, Pairing, Tournament
+from ...model.scoring import round_points
+from ...model.team_state import ColourModel, Score, TeamRules
+from ...model.teams import (
+    ForfeitKind,
+    Lineup,
+    MatchForfeit,
+    MatchPointSystem,
+    Team,
+    TeamEvent,
+)
+from . import models as m
+from .actions import audit, rounds_paired
+from .imports import Candidate, read_csv
+
+User = AbstractBaseUser | AnonymousUser | None
+
+TEAM_SYSTEM = "team-swiss"
+#: record 092 of a team event (free text, trf.md 3)
+TOURNAMENT_TYPE_092_TEAM = "Team: Swiss-System"
+#: boards per match the settings accept
+MIN_BOARDS, MAX_BOARDS = 1, 12
+#: members per team: the ``310`` line holds 14 (trf.md 5.4, columns 74-142)
+MAX_MEMBERS = 14
+COLOUR_TYPES = ("A", "B", "")
+PRIMARY_SCORES = ("MP", "GP")
+#: the ``330`` forfeit types (white team wins, black team wins, both lose)
+MATCH_FORFEITS = ("+-", "-+", "--")
+
+
+def is_team_event(event: m.Event) -> bool:
+    return event.system == TEAM_SYSTEM
+
+
+def settings_of(event: m.Event) -> m.TeamSettings:
+    found = m.TeamSettings.objects.filter(event=event).first()
+    return found if found is not None else m.TeamSettings(event=event)
+
+
+def rules_of(s: m.TeamSettings) -> TeamRules:
+    """The ``192 FIDE_TEAM...`` choices of the settings (C.04.6 1.2, 1.7; team-swiss.md 7)."""
+    colours = {"A": ColourModel.TYPE_A, "B": ColourModel.TYPE_B}.get(s.colour_type,
+                                                                     ColourModel.NONE)
+    primary = Score(s.primary)
+    secondary = Score.GP if primary is Score.MP else Score.MP
+    return TeamRules(colours, primary, secondary)
+
+
+def board_colours(boards: int) -> str:
+    """The ``352`` pattern of the team with White: board 1 White, then alternating."""
+    return "".join("WB"[b % 2] for b in range(boards))
+
+
+def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str,
+                  win: float, draw: float, loss: float, user: User) -> m.TeamSettings:
+    """Change the team settings; the boards and scores cannot change once round 1 is paired
+    (the rounds played were paired and scored with them)."""
+    if not MIN_BOARDS <= boards <= MAX_BOARDS:
+        raise BadRequest(gettext("boards: from %(low)s to %(high)s, found %(n)s")
+                         % {"low": MIN_BOARDS, "high": MAX_BOARDS, "n": boards})
+    if colour_type not in COLOUR_TYPES:
+        raise BadRequest(gettext("colour preferences: %(found)r is not a choice")
+                         % {"found": colour_type})
+    if primary not in PRIMARY_SCORES:
+        raise BadRequest(gettext("primary score: %(found)r is not a choice") % {"found": primary})
+    if not (0 <= loss <= draw <= win <= 99):
+        raise BadRequest(gettext("match points: a loss, a draw and a win must be from 0 to 99, "
+                                 "each at least the one before"))
+    with transaction.atomic():
+        s = settings_of(event)
+        before = _settings_dict(s) if s.pk else None
+        after_values = {"boards": boards, "colour_type": colour_type, "primary": primary,
+                        "match_win": win, "match_draw": draw, "match_loss": loss}
+        if rounds_paired(event) and before is not None and any(
+                before[k] != v for k, v in after_values.items() if k != "colour_type"):
+            raise BadRequest(gettext("round 1 is paired: the boards and the scores can no "
+                                     "longer change"))
+        for k, v in after_values.items():
+            setattr(s, k, v)
+        s.save()
+        audit(event, user, "team-settings", event.name, before, _settings_dict(s))
+    return s
+
+
+def _settings_dict(s: m.TeamSettings) -> dict[str, object]:
+    return {"boards": s.boards, "colour_type": s.colour_type, "primary": s.primary,
+            "match_win": s.match_win, "match_draw": s.match_draw, "match_loss": s.match_loss}
+
+
+# --- teams and members -------------------------------------------------------------------------
+def members_of(team: m.Team) -> list[m.Entrant]:
+    return [tm.entrant for tm in team.members.select_related("entrant").order_by("order")]
+
+
+def strength_of(ratings: list[int], boards: int) -> str:
+    """The average rating of the rated starters (see the module docstring), "" if none."""
+    rated = [r for r in ratings[:boards] if r > 0]
+    return str(round(sum(rated) / len(rated))) if rated else ""
+
+
+def renumber_teams(event: m.Event) -> None:
+    """Team pairing numbers by strength, then name (C.04.6 1.1.2; see the module docstring);
+    only before round 1 (1.1.3)."""
+    teams = list(event.teams.all())
+    teams.sort(key=lambda t: (-int(t.strength or 0), t.name.casefold(), t.pk))
+    offset = len(teams) + 1000
+    for t in teams:  # two steps: the (event, tpn) constraint holds at every update
+        m.Team.objects.filter(pk=t.pk).update(tpn=t.tpn + offset)
+    for n, t in enumerate(teams, 1):
+        m.Team.objects.filter(pk=t.pk).update(tpn=n)
+
+
+def _check_team_name(event: m.Event, name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise BadRequest(gettext("team name: empty"))
+    if len(name) > 32:
+        raise BadRequest(gettext("team name: at most 32 characters (TRF 310), found %(n)s")
+                         % {"n": len(name)})
+    if event.teams.filter(name__iexact=name).exists():
+        raise BadRequest(gettext("team name: %(name)s is already entered") % {"name": name})
+    return name
+
+
+def add_team(event: m.Event, name: str, members: list[Candidate], user: User,
+             captain: int | None = 0) -> m.Team:
+    """A new team, its members in the declared board order (``captain``: the index of the
+    captain among them, None for none). Before round 1 only (a late team: not yet)."""
+    if not is_team_event(event):
+        raise BadRequest(gettext("this tournament is not a team event"))
+    if rounds_paired(event):
+        raise BadRequest(gettext("round 1 is paired: teams can no longer be added"))
+    name = _check_team_name(event, name)
+    if not members:
+        raise BadRequest(gettext("team %(name)s: no member") % {"name": name})
+    if len(members) > MAX_MEMBERS:
+        raise BadRequest(gettext("team %(name)s: at most %(max)s members (TRF 310), found "
+                                 "%(n)s") % {"name": name, "max": MAX_MEMBERS,
+                                             "n": len(members)})
+    for n, c in enumerate(members, 1):
+        if not " ".join(c.name.split()):
+            raise BadRequest(gettext("team %(name)s, member %(n)s: the name is empty")
+                             % {"name": name, "n": n})
+    boards = settings_of(event).boards
+    with transaction.atomic():
+        top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
+        team = m.Team.objects.create(
+            event=event, tpn=(event.teams.aggregate(n=Max("tpn"))["n"] or 0) + 1, name=name,
+            strength=strength_of([c.rating for c in members], boards))
+        rows = []
+        for n, c in enumerate(members, 1):
+            row = m.Entrant.objects.create(
+                event=event, tpn=top + n, name=" ".join(c.name.split())[:200], rating=c.rating,
+                fide_id=c.fide_id, federation=c.federation, title=c.title,
+                birth_date=c.birth_date, sex=c.sex, club=name)
+            m.TeamMember.objects.create(team=team, entrant=row, order=n)
+            rows.append(row)
+        if captain is not None and 0 <= captain < len(rows):
+            team.captain = rows[captain]
+            team.save(update_fields=["captain"])
+        renumber_teams(event)
+        audit(event, user, "team-add", name, None,
+              {"members": [r.name for r in rows], "strength": team.strength})
+    team.refresh_from_db()
+    return team
+
+
+def add_team_csv(event: m.Event, name: str, data: bytes, filename: str, user: User) -> m.Team:
+    """A team from a CSV of its members in board order (the players' CSV columns: name,
+    rating, FIDE id...; :func:`.imports.read_csv`)."""
+    found = read_csv(data, filename or "team.csv")
+    return add_team(event, name, found.candidates, user)
+
+
+def delete_team(team: m.Team, user: User) -> None:
+    event = team.event
+    if rounds_paired(event):
+        raise BadRequest(gettext("round 1 is paired: the team stays (withdraw it instead)"))
+    with transaction.atomic():
+        names = [e.name for e in members_of(team)]
+        entrants = [tm.entrant_id for tm in team.members.all()]
+        name = team.name
+        team.delete()
+        m.Entrant.objects.filter(pk__in=entrants).delete()
+        _renumber_entrants(event)
+        renumber_teams(event)
+        audit(event, user, "team-delete", name, {"members": names}, None)
+
+
+def _renumber_entrants(event: m.Event) -> None:
+    rows = list(event.entrants.order_by("tpn"))
+    for n, e in enumerate(rows, 1):
+        if e.tpn != n:
+            m.Entrant.objects.filter(pk=e.pk).update(tpn=n)
+
+
+# --- line-ups and absences ---------------------------------------------------------------------
+def default_lineup(team: m.Team, boards: int) -> list[m.Entrant]:
+    """The first ``boards`` members in the declared order (see the module docstring)."""
+    return members_of(team)[:boards]
+
+
+def lineup_of(team: m.Team, round_number: int, boards: int) -> list[m.Entrant]:
+    """The players of ``team`` in a round, board 1 first."""
+    row = m.TeamLineup.objects.filter(team=team, round_number=round_number).first()
+    if row is None:
+        return default_lineup(team, boards)
+    by_pk = {e.pk: e for e in members_of(team)}
+    return [by_pk[pk] for pk in row.players if pk in by_pk]
+
+
+def set_lineup(team: m.Team, round_number: int, players: list[int], user: User) -> None:
+    """The line-up of ``team`` for a round not paired yet: one member per board (entrant
+    keys, board 1 first), in the declared board order (trf.md 5.4 ``300``; the order is the
+    competition's, see the module docstring). An empty list: back to the first members."""
+    event = team.event
+    boards = settings_of(event).boards
+    if round_number <= rounds_paired(event):
+        raise BadRequest(gettext("round %(n)s is paired: its line-ups can no longer change")
+                         % {"n": round_number})
+    if not 1 <= round_number <= event.rounds:
+        raise BadRequest(gettext("round: from 1 to %(n)s") % {"n": event.rounds})
+    members = members_of(team)
+    order = {e.pk: n for n, e in enumerate(members)}
+    names = {e.pk: e.name for e in members}
+    if players:
+        if len(players) != boards:
+            raise BadRequest(gettext("line-up of %(team)s: %(boards)s boards, %(n)s players "
+                                     "given") % {"team": team.name, "boards": boards,
+                                                 "n": len(players)})
+        for board, pk in enumerate(players, 1):
+            if pk not in order:
+                raise BadRequest(gettext("line-up of %(team)s, board %(board)s: not a member of "
+                                         "the team") % {"team": team.name, "board": board})
+        if len(set(players)) != len(players):
+            raise BadRequest(gettext("line-up of %(team)s: a player is on two boards")
+                             % {"team": team.name})
+        for board in range(1, len(players)):
+            a, b = players[board - 1], players[board]
+            if order[b] < order[a]:
+                raise BadRequest(gettext(
+                    "line-up of %(team)s, board %(board)s: %(b)s is declared above %(a)s, who "
+                    "plays board %(above)s (the board order must follow the declared order)")
+                    % {"team": team.name, "board": board + 1, "b": names[b], "a": names[a],
+                       "above": board})
+    with transaction.atomic():
+        row = m.TeamLineup.objects.filter(team=team, round_number=round_number).first()
+        before = list(row.players) if row is not None else None
+        default = [e.pk for e in members[:boards]]
+        if not players or players == default:
+            if row is not None:
+                row.delete()
+            after = None
+        else:
+            if row is None:
+                row = m.TeamLineup(event=event, team=team, round_number=round_number)
+            row.players = list(players)
+            row.save()
+            after = list(players)
+        audit(event, user, "team-lineup", f"{team.name}, round {round_number}",
+              _names(before, names), _names(after, names))
+
+
+def _names(pks: list[int] | None, names: dict[int, str]) -> list[str] | None:
+    return None if pks is None else [names.get(pk, "?") for pk in pks]
+
+
+def set_absence(team: m.Team, round_number: int, code: str, user: User) -> None:
+    """A team not paired in a round (``240``: F full-point bye, H half-point bye, Z absent;
+    GHR 3.2-3.3 with C.04.6 Art. 0), or ``""``: it plays."""
+    event = team.event
+    if code not in ("", "F", "H", "Z"):
+        raise BadRequest(gettext("absence: %(found)r is not a choice") % {"found": code})
+    if round_number <= rounds_paired(event):
+        raise BadRequest(gettext("round %(n)s is paired: its absences can no longer change")
+                         % {"n": round_number})
+    with transaction.atomic():
+        row = m.TeamAbsence.objects.filter(team=team, round_number=round_number).first()
+        before = row.code if row is not None else None
+        if not code:
+            if row is not None:
+                row.delete()
+        elif row is None:
+            m.TeamAbsence.objects.create(event=event, team=team, round_number=round_number,
+                                         code=code)
+        else:
+            row.code = code
+            row.save(update_fields=["code"])
+        audit(event, user, "team-absence", f"{team.name}, round {round_number}", before,
+              code or None)
+
+
+# --- pairing -----------------------------------------------------------------------------------
+def check_can_pair_teams(event: m.Event, round_number: int) -> None:
+    """Before pairing a team round: at least two teams to pair, and each with a full line-up
+    (one member per board)."""
+    boards = settings_of(event).boards
+    absent = set(m.TeamAbsence.objects.filter(event=event, round_number=round_number)
+                 .values_list("team_id", flat=True))
+    playing = [t for t in event.teams.all() if t.pk not in absent]
+    if len(playing) < 2:
+        raise BadRequest(gettext("at least two teams are needed to pair a round"))
+    for team in playing:
+        if len(lineup_of(team, round_number, boards)) < boards:
+            raise BadRequest(gettext("team %(team)s has fewer members than the %(boards)s "
+                                     "boards: add members") % {"team": team.name,
+                                                               "boards": boards})
+
+
+def store_team_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
+    """The matches of the engine's team pairing (already in publication order) with their
+    board games: the team with White has the ``352`` colours (board 1 White...); the team
+    pairing-allocated bye (C.04.6 1.4) is a match without opponent whose players get ``U``."""
+    s = settings_of(event)
+    pattern = board_colours(s.boards)
+    teams = {t.tpn: t for t in event.teams.all()}
+    rnd.games.all().delete()
+    rnd.team_matches.all().delete()
+    board = 0
+    for n, b in enumerate(pairing.boards, 1):
+        white, black = teams[b.white], teams[b.black]
+        match = m.TeamMatch.objects.create(round=rnd, number=n, white=white, black=black)
+        wl, bl = lineup_of(white, rnd.number, s.boards), lineup_of(black, rnd.number, s.boards)
+        games = []
+        for colour, wp, bp in zip(pattern, wl, bl, strict=False):
+            board += 1
+            w, k = (wp, bp) if colour == "W" else (bp, wp)
+            games.append(m.Game.objects.create(round=rnd, board=board, white=w, black=k))
+        match.games.set(games)
+    if pairing.bye is not None:
+        team = teams[pairing.bye]
+        match = m.TeamMatch.objects.create(round=rnd, number=len(pairing.boards) + 1,
+                                           white=team)
+        games = []
+        for p in lineup_of(team, rnd.number, s.boards):
+            board += 1
+            games.append(m.Game.objects.create(round=rnd, board=board, white=p, white_code="U"))
+        match.games.set(games)
+
+
+def round_team_pairing(rnd: m.Round) -> Pairing:
+    """The team pairing stored for a round (what the checker compares)."""
+    from ...model import Board
+
+    p = Pairing(rnd.number)
+    for match in rnd.team_matches.select_related("white", "black"):
+        if match.black is None:
+            p.bye = match.white.tpn
+        else:
+            p.boards.append(Board(match.white.tpn, match.black.tpn))
+    return p
+
+
+# --- results -----------------------------------------------------------------------------------
+def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -> int:
+    """Enter the results of a match's boards (game key -> result key of
+    :data:`.models.RESULTS`; ``""`` clears) in one transaction; the match result follows from
+    them (C.04.6 1.2). Returns the number of boards changed."""
+    from .actions import set_result
+
+    games = {g.pk: g for g in match.games.select_related("round", "white", "black")}
+    changed = 0
+    with transaction.atomic():
+        for pk, key in results.items():
+            g = games.get(pk)
+            if g is None:
+                raise BadRequest(gettext("board of another match"))
+            if g.result == key:
+                continue
+            set_result(g, key, user)
+            changed += 1
+    return changed
+
+
+def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
+    """A forfeited match (``330``, trf.md 5.4): ``+-`` the team with White wins, ``-+`` the
+    team with Black, ``--`` both lose; every board gets the forfeit codes of its side. ``""``
+    removes the forfeit and the boards' results."""
+    from .actions import set_result
+
+    if kind not in ("", *MATCH_FORFEITS):
+        raise BadRequest(gettext("forfeit: %(found)r is not a choice") % {"found": kind})
+    if match.black_id is None:
+        raise BadRequest(gettext("the team bye has no result to enter"))
+    white_team = {tm.entrant_id for tm in match.white.members.all()}
+    with transaction.atomic():
+        before = match.forfeit
+        for g in match.games.select_related("round", "white", "black"):
+            if not kind:
+                key = ""
+            elif kind == "--":
+                key = "--"
+            else:
+                white_team_wins = kind == "+-"
+                key = "+-" if (g.white_id in white_team) == white_team_wins else "-+"
+            if g.result != key:
+                set_result(g, key, user)
+        match.forfeit = kind
+        match.save(update_fields=["forfeit"])
+        audit(match.round.event, user, "team-forfeit",
+              f"round {match.round.number}, {match.white.name} - {match.black.name}",
+              before or None, kind or None)
+
+
+@dataclass(slots=True)
+class MatchScore:
+    """The game points of both teams of a match and whether every board has a result."""
+
+    white: float
+    black: float
+    complete: bool
+
+
+def match_score(match: m.TeamMatch, games: list[m.Game], event: m.Event) -> MatchScore:
+    """Game points of both teams from the board results (C.04.6 1.2; the event's point
+    system)."""
+    from ...model import RoundEntry
+    from .convert import point_system_of
+
+    ps = point_system_of(event)
+    white_team = {tm.entrant_id for tm in match.white.members.all()}
+    totals = [0.0, 0.0]
+    complete = True
+    for g in games:
+        if not g.white_code:
+            complete = False
+            continue
+        for pid, code in ((g.white_id, g.white_code), (g.black_id, g.black_code)):
+            if pid is None:
+                continue
+            side = 0 if pid in white_team else 1
+            totals[side] += ps.points(RoundEntry(1, Colour.WHITE, code))
+    return MatchScore(round_points(totals[0]), round_points(totals[1]), complete)
+
+
+# --- rows -> model -----------------------------------------------------------------------------
+def attach_team_event(event: m.Event, t: Tournament, last: int,
+                      rounds: int | None = None) -> None:
+    """Add the team facts of ``event`` to ``t`` (built by :func:`.convert.tournament_of`, the
+    members' ids being their entrant numbers): rounds 1..``last`` are the complete ones, the
+    absences of later rounds are kept (the next round's ``240``)."""
+    s = settings_of(event)
+    ev = TeamEvent(board_colours=board_colours(s.boards),
+                   match_points=MatchPointSystem(s.match_win, s.match_draw, s.match_loss),
+                   match_points_given=True)
+    tpn_of = {e.pk: e.tpn for e in event.entrants.all()}
+    team_rows = list(event.teams.all())
+    tpn_of_team = {team.pk: team.tpn for team in team_rows}
+    members: dict[int, list[int]] = {team.pk: [] for team in team_rows}
+    for tm in m.TeamMember.objects.filter(team__event=event).order_by("team", "order"):
+        members[tm.team_id].append(tpn_of[tm.entrant_id])
+    for team in team_rows:
+        ev.teams[team.tpn] = Team(team.tpn, team.name, "", team.strength, members[team.pk],
+                                  tpn_of.get(team.captain_id) if team.captain_id else None)
+    opponents: dict[tuple[int, int], int] = {}
+    for match in m.TeamMatch.objects.filter(round__event=event, round__number__lte=last
+                                            ).select_related("round"):
+        r = match.round.number
+        white = tpn_of_team[match.white_id]
+        if match.black_id is None:
+            ev.pab[r] = white
+            continue
+        black = tpn_of_team[match.black_id]
+        opponents[(r, white)], opponents[(r, black)] = black, white
+        if match.forfeit:
+            ev.forfeits.append(MatchForfeit(r, white, black, ForfeitKind(match.forfeit)))
+    for lu in m.TeamLineup.objects.filter(event=event, round_number__lte=last):
+        tid = tpn_of_team[lu.team_id]
+        ev.lineups[(lu.round_number, tid)] = Lineup(
+            lu.round_number, tid, opponents.get((lu.round_number, tid), 0),
+            tuple(tpn_of.get(pk, 0) for pk in lu.players))
+    for a in m.TeamAbsence.objects.filter(event=event):
+        if rounds is not None and a.round_number > rounds:
+            continue
+        ev.absent.setdefault(a.round_number, {})[tpn_of_team[a.team_id]] = a.code
+    t.team_event = ev
+    t.headers["192"] = [f"192 {rules_of(s).code}"]
+    if not (event.extra_headers or {}).get("092"):
+        t.headers["092"] = [f"092 {TOURNAMENT_TYPE_092_TEAM}"]

@@ -1,0 +1,165 @@
+"""Team events in the web app (issue 27 part 6; C.04.6): the tables, the mapping to the team
+model (the engine, checker, standings and TRF-2026 export are the command line's), line-ups,
+absent teams, the pairing of teams with their boards, results board by board, forfeited
+matches, team standings, the pages in English and French."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+
+from swisspairing.checker.check import check_tournament
+from swisspairing.errors import BadRequest
+from swisspairing.formats.trf import parse_trf, write_trf
+from swisspairing.interfaces.web import actions, convert, teams
+from swisspairing.interfaces.web import models as m
+from swisspairing.interfaces.web.imports import Candidate
+from swisspairing.model.teams import MatchKind, team_rounds
+from web_helpers import make_user
+
+pytestmark = pytest.mark.django_db
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+
+
+@pytest.fixture
+def arbiter() -> Client:
+    c = Client()
+    c.force_login(make_user("arb", m.ROLE_ARBITER))
+    return c
+
+
+def team_event(n_teams: int = 6, boards: int = 4, reserves: int = 1, rounds: int = 5,
+               seed: int = 1) -> m.Event:
+    """A team event of ``n_teams`` teams of ``boards`` + ``reserves`` members, ratings drawn
+    from ``seed``, registered through :func:`teams.add_team`."""
+    rng = random.Random(seed)
+    event = m.Event(name="Team open", rounds=rounds, system="team-swiss", initial_colour="w")
+    actions.create_event(event, None)
+    teams.save_settings(event, boards=boards, colour_type="A", primary="MP", win=2, draw=1,
+                        loss=0, user=None)
+    for i in range(n_teams):
+        base = rng.randint(1500, 2400)
+        ratings = sorted((base + rng.randint(-100, 100) for _ in range(boards + reserves)),
+                         reverse=True)
+        teams.add_team(event, f"Club {i:02d}",
+                       [Candidate(name=f"Player {i:02d}-{b}", rating=r)
+                        for b, r in enumerate(ratings, 1)], None)
+    return event
+
+
+def play_team_round(event: m.Event, rng: random.Random) -> m.Round:
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for match in rnd.team_matches.exclude(black=None):
+        teams.set_match_results(match, {g.pk: rng.choice(["1-0", "0-1", "="])
+                                        for g in match.games.all()}, None)
+    return rnd
+
+
+def test_a_team_round_is_paired_with_its_boards_and_colours() -> None:
+    event = team_event(5)
+    rnd = actions.pair_next_round(event, None)
+    matches = list(rnd.team_matches.select_related("white", "black"))
+    assert len(matches) == 3 and sum(x.black_id is None for x in matches) == 1
+    for match in matches:
+        games = sorted(match.games.select_related("white", "black"), key=lambda g: g.board)
+        if match.black is None:  # the team bye: its four starters, each a U cell (C.04.6 1.4)
+            assert [g.white_code for g in games] == ["U"] * 4
+            continue
+        white = [e.pk for e in teams.members_of(match.white)[:4]]
+        black = [e.pk for e in teams.members_of(match.black)[:4]]
+        # 352 WBWB: the team with White has White on boards 1 and 3 (module docstring)
+        assert [g.white_id for g in games] == [white[0], black[1], white[2], black[3]]
+        assert [g.black_id for g in games] == [black[0], white[1], black[2], white[3]]
+
+
+def test_lineups_absences_forfeits_map_to_the_team_model_and_the_trf_reads_back_equal() -> None:
+    """A reserve in round 2, an absent team in round 3, a forfeited match: the tournament the
+    web app builds holds them as the TRF-2026 team records (300, 240, 330), its export passes
+    the checker (the engine pairs every round as stored) and reads back equal."""
+    rng = random.Random(3)
+    event = team_event(8, rounds=4)
+    play_team_round(event, rng)
+    club = event.teams.get(tpn=2)
+    members = teams.members_of(club)
+    lineup = [members[0].pk, members[1].pk, members[2].pk, members[4].pk]  # the reserve on 4
+    teams.set_lineup(club, 2, lineup, None)
+    rnd2 = play_team_round(event, rng)
+    absent = event.teams.get(tpn=5)
+    teams.set_absence(absent, 3, "Z", None)
+    rnd3 = actions.pair_next_round(event, None)
+    actions.publish_round(rnd3, None)
+    assert not rnd3.team_matches.filter(white=absent).exists()
+    assert not rnd3.team_matches.filter(black=absent).exists()
+    forfeited = rnd3.team_matches.exclude(black=None).first()
+    teams.set_match_forfeit(forfeited, "-+", None)
+    for match in rnd3.team_matches.exclude(black=None).exclude(pk=forfeited.pk):
+        teams.set_match_results(match, {g.pk: "=" for g in match.games.all()}, None)
+    t = convert.tournament_of(event)
+    ev = t.team_event
+    assert t.rounds_paired == 3 and len(ev.teams) == 8
+    assert ev.lineups[(2, 2)].players == tuple(e.tpn for e in
+                                               m.Entrant.objects.filter(pk__in=lineup)
+                                               .order_by("tpn"))
+    # the reserve played board 4 of round 2
+    reserve_games = [g for g in rnd2.games.all() if members[4].pk in (g.white_id, g.black_id)]
+    assert len(reserve_games) == 1 and reserve_games[0].board % 4 == 0
+    assert ev.absent[3] == {5: "Z"}
+    rows = team_rounds(t)
+    assert rows[5][2].kind is MatchKind.ABSENT
+    white, black = forfeited.white.tpn, forfeited.black.tpn
+    assert rows[black][2].kind is MatchKind.FORFEIT_WIN
+    assert rows[white][2].kind is MatchKind.FORFEIT_LOSS
+    assert rows[black][2].match_points == 2 and rows[white][2].match_points == 0
+    text = write_trf(t, points="computed")
+    for record in ("192 FIDE_TEAM", "310 ", "300 ", "330 ", "240 ", "352 WBWB", "362 "):
+        assert record in text, record
+    back = parse_trf(text)
+    assert write_trf(back, points="computed") == text
+    report = check_tournament(back, "team-swiss")
+    assert all(r.ok and r.agrees for r in report.rounds), report.render(back, "en")
+
+
+def test_lineups_are_checked_against_the_declared_order() -> None:
+    event = team_event(4)
+    club = event.teams.get(tpn=1)
+    members = teams.members_of(club)
+    pks = [e.pk for e in members]
+    with pytest.raises(BadRequest, match=r"board 2: .* is declared above"):
+        teams.set_lineup(club, 1, [pks[1], pks[0], pks[2], pks[3]], None)
+    with pytest.raises(BadRequest, match="4 boards, 3 players"):
+        teams.set_lineup(club, 1, pks[:3], None)
+    with pytest.raises(BadRequest, match="two boards"):
+        teams.set_lineup(club, 1, [pks[0], pks[0], pks[2], pks[3]], None)
+    other = teams.members_of(event.teams.get(tpn=2))[0].pk
+    with pytest.raises(BadRequest, match="board 4: not a member"):
+        teams.set_lineup(club, 1, [pks[0], pks[1], pks[2], other], None)
+    teams.set_lineup(club, 1, [pks[0], pks[2], pks[3], pks[4]], None)
+    assert [e.pk for e in teams.lineup_of(club, 1, 4)] == [pks[0], pks[2], pks[3], pks[4]]
+    teams.set_lineup(club, 1, [], None)  # back to the declared starters
+    assert [e.pk for e in teams.lineup_of(club, 1, 4)] == pks[:4]
+    actions.pair_next_round(event, None)
+    with pytest.raises(BadRequest, match="round 1 is paired"):
+        teams.set_lineup(club, 1, pks[:4], None)
+
+
+def test_team_numbers_follow_strength_and_bad_teams_are_refused() -> None:
+    event = team_event(3)
+    strengths = [int(t.strength) for t in event.teams.order_by("tpn")]
+    assert strengths == sorted(strengths, reverse=True)  # C.04.6 1.1.2 (our default)
+    with pytest.raises(BadRequest, match="already entered"):
+        teams.add_team(event, "club 00", [Candidate(name="X")], None)
+    with pytest.raises(BadRequest, match="no member"):
+        teams.add_team(event, "Empty", [], None)
+    short = teams.add_team(event, "Short", [Candidate(name="Only one", rating=1000)], None)
+    with pytest.raises(BadRequest, match="Short has fewer members than the 4 boards"):
+        actions.pair_next_round(event, None)
+    teams.delete_team(short, None)
+    assert event.entrants.count() == 15
+    assert sorted(event.entrants.values_list("tpn", flat=True)) == list(range(1, 16))
+    actions.pair_next_round(event, None)
+    with pytest.raises(BadRequest, match="round 1 is paired"):
+        teams.save_settings(event, boards=6, colour_type="A", primary="MP", win=2, draw=1,
+                            loss=0, user=None)

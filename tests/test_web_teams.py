@@ -163,3 +163,81 @@ def test_team_numbers_follow_strength_and_bad_teams_are_refused() -> None:
     with pytest.raises(BadRequest, match="round 1 is paired"):
         teams.save_settings(event, boards=6, colour_type="A", primary="MP", win=2, draw=1,
                             loss=0, user=None)
+
+
+def test_the_pages_register_teams_enter_lineups_pair_and_take_results(arbiter: Client) -> None:
+    """Through the pages, as an arbiter does: settings, teams by CSV and typed, a line-up with
+    a reserve, an absent team, pairing, publishing, a match's results, a forfeited match, the
+    team and board standings, the TRF export; in English and French."""
+    from django.urls import reverse
+
+    event = m.Event(name="Club teams", rounds=3, system="team-swiss", initial_colour="w")
+    actions.create_event(event, None)
+    url = reverse("web:teams", args=[event.pk])
+    page = arbiter.post(url, {"what": "settings", "boards": "2", "colour_type": "B",
+                              "primary": "MP", "match_win": "2", "match_draw": "1",
+                              "match_loss": "0"}, follow=True).content.decode()
+    assert "Team settings saved." in page
+    bad = arbiter.post(url, {"what": "settings", "boards": "40", "colour_type": "A",
+                             "primary": "MP", "match_win": "2", "match_draw": "1",
+                             "match_loss": "0"}, follow=True).content.decode()
+    assert "boards" in bad and "40" in bad
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    csv = b"name,rating\nAnna Alpha,2100\nBen Beta,2000\nCid Gamma,1900\n"
+    page = arbiter.post(url, {"what": "add", "name": "Rooks",
+                              "file": SimpleUploadedFile("rooks.csv", csv)},
+                        follow=True).content.decode()
+    assert "Team Rooks added (3 members)." in page
+    for name, base in (("Knights", 1800), ("Bishops", 2200), ("Pawns", 1500)):
+        arbiter.post(url, {"what": "add", "name": name,
+                           "members": f"{name} One; {base}\n{name} Two; {base - 50}"})
+    bad = arbiter.post(url, {"what": "add", "name": "Queens", "members": "Q One; lots"},
+                       follow=True).content.decode()
+    assert "rating" in bad and "lots" in bad and not event.teams.filter(name="Queens").exists()
+    assert list(event.teams.values_list("name", flat=True)) == [
+        "Bishops", "Rooks", "Knights", "Pawns"]  # strength order (C.04.6 1.1.2)
+    rooks = event.teams.get(name="Rooks")
+    anna, ben, cid = teams.members_of(rooks)
+    lineup = reverse("web:team-lineup", args=[event.pk, 1, rooks.pk])
+    page = arbiter.post(lineup, {"board_1": ben.pk, "board_2": anna.pk},
+                        follow=True).content.decode()
+    assert "is declared above" in page
+    arbiter.post(lineup, {"board_1": anna.pk, "board_2": cid.pk})  # the reserve plays board 2
+    pawns = event.teams.get(name="Pawns")
+    arbiter.post(reverse("web:team-lineup", args=[event.pk, 1, pawns.pk]), {"absence": "Z"})
+    page = arbiter.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert "line-up entered" in page and 'value="Z" selected' in page
+    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "pair"]),
+                 {"revision": m.Event.objects.get(pk=event.pk).revision})
+    from swisspairing.interfaces.web import pairing_jobs
+
+    pairing_jobs.wait_for_jobs(60)
+    rnd = m.Round.objects.get(event=event, number=1)
+    assert rnd.team_matches.count() == 2  # 3 teams: one match and the team bye
+    arbiter.post(reverse("web:round-action", args=[event.pk, 1, "publish"]),
+                 {"version": rnd.version})
+    match = rnd.team_matches.exclude(black=None).get()
+    games = list(match.games.all())
+    assert cid.pk in {g.white_id for g in games} | {g.black_id for g in games}
+    page = arbiter.post(reverse("web:team-match", args=[event.pk, 1, match.pk]),
+                        {f"game_{g.pk}": "1-0" for g in games}, follow=True).content.decode()
+    assert "2 result(s) saved" in page
+    assert arbiter.post(reverse("web:team-match", args=[event.pk, 1, match.pk]),
+                        {f"game_{games[0].pk}": "9-9"}, follow=True).status_code == 200
+    page = arbiter.get(reverse("web:standings", args=[event.pk])).content.decode()
+    assert "Bishops" in page and "Pawns" in page
+    page = arbiter.get(reverse("web:standings-view", args=[event.pk, "boards"]),
+                       **FRENCH).content.decode()
+    assert "chiquier" in page or "Échiquier" in page or "Table" in page
+    text = arbiter.get(reverse("web:export", args=[event.pk, "trf"])).content.decode()
+    assert "300 " in text and "240 " in text and "192 FIDE_TEAM_TYPEB_MP_GP" in text
+    # round 2: a forfeited match
+    rnd2 = actions.pair_next_round(event, None)
+    actions.publish_round(rnd2, None)
+    match2 = rnd2.team_matches.exclude(black=None).first()
+    arbiter.post(reverse("web:team-match", args=[event.pk, 2, match2.pk]), {"forfeit": "+-"})
+    match2.refresh_from_db()
+    assert match2.forfeit == "+-"
+    page = arbiter.get(reverse("web:round", args=[event.pk, 2]), **FRENCH).content.decode()
+    assert "Ronde 2" in page

@@ -207,6 +207,39 @@ def add_team_csv(event: m.Event, name: str, data: bytes, filename: str, user: Us
     return add_team(event, name, found.candidates, user)
 
 
+def add_members(team: m.Team, members: list[Candidate], user: User) -> None:
+    """Members added after the last one of ``team`` (reserves; their board order follows).
+    Before round 1 the strength and the team numbers follow (C.04.6 1.1.3: fixed after)."""
+    event = team.event
+    if not members:
+        raise BadRequest(gettext("team %(name)s: no member given") % {"name": team.name})
+    for n, c in enumerate(members, 1):
+        if not " ".join(c.name.split()):
+            raise BadRequest(gettext("team %(name)s, member %(n)s: the name is empty")
+                             % {"name": team.name, "n": n})
+    with transaction.atomic():
+        current = members_of(team)
+        if len(current) + len(members) > MAX_MEMBERS:
+            raise BadRequest(gettext("team %(name)s: at most %(max)s members (TRF 310), found "
+                                     "%(n)s") % {"name": team.name, "max": MAX_MEMBERS,
+                                                 "n": len(current) + len(members)})
+        top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
+        added = []
+        for n, c in enumerate(members, 1):
+            row = m.Entrant.objects.create(
+                event=event, tpn=top + n, name=" ".join(c.name.split())[:200], rating=c.rating,
+                fide_id=c.fide_id, federation=c.federation, title=c.title,
+                birth_date=c.birth_date, sex=c.sex, club=team.name)
+            m.TeamMember.objects.create(team=team, entrant=row, order=len(current) + n)
+            added.append(row.name)
+        if not rounds_paired(event):
+            team.strength = strength_of([e.rating for e in members_of(team)],
+                                        settings_of(event).boards)
+            team.save(update_fields=["strength"])
+            renumber_teams(event)
+        audit(event, user, "team-members-add", team.name, None, {"members": added})
+
+
 def delete_team(team: m.Team, user: User) -> None:
     event = team.event
     if rounds_paired(event):
@@ -457,6 +490,8 @@ def match_score(match: m.TeamMatch, games: list[m.Game], event: m.Event) -> Matc
     totals = [0.0, 0.0]
     complete = True
     for g in games:
+        if g.black_id is None:  # the team bye's boards: no game (C.04.6 1.4)
+            continue
         if not g.white_code:
             complete = False
             continue

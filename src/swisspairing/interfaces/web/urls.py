@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from . import printing, round_robin_views, views
+from . import printing, round_robin_views, team_views, views
 from .auth import LoginView, LogoutView
 
 app_pages = [
@@ -20,6 +20,11 @@ app_pages = [
     path("t/<int:pk>/edit/", views.event_edit, name="event-edit"),
     path("t/<int:pk>/players/", views.players, name="players"),
     path("t/<int:pk>/numbers/", round_robin_views.numbers, name="rr-numbers"),
+    path("t/<int:pk>/teams/", team_views.teams_page, name="teams"),
+    path("t/<int:pk>/rounds/<int:number>/teams/<int:team_id>/lineup/", team_views.lineup,
+         name="team-lineup"),
+    path("t/<int:pk>/rounds/<int:number>/matches/<int:match_id>/", team_views.match_result,
+         name="team-match"),
     path("t/<int:pk>/players/import/", views.players_import, name="players-import"),
     path("t/<int:pk>/players/rating-list/", views.rating_list_load, name="rating-list-load"),
     path("t/<int:pk>/players/rating-list/status/", views.rating_list_status,

@@ -50,6 +50,7 @@ from . import (
     ratings,
     round_robin,
     rule_citations,
+    team_views,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -646,6 +647,8 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = m.Round.objects.filter(event=event, number=number).first()
     if number < 1 or number > event.rounds:
         raise Http404
+    if event.system == "team-swiss":  # matches of teams (issue 27 part 6)
+        return team_views.round_page(request, event, number)
     lang = _lang()
     context = _ctx(request, event, number=number, rnd=rnd, lang=lang,
                    entrants=list(event.entrants.all()),
@@ -919,6 +922,8 @@ VIEWS = ("standings", "crosstable", "wallchart")
 @viewer_required
 def standings(request: HttpRequest, pk: int, view: str | None = None) -> HttpResponse:
     event = _event(pk)
+    if event.system == "team-swiss":  # team and board standings (issue 27 part 6)
+        return team_views.standings_page(request, event, view)
     if view is None:  # a round-robin's main view is its crosstable (issue 29 part 3)
         view = "crosstable" if round_robin.is_round_robin(event) else "standings"
     if view not in VIEWS:

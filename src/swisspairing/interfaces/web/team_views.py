@@ -1,0 +1,305 @@
+"""Pages of a team event (issue 27 part 6; C.04.6): the teams and their members, the team
+settings, each round's line-ups and absent teams, the matches with their boards and results,
+the team and board standings. What they change is done by :mod:`.teams`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ...errors import SwissPairingError
+from ...standings import teams as team_standings
+from . import (
+    actions,
+    convert,
+    core_messages,
+    explanation_names,
+    pairing_jobs,
+    rule_citations,
+    teams,
+)
+from . import models as m
+from .auth import arbiter_required, viewer_required
+from .forms import posted_number
+from .imports import Candidate, _rating
+from .models import RESULTS
+
+#: the choices of the team settings form (C.04.6 1.2, 1.7)
+COLOUR_TYPE_CHOICES = [("A", "Type A"), ("B", "Type B"), ("", "-")]
+#: the results a board can get, as the per-match form offers them
+RESULT_CHOICES = ["", "1-0", "=", "0-1", "+-", "-+", "--"]
+
+
+def _team_event(pk: int) -> m.Event:
+    event = get_object_or_404(m.Event, pk=pk)
+    if not teams.is_team_event(event):
+        raise Http404
+    return event
+
+
+def _error(request: HttpRequest, exc: SwissPairingError) -> None:
+    messages.error(request, core_messages.user_message(exc))
+
+
+def _number(request: HttpRequest, key: str) -> float:
+    text = str(request.POST.get(key, "")).strip().replace(",", ".")
+    try:
+        return float(text)
+    except ValueError:
+        from ...errors import BadRequest
+
+        raise BadRequest(_("%(field)s: a number is needed, found %(found)s")
+                         % {"field": key, "found": repr(text[:20])}) from None
+
+
+def _ctx(request: HttpRequest, event: m.Event, **kw: Any) -> dict[str, Any]:
+    from .views import _ctx as base_ctx
+
+    return base_ctx(request, event, team_settings=teams.settings_of(event), **kw)
+
+
+# --- teams -------------------------------------------------------------------------------------
+@viewer_required
+def teams_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the team settings, the teams with their members in board order. POST ``what``:
+    ``settings``, ``add`` (a team from a CSV of its members or typed lines), ``member`` (a
+    member added at the end of a team), ``delete``."""
+    event = _team_event(pk)
+    if request.method == "POST":
+        if not _can_edit(request):
+            raise Http404
+        try:
+            _team_post(request, event)
+            return redirect("web:teams", pk=event.pk)
+        except SwissPairingError as exc:
+            _error(request, exc)
+    rows = []
+    for team in event.teams.select_related("captain"):
+        rows.append({"team": team, "members": teams.members_of(team)})
+    return render(request, "web/team_list.html", _ctx(
+        request, event, team_rows=rows, colour_types=COLOUR_TYPE_CHOICES,
+        fixed=bool(actions.rounds_paired(event))))
+
+
+def _can_edit(request: HttpRequest) -> bool:
+    from .auth import can_edit
+
+    return can_edit(request.user)
+
+
+def _typed_members(text: str) -> list[Candidate]:
+    """Members typed one a line, board order: ``name`` or ``name; rating`` (or a comma or a
+    tab between them); a bad rating names its line."""
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        for sep in (";", "\t", ","):
+            if sep in line:
+                name, _sep, rating = line.rpartition(sep)
+                break
+        else:
+            name, rating = line, ""
+        out.append(Candidate(name=" ".join(name.split()),
+                             rating=_rating(rating, "rating", "members", n) if rating.strip()
+                             else 0))
+    return out
+
+
+def _team_post(request: HttpRequest, event: m.Event) -> None:
+    what = request.POST.get("what", "")
+    if what == "settings":
+        teams.save_settings(
+            event, boards=posted_number(request.POST, "boards", teams.MIN_BOARDS,
+                                        teams.MAX_BOARDS),
+            colour_type=str(request.POST.get("colour_type", "")),
+            primary=str(request.POST.get("primary", "")), win=_number(request, "match_win"),
+            draw=_number(request, "match_draw"), loss=_number(request, "match_loss"),
+            user=request.user)
+        messages.success(request, _("Team settings saved."))
+    elif what == "add":
+        name = str(request.POST.get("name", ""))
+        upload = request.FILES.get("file")
+        if upload is not None:
+            if upload.size and upload.size > 1024 * 1024:
+                from ...errors import BadRequest
+
+                raise BadRequest(_("the members' file is larger than 1 MB"))
+            team = teams.add_team_csv(event, name, upload.read(), upload.name, request.user)
+        else:
+            team = teams.add_team(event, name,
+                                  _typed_members(str(request.POST.get("members", ""))),
+                                  request.user)
+        messages.success(request, _("Team %(name)s added (%(n)s members).")
+                         % {"name": team.name, "n": team.members.count()})
+    elif what == "member":
+        team = get_object_or_404(m.Team, event=event, pk=posted_number(request.POST, "team"))
+        found = _typed_members(str(request.POST.get("members", "")))
+        teams.add_members(team, found, request.user)
+        messages.success(request, _("Members added to %(name)s.") % {"name": team.name})
+    elif what == "delete":
+        team = get_object_or_404(m.Team, event=event, pk=posted_number(request.POST, "team"))
+        name = team.name
+        teams.delete_team(team, request.user)
+        messages.success(request, _("Team %(name)s removed.") % {"name": name})
+    else:
+        raise Http404
+
+
+# --- a round -----------------------------------------------------------------------------------
+def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpResponse:
+    """A team round: before it is paired, the line-ups and the absent teams; then its matches
+    with their boards and colours (C.04.6 Art. 4) and the results, board by board."""
+    from .views import _lang
+
+    rnd = m.Round.objects.filter(event=event, number=number).first()
+    lang = _lang()
+    s = teams.settings_of(event)
+    context = _ctx(request, event, number=number, rnd=rnd, lang=lang, boards=range(1, s.boards + 1),
+                   result_choices=RESULT_CHOICES)
+    if rnd is None:
+        job = pairing_jobs.latest_job(event, number)
+        context["job"] = job
+        context["elapsed"] = int((timezone.now() - job.started_at).total_seconds()) if job else 0
+        absences = {a.team_id: a.code for a in
+                    m.TeamAbsence.objects.filter(event=event, round_number=number)}
+        entered = set(m.TeamLineup.objects.filter(event=event, round_number=number)
+                      .values_list("team_id", flat=True))
+        rows = []
+        for team in event.teams.all():
+            members = teams.members_of(team)
+            lineup = teams.lineup_of(team, number, s.boards)
+            rows.append({"team": team, "members": members, "absence": absences.get(team.pk, ""),
+                         "entered": team.pk in entered,
+                         "lineup": [(b, lineup[b - 1].pk if b <= len(lineup) else None)
+                                    for b in range(1, s.boards + 1)]})
+        context["team_rows"] = rows
+        context["absence_codes"] = [("", _("plays")), ("Z", _("absent")),
+                                    ("H", _("half-point bye")), ("F", _("full-point bye"))]
+        return render(request, "web/team_round.html", context)
+    matches = []
+    total = entered = 0
+    for match in rnd.team_matches.select_related("white", "black"):
+        games = sorted(match.games.select_related("white", "black"), key=lambda g: g.board)
+        score = teams.match_score(match, games, event)
+        white_team = {tm.entrant_id for tm in match.white.members.all()}
+        boards = []
+        for n, g in enumerate(games, 1):
+            boards.append({"n": n, "game": g, "white_is_home": g.white_id in white_team})
+            if match.black_id is not None:
+                total += 1
+                entered += bool(g.white_code)
+        matches.append({"match": match, "boards": boards, "score": score})
+    context.update(matches=matches, results_total=total, results_entered=entered,
+                   later=event.round_set.filter(number__gt=number).exists(),
+                   forfeits=[("", _("no forfeit")),
+                             ("+-", _("the first team wins by forfeit")),
+                             ("-+", _("the second team wins by forfeit")),
+                             ("--", _("both teams lose by forfeit"))])
+    names = {t.tpn: t.name for t in event.teams.all()}
+    context["notes"] = [{"text": explanation_names.named_note(n[lang], names),
+                         "level": n["level"], "rule": n["rule"]} for n in rnd.explanation]
+    context["not_paired"] = [f"{a.team.tpn} {a.team.name} ({a.code})" for a in
+                             m.TeamAbsence.objects.filter(event=event, round_number=number)
+                             .select_related("team")]
+    if not rnd.published:
+        context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
+    return render(request, "web/team_round.html", context)
+
+
+@arbiter_required
+def lineup(request: HttpRequest, pk: int, number: int, team_id: int) -> HttpResponse:
+    """POST: a team's line-up for round ``number`` (``board_1``... entrant keys; ``reset``:
+    back to the declared starters) and its absence (``absence``)."""
+    if request.method != "POST":
+        raise Http404
+    event = _team_event(pk)
+    team = get_object_or_404(m.Team, event=event, pk=team_id)
+    try:
+        if "absence" in request.POST:
+            teams.set_absence(team, number, str(request.POST.get("absence", "")), request.user)
+        elif request.POST.get("reset"):
+            teams.set_lineup(team, number, [], request.user)
+            messages.success(request, _("Line-up of %(team)s: the declared order.")
+                             % {"team": team.name})
+        else:
+            boards = teams.settings_of(event).boards
+            players = [posted_number(request.POST, f"board_{b}") for b in range(1, boards + 1)]
+            teams.set_lineup(team, number, players, request.user)
+            messages.success(request, _("Line-up of %(team)s saved.") % {"team": team.name})
+    except SwissPairingError as exc:
+        _error(request, exc)
+    return redirect("web:round", pk=pk, number=number)
+
+
+@arbiter_required
+def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> HttpResponse:
+    """POST: the results of a match's boards (``game_<id>`` result keys) or its forfeit
+    (``forfeit``)."""
+    if request.method != "POST":
+        raise Http404
+    event = _team_event(pk)
+    match = get_object_or_404(m.TeamMatch, round__event=event, round__number=number,
+                              pk=match_id)
+    try:
+        if "forfeit" in request.POST:
+            teams.set_match_forfeit(match, str(request.POST.get("forfeit", "")), request.user)
+            messages.success(request, _("Match %(n)s: forfeit recorded.") % {"n": match.number}
+                             if request.POST.get("forfeit") else
+                             _("Match %(n)s: forfeit removed.") % {"n": match.number})
+        else:
+            results = {}
+            for g in match.games.all():
+                key = str(request.POST.get(f"game_{g.pk}", g.result))
+                if key and key not in RESULTS:
+                    from ...errors import BadRequest
+
+                    raise BadRequest(_("board %(board)s: unknown result %(found)r")
+                                     % {"board": g.board, "found": key[:10]})
+                results[g.pk] = key
+            changed = teams.set_match_results(match, results, request.user)
+            messages.success(request, _("Match %(n)s: %(k)s result(s) saved.")
+                             % {"n": match.number, "k": changed})
+    except SwissPairingError as exc:
+        _error(request, exc)
+    return redirect(f"{_round_url(pk, number)}#match-{match.number}")
+
+
+def _round_url(pk: int, number: int) -> str:
+    from django.urls import reverse
+
+    return reverse("web:round", args=[pk, number])
+
+
+# --- standings ---------------------------------------------------------------------------------
+TEAM_VIEWS = ("standings", "boards", "crosstable")
+
+
+def standings_page(request: HttpRequest, event: m.Event, view: str | None) -> HttpResponse:
+    """Team standings (C.04.6 1.2 primary score, then the team tie-breaks of C.07), the
+    board-by-board results with the board prizes, the crosstable: the tables of
+    ``swisspairing standings`` for teams (:mod:`swisspairing.standings.teams`)."""
+    from .views import _lang, _shown
+
+    view = view or "standings"
+    if view not in TEAM_VIEWS:
+        raise Http404
+    complete = convert.complete_rounds(event)
+    found = []
+    if complete:
+        t = convert.tournament_of(event, complete)
+        st = team_standings.rank_teams(t)
+        lang = _lang()
+        if view == "boards":
+            found = [team_standings.board_table(st, lang)]
+        elif view == "crosstable":
+            found = [team_standings.team_crosstable(st, lang)]
+        else:
+            found = [team_standings.team_standings_table(st, lang)]
+    return render(request, "web/team_standings.html", _ctx(
+        request, event, view=view, tables=[_shown(x) for x in found], complete=complete))

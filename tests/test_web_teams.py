@@ -241,3 +241,34 @@ def test_the_pages_register_teams_enter_lineups_pair_and_take_results(arbiter: C
     assert match2.forfeit == "+-"
     page = arbiter.get(reverse("web:round", args=[event.pk, 2]), **FRENCH).content.decode()
     assert "Ronde 2" in page
+
+
+def test_every_page_of_a_team_event_answers(arbiter: Client) -> None:
+    """The pages shared with individual events (overview, players, check, printouts, PDF,
+    exports, audit, public pages, hall) hold a team event too: none fails."""
+    from django.urls import reverse
+
+    event = team_event(7, rounds=4)
+    rng = random.Random(1)
+    play_team_round(event, rng)
+    play_team_round(event, rng)
+    pk, token = event.pk, event.public_token
+    urls = [reverse("web:event", args=[pk]), reverse("web:players", args=[pk]),
+            reverse("web:teams", args=[pk]), reverse("web:round", args=[pk, 1]),
+            reverse("web:round", args=[pk, 3]), reverse("web:check", args=[pk]),
+            reverse("web:standings", args=[pk]),
+            reverse("web:standings-view", args=[pk, "crosstable"]),
+            reverse("web:standings-view", args=[pk, "boards"]),
+            reverse("web:pdf", args=[pk]), reverse("web:prizes", args=[pk]),
+            reverse("web:round-print", args=[pk, 1, "board"]),
+            reverse("web:export", args=[pk, "trf"]), reverse("web:export", args=[pk, "trf26"]),
+            reverse("web:export", args=[pk, "trf16"]), reverse("web:audit", args=[pk]),
+            reverse("web:public", args=[token]), reverse("web:public-round", args=[token, 1]),
+            reverse("web:public-standings", args=[token]), reverse("hall:overview", args=[pk]),
+            reverse("web:event-edit", args=[pk])]
+    for url in urls:
+        assert arbiter.get(url).status_code == 200, url
+        assert arbiter.get(url, **FRENCH).status_code == 200, url
+    page = arbiter.get(reverse("web:check", args=[pk])).content.decode()
+    assert "team-swiss" in page or "Round 2" in page
+    assert arbiter.get(reverse("web:standings-view", args=[pk, "wallchart"])).status_code == 404

@@ -34,6 +34,8 @@ SYSTEM_LABELS: dict[str, Any] = {
     # on main since issue 29 (C.05 Annex 1 Berger tables)
     "round-robin": _("Round robin (FIDE Berger tables)"),
     "double-round-robin": _("Double round robin (FIDE Berger tables)"),
+    # issue 27 part 6: team events (C.04.6, in force since 1 February 2026)
+    "team-swiss": _("Swiss Team system (FIDE, 2026): team events"),
 }
 
 

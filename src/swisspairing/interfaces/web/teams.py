@@ -243,7 +243,7 @@ def add_members(team: m.Team, members: list[Candidate], user: User) -> None:
 def delete_team(team: m.Team, user: User) -> None:
     event = team.event
     if rounds_paired(event):
-        raise BadRequest(gettext("round 1 is paired: the team stays (withdraw it instead)"))
+        raise BadRequest(gettext("round 1 is paired: the team can no longer be removed"))
     with transaction.atomic():
         names = [e.name for e in members_of(team)]
         entrants = [tm.entrant_id for tm in team.members.all()]

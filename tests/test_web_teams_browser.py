@@ -44,6 +44,28 @@ def _results(rnd: m.Round, rng: random.Random, skip: set[int]) -> None:
                                         for g in match.games.all()}, None)
 
 
+VIEWS = (("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
+         ("phone-en", {"width": 390, "height": 844}, "en-GB"),
+         ("phone-fr", {"width": 390, "height": 844}, "fr-FR"))
+
+
+def _other_views(browser, context, url: str, shots: Path,  # type: ignore[no-untyped-def]
+                 name: str) -> None:
+    """Screenshots of ``url`` in French on a desktop, on a phone in English and French (the
+    arbiter's session); the French pages name the teams' tab in French."""
+    from playwright.sync_api import expect
+
+    for label, viewport, locale in VIEWS:
+        other = browser.new_context(viewport=viewport, locale=locale,
+                                    storage_state=context.storage_state())
+        view = other.new_page()
+        view.goto(url)
+        if locale == "fr-FR":
+            expect(view.locator("nav.tabs")).to_contain_text("Équipes")
+        view.screenshot(path=shots / f"team-{name}-{label}.png", full_page=True)
+        other.close()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-untyped-def]
                                                tmp_path: Path) -> None:
@@ -141,6 +163,8 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         row.locator("button", has_text="Save").click()
         expect(page.locator(".messages")).to_contain_text("is declared above")
         expect(page.locator(f"#lineup-{cork.tpn} .badge")).to_have_text("line-up entered")
+        page.screenshot(path=shots / "team-lineups3-desktop-en.png", full_page=True)
+        _other_views(browser, context, f"{base}/t/{event.pk}/rounds/3/", shots, "lineups3")
         page.click("#pair-round")
         page.click("#publish-round")
         rnd3 = m.Round.objects.get(event=event, number=3)
@@ -174,21 +198,11 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         text = page.request.get(f"{base}/t/{event.pk}/export/trf/").text()
 
         # --- French, and a phone ----------------------------------------------------------------
-        pages = {"teams": f"/t/{event.pk}/teams/", "round3": f"/t/{event.pk}/rounds/3/",
-                 "standings": f"/t/{event.pk}/standings/",
-                 "boards": f"/t/{event.pk}/standings/boards/"}
-        for label, viewport, locale in (("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
-                                        ("phone-en", {"width": 390, "height": 844}, "en-GB"),
-                                        ("phone-fr", {"width": 390, "height": 844}, "fr-FR")):
-            other = browser.new_context(viewport=viewport, locale=locale,
-                                        storage_state=context.storage_state())
-            view = other.new_page()
-            for name, path in pages.items():
-                view.goto(f"{base}{path}")
-                if locale == "fr-FR" and name == "standings":
-                    expect(view.locator("nav.tabs")).to_contain_text("Équipes")
-                view.screenshot(path=shots / f"team-{name}-{label}.png", full_page=True)
-            other.close()
+        for name, path in (("teams", f"/t/{event.pk}/teams/"),
+                           ("round3", f"/t/{event.pk}/rounds/3/"),
+                           ("standings", f"/t/{event.pk}/standings/"),
+                           ("boards", f"/t/{event.pk}/standings/boards/")):
+            _other_views(browser, context, f"{base}{path}", shots, name)
         browser.close()
 
     # --- the export: check agrees on every round, read back equal ----------------------------

@@ -88,8 +88,8 @@ def board_colours(boards: int) -> str:
 
 def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str,
                   win: float, draw: float, loss: float, user: User) -> m.TeamSettings:
-    """Change the team settings; the boards and scores cannot change once round 1 is paired
-    (the rounds played were paired and scored with them)."""
+    """Change the team settings; none can change once round 1 is paired (the rounds played
+    were paired and scored with them)."""
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise BadRequest(gettext("boards: from %(low)s to %(high)s, found %(n)s")
                          % {"low": MIN_BOARDS, "high": MAX_BOARDS, "n": boards})
@@ -106,10 +106,11 @@ def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str
         before = _settings_dict(s) if s.pk else None
         after_values = {"boards": boards, "colour_type": colour_type, "primary": primary,
                         "match_win": win, "match_draw": draw, "match_loss": loss}
-        if rounds_paired(event) and before is not None and any(
-                before[k] != v for k, v in after_values.items() if k != "colour_type"):
-            raise BadRequest(gettext("round 1 is paired: the boards and the scores can no "
-                                     "longer change"))
+        if rounds_paired(event) and any(
+                (before or _settings_dict(s))[k] != v for k, v in after_values.items()):
+            # the rounds played were paired and scored with them (C.04.6 1.2, 1.7)
+            raise BadRequest(gettext("round 1 is paired: the team settings can no longer "
+                                     "change"))
         for k, v in after_values.items():
             setattr(s, k, v)
         s.save()

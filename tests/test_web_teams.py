@@ -6,6 +6,7 @@ matches, team standings, the pages in English and French."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -16,7 +17,9 @@ from swisspairing.formats.trf import parse_trf, write_trf
 from swisspairing.interfaces.web import actions, convert, teams
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
+from swisspairing.model import Tournament
 from swisspairing.model.teams import MatchKind, team_rounds
+from swisspairing.systems import get_system
 from web_helpers import make_user
 
 pytestmark = pytest.mark.django_db
@@ -272,3 +275,62 @@ def test_every_page_of_a_team_event_answers(arbiter: Client) -> None:
     page = arbiter.get(reverse("web:check", args=[pk])).content.decode()
     assert "team-swiss" in page or "Round 2" in page
     assert arbiter.get(reverse("web:standings-view", args=[pk, "wallchart"])).status_code == 404
+
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "cases-2026" / "team-swiss"
+
+
+def _facts(t: Tournament) -> dict[int, list[tuple[object, ...]]]:
+    """Each team's rounds as the standings and the engine see them."""
+    return {tid: [(x.opponent, x.colour, x.kind, x.match_points, x.game_points)
+                  for x in rows] for tid, rows in team_rounds(t).items()}
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(),
+                    reason="../shared/cases-2026 is not next to the repository")
+def test_team_trf_files_import_with_the_same_facts_and_next_pairing() -> None:
+    """Every team file of ``../shared/cases-2026/team-swiss`` imported: the teams' rounds
+    (opponent, colour, kind, match and game points) are those of the file, the engine pairs
+    the next round from the stored event as from the file, and the export reads back equal."""
+    files = sorted(REFERENCE.glob("*.trf"))
+    assert len(files) >= 55
+    for path in files:
+        original = parse_trf(path.read_text(encoding="utf-8"), path)
+        event = convert.store_tournament(parse_trf(path.read_text(encoding="utf-8"), path),
+                                         "team-swiss")
+        stored = convert.tournament_of(event)
+        assert stored.rounds_paired == original.rounds_paired, path.name
+        assert _facts(stored) == _facts(original), path.name
+        r = original.rounds_paired + 1
+        ours = get_system("team-swiss").pair(stored, r)
+        theirs = get_system("team-swiss").pair(original, r)
+        assert (ours.boards, ours.bye) == (theirs.boards, theirs.bye), path.name
+        text = write_trf(stored, points="computed")
+        assert write_trf(parse_trf(text), points="computed") == text, path.name
+
+
+def test_a_team_trf_is_imported_from_the_home_page(arbiter: Client) -> None:
+    """The home page's TRF import takes a team file (its 310 records; 192 FIDE_TEAM...): its
+    rounds become published rounds of matches; a malformed team record is refused with its
+    line named, and nothing is stored."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    event = team_event(6, rounds=4)
+    rng = random.Random(5)
+    play_team_round(event, rng)
+    text = write_trf(convert.tournament_of(event), points="computed")
+    page = arbiter.post(reverse("web:import-trf"),
+                        {"file": SimpleUploadedFile("teams.trf", text.encode())},
+                        follow=True).content.decode()
+    imported = m.Event.objects.exclude(pk=event.pk).get()
+    assert imported.system == "team-swiss" and imported.teams.count() == 6
+    assert imported.round_set.get().team_matches.count() == 3
+    assert "Round 1" in page or imported.name in page
+    assert write_trf(convert.tournament_of(imported), points="computed") == text
+    bad = text.replace("\n310   1 ", "\n310   X ", 1)
+    page = arbiter.post(reverse("web:import-trf"),
+                        {"file": SimpleUploadedFile("bad.trf", bad.encode())},
+                        follow=True).content.decode()
+    assert "line" in page and "310" in page
+    assert m.Event.objects.count() == 2

@@ -324,6 +324,14 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             event=event, tpn=pid, name=p.name, rating=p.rating, title=p.title, sex=p.sex,
             federation=p.federation, fide_id=p.fide_id, birth_date=p.birth_date,
             withdrawn_from=t.withdrawn.get(pid))
+    if system == "team-swiss" or t.team_event is not None:  # issue 27 part 6
+        from .teams import store_team_records
+
+        if system != "team-swiss":
+            raise BadRequest(gettext("the file is a team event (310 records): pair it with "
+                                     "the Swiss Team system"))
+        store_team_records(event, t, rows)
+        return event
     paired = t.rounds_paired
     for r in range(1, t.rounds_in_file + 1):
         if r > paired:

@@ -32,8 +32,16 @@ class TeamSettings(models.Model):
     boards = models.PositiveSmallIntegerField(default=4)
     #: ``"A"``, ``"B"`` or ``""`` (no colour preferences): C.04.6 1.7
     colour_type = models.CharField(max_length=1, blank=True, default="A")
-    #: ``"MP"`` or ``"GP"``: the primary score (C.04.6 1.2); the other one is the secondary
+    #: ``"MP"`` or ``"GP"``: the primary score (C.04.6 1.2)
     primary = models.CharField(max_length=2, default="MP")
+    #: whether the other score is the secondary score (``192 FIDE_TEAM_TYPEA_MP``: none)
+    secondary = models.BooleanField(default=True)
+    #: ``352`` pattern of the team with White (``""``: ``WBWB...`` for the boards)
+    board_colours = models.CharField(max_length=12, blank=True, default="")
+    #: ``320``: match and game points of the team pairing-allocated bye (None: a drawn
+    #: match, C.04.6 1.4)
+    pab_match_points = models.FloatField(null=True, blank=True)
+    pab_game_points = models.FloatField(null=True, blank=True)
     #: match points of a won, drawn, lost match (``362`` TW TD TL)
     match_win = models.FloatField(default=2.0)
     match_draw = models.FloatField(default=1.0)

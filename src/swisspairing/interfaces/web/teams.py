@@ -77,13 +77,20 @@ def rules_of(s: m.TeamSettings) -> TeamRules:
     colours = {"A": ColourModel.TYPE_A, "B": ColourModel.TYPE_B}.get(s.colour_type,
                                                                      ColourModel.NONE)
     primary = Score(s.primary)
-    secondary = Score.GP if primary is Score.MP else Score.MP
+    secondary = (Score.GP if primary is Score.MP else Score.MP) if s.secondary else None
     return TeamRules(colours, primary, secondary)
 
 
 def board_colours(boards: int) -> str:
     """The ``352`` pattern of the team with White: board 1 White, then alternating."""
     return "".join("WB"[b % 2] for b in range(boards))
+
+
+def pattern_of(s: m.TeamSettings) -> str:
+    """The event's ``352`` pattern: the one imported, else :func:`board_colours`."""
+    if s.board_colours and len(s.board_colours) == s.boards:
+        return s.board_colours.upper()
+    return board_colours(s.boards)
 
 
 def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str,
@@ -111,6 +118,8 @@ def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str
             # the rounds played were paired and scored with them (C.04.6 1.2, 1.7)
             raise BadRequest(gettext("round 1 is paired: the team settings can no longer "
                                      "change"))
+        if s.boards != boards:
+            s.board_colours = ""  # an imported pattern was for the other number of boards
         for k, v in after_values.items():
             setattr(s, k, v)
         s.save()
@@ -381,7 +390,7 @@ def store_team_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     board games: the team with White has the ``352`` colours (board 1 White...); the team
     pairing-allocated bye (C.04.6 1.4) is a match without opponent whose players get ``U``."""
     s = settings_of(event)
-    pattern = board_colours(s.boards)
+    pattern = pattern_of(s)
     teams = {t.tpn: t for t in event.teams.all()}
     rnd.games.all().delete()
     rnd.team_matches.all().delete()
@@ -511,9 +520,10 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
     members' ids being their entrant numbers): rounds 1..``last`` are the complete ones, the
     absences of later rounds are kept (the next round's ``240``)."""
     s = settings_of(event)
-    ev = TeamEvent(board_colours=board_colours(s.boards),
+    ev = TeamEvent(board_colours=pattern_of(s),
                    match_points=MatchPointSystem(s.match_win, s.match_draw, s.match_loss),
-                   match_points_given=True)
+                   match_points_given=True, pab_match_points=s.pab_match_points,
+                   pab_game_points=s.pab_game_points)
     tpn_of = {e.pk: e.tpn for e in event.entrants.all()}
     team_rows = list(event.teams.all())
     tpn_of_team = {team.pk: team.tpn for team in team_rows}
@@ -548,3 +558,120 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
     t.headers["192"] = [f"192 {rules_of(s).code}"]
     if not (event.extra_headers or {}).get("092"):
         t.headers["092"] = [f"092 {TOURNAMENT_TYPE_092_TEAM}"]
+
+
+# --- model -> rows (a team TRF-2026 imported) -------------------------------------------------
+def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> None:
+    """The team records of an imported TRF-2026 (``310 320 330 300 240 352 362``, ``192``)
+    in the tables of ``event``, whose members are ``rows`` (``001`` id -> entrant): every
+    round of the file becomes a published round of matches (the team pairing as the file
+    records it, :func:`~swisspairing.checker.team_check.published_team_pairing`). What the web
+    app cannot hold yet is refused with its record named: the Baku acceleration (``250``),
+    withdrawn teams, boards forfeited against an empty board."""
+    from ...checker.team_check import published_team_pairing
+    from ...model.team_state import tournament_team_rules
+    from ...model.teams import team_rounds
+
+    ev = t.team_event
+    if ev is None or not ev.teams:
+        raise BadRequest(gettext("the file has no team (310 record): it is not a team event"))
+    rules = tournament_team_rules(t)
+    if rules.baku or ev.acceleration:
+        raise BadRequest(gettext("250 / 192 ..._BAKU: the Baku acceleration of team events is "
+                                 "not in the web app yet (pair it with the command line)"))
+    if ev.withdrawn:
+        raise BadRequest(gettext("withdrawn teams are not in the web app yet"))
+    boards = ev.boards()
+    if not MIN_BOARDS <= boards <= MAX_BOARDS:
+        raise BadRequest(gettext("352: from %(low)s to %(high)s boards, found %(n)s")
+                         % {"low": MIN_BOARDS, "high": MAX_BOARDS, "n": boards})
+    m.TeamSettings.objects.create(
+        event=event, boards=boards,
+        colour_type={ColourModel.TYPE_A: "A", ColourModel.TYPE_B: "B"}.get(rules.colours, ""),
+        primary=rules.primary.value, secondary=rules.secondary is not None,
+        board_colours=ev.board_colours.upper(), match_win=ev.match_points.win,
+        match_draw=ev.match_points.draw, match_loss=ev.match_points.loss,
+        pab_match_points=ev.pab_match_points, pab_game_points=ev.pab_game_points)
+    names: set[str] = set()
+    team_rows: dict[int, m.Team] = {}
+    for tid in sorted(ev.teams):
+        team = ev.teams[tid]
+        name = " ".join(team.name.split())[:32] or f"Team {tid}"
+        if name.casefold() in names:
+            raise BadRequest(gettext("310 team %(tpn)s: the name %(name)s is given twice")
+                             % {"tpn": tid, "name": name})
+        names.add(name.casefold())
+        for pid in team.members:
+            if pid not in rows:
+                raise BadRequest(gettext("310 team %(tpn)s: member %(id)s has no 001 line")
+                                 % {"tpn": tid, "id": pid})
+        team_rows[tid] = m.Team.objects.create(
+            event=event, tpn=tid, name=name, strength=team.strength.strip()[:6],
+            captain=rows.get(team.captain) if team.captain else None)
+    seen: dict[int, int] = {}
+    for tid in sorted(ev.teams):
+        for order, pid in enumerate(ev.teams[tid].members, 1):
+            if pid in seen:
+                raise BadRequest(gettext("310 team %(tpn)s: player %(id)s is also a member of "
+                                         "team %(other)s") % {"tpn": tid, "id": pid,
+                                                              "other": seen[pid]})
+            seen[pid] = tid
+            m.TeamMember.objects.create(team=team_rows[tid], entrant=rows[pid], order=order)
+    history = team_rounds(t)
+    forfeits = {(f.round, f.white, f.black): f.kind.value for f in ev.forfeits}
+    for r in range(1, t.rounds_paired + 1):
+        rnd = m.Round.objects.create(event=event, number=r, status=m.Round.PUBLISHED,
+                                     system=TEAM_SYSTEM)
+        pairing, _colourless = published_team_pairing(t, r)
+        board = 0
+        for n, b in enumerate(pairing.boards, 1):
+            kind = forfeits.get((r, b.white, b.black)) or forfeits.get((r, b.black, b.white), "")
+            if kind and (r, b.white, b.black) not in forfeits:  # the 330 names them the other way
+                kind = {"+-": "-+", "-+": "+-"}.get(kind, kind)
+            match = m.TeamMatch.objects.create(round=rnd, number=n, white=team_rows[b.white],
+                                               black=team_rows[b.black], forfeit=kind)
+            games = []
+            for g in history[b.white][r - 1].games:
+                if not g.opponent:
+                    raise BadRequest(gettext(
+                        "round %(r)s, team %(tpn)s board %(board)s: a board forfeited against "
+                        "an empty board is not in the web app yet") % {"r": r, "tpn": b.white,
+                                                                        "board": g.board})
+                other = t.players[g.opponent].entry(r)
+                other_code = other.code if other is not None else ""
+                board += 1
+                if g.colour is Colour.BLACK:
+                    white, black, wc, bc = g.opponent, g.player, other_code, g.code
+                else:
+                    white, black, wc, bc = g.player, g.opponent, g.code, other_code
+                games.append(m.Game.objects.create(round=rnd, board=board, white=rows[white],
+                                                   black=rows[black], white_code=wc,
+                                                   black_code=bc))
+            match.games.set(games)
+        if pairing.bye is not None:
+            match = m.TeamMatch.objects.create(round=rnd, number=len(pairing.boards) + 1,
+                                               white=team_rows[pairing.bye])
+            games = []
+            for g in history[pairing.bye][r - 1].games:
+                board += 1
+                games.append(m.Game.objects.create(round=rnd, board=board, white=rows[g.player],
+                                                   white_code="U"))
+            match.games.set(games)
+        for tid, code in pairing.unpaired.items():
+            if code in "+-":
+                raise BadRequest(gettext("round %(r)s, team %(tpn)s: a match forfeited against "
+                                         "no named team (no 330 record) is not in the web app "
+                                         "yet") % {"r": r, "tpn": tid})
+            if tid not in ev.absent.get(r, {}):  # members' cells only: kept as a 240 record
+                m.TeamAbsence.objects.create(event=event, team=team_rows[tid], round_number=r,
+                                             code=code if code in "FH" else "Z")
+    for (r, tid), lu in ev.lineups.items():
+        if tid in team_rows and r <= t.rounds_paired + 1:
+            m.TeamLineup.objects.create(event=event, team=team_rows[tid], round_number=r,
+                                        players=[rows[p].pk if p in rows else 0
+                                                 for p in lu.players])
+    for r, absent in ev.absent.items():
+        for tid, code in absent.items():
+            if tid in team_rows:
+                m.TeamAbsence.objects.create(event=event, team=team_rows[tid], round_number=r,
+                                             code=code if code in "FHZ" else "Z")

@@ -248,6 +248,8 @@ def import_trf(request: HttpRequest) -> HttpResponse:
                 "file": upload.name, "count": len(t.players), "limit": limit})
             return redirect("web:home")
         named = system_from_file(t)
+        if named is None and t.team_event is not None and t.team_event.teams:
+            named = "team-swiss"  # 310 records without 192: a team event (issue 27 part 6)
         chosen = form.cleaned_data.get("system") or named or RULES_IN_FORCE
         event = convert.store_tournament(t, chosen)
     except SwissPairingError as exc:

@@ -334,3 +334,44 @@ def test_a_team_trf_is_imported_from_the_home_page(arbiter: Client) -> None:
                         follow=True).content.decode()
     assert "line" in page and "310" in page
     assert m.Event.objects.count() == 2
+
+
+def test_public_pages_hall_and_screens_show_matches_with_their_boards() -> None:
+    """The public round page lists the matches with their boards and results read from the
+    team named first; the public standings are the team standings; the hall's boards panel
+    and a screen name each match above its boards; players enter their board's result in the
+    hall with their codes (the match result follows)."""
+    from hall_helpers import code_of, enter
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = team_event(4, rounds=3)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    token = event.public_token
+    first = rnd.team_matches.get(number=1)
+    games = sorted(first.games.all(), key=lambda g: g.board)
+    # boards 2 and 4: the team named first has Black (352 WBWB); its players win
+    teams.set_match_results(first, {games[0].pk: "=", games[1].pk: "0-1",
+                                    games[2].pk: "1-0", games[3].pk: "0-1"}, None)
+    page = Client().get(f"/p/{token}/rounds/1/").content.decode()
+    head = f"{first.white.name} <span class=\"match-score\">3.5 – 0.5</span> {first.black.name}"
+    assert head in page
+    assert page.count("½-½") == 1 and page.count("1-0") == 3  # read from the first team
+    other = rnd.team_matches.get(number=2)
+    game = sorted(other.games.select_related("white", "black"), key=lambda g: g.board)[0]
+    client = Client()
+    enter(client, code_of(game, h.WHITE), "1-0")
+    enter(Client(), code_of(game, h.BLACK), "1-0")
+    game.refresh_from_db()
+    assert game.result == "1-0"
+    live = Client().get(f"/h/{token}/").content.decode()
+    assert f"1. {first.white.name} 3.5 – 0.5 {first.black.name}" in live
+    assert f"2. {other.white.name} – {other.black.name}" in live
+    for match in rnd.team_matches.exclude(black=None):
+        teams.set_match_results(match, {g.pk: "1-0" for g in match.games.all()}, None)
+    page = Client().get(f"/p/{token}/standings/").content.decode()
+    assert "MPVGP" in page and first.white.name in page
+    scr = h.Screen.objects.create(event=event, name="S", panels="boards,standings", rows=8)
+    page = Client().get(f"/h/{token}/screen/{scr.pk}/").content.decode()
+    # every board 1-0 for White: two boards each (352 WBWB), a drawn match
+    assert f"1. {first.white.name} 2 – 2 {first.black.name}" in page and "MPVGP" in page

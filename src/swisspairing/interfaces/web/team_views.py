@@ -190,7 +190,9 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
         white_team = {tm.entrant_id for tm in match.white.members.all()}
         boards = []
         for n, g in enumerate(games, 1):
-            boards.append({"n": n, "game": g, "white_is_home": g.white_id in white_team})
+            home = g.white_id in white_team
+            boards.append({"n": n, "game": g, "white_is_home": home,
+                           "label": teams.board_label(g, home)})
             if match.black_id is not None:
                 total += 1
                 entered += bool(g.white_code)
@@ -280,26 +282,45 @@ def _round_url(pk: int, number: int) -> str:
 TEAM_VIEWS = ("standings", "boards", "crosstable")
 
 
+def tables(event: m.Event, view: str, round_number: int | None = None
+           ) -> list[dict[str, Any]]:
+    """The team tables of ``view`` (``standings``: the team standings; ``boards``; the
+    crosstable) after ``round_number`` (default: the last complete round), as the pages show
+    them: the public standings and the hall's screens too."""
+    from .views import _lang, _shown
+
+    complete = convert.complete_rounds(event)
+    rounds = min(round_number or complete, complete)
+    if not rounds:
+        return []
+    st = team_standings.rank_teams(convert.tournament_of(event, rounds))
+    lang = _lang()
+    if view == "boards":
+        found = [team_standings.board_table(st, lang)]
+    elif view == "crosstable":
+        found = [team_standings.team_crosstable(st, lang)]
+    else:
+        found = [team_standings.team_standings_table(st, lang)]
+    return [_shown(x) for x in found]
+
+
+def public_round(request: HttpRequest, event: m.Event, rnd: m.Round, token: str
+                 ) -> HttpResponse:
+    """The public page of a published team round: its matches with their boards."""
+    return render(request, "web/team_public_round.html", {
+        "event": event, "rnd": rnd, "token": token, "matches": teams.match_rows(rnd),
+        "not_paired": [f"{a.team.name} ({a.code})" for a in m.TeamAbsence.objects.filter(
+            event=event, round_number=rnd.number).select_related("team")]})
+
+
 def standings_page(request: HttpRequest, event: m.Event, view: str | None) -> HttpResponse:
     """Team standings (C.04.6 1.2 primary score, then the team tie-breaks of C.07), the
     board-by-board results with the board prizes, the crosstable: the tables of
     ``swisspairing standings`` for teams (:mod:`swisspairing.standings.teams`)."""
-    from .views import _lang, _shown
-
     view = view or "standings"
     if view not in TEAM_VIEWS:
         raise Http404
     complete = convert.complete_rounds(event)
-    found = []
-    if complete:
-        t = convert.tournament_of(event, complete)
-        st = team_standings.rank_teams(t)
-        lang = _lang()
-        if view == "boards":
-            found = [team_standings.board_table(st, lang)]
-        elif view == "crosstable":
-            found = [team_standings.team_crosstable(st, lang)]
-        else:
-            found = [team_standings.team_standings_table(st, lang)]
+    found = tables(event, view) if complete else []
     return render(request, "web/team_standings.html", _ctx(
-        request, event, view=view, tables=[_shown(x) for x in found], complete=complete))
+        request, event, view=view, tables=found, complete=complete))

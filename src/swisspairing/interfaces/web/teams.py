@@ -675,3 +675,60 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
             if tid in team_rows:
                 m.TeamAbsence.objects.create(event=event, team=team_rows[tid], round_number=r,
                                              code=code if code in "FHZ" else "Z")
+
+
+# --- what the public pages and the hall's screens show -----------------------------------------
+#: a board's codes (white, black) as a result read from one side: 1-0, ½-½, +-...
+_SIDE_TEXT = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
+
+
+def board_label(game: m.Game, white_is_home: bool) -> str:
+    """The board's result from the side of the team named first (its player's score first):
+    ``1-0``, ``½-½``, ``0-1``, ``+-`` (forfeits); "" when not entered."""
+    if not game.white_code or game.black_id is None:
+        return ""
+    first, second = (game.white_code, game.black_code) if white_is_home else (
+        game.black_code, game.white_code)
+    return f"{_SIDE_TEXT.get(first, first)}-{_SIDE_TEXT.get(second, second)}"
+
+
+def match_rows(rnd: m.Round) -> list[dict[str, object]]:
+    """The matches of a round with their boards (board 1 first) and scores, for the pages."""
+    event = rnd.event
+    out: list[dict[str, object]] = []
+    for match in rnd.team_matches.select_related("white", "black"):
+        games = sorted(match.games.select_related("white", "black"), key=lambda g: g.board)
+        white_team = {tm.entrant_id for tm in match.white.members.all()}
+        out.append({"match": match, "score": match_score(match, games, event),
+                    "boards": [{"n": n, "game": g, "white_is_home": g.white_id in white_team,
+                                "label": board_label(g, g.white_id in white_team)}
+                               for n, g in enumerate(games, 1)]})
+    return out
+
+
+def match_heads(rnd: m.Round) -> dict[int, str]:
+    """Game key -> the line naming its match, for the first board of each match (the hall's
+    boards panel and screens: "3. Lille 2,5 – 1,5 Faro")."""
+    from django.utils.translation import get_language
+
+    from ...standings.views import points_text
+
+    lang = "fr" if (get_language() or "en").startswith("fr") else "en"
+    out: dict[int, str] = {}
+    for row in match_rows(rnd):
+        match = row["match"]
+        boards = row["boards"]
+        if not boards:
+            continue
+        assert isinstance(match, m.TeamMatch) and isinstance(boards, list)
+        score = row["score"]
+        assert isinstance(score, MatchScore)
+        if match.black is None:
+            text = f"{match.number}. {match.white.name}: {gettext('pairing-allocated bye')}"
+        elif score.complete:
+            text = (f"{match.number}. {match.white.name} {points_text(lang, score.white)} – "
+                    f"{points_text(lang, score.black)} {match.black.name}")
+        else:
+            text = f"{match.number}. {match.white.name} – {match.black.name}"
+        out[boards[0]["game"].pk] = text
+    return out

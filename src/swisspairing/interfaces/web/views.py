@@ -896,6 +896,8 @@ def _shown(table: tables.Table) -> dict[str, Any]:
 
 def _tables(event: m.Event, view: str, player: int | None = None,
             round_number: int | None = None) -> list[dict[str, Any]]:
+    if event.system == "team-swiss":  # team standings (issue 27 part 6)
+        return team_views.tables(event, view, round_number)
     st = convert.standings_of(event, round_number)
     lang = _lang()
     if view == "crosstable":
@@ -1183,6 +1185,8 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
+    if event.system == "team-swiss":  # matches with their boards (issue 27 part 6)
+        return team_views.public_round(request, event, rnd, token)
     sheet = printing.round_sheet(event, rnd)
     lang = _lang()
     games = [{"game": g, "label": RESULT_LABELS.get(g.result, ""),

@@ -375,3 +375,57 @@ def test_public_pages_hall_and_screens_show_matches_with_their_boards() -> None:
     page = Client().get(f"/h/{token}/screen/{scr.pk}/").content.decode()
     # every board 1-0 for White: two boards each (352 WBWB), a drawn match
     assert f"1. {first.white.name} 2 – 2 {first.black.name}" in page and "MPVGP" in page
+
+
+def test_a_captain_enters_the_lineup_with_the_code_until_the_deadline() -> None:
+    """The captain's page (public, no login): a wrong code is refused; the team's code gives
+    the line-up form of the next round, checked against the declared order as the arbiter's;
+    past the deadline the arbiter set, or once the round is paired, it is refused."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event = team_event(4, rounds=3)
+    club = event.teams.get(tpn=3)
+    members = teams.members_of(club)
+    url = f"/p/{event.public_token}/lineup/"
+    phone = Client()
+    assert "captain-lineup" in phone.get(f"/p/{event.public_token}/").content.decode()
+    page = phone.post(url, {"code": "WRONGCODE1"}).content.decode()
+    assert "not a captain&#x27;s code" in page
+    code = club.lineup_code.lower()  # typed in small letters, with a space
+    page = phone.post(url, {"code": f"{code[:5]} {code[5:]}"}).content.decode()
+    assert f"{club.name}, round 1" in page and 'name="board_4"' in page
+    pks = [e.pk for e in members]
+    page = phone.post(url, {"code": code, "save": "1", "board_1": pks[1], "board_2": pks[0],
+                            "board_3": pks[2], "board_4": pks[3]}).content.decode()
+    assert "is declared above" in page
+    page = phone.post(url, {"code": code, "save": "1", "board_1": pks[0], "board_2": pks[1],
+                            "board_3": pks[2], "board_4": pks[4]}).content.decode()
+    assert "captain-saved" in page
+    assert [e.pk for e in teams.lineup_of(club, 1, 4)] == [pks[0], pks[1], pks[2], pks[4]]
+    assert event.audit.filter(action="team-lineup", target__contains="(captain)").exists()
+    teams.set_deadline(event, 1, timezone.now() - timedelta(minutes=1), None)
+    page = phone.post(url, {"code": code}).content.decode()
+    assert "closed at" in page
+    teams.set_deadline(event, 1, None, None)
+    actions.pair_next_round(event, None)
+    page = phone.post(url, {"code": code, "save": "1", "board_1": pks[0], "board_2": pks[1],
+                            "board_3": pks[2], "board_4": pks[3]}).content.decode()
+    assert f"{club.name}, round 1" not in page  # round 2 now, or refused
+    assert [e.pk for e in teams.lineup_of(club, 1, 4)] == [pks[0], pks[1], pks[2], pks[4]]
+
+
+def test_the_arbiter_sets_the_captains_deadline_on_the_round_page(arbiter: Client) -> None:
+    from django.urls import reverse
+
+    event = team_event(4, rounds=3)
+    url = reverse("web:team-lineup-deadline", args=[event.pk, 1])
+    page = arbiter.post(url, {"deadline": "2026-13-40T25:00"}, follow=True).content.decode()
+    assert "is not a date and time" in page
+    arbiter.post(url, {"deadline": "2026-03-01T09:30"})
+    assert teams.deadline_of(event, 1).isoformat().startswith("2026-03-01T09:30")
+    page = arbiter.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert 'value="2026-03-01T09:30"' in page
+    arbiter.post(url, {"deadline": ""})
+    assert teams.deadline_of(event, 1) is None

@@ -42,6 +42,9 @@ class TeamSettings(models.Model):
     #: match, C.04.6 1.4)
     pab_match_points = models.FloatField(null=True, blank=True)
     pab_game_points = models.FloatField(null=True, blank=True)
+    #: round number (text) -> ISO date and time until which captains may enter the line-up
+    #: of that round with their code (the pairing closes it anyway)
+    lineup_deadlines = models.JSONField(default=dict, blank=True)
     #: match points of a won, drawn, lost match (``362`` TW TD TL)
     match_win = models.FloatField(default=2.0)
     match_draw = models.FloatField(default=1.0)
@@ -57,6 +60,8 @@ class Team(models.Model):
     strength = models.CharField(max_length=6, blank=True)
     captain = models.ForeignKey("Entrant", on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="+")
+    #: the code the captain enters the team's line-ups with (shown to the arbiters only)
+    lineup_code = models.CharField(max_length=12, blank=True)
 
     class Meta:
         ordering = ["event", "tpn"]

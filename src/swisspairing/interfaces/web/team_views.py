@@ -179,6 +179,7 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
                          "lineup": [(b, lineup[b - 1].pk if b <= len(lineup) else None)
                                     for b in range(1, s.boards + 1)]})
         context["team_rows"] = rows
+        context["deadline"] = teams.deadline_of(event, number)
         context["absence_codes"] = [("", _("plays")), ("Z", _("absent")),
                                     ("H", _("half-point bye")), ("F", _("full-point bye"))]
         return render(request, "web/team_round.html", context)
@@ -324,3 +325,59 @@ def standings_page(request: HttpRequest, event: m.Event, view: str | None) -> Ht
     found = tables(event, view) if complete else []
     return render(request, "web/team_standings.html", _ctx(
         request, event, view=view, tables=found, complete=complete))
+
+
+# --- the captains' line-ups ---------------------------------------------------------------------
+@arbiter_required
+def deadline(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """POST ``deadline`` (``YYYY-MM-DDTHH:MM``, the server's time; empty: until the pairing):
+    until when captains may enter the line-ups of round ``number`` with their code."""
+    from datetime import datetime
+
+    from ...errors import BadRequest
+
+    if request.method != "POST":
+        raise Http404
+    event = _team_event(pk)
+    text = str(request.POST.get("deadline", "")).strip()
+    try:
+        when = None
+        if text:
+            try:
+                when = timezone.make_aware(datetime.fromisoformat(text))
+            except ValueError:
+                raise BadRequest(_("deadline: %(found)r is not a date and time "
+                                   "YYYY-MM-DD HH:MM") % {"found": text[:30]}) from None
+        teams.set_deadline(event, number, when, request.user)
+        messages.success(request, _("Deadline of the captains' line-ups saved."))
+    except SwissPairingError as exc:
+        _error(request, exc)
+    return redirect("web:round", pk=pk, number=number)
+
+
+def captain_lineup(request: HttpRequest, token: str) -> HttpResponse:
+    """The captains' page (public, no login): the captain's code, then the team's line-up for
+    the next round, until its deadline or its pairing (checked as the arbiter's is)."""
+    event = get_object_or_404(m.Event, public_token=token, public=True)
+    if not teams.is_team_event(event):
+        raise Http404
+    code = str(request.POST.get("code", "")) if request.method == "POST" else ""
+    context: dict[str, Any] = {"event": event, "token": token, "code": code}
+    if request.method == "POST":
+        try:
+            team = teams.team_of_code(event, code)
+            r = teams.captain_round(event)
+            boards = teams.settings_of(event).boards
+            if request.POST.get("save"):
+                players = [posted_number(request.POST, f"board_{b}")
+                           for b in range(1, boards + 1)]
+                teams.captain_set_lineup(event, code, players)
+                context["saved"] = True
+            lineup = teams.lineup_of(team, r, boards)
+            context.update(team=team, number=r, members=teams.members_of(team),
+                           deadline=teams.deadline_of(event, r),
+                           lineup=[(b, lineup[b - 1].pk if b <= len(lineup) else None)
+                                   for b in range(1, boards + 1)])
+        except SwissPairingError as exc:
+            context["error"] = core_messages.user_message(exc)
+    return render(request, "web/team_captain.html", context)

@@ -26,6 +26,7 @@ Readings (the competition's rules decide them, C.04.6 1.1.2; the web app's defau
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
@@ -203,6 +204,8 @@ def add_team(event: m.Event, name: str, members: list[Candidate], user: User,
         if captain is not None and 0 <= captain < len(rows):
             team.captain = rows[captain]
             team.save(update_fields=["captain"])
+        team.lineup_code = new_lineup_code()
+        team.save(update_fields=["lineup_code"])
         renumber_teams(event)
         audit(event, user, "team-add", name, None,
               {"members": [r.name for r in rows], "strength": team.strength})
@@ -287,7 +290,8 @@ def lineup_of(team: m.Team, round_number: int, boards: int) -> list[m.Entrant]:
     return [by_pk[pk] for pk in row.players if pk in by_pk]
 
 
-def set_lineup(team: m.Team, round_number: int, players: list[int], user: User) -> None:
+def set_lineup(team: m.Team, round_number: int, players: list[int], user: User,
+               source: str = "") -> None:
     """The line-up of ``team`` for a round not paired yet: one member per board (entrant
     keys, board 1 first), in the declared board order (trf.md 5.4 ``300``; the order is the
     competition's, see the module docstring). An empty list: back to the first members."""
@@ -335,7 +339,8 @@ def set_lineup(team: m.Team, round_number: int, players: list[int], user: User) 
             row.players = list(players)
             row.save()
             after = list(players)
-        audit(event, user, "team-lineup", f"{team.name}, round {round_number}",
+        audit(event, user, "team-lineup",
+              f"{team.name}, round {round_number}{' (' + source + ')' if source else ''}",
               _names(before, names), _names(after, names))
 
 
@@ -607,6 +612,7 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
                                  % {"tpn": tid, "id": pid})
         team_rows[tid] = m.Team.objects.create(
             event=event, tpn=tid, name=name, strength=team.strength.strip()[:6],
+            lineup_code=new_lineup_code(),
             captain=rows.get(team.captain) if team.captain else None)
     seen: dict[int, int] = {}
     for tid in sorted(ev.teams):
@@ -732,3 +738,79 @@ def match_heads(rnd: m.Round) -> dict[int, str]:
             text = f"{match.number}. {match.white.name} – {match.black.name}"
         out[boards[0]["game"].pk] = text
     return out
+
+
+# --- the captains' line-ups ---------------------------------------------------------------------
+#: letters and digits of a captain's code (no 0/O, 1/I/L: read aloud or copied by hand)
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 10
+
+
+def new_lineup_code() -> str:
+    import secrets
+
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def ensure_codes(event: m.Event) -> None:
+    """Give each team without one its captain's code."""
+    for team in event.teams.filter(lineup_code=""):
+        team.lineup_code = new_lineup_code()
+        team.save(update_fields=["lineup_code"])
+
+
+def deadline_of(event: m.Event, round_number: int) -> datetime | None:
+    text = (settings_of(event).lineup_deadlines or {}).get(str(round_number))
+    return datetime.fromisoformat(text) if text else None
+
+
+def set_deadline(event: m.Event, round_number: int, when: datetime | None, user: User) -> None:
+    """Until when captains may enter the line-ups of a round (None: until it is paired)."""
+    if round_number <= rounds_paired(event):
+        raise BadRequest(gettext("round %(n)s is paired: its line-ups can no longer change")
+                         % {"n": round_number})
+    with transaction.atomic():
+        s = settings_of(event)
+        deadlines = dict(s.lineup_deadlines or {})
+        before = deadlines.get(str(round_number))
+        if when is None:
+            deadlines.pop(str(round_number), None)
+        else:
+            deadlines[str(round_number)] = when.isoformat()
+        s.lineup_deadlines = deadlines
+        s.save()
+        audit(event, user, "team-lineup-deadline", f"round {round_number}", before,
+              deadlines.get(str(round_number)))
+
+
+def team_of_code(event: m.Event, code: str) -> m.Team:
+    """The team whose captain's code is ``code`` (spaces and case ignored)."""
+    typed = "".join(code.split()).upper()
+    team = event.teams.filter(lineup_code=typed).first() if typed else None
+    if team is None:
+        raise BadRequest(gettext("this code is not a captain's code of this event"))
+    return team
+
+
+def captain_round(event: m.Event) -> int:
+    """The round whose line-ups the captains enter: the next one, while its deadline has not
+    passed and it is not paired."""
+    from django.utils import timezone
+
+    r = rounds_paired(event) + 1
+    if r > event.rounds:
+        raise BadRequest(gettext("every round is paired: no line-up to enter"))
+    deadline = deadline_of(event, r)
+    if deadline is not None and timezone.now() > deadline:
+        raise BadRequest(gettext("the line-ups of round %(n)s closed at %(when)s: ask the "
+                                 "arbiter") % {"n": r, "when": timezone.localtime(
+                                     deadline).strftime("%Y-%m-%d %H:%M")})
+    return r
+
+
+def captain_set_lineup(event: m.Event, code: str, players: list[int]) -> tuple[m.Team, int]:
+    """A captain's line-up for the next round, checked as the arbiter's is."""
+    team = team_of_code(event, code)
+    r = captain_round(event)
+    set_lineup(team, r, players, None, source="captain")
+    return team, r

@@ -25,6 +25,8 @@ app_pages = [
          name="team-lineup"),
     path("t/<int:pk>/rounds/<int:number>/matches/<int:match_id>/", team_views.match_result,
          name="team-match"),
+    path("t/<int:pk>/rounds/<int:number>/lineup-deadline/", team_views.deadline,
+         name="team-lineup-deadline"),
     path("t/<int:pk>/players/import/", views.players_import, name="players-import"),
     path("t/<int:pk>/players/rating-list/", views.rating_list_load, name="rating-list-load"),
     path("t/<int:pk>/players/rating-list/status/", views.rating_list_status,
@@ -59,6 +61,7 @@ app_pages = [
     path("p/<str:token>/qr.svg", views.qr_svg, name="public-qr"),
     path("p/<str:token>/rounds/<int:number>/", views.public_round, name="public-round"),
     path("p/<str:token>/standings/", views.public_standings, name="public-standings"),
+    path("p/<str:token>/lineup/", team_views.captain_lineup, name="captain-lineup"),
 ]
 
 urlpatterns = [

@@ -429,3 +429,33 @@ def test_the_arbiter_sets_the_captains_deadline_on_the_round_page(arbiter: Clien
     assert 'value="2026-03-01T09:30"' in page
     arbiter.post(url, {"deadline": ""})
     assert teams.deadline_of(event, 1) is None
+
+
+def test_a_member_is_found_in_the_fide_rating_list_and_added_to_a_team(arbiter: Client) -> None:
+    """The teams page searches the loaded FIDE rating list as the players' page does; the
+    player found is added after the team's last member; a player already entered is not."""
+    from django.urls import reverse
+
+    from swisspairing.interfaces.web.imports import search_key
+
+    load = m.RatingListLoad.objects.create(source="list.txt", status="done", active=True)
+    for fide_id, name, rating in (("640001", "Garnier, Chloé", 2210),
+                                  ("640002", "Garnier, Paul", 1980)):
+        m.RatingEntry.objects.create(load=load, fide_id=fide_id, name=name,
+                                     key=search_key(name), federation="FRA", rating=rating)
+    event = team_event(2)
+    club = event.teams.get(tpn=2)
+    page = arbiter.get(reverse("web:teams", args=[event.pk])).content.decode()
+    assert "team-rating-search" in page or "rating-list/search" in page
+    found = arbiter.get(reverse("web:team-rating-search", args=[event.pk, club.pk]),
+                        {"find": "garnier chl"}).content.decode()
+    assert "Garnier, Chloé" in found and "Garnier, Paul" not in found
+    entry = m.RatingEntry.objects.get(fide_id="640001")
+    add = reverse("web:team-rating-add", args=[event.pk, club.pk, entry.pk])
+    page = arbiter.post(add, follow=True).content.decode()
+    assert f"Members added to {club.name}." in page
+    members = teams.members_of(club)
+    assert (members[-1].name, members[-1].fide_id, members[-1].rating) == (
+        "Garnier, Chloé", "640001", 2210)
+    page = arbiter.post(add, follow=True).content.decode()
+    assert "already entered" in page and len(teams.members_of(club)) == len(members)

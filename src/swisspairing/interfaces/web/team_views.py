@@ -81,8 +81,11 @@ def teams_page(request: HttpRequest, pk: int) -> HttpResponse:
     rows = []
     for team in event.teams.select_related("captain"):
         rows.append({"team": team, "members": teams.members_of(team)})
+    from . import ratings
+
     return render(request, "web/team_list.html", _ctx(
         request, event, team_rows=rows, colour_types=COLOUR_TYPE_CHOICES,
+        rating_list=ratings.active_load() is not None,
         fixed=bool(actions.rounds_paired(event))))
 
 
@@ -149,6 +152,51 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
         messages.success(request, _("Team %(name)s removed.") % {"name": name})
     else:
         raise Http404
+
+
+@viewer_required
+def rating_search(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    """Players of the FIDE rating list loaded (:func:`.ratings.search`, as the players' page
+    searches it) whose name or FIDE id starts with what was typed, to add to a team."""
+    from . import ratings
+
+    event = _team_event(pk)
+    team = get_object_or_404(m.Team, event=event, pk=team_id)
+    q = request.GET.get("find", "").strip()
+    found = []
+    if len(q) >= 2:
+        known = set(event.entrants.exclude(fide_id="").values_list("fide_id", flat=True))
+        found = [(e, e.fide_id in known) for e in ratings.search(q)]
+    return render(request, "web/_team_rating_results.html",
+                  _ctx(request, event, team=team, found=found, q=q))
+
+
+@arbiter_required
+def rating_add(request: HttpRequest, pk: int, team_id: int, entry_id: int) -> HttpResponse:
+    """POST: the rating list's player ``entry_id`` added after the last member of a team."""
+    if request.method != "POST":
+        raise Http404
+    event = _team_event(pk)
+    team = get_object_or_404(m.Team, event=event, pk=team_id)
+    e = get_object_or_404(m.RatingEntry, pk=entry_id)
+    try:
+        if event.entrants.filter(fide_id=e.fide_id).exclude(fide_id="").exists():
+            from ...errors import BadRequest
+
+            raise BadRequest(_("%(name)s (FIDE id %(id)s) is already entered")
+                             % {"name": e.name, "id": e.fide_id})
+        teams.add_members(team, [Candidate(e.name, e.rating, e.fide_id, e.federation, e.title,
+                                           e.birth_date, e.sex)], request.user)
+        messages.success(request, _("Members added to %(name)s.") % {"name": team.name})
+    except SwissPairingError as exc:
+        _error(request, exc)
+    return redirect(f"{reverse_teams(pk)}#team-{team.tpn}")
+
+
+def reverse_teams(pk: int) -> str:
+    from django.urls import reverse
+
+    return reverse("web:teams", args=[pk])
 
 
 # --- a round -----------------------------------------------------------------------------------

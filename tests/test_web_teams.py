@@ -459,3 +459,22 @@ def test_a_member_is_found_in_the_fide_rating_list_and_added_to_a_team(arbiter: 
         "Garnier, Chloé", "640001", 2210)
     page = arbiter.post(add, follow=True).content.decode()
     assert "already entered" in page and len(teams.members_of(club)) == len(members)
+
+
+def test_a_player_without_a_team_is_refused_and_the_player_limit_holds(
+        arbiter: Client, settings: object) -> None:
+    """A team event's players join with their team: the players page's add is refused with
+    the reason; the event's player limit counts the members."""
+    from django.urls import reverse
+
+    event = team_event(2)
+    with pytest.raises(BadRequest, match="Teams page"):
+        actions.add_entrant(event, Candidate(name="Loner"), None)
+    page = arbiter.post(reverse("web:players", args=[event.pk]),
+                        {"surname": "Loner", "rating": "1500"}, follow=True).content.decode()
+    assert "Teams page" in page and not event.entrants.filter(name__icontains="Loner").exists()
+    settings.SWISSPAIRING_MAX_PLAYERS = 12  # type: ignore[attr-defined]
+    page = arbiter.post(reverse("web:teams", args=[event.pk]),
+                        {"what": "add", "name": "Big", "members": "A\nB\nC"},
+                        follow=True).content.decode()
+    assert "at most 12 players" in page and not event.teams.filter(name="Big").exists()

@@ -347,6 +347,9 @@ class TooManyPlayers(BadRequest):
 
 
 def _check_room(event: m.Event, adding: int) -> None:
+    if event.system == "team-swiss":  # members join with their team (issue 27 part 6)
+        raise BadRequest(gettext("a team event's players are entered with their team, on the "
+                                 "Teams page"))
     limit = max_event_players()
     have = event.entrants.count()
     if have + adding > limit:

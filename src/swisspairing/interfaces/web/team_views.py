@@ -43,6 +43,11 @@ def _team_event(pk: int) -> m.Event:
 
 
 def _error(request: HttpRequest, exc: SwissPairingError) -> None:
+    if isinstance(exc, actions.TooManyPlayers):  # in the user's language, as the players page
+        from .views import _too_many
+
+        messages.error(request, _too_many(exc))
+        return
     messages.error(request, core_messages.user_message(exc))
 
 

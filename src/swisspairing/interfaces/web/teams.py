@@ -156,6 +156,16 @@ def renumber_teams(event: m.Event) -> None:
         m.Team.objects.filter(pk=t.pk).update(tpn=n)
 
 
+def _check_room(event: m.Event, adding: int) -> None:
+    """At most :func:`.actions.max_event_players` players in an event, members included."""
+    from .actions import TooManyPlayers, max_event_players
+
+    limit = max_event_players()
+    have = event.entrants.count()
+    if have + adding > limit:
+        raise TooManyPlayers(limit, have, adding)
+
+
 def _check_team_name(event: m.Event, name: str) -> str:
     name = " ".join(name.split())
     if not name:
@@ -189,6 +199,7 @@ def add_team(event: m.Event, name: str, members: list[Candidate], user: User,
                              % {"name": name, "n": n})
     boards = settings_of(event).boards
     with transaction.atomic():
+        _check_room(event, len(members))
         top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
         team = m.Team.objects.create(
             event=event, tpn=(event.teams.aggregate(n=Max("tpn"))["n"] or 0) + 1, name=name,
@@ -231,6 +242,7 @@ def add_members(team: m.Team, members: list[Candidate], user: User) -> None:
             raise BadRequest(gettext("team %(name)s, member %(n)s: the name is empty")
                              % {"name": team.name, "n": n})
     with transaction.atomic():
+        _check_room(event, len(members))
         current = members_of(team)
         if len(current) + len(members) > MAX_MEMBERS:
             raise BadRequest(gettext("team %(name)s: at most %(max)s members (TRF 310), found "

@@ -478,3 +478,34 @@ def test_a_player_without_a_team_is_refused_and_the_player_limit_holds(
                         {"what": "add", "name": "Big", "members": "A\nB\nC"},
                         follow=True).content.decode()
     assert "at most 12 players" in page and not event.teams.filter(name="Big").exists()
+
+
+def test_generated_team_events_import_with_their_facts_and_next_pairing() -> None:
+    """Team events of the generator (absent teams, reserves in line-ups, forfeited matches,
+    the team bye with its 320 values) imported: the same team facts, the same next pairing,
+    and the web app pairs, stores and exports the next round as the command line does."""
+    from swisspairing.checker.generator import GeneratorConfig
+    from swisspairing.checker.team_generator import generate_team_event
+
+    system = get_system("team-swiss")
+    seen = {"forfeits": 0, "absent": 0, "lineups": 0}
+    for seed in range(4):
+        config = GeneratorConfig(players=11, rounds=5, boards=4, forfeit_rate=0.1,
+                                 zero_point_bye_rate=0.08, reserve_rate=0.3)
+        generated = generate_team_event(system, config, seed)
+        text = write_trf(generated, points="computed")
+        event = convert.store_tournament(parse_trf(text), "team-swiss")
+        stored = convert.tournament_of(event)
+        assert _facts(stored) == _facts(parse_trf(text)), seed
+        assert stored.team_event is not None and generated.team_event is not None
+        assert stored.team_event.lineups.keys() == generated.team_event.lineups.keys(), seed
+        seen["forfeits"] += event.round_set.filter(team_matches__forfeit__gt="").count()
+        seen["absent"] += m.TeamAbsence.objects.filter(event=event).count()
+        seen["lineups"] += m.TeamLineup.objects.filter(event=event).count()
+        event.rounds = 6
+        event.save()
+        rnd = actions.pair_next_round(event, None)
+        theirs = system.pair(parse_trf(text), 6)
+        assert teams.round_team_pairing(rnd).boards == theirs.boards, seed
+        assert teams.round_team_pairing(rnd).bye == theirs.bye, seed
+    assert all(seen.values()), seen  # the events had each kind of record

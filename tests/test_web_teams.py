@@ -509,3 +509,23 @@ def test_generated_team_events_import_with_their_facts_and_next_pairing() -> Non
         assert teams.round_team_pairing(rnd).boards == theirs.boards, seed
         assert teams.round_team_pairing(rnd).bye == theirs.bye, seed
     assert all(seen.values()), seen  # the events had each kind of record
+
+
+def test_the_team_standings_pdf_holds_the_three_tables(arbiter: Client) -> None:
+    """The standings PDF of a team event: team standings, board results, crosstable (read
+    back from the PDF's text)."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    event = team_event(4, rounds=3)
+    rng = random.Random(9)
+    play_team_round(event, rng)
+    response = arbiter.get(reverse("web:pdf", args=[event.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    doc = pdfium.PdfDocument(response.content)
+    try:
+        text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+    assert "standings after round 1" in text and "Board results after round 1" in text
+    assert all(t.name in text for t in event.teams.all())

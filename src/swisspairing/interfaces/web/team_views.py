@@ -358,6 +358,24 @@ def tables(event: m.Event, view: str, round_number: int | None = None
     return [_shown(x) for x in found]
 
 
+def pdf(request: HttpRequest, event: m.Event) -> HttpResponse:
+    """The PDF of the team standings, the board results (board prizes) and the crosstable
+    after the chosen round (``?round=K``; default: the last complete one)."""
+    from ...standings import render as publication
+    from . import printing
+    from .views import _download, _lang, _slug
+
+    complete = convert.complete_rounds(event)
+    after = printing.chosen_round(request, complete) or complete
+    st = team_standings.rank_teams(convert.tournament_of(event, after))
+    lang = _lang()
+    found = [team_standings.team_standings_table(st, lang), team_standings.board_table(st, lang),
+             team_standings.team_crosstable(st, lang)]
+    header = printing.page_header(event, printing.standings_what(after))
+    data = publication.pdf(found, header)
+    return _download(data, f"{_slug(event)}-teams-round-{after}.pdf", "application/pdf")
+
+
 def public_round(request: HttpRequest, event: m.Event, rnd: m.Round, token: str
                  ) -> HttpResponse:
     """The public page of a published team round: its matches with their boards."""

@@ -970,6 +970,8 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     if not convert.complete_rounds(event):
         raise Http404
+    if event.system == "team-swiss":  # team and board standings (issue 27 part 6)
+        return team_views.pdf(request, event)
     view = request.GET.get("view", "")
     if view not in ("", *VIEWS, "card"):  # ``?view=pairings`` is a round's printout now
         raise Http404

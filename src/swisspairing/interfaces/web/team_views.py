@@ -224,9 +224,11 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
         entered = set(m.TeamLineup.objects.filter(event=event, round_number=number)
                       .values_list("team_id", flat=True))
         rows = []
+        members_of = teams.members_by_team(event)
+        lineups = teams.lineups_of_round(event, number, s.boards, members_of)
         for team in event.teams.all():
-            members = teams.members_of(team)
-            lineup = teams.lineup_of(team, number, s.boards)
+            members = members_of[team.pk]
+            lineup = lineups[team.pk]
             rows.append({"team": team, "members": members, "absence": absences.get(team.pk, ""),
                          "entered": team.pk in entered,
                          "lineup": [(b, lineup[b - 1].pk if b <= len(lineup) else None)
@@ -238,8 +240,8 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
         return render(request, "web/team_round.html", context)
     matches = []
     total = entered = 0
-    for match in rnd.team_matches.select_related("white", "black"):
-        games = sorted(match.games.select_related("white", "black"), key=lambda g: g.board)
+    for match in teams.matches_of(rnd):
+        games = sorted(match.games.all(), key=lambda g: g.board)
         score = teams.match_score(match, games, event)
         white_team = {tm.entrant_id for tm in match.white.members.all()}
         boards = []

@@ -302,6 +302,33 @@ def lineup_of(team: m.Team, round_number: int, boards: int) -> list[m.Entrant]:
     return [by_pk[pk] for pk in row.players if pk in by_pk]
 
 
+def members_by_team(event: m.Event) -> dict[int, list[m.Entrant]]:
+    """Team key -> its members in the declared order, in one query."""
+    out: dict[int, list[m.Entrant]] = {t.pk: [] for t in event.teams.all()}
+    for tm in (m.TeamMember.objects.filter(team__event=event).select_related("entrant")
+               .order_by("team", "order")):
+        out.setdefault(tm.team_id, []).append(tm.entrant)
+    return out
+
+
+def lineups_of_round(event: m.Event, round_number: int, boards: int,
+                     members: dict[int, list[m.Entrant]] | None = None
+                     ) -> dict[int, list[m.Entrant]]:
+    """Team key -> its players in a round (:func:`lineup_of` for every team, in two
+    queries)."""
+    members = members_by_team(event) if members is None else members
+    entered = {lu.team_id: lu.players for lu in
+               m.TeamLineup.objects.filter(event=event, round_number=round_number)}
+    out = {}
+    for team_pk, rows in members.items():
+        if team_pk in entered:
+            by_pk = {e.pk: e for e in rows}
+            out[team_pk] = [by_pk[pk] for pk in entered[team_pk] if pk in by_pk]
+        else:
+            out[team_pk] = rows[:boards]
+    return out
+
+
 def set_lineup(team: m.Team, round_number: int, players: list[int], user: User,
                source: str = "") -> None:
     """The line-up of ``team`` for a round not paired yet: one member per board (entrant
@@ -395,8 +422,9 @@ def check_can_pair_teams(event: m.Event, round_number: int) -> None:
     playing = [t for t in event.teams.all() if t.pk not in absent]
     if len(playing) < 2:
         raise BadRequest(gettext("at least two teams are needed to pair a round"))
+    lineups = lineups_of_round(event, round_number, boards)
     for team in playing:
-        if len(lineup_of(team, round_number, boards)) < boards:
+        if len(lineups[team.pk]) < boards:
             raise BadRequest(gettext("team %(team)s has fewer members than the %(boards)s "
                                      "boards: add members") % {"team": team.name,
                                                                "boards": boards})
@@ -411,26 +439,34 @@ def store_team_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     teams = {t.tpn: t for t in event.teams.all()}
     rnd.games.all().delete()
     rnd.team_matches.all().delete()
-    board = 0
-    for n, b in enumerate(pairing.boards, 1):
-        white, black = teams[b.white], teams[b.black]
-        match = m.TeamMatch.objects.create(round=rnd, number=n, white=white, black=black)
-        wl, bl = lineup_of(white, rnd.number, s.boards), lineup_of(black, rnd.number, s.boards)
-        games = []
-        for colour, wp, bp in zip(pattern, wl, bl, strict=False):
-            board += 1
-            w, k = (wp, bp) if colour == "W" else (bp, wp)
-            games.append(m.Game.objects.create(round=rnd, board=board, white=w, black=k))
-        match.games.set(games)
+    lineups = lineups_of_round(event, rnd.number, s.boards)
+    matches = [m.TeamMatch(round=rnd, number=n, white=teams[b.white], black=teams[b.black])
+               for n, b in enumerate(pairing.boards, 1)]
     if pairing.bye is not None:
-        team = teams[pairing.bye]
-        match = m.TeamMatch.objects.create(round=rnd, number=len(pairing.boards) + 1,
-                                           white=team)
+        matches.append(m.TeamMatch(round=rnd, number=len(pairing.boards) + 1,
+                                   white=teams[pairing.bye]))
+    games_of: list[list[m.Game]] = []
+    board = 0
+    for match in matches:
         games = []
-        for p in lineup_of(team, rnd.number, s.boards):
-            board += 1
-            games.append(m.Game.objects.create(round=rnd, board=board, white=p, white_code="U"))
-        match.games.set(games)
+        if match.black is None:  # the team bye (C.04.6 1.4)
+            for p in lineups[match.white.pk]:
+                board += 1
+                games.append(m.Game(round=rnd, board=board, white=p, white_code="U"))
+        else:
+            wl, bl = lineups[match.white.pk], lineups[match.black.pk]
+            for colour, wp, bp in zip(pattern, wl, bl, strict=False):
+                board += 1
+                w, k = (wp, bp) if colour == "W" else (bp, wp)
+                games.append(m.Game(round=rnd, board=board, white=w, black=k))
+        games_of.append(games)
+    # bulk inserts: keys are set on PostgreSQL and SQLite >= 3.35 (Django's bulk_create)
+    m.TeamMatch.objects.bulk_create(matches)
+    m.Game.objects.bulk_create([g for games in games_of for g in games])
+    through = m.TeamMatch.games.through
+    through.objects.bulk_create([through(teammatch_id=match.pk, game_id=g.pk)
+                                 for match, games in zip(matches, games_of, strict=True)
+                                 for g in games])
 
 
 def round_team_pairing(rnd: m.Round) -> Pairing:
@@ -710,12 +746,21 @@ def board_label(game: m.Game, white_is_home: bool) -> str:
     return f"{_SIDE_TEXT.get(first, first)}-{_SIDE_TEXT.get(second, second)}"
 
 
+def matches_of(rnd: m.Round) -> list[m.TeamMatch]:
+    """The round's matches with their teams, members and games read in a few queries."""
+    from django.db.models import Prefetch
+
+    return list(rnd.team_matches.select_related("white", "black").prefetch_related(
+        Prefetch("games", queryset=m.Game.objects.select_related("white", "black")),
+        "white__members"))
+
+
 def match_rows(rnd: m.Round) -> list[dict[str, object]]:
     """The matches of a round with their boards (board 1 first) and scores, for the pages."""
     event = rnd.event
     out: list[dict[str, object]] = []
-    for match in rnd.team_matches.select_related("white", "black"):
-        games = sorted(match.games.select_related("white", "black"), key=lambda g: g.board)
+    for match in matches_of(rnd):
+        games = sorted(match.games.all(), key=lambda g: g.board)
         white_team = {tm.entrant_id for tm in match.white.members.all()}
         out.append({"match": match, "score": match_score(match, games, event),
                     "boards": [{"n": n, "game": g, "white_is_home": g.white_id in white_team,

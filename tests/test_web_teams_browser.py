@@ -52,7 +52,7 @@ VIEWS = (("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
 def _other_views(browser, context, url: str, shots: Path,  # type: ignore[no-untyped-def]
                  name: str) -> None:
     """Screenshots of ``url`` in French on a desktop, on a phone in English and French (the
-    arbiter's session); the French pages name the teams' tab in French."""
+    arbiter's session); the French pages are in French."""
     from playwright.sync_api import expect
 
     for label, viewport, locale in VIEWS:
@@ -61,7 +61,7 @@ def _other_views(browser, context, url: str, shots: Path,  # type: ignore[no-unt
         view = other.new_page()
         view.goto(url)
         if locale == "fr-FR":
-            expect(view.locator("nav.tabs")).to_contain_text("Équipes")
+            expect(view.locator("html")).to_have_attribute("lang", "fr")
         view.screenshot(path=shots / f"team-{name}-{label}.png", full_page=True)
         other.close()
 
@@ -151,6 +151,23 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         # --- round 3: Cork's reserve plays board 4; a forfeited match -----------------------
         cork = event.teams.get(name="Cork")
         members = teams.members_of(cork)
+        # Bastia's captain enters the line-up on a phone with the team's code (public page)
+        bastia = event.teams.get(name="Bastia")
+        captain = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+        phone = captain.new_page()
+        phone.goto(f"{base}/p/{event.public_token}/")
+        phone.click("#captain-lineup")
+        phone.fill("#code", bastia.lineup_code.lower())
+        phone.click("#captain-code button")
+        expect(phone.locator("h2")).to_contain_text("Bastia, ronde 3")
+        bastia_members = teams.members_of(bastia)
+        phone.select_option("select[name=board_2]", str(bastia_members[2].pk))
+        phone.select_option("select[name=board_3]", str(bastia_members[3].pk))
+        phone.select_option("select[name=board_4]", str(bastia_members[4].pk))
+        phone.click("#captain-form button")
+        expect(phone.locator("#captain-saved")).to_be_visible()
+        phone.screenshot(path=shots / "team-captain-phone-fr.png", full_page=True)
+        captain.close()
         page.goto(f"{base}/t/{event.pk}/rounds/3/")
         row = page.locator(f"#lineup-{cork.tpn}")
         row.locator("select[name=board_4]").select_option(str(members[4].pk))
@@ -170,6 +187,9 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         rnd3 = m.Round.objects.get(event=event, number=3)
         reserve_games = rnd3.games.filter(white=members[4]) | rnd3.games.filter(black=members[4])
         assert reserve_games.count() == 1
+        # the captain's line-up: Bastia's board 1 stays, its player 2 sits out
+        assert not (rnd3.games.filter(white=bastia_members[1]) |
+                    rnd3.games.filter(black=bastia_members[1]))
         assert not (rnd3.games.filter(white=members[3]) | rnd3.games.filter(black=members[3]))
         forfeited = rnd3.team_matches.exclude(black=None).exclude(white=cork).exclude(
             black=cork).order_by("number").last()
@@ -198,7 +218,12 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         text = page.request.get(f"{base}/t/{event.pk}/export/trf/").text()
 
         # --- French, and a phone ----------------------------------------------------------------
+        page.goto(f"{base}/p/{event.public_token}/rounds/3/")
+        expect(page.locator("section.team-match")).to_have_count(8)
+        page.screenshot(path=shots / "team-public-round3-desktop-en.png", full_page=True)
         for name, path in (("teams", f"/t/{event.pk}/teams/"),
+                           ("overview", f"/t/{event.pk}/"),
+                           ("public-round3", f"/p/{event.public_token}/rounds/3/"),
                            ("round3", f"/t/{event.pk}/rounds/3/"),
                            ("standings", f"/t/{event.pk}/standings/"),
                            ("boards", f"/t/{event.pk}/standings/boards/")):

@@ -531,3 +531,47 @@ def test_the_team_standings_pdf_holds_the_three_tables(arbiter: Client) -> None:
         doc.close()
     assert "standings after round 1" in text and "Board results after round 1" in text
     assert all(t.name in text for t in event.teams.all())
+
+
+def test_a_late_team_and_a_withdrawn_team(arbiter: Client) -> None:
+    """A team entered after round 1 takes the number after the last team and is absent with
+    zero points in the rounds paired (GHR 2.4); a team withdrawn from round 3 is not paired
+    from then on (GHR 3.2), and a withdrawal in force in a paired round stays. The export
+    passes the checker on every round and reads back equal."""
+    from django.urls import reverse
+
+    rng = random.Random(11)
+    event = team_event(6, rounds=5)
+    play_team_round(event, rng)
+    url = reverse("web:teams", args=[event.pk])
+    page = arbiter.post(url, {"what": "add", "name": "Latecomers",
+                              "members": "L One; 2500\nL Two; 2490\nL Three; 2480\nL Four; 2470"},
+                        follow=True).content.decode()
+    assert "Team Latecomers added (4 members)." in page
+    late = event.teams.get(name="Latecomers")
+    assert late.tpn == 7  # after the last team, although the strongest (C.04.6 1.1.3)
+    quitter = event.teams.get(tpn=2)
+    page = arbiter.post(url, {"what": "withdraw", "team": quitter.pk, "from_round": "3"},
+                        follow=True).content.decode()
+    assert "withdrawal saved" in page and "withdrawn from round 3" in page
+    with pytest.raises(BadRequest, match="from 2 to 5"):
+        teams.set_team_withdrawal(quitter, 1, None)
+    rnd2 = play_team_round(event, rng)
+    assert rnd2.team_matches.filter(white=late).exists() or \
+        rnd2.team_matches.filter(black=late).exists()
+    rnd3 = play_team_round(event, rng)
+    assert not rnd3.team_matches.filter(white=quitter).exists()
+    assert not rnd3.team_matches.filter(black=quitter).exists()
+    quitter.refresh_from_db()
+    with pytest.raises(BadRequest, match="stays withdrawn"):
+        teams.set_team_withdrawal(quitter, None, None)
+    t = convert.tournament_of(event)
+    rows = team_rounds(t)
+    assert rows[7][0].kind is MatchKind.ABSENT and rows[7][0].match_points == 0
+    assert rows[2][2].kind is MatchKind.ABSENT
+    text = write_trf(t, points="computed")
+    assert "team-withdrawn" in text
+    back = parse_trf(text)
+    assert write_trf(back, points="computed") == text
+    report = check_tournament(back, "team-swiss")
+    assert all(r.ok and r.agrees for r in report.rounds), report.render(back, "en")

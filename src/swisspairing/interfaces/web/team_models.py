@@ -62,6 +62,8 @@ class Team(models.Model):
                                 related_name="+")
     #: the code the captain enters the team's line-ups with (shown to the arbiters only)
     lineup_code = models.CharField(max_length=12, blank=True)
+    #: the first round a withdrawn team is no longer paired (GHR 3.2 with C.04.6 Art. 0)
+    withdrawn_from = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "tpn"]

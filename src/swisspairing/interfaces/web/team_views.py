@@ -83,15 +83,19 @@ def teams_page(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("web:teams", pk=event.pk)
         except SwissPairingError as exc:
             _error(request, exc)
+    paired = actions.rounds_paired(event)
+    members_of = teams.members_by_team(event)
     rows = []
     for team in event.teams.select_related("captain"):
-        rows.append({"team": team, "members": teams.members_of(team)})
+        rows.append({"team": team, "members": members_of[team.pk],
+                     # a withdrawal already in force in a paired round stays
+                     "can_withdraw": not (team.withdrawn_from and team.withdrawn_from <= paired)})
     from . import ratings
 
     return render(request, "web/team_list.html", _ctx(
         request, event, team_rows=rows, colour_types=COLOUR_TYPE_CHOICES,
-        rating_list=ratings.active_load() is not None,
-        fixed=bool(actions.rounds_paired(event))))
+        rating_list=ratings.active_load() is not None, fixed=bool(paired),
+        withdraw_rounds=range(paired + 1, event.rounds + 1)))
 
 
 def _can_edit(request: HttpRequest) -> bool:
@@ -150,6 +154,12 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
         found = _typed_members(str(request.POST.get("members", "")))
         teams.add_members(team, found, request.user)
         messages.success(request, _("Members added to %(name)s.") % {"name": team.name})
+    elif what == "withdraw":
+        team = get_object_or_404(m.Team, event=event, pk=posted_number(request.POST, "team"))
+        text = str(request.POST.get("from_round", "")).strip()
+        teams.set_team_withdrawal(team, posted_number(request.POST, "from_round", 1, 99)
+                                  if text else None, request.user)
+        messages.success(request, _("%(name)s: withdrawal saved.") % {"name": team.name})
     elif what == "delete":
         team = get_object_or_404(m.Team, event=event, pk=posted_number(request.POST, "team"))
         name = team.name
@@ -230,6 +240,8 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
             members = members_of[team.pk]
             lineup = lineups[team.pk]
             rows.append({"team": team, "members": members, "absence": absences.get(team.pk, ""),
+                         "withdrawn": bool(team.withdrawn_from and
+                                           team.withdrawn_from <= number),
                          "entered": team.pk in entered,
                          "lineup": [(b, lineup[b - 1].pk if b <= len(lineup) else None)
                                     for b in range(1, s.boards + 1)]})

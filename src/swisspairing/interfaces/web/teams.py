@@ -181,11 +181,17 @@ def _check_team_name(event: m.Event, name: str) -> str:
 def add_team(event: m.Event, name: str, members: list[Candidate], user: User,
              captain: int | None = 0) -> m.Team:
     """A new team, its members in the declared board order (``captain``: the index of the
-    captain among them, None for none). Before round 1 only (a late team: not yet)."""
+    captain among them, None for none).
+
+    After round 1 a late team (C.04.6 Art. 0 with GHR 2.4) takes the number after the last
+    team (1.1.3: the numbers given stay; the competition may say otherwise) and is absent,
+    scoring zero, in the rounds already paired (a ``240 Z`` each, so that the checker pairs
+    those rounds again without it)."""
     if not is_team_event(event):
         raise BadRequest(gettext("this tournament is not a team event"))
-    if rounds_paired(event):
-        raise BadRequest(gettext("round 1 is paired: teams can no longer be added"))
+    paired = rounds_paired(event)
+    if paired >= event.rounds:
+        raise BadRequest(gettext("every round is paired: no team can be added"))
     name = _check_team_name(event, name)
     if not members:
         raise BadRequest(gettext("team %(name)s: no member") % {"name": name})
@@ -217,9 +223,15 @@ def add_team(event: m.Event, name: str, members: list[Candidate], user: User,
             team.save(update_fields=["captain"])
         team.lineup_code = new_lineup_code()
         team.save(update_fields=["lineup_code"])
-        renumber_teams(event)
+        if paired:  # a late team: absent in the rounds paired (GHR 2.4)
+            m.TeamAbsence.objects.bulk_create([
+                m.TeamAbsence(event=event, team=team, round_number=r, code="Z")
+                for r in range(1, paired + 1)])
+        else:
+            renumber_teams(event)
         audit(event, user, "team-add", name, None,
-              {"members": [r.name for r in rows], "strength": team.strength})
+              {"members": [r.name for r in rows], "strength": team.strength,
+               "late": paired or None})
     team.refresh_from_db()
     return team
 
@@ -263,6 +275,26 @@ def add_members(team: m.Team, members: list[Candidate], user: User) -> None:
             team.save(update_fields=["strength"])
             renumber_teams(event)
         audit(event, user, "team-members-add", team.name, None, {"members": added})
+
+
+def set_team_withdrawal(team: m.Team, from_round: int | None, user: User) -> None:
+    """A team withdrawn from round ``from_round`` on (GHR 3.2 with C.04.6 Art. 0: not paired
+    any more; its results stand), or back in play (None); only rounds not paired yet."""
+    event = team.event
+    paired = rounds_paired(event)
+    if from_round is not None and not paired < from_round <= event.rounds:
+        raise BadRequest(gettext("withdrawal: the first round without the team must be from "
+                                 "%(low)s to %(high)s") % {"low": paired + 1,
+                                                         "high": event.rounds})
+    if from_round is None and team.withdrawn_from is not None and \
+            team.withdrawn_from <= paired:
+        raise BadRequest(gettext("%(team)s was not paired in round %(n)s: it stays withdrawn")
+                         % {"team": team.name, "n": team.withdrawn_from})
+    with transaction.atomic():
+        before = team.withdrawn_from
+        team.withdrawn_from = from_round
+        team.save(update_fields=["withdrawn_from"])
+        audit(event, user, "team-withdraw", team.name, before, from_round)
 
 
 def delete_team(team: m.Team, user: User) -> None:
@@ -419,7 +451,8 @@ def check_can_pair_teams(event: m.Event, round_number: int) -> None:
     boards = settings_of(event).boards
     absent = set(m.TeamAbsence.objects.filter(event=event, round_number=round_number)
                  .values_list("team_id", flat=True))
-    playing = [t for t in event.teams.all() if t.pk not in absent]
+    playing = [t for t in event.teams.all() if t.pk not in absent and not (
+        t.withdrawn_from and t.withdrawn_from <= round_number)]
     if len(playing) < 2:
         raise BadRequest(gettext("at least two teams are needed to pair a round"))
     lineups = lineups_of_round(event, round_number, boards)
@@ -586,6 +619,8 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
     for team in team_rows:
         ev.teams[team.tpn] = Team(team.tpn, team.name, "", team.strength, members[team.pk],
                                   tpn_of.get(team.captain_id) if team.captain_id else None)
+        if team.withdrawn_from:
+            ev.withdrawn[team.tpn] = team.withdrawn_from
     opponents: dict[tuple[int, int], int] = {}
     for match in m.TeamMatch.objects.filter(round__event=event, round__number__lte=last
                                             ).select_related("round"):
@@ -632,8 +667,6 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
     if rules.baku or ev.acceleration:
         raise BadRequest(gettext("250 / 192 ..._BAKU: the Baku acceleration of team events is "
                                  "not in the web app yet (pair it with the command line)"))
-    if ev.withdrawn:
-        raise BadRequest(gettext("withdrawn teams are not in the web app yet"))
     boards = ev.boards()
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise BadRequest(gettext("352: from %(low)s to %(high)s boards, found %(n)s")
@@ -660,7 +693,7 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
                                  % {"tpn": tid, "id": pid})
         team_rows[tid] = m.Team.objects.create(
             event=event, tpn=tid, name=name, strength=team.strength.strip()[:6],
-            lineup_code=new_lineup_code(),
+            lineup_code=new_lineup_code(), withdrawn_from=ev.withdrawn.get(tid),
             captain=rows.get(team.captain) if team.captain else None)
     seen: dict[int, int] = {}
     for tid in sorted(ev.teams):
@@ -716,7 +749,8 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
                 raise BadRequest(gettext("round %(r)s, team %(tpn)s: a match forfeited against "
                                          "no named team (no 330 record) is not in the web app "
                                          "yet") % {"r": r, "tpn": tid})
-            if tid not in ev.absent.get(r, {}):  # members' cells only: kept as a 240 record
+            withdrawn = tid in ev.withdrawn and r >= ev.withdrawn[tid]
+            if tid not in ev.absent.get(r, {}) and not withdrawn:  # kept as a 240 record
                 m.TeamAbsence.objects.create(event=event, team=team_rows[tid], round_number=r,
                                              code=code if code in "FH" else "Z")
     for (r, tid), lu in ev.lineups.items():

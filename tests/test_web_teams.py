@@ -575,3 +575,25 @@ def test_a_late_team_and_a_withdrawn_team(arbiter: Client) -> None:
     assert write_trf(back, points="computed") == text
     report = check_tournament(back, "team-swiss")
     assert all(r.ok and r.agrees for r in report.rounds), report.render(back, "en")
+
+
+def test_the_keyboard_grid_takes_the_boards_of_a_published_team_round(arbiter: Client) -> None:
+    """``?view=grid`` shows every board of a published team round in the results grid of
+    individual events; a result typed there is the board's result (the match follows)."""
+    from django.urls import reverse
+
+    event = team_event(4, rounds=3)
+    rnd = actions.pair_next_round(event, None)
+    url = reverse("web:round", args=[event.pk, 1])
+    assert "results-grid" not in arbiter.get(url + "?view=grid").content.decode()  # a draft
+    actions.publish_round(rnd, None)
+    page = arbiter.get(url + "?view=grid").content.decode()
+    assert 'id="results-grid"' in page and "team-matches-link" in page
+    assert "keyboard-grid" in arbiter.get(url).content.decode()
+    game = rnd.games.exclude(black=None).order_by("board").first()
+    response = arbiter.post(reverse("web:result", args=[event.pk, 1, game.pk]),
+                            {"result": "1-0", "version": game.version},
+                            HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.result == "1-0"

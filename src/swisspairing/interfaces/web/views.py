@@ -649,8 +649,9 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = m.Round.objects.filter(event=event, number=number).first()
     if number < 1 or number > event.rounds:
         raise Http404
-    if event.system == "team-swiss":  # matches of teams (issue 27 part 6)
-        return team_views.round_page(request, event, number)
+    if event.system == "team-swiss" and not (  # matches of teams (issue 27 part 6); their
+            request.GET.get("view") == "grid" and rnd is not None and rnd.published):
+        return team_views.round_page(request, event, number)  # boards in the grid: ?view=grid
     lang = _lang()
     context = _ctx(request, event, number=number, rnd=rnd, lang=lang,
                    entrants=list(event.entrants.all()),

@@ -597,3 +597,29 @@ def test_the_keyboard_grid_takes_the_boards_of_a_published_team_round(arbiter: C
     assert response.status_code == 200
     game.refresh_from_db()
     assert game.result == "1-0"
+
+
+def test_the_round_printout_lists_the_matches_with_their_boards(arbiter: Client) -> None:
+    """The pairing printout (page and PDF) of a team round: each match, then its boards with
+    the first team's player and colour; the absent team underneath."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    event = team_event(5, rounds=3)
+    absent = event.teams.get(tpn=5)
+    teams.set_absence(absent, 1, "Z", None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    first = rnd.team_matches.get(number=1)
+    page = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "board"]),
+                       **FRENCH).content.decode()
+    assert "Ronde 1 - matchs et échiquiers" in page and first.white.name in page
+    assert f"Non appariés : {absent.name} (Z)" in page or f"{absent.name} (Z)" in page
+    data = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "board"])).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Round 1 - matches and boards" in text and first.black.name in text
+    assert text.count("White") >= 2 and text.count("Black") >= 2

@@ -45,6 +45,7 @@ from ...model.teams import (
     Team,
     TeamEvent,
 )
+from ...standings.views import Table
 from . import models as m
 from .actions import audit, rounds_paired
 from .imports import Candidate, read_csv
@@ -905,3 +906,43 @@ def captain_set_lineup(event: m.Event, code: str, players: list[int]) -> tuple[m
     r = captain_round(event)
     set_lineup(team, r, players, None, source="captain")
     return team, r
+
+
+def team_pairing_table(rnd: m.Round, lang: str) -> Table:
+    """A team round's printout: each match (the team with White on board 1 named first, its
+    score once complete), then its boards with the first team's player, that player's colour
+    (the ``352`` pattern, C.04.6 Art. 4), the result read from the first team's side; the
+    team bye and the teams not paired underneath."""
+    from ...standings.views import points_text
+
+    rows: list[list[str]] = []
+    for row in match_rows(rnd):
+        match, score, boards = row["match"], row["score"], row["boards"]
+        assert isinstance(match, m.TeamMatch) and isinstance(score, MatchScore)
+        assert isinstance(boards, list)
+        if match.black is None:
+            rows.append([str(match.number), "", match.white.name, "", "",
+                         gettext("pairing-allocated bye"), "", ""])
+            continue
+        result = (f"{points_text(lang, score.white)} – {points_text(lang, score.black)}"
+                  if score.complete else "")
+        rows.append([str(match.number), "", match.white.name, "", "", result,
+                     match.black.name, ""])
+        for b in boards:
+            g, home = b["game"], b["white_is_home"]
+            first, second = (g.white, g.black) if home else (g.black, g.white)
+            rows.append(["", str(b["n"]), first.name,
+                         gettext("White") if home else gettext("Black"),
+                         str(first.rating or ""), str(b["label"]), second.name,
+                         str(second.rating or "")])
+    notes = [f"{gettext('Not paired:')} " + ", ".join(
+        f"{a.team.name} ({a.code})" for a in m.TeamAbsence.objects.filter(
+            event=rnd.event, round_number=rnd.number).select_related("team"))] \
+        if m.TeamAbsence.objects.filter(event=rnd.event, round_number=rnd.number).exists() \
+        else []
+    return Table(title=gettext("Round %(n)s - matches and boards") % {"n": rnd.number},
+                 headers=[gettext("Match"), gettext("Bd"), gettext("Player"),
+                          gettext("Colour"), gettext("Rtg"), gettext("Result"),
+                          gettext("Player"), gettext("Rtg")],
+                 rows=rows, align=["r", "r", "l", "l", "r", "c", "l", "r"], notes=notes,
+                 kind="pairings", lang=lang)

@@ -623,3 +623,27 @@ def test_the_round_printout_lists_the_matches_with_their_boards(arbiter: Client)
         doc.close()
     assert "Round 1 - matches and boards" in text and first.black.name in text
     assert text.count("White") >= 2 and text.count("Black") >= 2
+
+
+def test_the_team_tie_breaks_are_chosen_in_the_settings(arbiter: Client) -> None:
+    """The settings take a team tie-break list (C.07 codes for teams), refuse an unknown code
+    by name, rank the standings with it and write it as the 202 record (read back equal)."""
+    from django.urls import reverse
+
+    event = team_event(4, rounds=3)
+    assert event.tiebreaks == ""  # a team event has no individual tie-breaks
+    url = reverse("web:teams", args=[event.pk])
+    values = {"what": "settings", "boards": "4", "colour_type": "A", "primary": "MP",
+              "match_win": "2", "match_draw": "1", "match_loss": "0"}
+    page = arbiter.post(url, {**values, "tiebreaks": "MPVGP, WIN"}, follow=True).content.decode()
+    assert "team tie-breaks" in page and "WIN" in page
+    arbiter.post(url, {**values, "tiebreaks": "bh/c1, mpvgp"})
+    assert teams.settings_of(event).tiebreaks == "BH/C1,MPVGP"
+    play_team_round(event, random.Random(4))
+    page = arbiter.get(reverse("web:standings", args=[event.pk])).content.decode()
+    assert page.index("BH/C1") < page.index("MPVGP")
+    text = write_trf(convert.tournament_of(event), points="computed")
+    assert "\n202 BH/C1,MPVGP\n" in text
+    assert write_trf(parse_trf(text), points="computed") == text
+    imported = convert.store_tournament(parse_trf(text), "team-swiss")
+    assert teams.settings_of(imported).tiebreaks == "BH/C1,MPVGP"

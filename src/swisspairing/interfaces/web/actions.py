@@ -154,6 +154,8 @@ def create_event(event: m.Event, user: User) -> m.Event:
     if round_robin.is_round_robin(event) and not event.tiebreaks:
         # C.07: a round-robin is not ranked by Buchholz; SB, DE, WIN, Koya
         event.tiebreaks = round_robin.ROUND_ROBIN_TIEBREAKS
+    if event.system == "team-swiss":  # team tie-breaks: the team settings (issue 27 part 6)
+        event.tiebreaks = ""
     with transaction.atomic():
         check_event_settings(event)
         event.save()

@@ -42,6 +42,9 @@ class TeamSettings(models.Model):
     #: match, C.04.6 1.4)
     pab_match_points = models.FloatField(null=True, blank=True)
     pab_game_points = models.FloatField(null=True, blank=True)
+    #: the team tie-breaks (C.07 codes for teams: ``MPVGP,EDE,SB,BH``); "" the default list of
+    #: :mod:`swisspairing.standings.teams`; written as the ``202`` record
+    tiebreaks = models.CharField(max_length=200, blank=True, default="")
     #: round number (text) -> ISO date and time until which captains may enter the line-up
     #: of that round with their code (the pairing closes it anyway)
     lineup_deadlines = models.JSONField(default=dict, blank=True)

@@ -90,10 +90,12 @@ def teams_page(request: HttpRequest, pk: int) -> HttpResponse:
         rows.append({"team": team, "members": members_of[team.pk],
                      # a withdrawal already in force in a paired round stays
                      "can_withdraw": not (team.withdrawn_from and team.withdrawn_from <= paired)})
+    from ...standings.teams import DEFAULT_TEAM_TIEBREAKS
     from . import ratings
 
     return render(request, "web/team_list.html", _ctx(
         request, event, team_rows=rows, colour_types=COLOUR_TYPE_CHOICES,
+        default_tiebreaks=DEFAULT_TEAM_TIEBREAKS,
         rating_list=ratings.active_load() is not None, fixed=bool(paired),
         withdraw_rounds=range(paired + 1, event.rounds + 1)))
 
@@ -132,7 +134,7 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
             colour_type=str(request.POST.get("colour_type", "")),
             primary=str(request.POST.get("primary", "")), win=_number(request, "match_win"),
             draw=_number(request, "match_draw"), loss=_number(request, "match_loss"),
-            user=request.user)
+            user=request.user, tiebreaks=str(request.POST.get("tiebreaks", "")))
         messages.success(request, _("Team settings saved."))
     elif what == "add":
         name = str(request.POST.get("name", ""))
@@ -361,7 +363,8 @@ def tables(event: m.Event, view: str, round_number: int | None = None
     rounds = min(round_number or complete, complete)
     if not rounds:
         return []
-    st = team_standings.rank_teams(convert.tournament_of(event, rounds))
+    st = team_standings.rank_teams(convert.tournament_of(event, rounds),
+                                   teams.team_tiebreaks(event))
     lang = _lang()
     if view == "boards":
         found = [team_standings.board_table(st, lang)]
@@ -381,7 +384,8 @@ def pdf(request: HttpRequest, event: m.Event) -> HttpResponse:
 
     complete = convert.complete_rounds(event)
     after = printing.chosen_round(request, complete) or complete
-    st = team_standings.rank_teams(convert.tournament_of(event, after))
+    st = team_standings.rank_teams(convert.tournament_of(event, after),
+                                   teams.team_tiebreaks(event))
     lang = _lang()
     found = [team_standings.team_standings_table(st, lang), team_standings.board_table(st, lang),
              team_standings.team_crosstable(st, lang)]

@@ -95,8 +95,20 @@ def pattern_of(s: m.TeamSettings) -> str:
     return board_colours(s.boards)
 
 
+def checked_tiebreaks(text: str) -> str:
+    """A team tie-break list as stored (``MPVGP, EDE, SB, BH``), or BadRequest naming the
+    code not known (:func:`swisspairing.standings.teams.parse_team_tiebreaks`)."""
+    from ...standings.teams import parse_team_tiebreaks
+
+    try:
+        return ",".join(parse_team_tiebreaks(text))
+    except BadRequest as exc:
+        raise BadRequest(gettext("team tie-breaks: %(error)s") % {"error": str(exc)}) from None
+
+
 def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str,
-                  win: float, draw: float, loss: float, user: User) -> m.TeamSettings:
+                  win: float, draw: float, loss: float, user: User,
+                  tiebreaks: str | None = None) -> m.TeamSettings:
     """Change the team settings; none can change once round 1 is paired (the rounds played
     were paired and scored with them)."""
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
@@ -110,9 +122,12 @@ def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str
     if not (0 <= loss <= draw <= win <= 99):
         raise BadRequest(gettext("match points: a loss, a draw and a win must be from 0 to 99, "
                                  "each at least the one before"))
+    chosen = checked_tiebreaks(tiebreaks) if tiebreaks is not None else None
     with transaction.atomic():
         s = settings_of(event)
         before = _settings_dict(s) if s.pk else None
+        if chosen is not None:
+            s.tiebreaks = chosen  # the standings' order may change at any time
         after_values = {"boards": boards, "colour_type": colour_type, "primary": primary,
                         "match_win": win, "match_draw": draw, "match_loss": loss}
         if rounds_paired(event) and any(
@@ -125,13 +140,22 @@ def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str
         for k, v in after_values.items():
             setattr(s, k, v)
         s.save()
-        audit(event, user, "team-settings", event.name, before, _settings_dict(s))
+        audit(event, user, "team-settings", event.name, before,
+              {**_settings_dict(s), "tiebreaks": s.tiebreaks})
     return s
 
 
 def _settings_dict(s: m.TeamSettings) -> dict[str, object]:
     return {"boards": s.boards, "colour_type": s.colour_type, "primary": s.primary,
             "match_win": s.match_win, "match_draw": s.match_draw, "match_loss": s.match_loss}
+
+
+def team_tiebreaks(event: m.Event) -> list[str] | None:
+    """The event's team tie-breaks (None: the default list of the standings)."""
+    from ...standings.teams import parse_team_tiebreaks
+
+    text = settings_of(event).tiebreaks
+    return parse_team_tiebreaks(text) if text else None
 
 
 # --- teams and members -------------------------------------------------------------------------
@@ -645,11 +669,22 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
         ev.absent.setdefault(a.round_number, {})[tpn_of_team[a.team_id]] = a.code
     t.team_event = ev
     t.headers["192"] = [f"192 {rules_of(s).code}"]
+    if s.tiebreaks:
+        t.headers["202"] = [f"202 {s.tiebreaks}"]
     if not (event.extra_headers or {}).get("092"):
         t.headers["092"] = [f"092 {TOURNAMENT_TYPE_092_TEAM}"]
 
 
 # --- model -> rows (a team TRF-2026 imported) -------------------------------------------------
+def _team_list_or_empty(text: str) -> str:
+    """The file's ``202`` list when it is a team tie-break list, else "" (the default list;
+    the record itself is kept with the event's tie-breaks)."""
+    try:
+        return checked_tiebreaks(text) if text else ""
+    except BadRequest:
+        return ""
+
+
 def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> None:
     """The team records of an imported TRF-2026 (``310 320 330 300 240 352 362``, ``192``)
     in the tables of ``event``, whose members are ``rows`` (``001`` id -> entrant): every
@@ -678,7 +713,8 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
         primary=rules.primary.value, secondary=rules.secondary is not None,
         board_colours=ev.board_colours.upper(), match_win=ev.match_points.win,
         match_draw=ev.match_points.draw, match_loss=ev.match_points.loss,
-        pab_match_points=ev.pab_match_points, pab_game_points=ev.pab_game_points)
+        pab_match_points=ev.pab_match_points, pab_game_points=ev.pab_game_points,
+        tiebreaks=_team_list_or_empty(event.tiebreaks))
     names: set[str] = set()
     team_rows: dict[int, m.Team] = {}
     for tid in sorted(ev.teams):

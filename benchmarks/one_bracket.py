@@ -45,14 +45,17 @@ from swisspairing.systems import get_system
 def white_wins_event(players: int, system: str = "dutch-2025", rounds: int = 9) -> Tournament:
     """The event before round 3: rounds 1 and 2 paired by ``system``, White won every game.
 
-    Players are numbered by rating (2600 down, one point apart), the initial colour is White,
+    Players are numbered by rating (2600 down, one point apart; above 2,000 players, spread
+    from 2600 down to 600 so that no rating is negative, which the TRF refuses), the initial
+    colour is White,
     ``rounds`` is the announced number of rounds (so round 3 is not the last: no topscorers).
     """
     t = Tournament(name=f"one bracket: White won every game ({players} players)")
     t.total_rounds = rounds
     t.initial_colour = Colour.WHITE
     for i in range(1, players + 1):
-        t.players[i] = Player(id=i, name=f"Player{i:04d}, White-wins", rating=2600 - i)
+        rating = 2600 - i if players <= 2000 else 2600 - (i * 2000) // players
+        t.players[i] = Player(id=i, name=f"Player{i:04d}, White-wins", rating=rating)
     engine = get_system(system)
     for r in (1, 2):
         pairing = engine.pair(t, r)

@@ -14,21 +14,25 @@ seconds of CPU ends the event there. Then the command line is run end to end on 
 event before each round, as an arbiter would (``swisspairing pair --system S FILE -o OUT``:
 process start, reading the file, pairing, writing), limited to ``--timeout`` seconds of CPU
 (RLIMIT_CPU; a round over it is reported as "> N s"), with its CPU time, wall time and maximum
-resident size; ``same`` says whether it paired the round as the event had it.
+resident size; ``same`` says whether it paired the round as the event had it. The figures are
+those of the ``pair`` process alone: it is started by a fresh, small interpreter
+(:data:`RUNNER`), never forked from this process, whose generated events would count in its
+maximum resident size (Linux gives a forked child the resident size of its parent).
 
 The one-bracket case (``benchmarks/one_bracket.py``): round 3 of an event where White won every
 game of rounds 1 and 2 (paired by dutch-2025), at the sizes of ``--one-bracket``, paired by every
 system asked for.
 
 The files are kept in ``--workdir`` (default: a temporary folder) and an event whose file exists
-there is reused, so a second run measures without generating again.
+there is reused, so a second run measures without generating again (the files of an event name
+its system, players, rounds and seed; they are written atomically). The pairings each run
+writes go to a folder of its own, ``run-*`` (:func:`run_folder`), so that two runs sharing the
+folder never read each other's.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import signal
 import subprocess
 import sys
@@ -47,6 +51,7 @@ from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
 
 CLI = Path(sys.executable).with_name("swisspairing")
+GNU_TIME = Path("/usr/bin/time")
 ALL_SYSTEMS = ("dutch-2025", "dutch-2017", "dutch-2012", "burstein", "dubov", "dubov-1997",
                "lim", "elo-swiss")
 
@@ -107,30 +112,52 @@ def played_round(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | Non
     return games, bye
 
 
+#: Run by a fresh interpreter: starts the command (argv[3:]) limited to argv[1] s of CPU, kills
+#: it after argv[2] s of wall time, and prints its CPU s, wall s, max resident KiB and exit
+#: code, from ``wait4`` (the command's own figures, this small interpreter's never counted).
+RUNNER = """
+import os, resource, subprocess, sys, time
+cpu, wall_limit, command = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
+def limit():
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+w0 = time.perf_counter()
+proc = subprocess.Popen(command, preexec_fn=limit, stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL)
+while True:
+    pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+    if pid:
+        break
+    if time.perf_counter() - w0 > wall_limit:
+        proc.kill()
+    time.sleep(0.01)
+print(usage.ru_utime + usage.ru_stime, time.perf_counter() - w0, usage.ru_maxrss,
+      os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_pair(system: str, path: Path, out: Path, timeout: float
              ) -> tuple[float, float, float, bool]:
     """(CPU s, wall s, max resident MiB, finished) of ``swisspairing pair`` on ``path``, limited
-    to ``timeout`` s of CPU (and ten times that of wall time)."""
-    def limit() -> None:
-        cpu = max(1, int(timeout + 0.999))
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    to ``timeout`` s of CPU (and ten times that of wall time); measured by :data:`RUNNER`."""
+    cpu_limit = max(1, int(timeout + 0.999))
+    command = [str(CLI), "pair", "--system", system, str(path), "-o", str(out)]
+    report = subprocess.run([sys.executable, "-c", RUNNER, str(cpu_limit),
+                             str(10 * timeout + 10), *command],
+                            capture_output=True, text=True, check=True).stdout.split()
+    cpu, wall, rss_kib, code = float(report[0]), float(report[1]), int(report[2]), int(report[3])
+    return cpu, wall, rss_kib / 1024, code == 0
 
-    w0 = time.perf_counter()
-    proc = subprocess.Popen([str(CLI), "pair", "--system", system, str(path), "-o", str(out)],
-                            preexec_fn=limit, stderr=subprocess.DEVNULL)
-    deadline = w0 + 10 * timeout + 10
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.perf_counter() > deadline:
-            proc.kill()
-        time.sleep(0.01)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    wall = time.perf_counter() - w0
-    cpu = usage.ru_utime + usage.ru_stime
-    finished = proc.returncode == 0
-    return cpu, wall, usage.ru_maxrss / 1024, finished
+
+def run_folder(workdir: Path) -> Path:
+    """A new folder ``workdir/run-*`` for the outputs of one run of the benchmark."""
+    return Path(tempfile.mkdtemp(prefix=f"run-{time.strftime('%Y%m%d-%H%M%S')}-",
+                                 dir=workdir))
+
+
+def before_round_file(workdir: Path, system: str, players: int, rounds: int, seed: int,
+                      r: int) -> Path:
+    """The file of the event (as :func:`event` names it) before round ``r``."""
+    return workdir / f"{system}-{players}p-{rounds}r-seed{seed}-before-round{r}.trf"
 
 
 def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:
@@ -141,8 +168,10 @@ def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:
 
 
 def measure(system: str, label: str, path: Path, expected: tuple[set[tuple[int, int]],
-            int | None] | None, timeout: float) -> list[str]:
-    out = path.with_suffix(f".{system}.pairs")
+            int | None] | None, timeout: float, outputs: Path) -> list[str]:
+    """One row of the table: ``pair`` on ``path``, its pairing written in ``outputs`` (the
+    run's own folder, :func:`run_folder`)."""
+    out = outputs / f"{path.stem}.{system}.pairs"
     cpu, wall, rss, finished = run_pair(system, path, out, timeout)
     if not finished:
         return [system, label, f"> {timeout:g} s", f"{wall:.2f}", f"{rss:.0f}", "-"]
@@ -180,7 +209,9 @@ def main() -> None:
     wanted = {int(x) for x in a.measure_rounds.split(",") if x}
     workdir = a.workdir or Path(tempfile.mkdtemp(prefix="swisspairing-systems-"))
     workdir.mkdir(parents=True, exist_ok=True)
-    print(f"files in {workdir}; per-round limit {a.timeout:g} s of CPU", flush=True)
+    outputs = run_folder(workdir)
+    print(f"files in {workdir}, this run's pairings in {outputs.name}; per-round limit "
+          f"{a.timeout:g} s of CPU", flush=True)
     print_row(HEADER)
     print_row(["---"] * len(HEADER))
     rows: list[list[str]] = []
@@ -189,7 +220,8 @@ def main() -> None:
         if not path.exists():
             write_trf_file(white_wins_event(n), path)
         for system in systems:
-            rows.append(measure(system, f"one bracket {n}, r3", path, None, a.timeout))
+            rows.append(measure(system, f"one bracket {n}, r3", path, None, a.timeout,
+                                outputs))
             print_row(rows[-1])
     for system in systems:
         for n in sizes:
@@ -205,10 +237,11 @@ def main() -> None:
                                  "(generating)"])
                     print_row(rows[-1])
                     continue
-                path = workdir / f"{system}-{n}p-seed{a.seed}-before-round{r}.trf"
+                path = before_round_file(workdir, system, n, a.rounds, a.seed, r)
                 if not path.exists():
                     write_trf_file(t.before_round(r), path, points="computed")
-                rows.append(measure(system, label, path, played_round(t, r), a.timeout))
+                rows.append(measure(system, label, path, played_round(t, r), a.timeout,
+                                    outputs))
                 print_row(rows[-1])
 
 

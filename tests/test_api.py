@@ -38,8 +38,9 @@ def test_help_lists_only_the_public_api() -> None:
     functions = text.split("\nFUNCTIONS\n")[1].split("\nDATA\n")[0]
     names = {line.strip().split("(")[0] for line in functions.splitlines()
              if line.startswith("    ") and not line.startswith("     ") and "(" in line}
-    assert names == {"check", "generate", "pair", "read_trf", "standings",
-                     "tournament_from_dict", "tournament_to_dict", "write_trf"}
+    assert names == {"check", "endorse", "generate", "pair", "publish", "read_trf", "standings",
+                     "system_from_file", "tournament_from_dict", "tournament_to_dict",
+                     "violations", "write_pairing", "write_trf"}
     assert set(sp.__all__) == set(dir(sp))
     assert not [name for name in sp.__all__ if name.startswith("_") and name != "__version__"]
 
@@ -129,3 +130,214 @@ def test_write_trf_writes_atomically_and_refuses_an_unknown_version(tmp_path: Pa
     assert sp.read_trf(out).players == t.players
     with pytest.raises(sp.BadRequest, match="trf, trf16 or trf2026"):
         sp.write_trf(t, version="trf99")  # type: ignore[arg-type]
+
+
+# --- what the command line needs, through the API (issue 29: the command line uses only it) ---
+ANNECY = EXAMPLES / "open-annecy-2026.trf"
+
+
+def _main(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from swisspairing.interfaces.cli import main
+
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("view", "fmt", "lang", "extra"), [
+    ("standings", "text", "fr", {}),
+    ("standings", "json", "en", {}),
+    ("crosstable", "html", "en", {}),
+    ("wallchart", "tsv", "fr", {}),
+    ("pairings", "text", "en", {}),
+    ("card", "text", "fr", {"player": 3}),
+    ("all", "text", "en", {}),
+])
+def test_publish_gives_what_the_command_line_prints(view: str, fmt: str, lang: str,
+                                                   extra: dict[str, int],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``swisspairing standings`` is argument parsing around :func:`sp.publish`: the same
+    views in the same words, so a program and an arbiter read the same table."""
+    args = ["standings", str(ANNECY), "--view", view, "--format", fmt, "--lang", lang]
+    if "player" in extra:
+        args += ["--player", str(extra["player"])]
+    code, out, _ = _main(args, capsys)
+    assert code == 0
+    t = sp.read_trf(ANNECY)
+    assert sp.publish(t, view, format=fmt, lang=lang, **extra) == out  # type: ignore[arg-type]
+
+
+def test_publish_pdf_and_a_header_row() -> None:
+    t = sp.read_trf(ANNECY)
+    assert sp.publish(t, "crosstable", format="pdf")[:5] == b"%PDF-"  # type: ignore[index]
+    with_header = sp.publish(t, format="tsv", header=True)
+    without = sp.publish(t, format="tsv")
+    assert isinstance(with_header, str) and isinstance(without, str)
+    assert with_header.splitlines()[0].split("\t")[:3] == ["No", "Rank", "Pts"]
+    assert with_header.splitlines()[1:] == without.splitlines()
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    ({"view": "podium"}, "unknown view 'podium'"),
+    ({"format": "docx"}, "unknown format 'docx'"),
+    ({"view": "card"}, "the card view needs a player"),
+    ({"player": 3}, "a player applies only to the card view"),
+    ({"view": "boards"}, "the boards view is for team events"),
+    ({"format": "html", "header": True}, "a header row applies only to the tsv format"),
+    ({"pairing": "1\n1 2\n"}, "a pairing is published only by the pairings view"),
+])
+def test_publish_refuses_what_does_not_go_together(call: dict[str, object], message: str
+                                                   ) -> None:
+    with pytest.raises(sp.BadRequest, match=message):
+        sp.publish(sp.read_trf(ANNECY), **call)  # type: ignore[arg-type]
+
+
+def test_the_next_rounds_pair_list_is_published_before_it_is_played() -> None:
+    """The pairing of :func:`sp.pair` and its JaVaFo pair list publish the same sheet."""
+    t = sp.read_trf(ANNECY)
+    pairing = sp.pair(t)
+    from_list = sp.publish(t, "pairings", pairing=sp.write_pairing(pairing, t, "javafo"))
+    assert from_list == sp.publish(t, "pairings", pairing=pairing)
+    names = [t.players[b.white].name for b in pairing.boards]
+    assert all(name in from_list for name in names)
+
+
+@pytest.mark.parametrize("fmt", ["text", "javafo", "json"])
+def test_write_pairing_gives_what_pair_prints(fmt: str, capsys: pytest.CaptureFixture[str]
+                                              ) -> None:
+    code, out, _ = _main(["pair", str(ANNECY), "--format", fmt], capsys)
+    assert code == 0
+    t = sp.read_trf(ANNECY)
+    assert sp.write_pairing(sp.pair(t), t, fmt) == out
+
+
+def test_the_e10_ranking_keeps_the_scores_order_and_its_seed() -> None:
+    """E10 (Elo-based Swiss): players by score first; lots drawn with the seed given, so the
+    same seed gives the same order; tie-breaks do not apply."""
+    t = sp.generate("elo-swiss", players=14, rounds=5, seed=3)
+    table = sp.standings(t, ranking="e10", seed=42)
+    assert table.seed == 42
+    points = [row.points for row in table.rows]
+    assert points == sorted(points, reverse=True)
+    assert [r.pid for r in sp.standings(t, ranking="e10", seed=42).rows] == \
+        [r.pid for r in table.rows]
+    with pytest.raises(sp.BadRequest, match="E10 fixes its order"):
+        sp.standings(t, tiebreaks="BH", ranking="e10")
+    with pytest.raises(sp.BadRequest, match="unknown ranking"):
+        sp.standings(t, ranking="e11")  # type: ignore[arg-type]
+
+
+def test_e10_through_the_command_line_and_the_api_agree(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    t = sp.generate("elo-swiss", players=14, rounds=5, seed=3)
+    path = tmp_path / "elo.trf"
+    sp.write_trf(t, path)
+    code, out, _ = _main(["standings", str(path), "--ranking", "e10", "--seed", "42",
+                          "--format", "json"], capsys)
+    assert code == 0
+    assert out == sp.publish(t, standings=sp.standings(t, ranking="e10", seed=42),
+                             format="json")
+
+
+def test_team_events_have_team_standings() -> None:
+    """C.04.6: a team event is ranked by team, with the team tie-breaks, and published with
+    its board results."""
+    t = sp.generate("team-swiss", players=8, rounds=4, seed=5)
+    table = sp.standings(t)
+    assert isinstance(table, sp.TeamStandings)
+    assert len(table.rows) == 8 and table.labels[:1] == ["MPVGP"]
+    assert sp.standings(t, tiebreaks="SB,BH").labels == ["SB", "BH"]
+    boards = sp.publish(t, "boards", standings=table)
+    assert isinstance(boards, str) and boards.strip()
+    with pytest.raises(sp.BadRequest, match="E10 ranking does not apply"):
+        sp.standings(t, ranking="e10")
+    with pytest.raises(sp.BadRequest, match="not available for team events"):
+        sp.publish(t, "wallchart")
+
+
+def test_check_takes_a_rule_set() -> None:
+    t = sp.generate("dutch-2025", players=11, rounds=4, seed=9)
+    assert sp.check(t, rules="fide").ok and sp.check(t, rules="fide-2017").ok
+    with pytest.raises(sp.BadRequest, match="unknown rule set 'fide-1990'"):
+        sp.check(t, rules="fide-1990")
+    assert {"fide", "fide-2017", "dutch-2025", "round-robin"} <= set(sp.RULE_SETS)
+
+
+def test_violations_finds_a_repeated_pairing() -> None:
+    """C.04.1 b (Art. 2): two players who played each other are not paired again."""
+    t = sp.read_trf(ANNECY)
+    pairing = sp.pair(t)
+    assert sp.violations(t, pairing) == []
+    first = t.players[1].results[0]
+    assert first is not None and first.opponent
+    a, b = 1, first.opponent
+    boards = [x for x in pairing.boards if {x.white, x.black}.isdisjoint({a, b})]
+    others = sorted({x.white for x in pairing.boards} | {x.black for x in pairing.boards}
+                    - {a, b} - {p for x in boards for p in (x.white, x.black)})
+    again = [sp.Board(a, b), *boards, *(sp.Board(others[i], others[i + 1])
+                                       for i in range(0, len(others) - 1, 2))]
+    from dataclasses import replace
+
+    found = sp.violations(t, replace(pairing, boards=again))
+    assert [v.rule for v in found if set(v.players) == {a, b}] == ["C.04.1 b"]
+    assert all(v.text("fr") for v in found)
+
+
+def test_write_trf_2026_refuses_or_warns_what_it_cannot_hold() -> None:
+    """A forfeit win worth more than a game won: record 162 cannot say it (TRF-2026)."""
+    lines = ["012 Lossy", "142 3", "XXS FW=2"] + [
+        f"001 {i:>4}      Player {i:<26} {2400 - 10 * i:>4}" for i in range(1, 5)]
+    t = sp.read_trf("\n".join(lines))
+    with pytest.raises(sp.BadRequest, match="TRF-2026 cannot hold"):
+        sp.write_trf(t, version="trf2026")
+    with pytest.warns(sp.TrfWarning, match="162 cannot say it"):
+        text = sp.write_trf(t, version="trf2026", strict=False)
+    assert text.splitlines()[0] == "012 Lossy"
+    with pytest.raises(sp.BadRequest, match="declared or computed"):
+        sp.write_trf(t, version="trf16", points="guessed")  # type: ignore[arg-type]
+
+
+def test_generate_reads_a_configuration_file_and_the_options_win(tmp_path: Path) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text("PlayersNumber=8\nRoundsNumber=3\n", encoding="utf-8")
+    t = sp.generate("dutch-2025", config=config, seed=4)
+    assert (len(t.players), t.total_rounds, t.rounds_paired) == (8, 3, 3)
+    assert len(sp.generate("dutch-2025", config=config, players=10, seed=4).players) == 10
+    assert sp.write_trf(sp.generate("dutch-2025", config=config, seed=4)) == sp.write_trf(t)
+    sizes = {len(sp.generate("lim", players=(6, 9), rounds=2, seed=s).players)
+             for s in range(8)}
+    assert sizes <= set(range(6, 10)) and len(sizes) > 1
+    with pytest.raises(sp.BadRequest, match="the range 9-6 is empty"):
+        sp.generate("lim", players=(9, 6))
+    with pytest.raises(sp.BadRequest, match="number of players must be 2 to 9999"):
+        sp.generate("lim", players=1)
+
+
+def test_generate_as_the_command_line_does(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _main(["generate", "--system", "dubov", "--players", "10-14", "--rounds",
+                          "4", "--seed", "6", "--forfeit-rate", "0.1"], capsys)
+    assert code == 0
+    ours = sp.generate("dubov", players=(10, 14), rounds=4, seed=6, forfeit_rate=0.1)
+    assert out == sp.write_trf(ours, points="computed")
+
+
+def test_endorse_generates_and_checks(tmp_path: Path) -> None:
+    summary = sp.endorse("dutch-2025", 3, seed=10, jobs=1, players=12, rounds=4,
+                         save_failures=tmp_path)
+    assert summary.ok
+    assert "3" in summary.render("en") and "tournois" in summary.render("fr")
+    with pytest.raises(sp.BadRequest, match="1 or more"):
+        sp.endorse("dutch-2025", 0)
+    with pytest.raises(sp.BadRequest, match="unknown generator option"):
+        sp.endorse("dutch-2025", 1, player=12)
+
+
+def test_system_from_file_reads_record_192() -> None:
+    t = sp.read_trf(ANNECY)
+    assert sp.system_from_file(t) == "dutch-2025"
+    t.headers["192"] = ["192 FIDE_DOUBLEROUNDROBIN"]
+    assert sp.system_from_file(t) == "double-round-robin"
+    del t.headers["192"]
+    assert sp.system_from_file(t) is None

@@ -15,9 +15,10 @@ from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import read_trf
 from swisspairing.model import Tournament
 from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
-from swisspairing.systems.burstein.ideal import ideal_bracket
+from swisspairing.systems.burstein.bracket import pair_bracket
+from swisspairing.systems.burstein.ideal import ideal_bracket, why_ideal_floats
 from swisspairing.systems.burstein.players import ranking_key
-from swisspairing.systems.burstein.weights import matched_bracket
+from swisspairing.systems.burstein.weights import matched_bracket, why_floats
 
 
 def compare_round(t: Tournament, r: int) -> tuple[int, int]:
@@ -64,3 +65,83 @@ def test_candidate_equals_the_weights_on_big_scoregroups(seed: int) -> None:
         a, n = compare_round(t.before_round(r), r)
         answered, total = answered + a, total + n
     assert answered > total // 2  # the candidate is the usual answer, not a rarity
+
+
+# --- the explanation of a floater without the weights (closing note: --explain was slow) -------
+def compare_reasons(t: Tournament, r: int) -> list[str]:
+    """For each floater of a bracket the candidate paired in round ``r``: the criterion
+    :func:`why_ideal_floats` names is the one the weights find (:func:`why_floats`, the
+    forced pairing's first worse digit). The criteria named, in order."""
+    players = burstein_players(t, r)
+    rnd = BursteinRound(t, r, players, None)
+    ids = sorted(players)
+    if len(ids) % 2:
+        ids.remove(rnd.choose_bye(ids))
+    scores = sorted({players[i].score for i in ids}, reverse=True)
+    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
+    incoming: list[int] = []
+    named = []
+    for k, score in enumerate(scores):
+        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
+        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
+        below = [i for s in scores[k + 2:] for i in groups[s]]
+        result = pair_bracket(rnd, bracket, following, below)
+        if ideal_bracket(rnd, bracket, following, below) is not None:
+            for f in result.floaters:
+                quick = why_ideal_floats(rnd, f, bracket, following, below)
+                weighed = why_floats(rnd, f, bracket, following, below)
+                assert (quick.name, quick.floats_en, quick.floats_fr) == weighed, (
+                    f"round {r} bracket {score}: player {f}")
+                named.append(quick.name)
+        incoming = result.floaters
+    return named
+
+
+def test_why_a_player_floats_is_found_as_the_weights_find_it() -> None:
+    """On the recorded events (byes, absences, forfeits) and on events with big scoregroups:
+    every criterion the weights can name for an ideal bracket's floater, named the same."""
+    named: list[str] = []
+    for seed in range(1, 41):
+        t = read_trf(DATA / "burstein" / f"seed{seed}.trf")
+        for r in range(seeding_rounds(t.total_rounds or 0) + 1, t.rounds_paired + 1):
+            named += compare_reasons(t.before_round(r), r)
+    for seed in range(1, 4):
+        t = generate("burstein", GeneratorConfig(players=41 + 6 * seed, rounds=9), seed)
+        for r in range(5, 10):
+            named += compare_reasons(t.before_round(r), r)
+    assert len(named) > 100 and {"C4/C5", "C6", "C7", "C8", "4.3"} <= set(named), \
+        sorted(set(named))
+
+
+def test_explaining_an_ideal_round_runs_no_weighted_matching(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """--explain costs about what pairing costs: a round whose brackets the ideal candidate
+    pairs is explained without the maximum-weight matching (which ran twice per floater over
+    every player below the bracket)."""
+    from swisspairing.systems.burstein import BURSTEIN
+    from swisspairing.systems.burstein import weights as weights_module
+    from swisspairing.systems.explain import Explanation
+
+    t = generate("burstein", GeneratorConfig(players=60, rounds=9), 3)
+    calls: list[int] = []
+    real = weights_module.max_weight_matching
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(weights_module, "max_weight_matching", counted)
+    ideal_rounds = 0
+    for r in range(5, 10):
+        before = t.before_round(r)
+        calls.clear()
+        plain = BURSTEIN.pair(before, r)
+        if calls:  # a bracket went to the weights: its floaters are explained by them
+            continue
+        explanation = Explanation()
+        explained = BURSTEIN.pair(before, r, explanation)
+        assert explained.boards == plain.boards
+        assert not calls, (r, len(calls))
+        assert "floats down" in explanation.render("en")
+        ideal_rounds += 1
+    assert ideal_rounds >= 2

@@ -99,9 +99,9 @@ def small_tournament() -> Tournament:
 
 @pytest.mark.parametrize(("system", "lang", "words"), [
     ("dubov", "en", ["Scoregroup", "ARO", "[5.2"]),
-    ("dubov", "fr", ["Groupe de score", "CMA", "[5.2"]),
+    ("dubov", "fr", ["Groupe de points", "CMA", "[5.2"]),
     ("dubov-1997", "en", ["Scoregroup", "due colour", "[3]"]),
-    ("dubov-1997", "fr", ["Groupe de score", "couleur", "[3]"]),
+    ("dubov-1997", "fr", ["Groupe de points", "couleur", "[3]"]),
 ])
 def test_cli_explain(tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str,
                      lang: str, words: list[str]) -> None:

@@ -16,7 +16,7 @@ from swisspairing.systems.dutch import (
     RULES_2012,
     BracketResult,
     PairingPlayer,
-    _Round,
+    PairingRound,
     a8_x1_z1,
     allocate_colours,
     exchange_key,
@@ -36,7 +36,7 @@ def lowest_bracket(players: list[PairingPlayer], mdps: set[int]) -> BracketResul
     players = sorted(players, key=lambda p: (-p.score, p.id))
     for i, p in enumerate(players):
         p.rank = i
-    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None)
+    rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None)
     rnd.initial = Colour.WHITE
     return rnd.solve(players, mdps, None, [])
 
@@ -261,7 +261,7 @@ def test_engine_reaches_x1_on_a_fully_compatible_bracket() -> None:
     colour preferences. Six players, four White-seekers and two Black-seekers: X1 = 1."""
     players = _prefs("WWwwBB", 3)
     x1, _ = a8_x1_z1(players, 3)
-    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 3)
+    rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, 3)
     rnd.initial = Colour.WHITE
     for i, p in enumerate(players):
         p.rank = i
@@ -289,7 +289,7 @@ def test_a7d_odd_round_strong_preferences_count_as_absolute() -> None:
         p.opponents = frozenset({5, 6})
     for p in players[4:]:
         p.opponents = frozenset({1, 2})
-    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 3)
+    rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, 3)
     rnd.initial = Colour.WHITE
     for i, p in enumerate(players):
         p.rank = i
@@ -316,7 +316,7 @@ def test_a7e_even_round_sacrifices_the_mild_preference_first() -> None:
         p.cd = sum(1 if c is w else -1 for c in p.colours)
         p.rank = p.id - 1
     players[1].unplayed = 1
-    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, 4)
+    rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, 4)
     rnd.initial = w
     res = rnd.solve(players, set(), None, [])
     boards = set()

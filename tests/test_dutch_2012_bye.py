@@ -18,8 +18,8 @@ from swisspairing.systems.dutch import (
     DUTCH_2012,
     RULES_2012,
     PairingPlayer,
-    _relax_bye_2012,
-    _Round,
+    PairingRound,
+    relax_bye_2012,
 )
 
 
@@ -87,7 +87,7 @@ def _dp(pid: int, scored_unplayed: int, opponents: frozenset[int] = frozenset())
 
 
 def _relax(players: list[PairingPlayer]) -> str | None:
-    return _relax_bye_2012(_Round(RULES_2012, players, False, None, None), players, None)
+    return relax_bye_2012(PairingRound(RULES_2012, players, False, None, None), players, None)
 
 
 def test_the_bye_goes_only_to_those_who_scored_without_playing_the_fewest_times() -> None:

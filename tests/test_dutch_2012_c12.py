@@ -5,8 +5,12 @@ Rule text: ``../shared/seeds/dutch-2012-lim-general-rules.fr.txt`` (French), C.0
 
 from __future__ import annotations
 
+import random
+
+import networkx
+
 from swisspairing.model import Colour
-from swisspairing.systems.dutch import RULES_2012, PairingPlayer, _Round
+from swisspairing.systems.dutch import RULES_2012, PairingPlayer, PairingRound
 
 
 def player(pid: int, score: float, opponents: set[int]) -> PairingPlayer:
@@ -26,7 +30,7 @@ def pair_top_bracket(met: list[tuple[int, int]]) -> tuple[set[frozenset[int]], s
     players = [player(i, 3.0 if i <= 3 else 2.5, opp[i]) for i in range(1, 7)]
     for i, p in enumerate(players):
         p.rank = i
-    rnd = _Round(RULES_2012, players, False, lambda a, b: False, None, round_number=5)
+    rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, round_number=5)
     rnd.initial = Colour.WHITE
     res = rnd.solve(players[:3], set(), players[3:], None)
     return ({frozenset((a.id, b.id)) for a, b in res.pairs}, {p.id for p in res.floaters})
@@ -67,3 +71,35 @@ def test_without_need_the_first_pairing_stands() -> None:
     pairs, floaters = pair_top_bracket([])
     assert pairs == {frozenset((1, 2))}
     assert floaters == {3}
+
+
+def test_the_next_bracket_pairs_are_those_of_a_maximum_matching() -> None:
+    """``next_bracket_pairs_2012`` counts the pairs the next bracket can make (C12) with a
+    greedy pairing and augmenting paths that stop once everybody but one is paired; on random
+    brackets (met players, MDPs kept apart by B.3 unless A3 makes the bracket homogeneous) it
+    is the size of a maximum matching over every allowed pair."""
+    rng = random.Random(12)
+    short = 0
+    for _ in range(300):
+        n_float, n_next = rng.randint(0, 5), rng.randint(1, 9)
+        ids = list(range(1, n_float + n_next + 1))
+        density = rng.choice([0.2, 0.5, 0.8])
+        opp: dict[int, set[int]] = {i: set() for i in ids}
+        for i in ids:
+            for j in ids:
+                if i < j and rng.random() < density:
+                    opp[i].add(j)
+                    opp[j].add(i)
+        players = [player(i, 3.0 if i <= n_float else 2.5, opp[i]) for i in ids]
+        rnd = PairingRound(RULES_2012, players, False, lambda a, b: False, None, 5)
+        floaters, nxt = players[:n_float], players[n_float:]
+        need, got = rnd.next_bracket_pairs_2012(floaters, nxt)
+        mdp = set() if 2 * n_float >= len(ids) else {p.id for p in floaters}
+        graph = networkx.Graph()
+        graph.add_nodes_from(ids)
+        graph.add_edges_from((p.id, q.id) for p in players for q in players
+                             if p.id < q.id and q.id not in p.opponents
+                             and not (p.id in mdp and q.id in mdp))
+        assert got == len(networkx.max_weight_matching(graph, maxcardinality=True))
+        short += got < need
+    assert short > 20  # brackets that cannot make their pairs are among them

@@ -5,7 +5,7 @@ bracket") give the pairing of the full matchings.
 * the bounds the shortcut rests on (:func:`forced_floaters`, :func:`most_pairs`,
   :func:`mdp_pairing_colour_bound`) hold for every candidate of small random brackets
   (enumerated);
-* the colour-aware start of ``_Round.can_complete`` answers as a maximum-cardinality matching;
+* the colour-aware start of ``PairingRound.can_complete`` answers as a maximum-cardinality matching;
 * rounds of generated events where White wins most games (the one-bracket case of issue 26 and
   its neighbours) are paired with and without the shortcuts, and must be the same.
 """
@@ -54,9 +54,9 @@ def test_completing_bounds_hold_for_every_candidate() -> None:
     MDPs) makes at most ``most_pairs`` pairs
     inside the bracket and floats at least ``forced_floaters`` players down; every pairing of
     the MDPs with distinct residents misses at least ``mdp_pairing_colour_bound`` preferences
-    (counts of E.1-E.5, ``_colour_misses``). The bounds are reached often."""
+    (counts of E.1-E.5, ``colour_misses``). The bounds are reached often."""
     rng = random.Random(26)
-    rnd = dutch._Round(dutch.RULES_2017, [], False, None, None)
+    rnd = dutch.PairingRound(dutch.RULES_2017, [], False, None, None)
     reached = {"pairs": 0, "colours": 0}
     for _ in range(300):
         n_mdp, n_res, n_low = rng.randint(0, 2), rng.randint(1, 4), rng.randint(1, 5)
@@ -100,7 +100,7 @@ def test_completing_bounds_hold_for_every_candidate() -> None:
                 Counter(ideal.colour_class(p) for p in residents))
             costs = []
             for chosen in _injections(n_mdp, residents):
-                misses = [dutch._colour_misses(m, r) for m, r in zip(mdps, chosen, strict=True)]
+                misses = [dutch.colour_misses(m, r) for m, r in zip(mdps, chosen, strict=True)]
                 cost = (sum(x for x, _ in misses), sum(s for _, s in misses))
                 assert cost[0] >= bound[0] and cost[1] >= bound[1]
                 costs.append(cost)
@@ -117,11 +117,11 @@ def _injections(k: int, residents: list[dutch.PairingPlayer]
 
 
 def test_can_complete_answers_as_a_maximum_matching() -> None:
-    """``_Round.can_complete`` (two greedy starts, then augmenting paths) says yes exactly when a
-    maximum-cardinality matching pairs everybody (with a bye vertex joined to the players who may
-    receive it when their number is odd)."""
+    """``PairingRound.can_complete`` (two greedy starts, then augmenting paths) says yes exactly
+    when a maximum-cardinality matching pairs everybody (with a bye vertex joined to the players
+    who may receive it when their number is odd)."""
     rng = random.Random(3)
-    rnd = dutch._Round(dutch.RULES_2025, [], False, None, None)
+    rnd = dutch.PairingRound(dutch.RULES_2025, [], False, None, None)
     answers = Counter()
     for _ in range(400):
         n = rng.randint(2, 16)
@@ -172,7 +172,7 @@ def white_mostly_event(n: int, played: int, white_rate: float, system: str, seed
     return t
 
 
-@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
 def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Generated events (8-60 players, 2-4 rounds played, White winning 75-100 % of the games)
@@ -199,7 +199,7 @@ def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
             fast = engine.pair(t, r)
         with monkeypatch.context() as m:
             m.setattr(completing, "completing_candidate", lambda ctx: None)
-            m.setattr(dutch._Round, "any_pair", lambda self, *a: True)
+            m.setattr(dutch.PairingRound, "any_pair", lambda self, *a: True)
             m.setattr(dutch_round, "forced_floaters", lambda lower: 0)
             full = engine.pair(t, r)
         assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, played, white_rate)

@@ -13,6 +13,7 @@ import pytest
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import criteria as dutch_criteria
 from swisspairing.systems.dutch import ideal as dutch_ideal
 from swisspairing.systems.dutch.criteria import (
     COLOUR_PREFERENCE_CRITERIA,
@@ -59,22 +60,22 @@ def test_every_row_fits_its_layout(system: str, pairs_criterion: str, completion
     """Every criteria row of generated tournaments has one entry per criterion of its
     bracket's layout; a pair of the bracket counts one pair for C.5 / [C6] / P, and any edge
     of a bracket that completes the round counts one for C.4 / [C4] / A9."""
-    criteria = dutch._BracketContext.criteria
+    edge_row = dutch_criteria.edge_row
     seen = {"rows": 0, "complete": 0}
 
-    def check(self, u, v, kind):  # type: ignore[no-untyped-def]
-        row = criteria(self, u, v, kind)
-        layout = self.layout
+    def check(ctx, u, v, kind):  # type: ignore[no-untyped-def]
+        row = edge_row(ctx, u, v, kind)
+        layout = ctx.layout
         assert len(row) == layout.width
         if kind == dutch.INTERNAL:
             assert row[layout.index[pairs_criterion]] == 1
-        if self.complete:
+        if ctx.complete:
             assert row[layout.index[completion]] == 1
             seen["complete"] += 1
         seen["rows"] += 1
         return row
 
-    monkeypatch.setattr(dutch._BracketContext, "criteria", check)
+    monkeypatch.setattr(dutch_criteria, "edge_row", check)
     monkeypatch.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
     engine = get_system(system)
     for seed in range(2):

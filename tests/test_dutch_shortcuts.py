@@ -1,8 +1,8 @@
 """The exact shortcuts of the Dutch engines change no pairing.
 
-* the look-ahead shortcut (``_Round.lookahead_ideal``): a bracket is paired without the following
-  scoregroup when its downfloaters reach the best value C.7 / [C8] can take;
-* candidates without exchange (``_BracketContext.order_without_exchange``): when a candidate
+* the look-ahead shortcut (``PairingRound.lookahead_ideal``): a bracket is paired without the
+  following scoregroup when its downfloaters reach the best value C.7 / [C8] can take;
+* candidates without exchange (``generation.order_without_exchange``): when a candidate
   without exchange reaches the best quality, D.1 is settled by the lexicographic bipartite
   matching instead of order digits;
 * ideal candidates (``dutch_ideal.ideal_candidate``): a candidate that meets every quality
@@ -23,7 +23,10 @@ from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
 from swisspairing.model import Colour
 from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import criteria as dutch_criteria
+from swisspairing.systems.dutch import generation as dutch_generation
 from swisspairing.systems.dutch import ideal as dutch_ideal
+from swisspairing.systems.dutch.natural_2012 import natural_candidate_2012
 
 
 def _brute_lex(left: list[int], rights: list[int], adj: dict[int, list[int]],
@@ -95,7 +98,7 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     engine = get_system(system)
     used = {"lookahead": 0, "no_exchange": 0, "ideal": 0}
-    ideal, without = dutch._Round.lookahead_ideal, dutch._BracketContext.order_without_exchange
+    ideal, without = dutch.PairingRound.lookahead_ideal, dutch_generation.order_without_exchange
     certificate = dutch_ideal.ideal_candidate
 
     def count_ideal(ctx):  # type: ignore[no-untyped-def]
@@ -108,8 +111,8 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
         used["lookahead"] += out is not None
         return out
 
-    def count_no_exchange(self, *a, **k):  # type: ignore[no-untyped-def]
-        out = without(self, *a, **k)
+    def count_no_exchange(ctx, *a, **k):  # type: ignore[no-untyped-def]
+        out = without(ctx, *a, **k)
         used["no_exchange"] += out is not None
         return out
 
@@ -119,14 +122,14 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
         t = generate(system, config, seed)
         for r in range(1, config.rounds + 1):
             with monkeypatch.context() as m:
-                m.setattr(dutch._Round, "lookahead_ideal", count_lookahead)
-                m.setattr(dutch._BracketContext, "order_without_exchange", count_no_exchange)
+                m.setattr(dutch.PairingRound, "lookahead_ideal", count_lookahead)
+                m.setattr(dutch_generation, "order_without_exchange", count_no_exchange)
                 m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
                 fast = engine.pair(t, r)
             with monkeypatch.context() as m:
-                m.setattr(dutch._Round, "lookahead_ideal", lambda self, *a, **k: None)
-                m.setattr(dutch._BracketContext, "order_without_exchange",
-                          lambda self, *a, **k: None)
+                m.setattr(dutch.PairingRound, "lookahead_ideal", lambda self, *a, **k: None)
+                m.setattr(dutch_generation, "order_without_exchange",
+                          lambda ctx, *a, **k: None)
                 m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
                 full = engine.pair(t, r)
             assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
@@ -137,19 +140,19 @@ def test_shortcuts_give_the_pairing_of_the_full_matchings(
 
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
 def test_fast_rows_equal_the_criteria_rows(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The per-player sum of ``_fast_row`` gives the row ``criteria_2017`` / ``criteria_2025``
+    """The per-player sum of ``fast_row`` gives the row ``criteria_2017`` / ``criteria_2025``
     computes pair by pair."""
-    fast_row = dutch._BracketContext._fast_row
+    fast_row = dutch_criteria.fast_row
     seen = [0]
 
-    def check(self, u, v):  # type: ignore[no-untyped-def]
-        row = fast_row(self, u, v)
+    def check(ctx, u, v):  # type: ignore[no-untyped-def]
+        row = fast_row(ctx, u, v)
         if row is not None:
             seen[0] += 1
-            assert row == self._criteria(u, v, dutch.INTERNAL)
+            assert row == dutch_criteria.edition_row(ctx, u, v, dutch.INTERNAL)
         return row
 
-    monkeypatch.setattr(dutch._BracketContext, "_fast_row", check)
+    monkeypatch.setattr(dutch_criteria, "fast_row", check)
     # the rows are what the matchings use: keep every bracket on them
     monkeypatch.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
     engine = get_system(system)
@@ -220,7 +223,7 @@ def test_colour_bounds_hold_for_every_pairing() -> None:
     """``pool_bound`` / ``split_bound`` never exceed the C.10/C.11 counts of any pairing (that is
     what makes a candidate reaching them the best), and are reached when every pair is allowed:
     checked by enumerating all pairings of small random brackets. The counts of a pair are
-    those of the engine (``_colour_misses``: E.1-E.5 grant both preferences unless they are the
+    those of the engine (``colour_misses``: E.1-E.5 grant both preferences unless they are the
     same, then the weaker is missed)."""
     rng = random.Random(5)
     kinds = [(None, 0), (Colour.WHITE, 1), (Colour.WHITE, 2), (Colour.WHITE, 3),
@@ -234,7 +237,7 @@ def test_colour_bounds_hold_for_every_pairing() -> None:
 
         def cost(pairs: list[tuple[int, int]], players: list[dutch.PairingPlayer] = players
                  ) -> tuple[int, int]:
-            misses = [dutch._colour_misses(players[a], players[b]) for a, b in pairs]
+            misses = [dutch.colour_misses(players[a], players[b]) for a, b in pairs]
             return sum(m for m, _ in misses), sum(s for _, s in misses)
 
         every = [cost(p) for p in _pairings(list(range(n)))]
@@ -280,4 +283,45 @@ def test_natural_candidate_2012_gives_the_pairing_of_the_full_matchings(
             assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
     # round 1 of every event at least, and later homogeneous brackets
     assert used["natural"] > 4
+    print(used)
+
+
+def test_2012_ideal_candidates_and_look_ahead_give_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2012: the ideal candidates (``dutch.ideal``, with the 2012 pair test) and the look-ahead
+    shortcut of C1 (``PairingRound.moved_down_pairable_2012``) change no pairing: the rounds of
+    random events (odd and even fields, forfeits, byes) are paired with and without them, and
+    both shortcuts must have settled brackets that are not round 1's natural candidate."""
+    engine = get_system("dutch-2012")
+    used = {"ideal": 0, "look-ahead": 0}
+    certificate = dutch_ideal.ideal_candidate
+    natural = natural_candidate_2012
+    pairable = dutch.PairingRound.moved_down_pairable_2012
+
+    def count_ideal(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["ideal"] += out is not None and natural(ctx) is None
+        return out
+
+    def count_pairable(self, floaters, nxt):  # type: ignore[no-untyped-def]
+        out = pairable(self, floaters, nxt)
+        used["look-ahead"] += out
+        return out
+
+    for seed in range(6):
+        config = GeneratorConfig(players=30 + 11 * seed, rounds=7,
+                                 forfeit_rate=0.03 * (seed % 2), half_point_bye_rate=0.02)
+        t = generate("dutch-2012", config, seed)
+        for r in range(2, config.rounds + 1):
+            with monkeypatch.context() as m:
+                m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
+                m.setattr(dutch.PairingRound, "moved_down_pairable_2012", count_pairable)
+                fast = engine.pair(t, r)
+            with monkeypatch.context() as m:
+                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
+                m.setattr(dutch.PairingRound, "moved_down_pairable_2012",
+                          lambda self, floaters, nxt: False)
+                full = engine.pair(t, r)
+            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    assert used["ideal"] > 10 and used["look-ahead"] > 10, used
     print(used)

@@ -41,8 +41,8 @@ def test_cli_explain_in_english_and_french(tmp_path: Path, capsys: pytest.Captur
     path.write_text(write_trf(t), encoding="utf-8")
     assert main(["pair", str(path), "--system", "elo-swiss", "--explain"]) == 0
     en = capsys.readouterr().out
-    assert "level 1: homogeneous" in en and "float down: 3 [A.3]" in en
+    assert "score bracket 1: homogeneous" in en and "float down: 3 [A.3]" in en
     assert main(["pair", str(path), "--system", "elo-swiss", "--explain", "--lang", "fr"]) == 0
     fr = capsys.readouterr().out
-    assert "niveau 1 : homogène" in fr and "flottent vers le bas : 3 [A.3]" in fr
-    assert "niveau 0 : hétérogène" in fr
+    assert "niveau de points 1 : homogène" in fr and "flottent vers le bas : 3 [A.3]" in fr
+    assert "niveau de points 0 : hétérogène" in fr

@@ -316,9 +316,11 @@ def test_explanation_in_english_and_french() -> None:
     e = Explanation()
     LIM.pair(t, 2, e)
     en, fr = e.render("en"), e.render("fr")
-    assert "Score group 1" in en and "floats down" in en and "[10.2]" in en
-    assert "Niveau 1" in fr and "flotte vers le bas" in fr and "[10.2]" in fr
-    assert "Median group" in en and "Niveau médian" in fr
+    # the 2026 text's words (lim-current.md: "scoregroup", "Median Scoregroup"; French 9.2:
+    # "niveau de points", "niveau médian")
+    assert "Scoregroup 1" in en and "floats down" in en and "[10.2]" in en
+    assert "Niveau de points 1" in fr and "flotte vers le bas" in fr and "[10.2]" in fr
+    assert "Median scoregroup" in en and "Niveau médian" in fr
 
 
 def test_registry_and_board_order() -> None:

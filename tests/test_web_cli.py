@@ -62,6 +62,30 @@ def test_createuser_then_backup(tmp_path: Path) -> None:
     assert mode == ("wal",)
 
 
+def test_a_backup_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """A backup holds the password hashes and the players' personal data (birth dates): it is
+    0600 by decision, whatever the umask, also when it replaces a file others could read
+    (a nightly ``backup -o last.sqlite3`` over a copy made 0644); ``--help`` says so."""
+    data = tmp_path / "data"
+    assert _run(["createuser", "marie", "--password-stdin"], data,
+                "a-long-password\n").returncode == 0
+    new, replaced = tmp_path / "new.sqlite3", tmp_path / "last.sqlite3"
+    replaced.write_bytes(b"yesterday")
+    replaced.chmod(0o644)
+    for out in (new, replaced):
+        r = subprocess.run([sys.executable, "-c", CODE, "backup", "-o", str(out), "--data",
+                            str(data)], capture_output=True, text=True, timeout=300,
+                           check=False, env={k: v for k, v in os.environ.items()
+                                             if k not in _NOT_PASSED},
+                           preexec_fn=lambda: os.umask(0o022))
+        assert r.returncode == 0, r.stderr
+        assert out.stat().st_mode & 0o777 == 0o600, (out, oct(out.stat().st_mode))
+        assert out.read_bytes().startswith(b"SQLite format 3")
+    helped = subprocess.run([sys.executable, "-c", CODE, "backup", "--help"],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert "0600" in " ".join(helped.stdout.split())
+
+
 def _password_hash(data: Path, username: str) -> str:
     db = sqlite3.connect(data / "swisspairing.sqlite3")
     try:

@@ -4,6 +4,8 @@ names, FIDE ids and birth dates without a word; a ``;`` inside a value or an Elo
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -195,3 +197,59 @@ def test_the_page_lists_every_bad_row_and_imports_nothing() -> None:
     for line in (3, 4, 5):
         assert f"joueurs.csv, ligne {line}" in page
     assert "un joueur sans nom" in page
+
+
+# --- the format is the file's structure, not a line found inside it --------------------------
+#: a CSV whose quoted club cell holds a line break followed by a forged ``001`` record
+FORGED_001 = ('Nom;Prénom;Elo;Club\n'
+              'DUPRÉ;Éloïse;1850;"Échiquier\n001    1      Evil, Player                      '
+              '2100"\n'
+              'MARTIN;Paul;1500;"Club\n001 du lac"\n')
+
+
+@pytest.mark.parametrize("name", ["joueurs.csv", "joueurs.txt", "joueurs", "JOUEURS.CSV"])
+def test_a_line_break_and_001_inside_a_csv_cell_do_not_make_a_trf_file(name: str) -> None:
+    """The quoted cells are the club (one line, as every stored text); the forged ``001``
+    line is not a player."""
+    read = read_player_file(FORGED_001.encode(), name)
+    assert [(c.name, c.rating, c.club) for c in read.candidates] == [
+        ("DUPRÉ, Éloïse", 1850, "Échiquier 001 1 Evil, Player 2100"),
+        ("MARTIN, Paul", 1500, "Club 001 du lac")]
+
+
+@pytest.mark.parametrize(("name", "data", "problem"), [
+    ("joueurs.trf", FORGED_001.encode(),
+     "the name ends in .trf (a TRF file) but the content is a CSV file (first line "
+     "'Nom;Prénom;Elo;Club')"),
+    ("tournoi.csv", b"012 Open d'Annecy\n001    1      Dupont, Jean                      1500\n",
+     "the name ends in .csv (a CSV file) but the content is a TRF file (first line "
+     "\"012 Open d'Annecy\")"),
+    ("liste.xml", b"ID Number      Name\n", "the content is a FIDE TXT file"),
+])
+def test_a_name_and_a_content_that_disagree_are_refused(name: str, data: bytes,
+                                                         problem: str) -> None:
+    with pytest.raises(InputError, match=re.escape(problem)):
+        read_player_file(data, name)
+
+
+def test_a_trf_file_is_still_read_as_one() -> None:
+    data = (b"012 Open\n\n001    1      Dupont, Jean                      1500\n"
+            b"001    2      Durand, Ana                       1400\n")
+    for name in ("open.trf", "open.txt", "open"):
+        assert [c.name for c in read_player_file(data, name).candidates] == [
+            "Dupont, Jean", "Durand, Ana"]
+
+
+@pytest.mark.django_db
+def test_the_page_refuses_a_csv_named_trf_and_imports_nothing() -> None:
+    event = make_event(players=0)
+    client = Client()
+    client.force_login(make_user("arb", "arbiter"))  # type: ignore[arg-type]
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    r = client.post(reverse("web:players-import", args=[event.pk]),
+                    {"file": SimpleUploadedFile("joueurs.trf", FORGED_001.encode())},
+                    follow=True, HTTP_ACCEPT_LANGUAGE="fr")
+    page = r.content.decode()
+    assert event.entrants.count() == 0
+    assert "le nom finit par .trf (un fichier TRF) mais le contenu est un fichier CSV" in page

@@ -174,8 +174,8 @@ def test_standings_and_explanation_use_the_decimal_comma_in_french() -> None:
     second = actions.pair_next_round(event, None)
     fr_notes = " ".join(n["fr"] for n in second.explanation)
     en_notes = " ".join(n["en"] for n in second.explanation)
-    assert "Niveau 0,5" in fr_notes and "0.5" not in fr_notes
-    assert "Bracket 0.5" in en_notes
+    assert "groupe de points 0,5" in fr_notes and "0.5" not in fr_notes
+    assert "bracket 0.5" in en_notes
     fr = _fr_arbiter()
     page = _text(fr.get(reverse("web:standings", args=[event.pk])))
     assert ">0,5<" in page and ">0.5<" not in page

@@ -5,6 +5,7 @@ the late entry's renumbering, byes and the rounds' dates (item 20)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -494,6 +495,37 @@ def test_a_data_folder_that_cannot_be_written_is_a_503_saying_so(
     page = r.content.decode()
     assert "cannot write in its data folder" in page and error in page
     assert "Nothing was changed" in page
+
+
+def test_a_session_that_cannot_be_saved_is_a_503_saying_so(
+        arbiter: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session is saved after the view, by the session middleware (closing note: a
+    read-only database gave a bare 500 there). An import refused for 60 bad rows writes
+    nothing but its messages, too long for the cookie (2 KB): they go to the session, whose saving
+    fails as SQLite fails on a read-only database. The page is the 503 naming the folder and
+    the problem, in the user's language."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import OperationalError
+
+    event = m.Event.objects.create(name="Open", rounds=5, initial_colour="w")
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(SessionStore, "save", fail)
+    arbiter.raise_request_exception = False
+    draw = random.Random(24)  # ratings that do not compress: the cookie cannot hold them
+    bad = "Nom;Elo\n" + "".join(f"Joueur {i};{draw.getrandbits(256):x}\n" for i in range(60))
+    for language, said in (("en", "Your session (sign-in, messages) could not be saved"),
+                           ("fr", "Votre session (connexion, messages) n&#x27;a pas pu être")):
+        r = arbiter.post(reverse("web:players-import", args=[event.pk]),
+                         {"file": SimpleUploadedFile("joueurs.csv", bad.encode())},
+                         HTTP_ACCEPT_LANGUAGE=language)
+        assert r.status_code == 503, r.status_code
+        page = r.content.decode()
+        assert said in page and "attempt to write a readonly database" in page
+        assert "Content-Security-Policy" in r
+    assert not event.entrants.exists()
 
 
 # --- item 20: the late entry ------------------------------------------------------------------

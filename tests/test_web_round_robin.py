@@ -251,3 +251,30 @@ def test_the_settings_show_the_rounds_of_the_table(arbiter: Client) -> None:
     round_robin.draw_numbers(event, None)
     page = arbiter.get(reverse("web:event-edit", args=[event.pk]), **FRENCH).content.decode()
     assert "toutes rondes de 10 joueurs : 18 rondes" in page and 'value="18"' in page
+
+
+def _rounds_help(page: str) -> str:
+    """The span of the rounds' round-robin help, from its tag to its end."""
+    start = page.index("<span data-shown-for-systems=")
+    return page[start:page.index("</span>", start)]
+
+
+def test_the_round_robin_rounds_help_shows_on_round_robin_events_only(arbiter: Client) -> None:
+    """Closing note: "for a round-robin, set from the number of players..." showed under the
+    rounds of every Swiss event. It is there, hidden, for the script to show when the system
+    chosen becomes a round-robin (static/web/settings.js); shown at once for a round-robin."""
+    swiss = make_event(players=4)
+    help_ = _rounds_help(arbiter.get(reverse("web:event-edit", args=[swiss.pk])).content.decode())
+    assert "for a round-robin, set from the number of players" in help_
+    assert " hidden>" in help_ and "round-robin double-round-robin" in help_
+    new = _rounds_help(arbiter.get(reverse("web:event-new")).content.decode())
+    assert " hidden>" in new
+    closed = _rr_event(10, "double-round-robin")
+    help_ = _rounds_help(arbiter.get(reverse("web:event-edit", args=[closed.pk]),
+                                     **FRENCH).content.decode())
+    assert "toutes rondes de 10 joueurs" in help_ and "hidden" not in help_
+    # a form sent back with an error keeps the system chosen, and the help with it
+    refused = arbiter.post(reverse("web:event-new"), {"name": "", "rounds": 9,
+                                                      "system": "round-robin"})
+    assert refused.status_code == 200
+    assert "hidden" not in _rounds_help(refused.content.decode())

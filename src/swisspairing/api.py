@@ -14,7 +14,13 @@ the pairing ``swisspairing pair`` prints.
   each system's (``SYSTEMS``; ``docs/dutch.md`` and the other system notes);
 * :func:`check`: the pairings checker (FIDE C.04.A endorsement: a free pairings checker);
 * :func:`generate`: a random tournament played with one of the engines;
-* :func:`standings`: the ranking after a round with the C.07 tie-breaks.
+* :func:`standings`: the ranking after a round with the C.07 tie-breaks (or the E10 ranking
+  of the Elo-based Swiss system; team standings for team events, C.04.6);
+* :func:`publish`: the standings, crosstable, wall chart, pairings or a player card as text,
+  TSV, JSON, HTML or PDF; :func:`write_pairing`: a pairing as a board list, a JaVaFo pair
+  list or JSON;
+* :func:`violations`: the absolute rules (C.04.1) a pairing breaks, for a pairing made or
+  changed by hand; :func:`endorse`: many random tournaments generated and checked (C.04.A).
 
 Errors are :class:`SwissPairingError` subclasses with an ``exit_code`` (the command line's):
 :class:`InputError` (a malformed file or document, 3), :class:`BadRequest` (an impossible
@@ -24,27 +30,76 @@ request, 2), :class:`NoValidPairing` (no pairing satisfies the absolute criteria
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import BadRequest, InputError
+from .formats import pairs as _pairs
 from .formats import trf as _trf
 from .model import Colour, ForbiddenGroup, Pairing, Player, RoundEntry, Tournament
 from .model.results import BYE_CODES, GAME_CODES
 from .model.scoring import PointSystem
 from .systems import SYSTEM_NAMES, canonical_name
+from .systems.explain import LANGUAGES as _EXPLAIN_LANGUAGES
 from .systems.explain import Explanation
-from .systems.selection import pair_tournament, system_from_file
+from .systems.selection import pair_tournament
+from .systems.selection import system_from_file as _system_from_file
 
 if TYPE_CHECKING:  # loaded by the functions that need them: ``pair`` starts without them
     from .checker.check import CheckReport
+    from .checker.endorse import Summary
+    from .checker.generator import GeneratorConfig
+    from .checker.violations import Violation
     from .standings.ranking import Standings
+    from .standings.teams import TeamStandings
+    from .standings.views import Table
 
 #: every pairing system's name, as ``pair(..., system=NAME)`` and ``--system`` take them
 SYSTEMS: tuple[str, ...] = tuple(SYSTEM_NAMES)
 
+#: the languages of explanations, reports and publications
+LANGUAGES: tuple[str, ...] = tuple(_EXPLAIN_LANGUAGES)
+#: what :func:`publish` publishes (``boards``: the board results of a team event)
+VIEWS: tuple[str, ...] = ("standings", "crosstable", "wallchart", "pairings", "card", "boards",
+                          "all")
+#: the formats of :func:`write_pairing`
+PAIRING_FORMATS: tuple[str, ...] = tuple(_pairs.FORMATS)
+
+#: constants read from modules that ``pair`` does not load (start-up time, issue 14): each is
+#: imported on first use (PEP 562)
+_LAZY: dict[str, tuple[str, str]] = {
+    # the tie-breaks when neither ``tiebreaks=`` nor the file's 202 names any (Swiss, C.07)
+    "DEFAULT_TIEBREAKS": ("swisspairing.standings.ranking", "DEFAULT_TIEBREAKS"),
+    # the formats of :func:`publish` (``pdf`` gives bytes, the others text)
+    "PUBLISH_FORMATS": ("swisspairing.standings.render", "FORMATS"),
+    # the rule sets of the checker's absolute rules (C.04.1): ``fide``, ``fide-2017``, one per
+    # system
+    "RULE_SETS": ("swisspairing.checker.violations", "RULE_SETS"),
+}
+
+if TYPE_CHECKING:
+    DEFAULT_TIEBREAKS: str
+    PUBLISH_FORMATS: tuple[str, ...]
+    RULE_SETS: tuple[str, ...]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        value = getattr(importlib.import_module(module), attribute)
+        value = tuple(value) if isinstance(value, dict | list) else value
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'swisspairing.api' has no attribute {name!r}")
+
 TrfVersion = Literal["trf", "trf16", "trf2026"]
+Points = Literal["declared", "computed"]
+Ranking = Literal["c07", "e10"]
 #: the version of the dict form written by :func:`tournament_to_dict`
 DICT_FORMAT = "swisspairing-tournament/1"
 
@@ -71,26 +126,50 @@ def read_trf(source: str | os.PathLike[str] | bytes) -> Tournament:
     return t
 
 
+class TrfWarning(UserWarning):
+    """What TRF-2026 cannot hold, left out of a file written with ``write_trf(...,
+    strict=False)`` (one warning per thing lost, :mod:`warnings`)."""
+
+
 def write_trf(tournament: Tournament, path: str | os.PathLike[str] | None = None, *,
-              version: TrfVersion = "trf") -> str:
+              version: TrfVersion = "trf", points: Points = "declared",
+              standings: Standings | None = None, strict: bool = True) -> str:
     """The tournament as TRF text, also written to ``path`` when one is given (atomically: a
     temporary file renamed at the end).
 
     ``version``: ``"trf"`` writes what was read (the JaVaFo / bbpPairings lines included) and
     reads back equal; ``"trf16"`` the FIDE TRF-16 of rating reports; ``"trf2026"`` TRF-2026
-    (records ``142 152 162 192 202 240 250 260``; what TRF-2026 cannot hold, such as a point
-    system ``162`` cannot say, raises :class:`BadRequest` rather than being lost).
+    (records ``142 152 162 192 202 240 250 260``). For these two the rank column is the one of
+    ``standings`` (default: :func:`standings` by the file's ``202`` tie-breaks, once a round is
+    played). What TRF-2026 cannot hold, such as a point system ``162`` cannot say, raises
+    :class:`BadRequest` rather than being lost; with ``strict=False`` it is left out and each
+    thing lost is a :class:`TrfWarning`.
+
+    ``points``: ``"declared"`` keeps the file's points column, ``"computed"`` writes the points
+    the results give under the point system.
     """
     from .standings.export import write_trf16, write_trf26
 
+    if points not in ("declared", "computed"):
+        raise BadRequest(f"unknown points {points!r}: declared or computed")
     if version == "trf":
-        text = _trf.write_trf(tournament)
-    elif version == "trf16":
-        text = write_trf16(tournament)
-    elif version == "trf2026":
-        text, lost = write_trf26(tournament)
-        if lost:
-            raise BadRequest("TRF-2026 cannot hold this tournament as it is: " + "; ".join(lost))
+        text = _trf.write_trf(tournament, points=points)
+    elif version in ("trf16", "trf2026"):
+        st = standings
+        if st is None and tournament.rounds_paired >= 1:
+            from .standings.ranking import rank
+
+            st = rank(tournament)
+        if version == "trf16":
+            text = write_trf16(tournament, st, points=points)
+        else:
+            text, lost = write_trf26(tournament, st, st.labels if st is not None else None,
+                                     points=points)
+            if lost and strict:
+                raise BadRequest("TRF-2026 cannot hold this tournament as it is: "
+                                 + "; ".join(lost))
+            for thing in lost:
+                warnings.warn(thing, TrfWarning, stacklevel=2)
     else:
         raise BadRequest(f"unknown TRF version {version!r}: trf, trf16 or trf2026")
     if path is not None:
@@ -312,6 +391,25 @@ class _Doc:
 
 
 # --- pairing, checking, generating, ranking -----------------------------------------------------
+def system_from_file(tournament: Tournament) -> str | None:
+    """The system the tournament's ``192`` record names (TRF-2026 ETT26 codes, a ``_BAKU``
+    suffix read as the same system; ``192 CUSTOM_SWISS`` with the comment ``### swisspairing
+    system NAME``), or None: the system :func:`pair` and :func:`check` use by default.
+
+    >>> system_from_file(read_trf("012 X\\n192 FIDE_DUTCH_2026\\n001    1      A"))
+    'dutch-2025'
+    """
+    return _system_from_file(tournament)
+
+
+def _system_for(tournament: Tournament, system: str | None, what: str) -> str:
+    name = system or _system_from_file(tournament)
+    if name is None:
+        raise BadRequest(f"say which pairing system to {what} (the tournament has no 192 "
+                         "record naming one)")
+    return canonical_name(name)
+
+
 def pair(tournament: Tournament, system: str | None = None, round: int | None = None, *,
          explain: bool = False, baku: bool = False) -> Pairing:
     """Pair round ``round`` (default: the next one) with ``system`` (default: the one the
@@ -321,8 +419,10 @@ def pair(tournament: Tournament, system: str | None = None, round: int | None = 
     ``bye`` the player given the pairing-allocated bye (or None), ``unpaired`` the players left
     out on purpose with their code, ``warnings`` what the arbiter must know (a rule relaxed).
     With ``explain``, ``pairing.explanation`` holds the bracket-by-bracket explanation
-    (``.render("en")`` or ``"fr"``). A round that cannot be paired under the absolute criteria
-    raises :class:`NoValidPairing`.
+    (``.render(lang)`` or ``.as_json(lang)``, ``lang`` one of :data:`LANGUAGES`). ``baku``:
+    the Baku acceleration (C.04.7 Art. 1), as a ``192 ..._BAKU`` record asks. The
+    Double-Swiss system (C.04.5) counts ``round`` in matches. A round that cannot be paired
+    under the absolute criteria raises :class:`NoValidPairing`.
 
     >>> t = read_trf("012 Four\\n142 3\\n" + "\\n".join(
     ...     f"001 {i:>4}      Player {i:<26} {2400 - 10 * i:>4}" for i in range(1, 5)))
@@ -332,62 +432,320 @@ def pair(tournament: Tournament, system: str | None = None, round: int | None = 
     """
     if baku:
         tournament.baku = True
-    name = system or system_from_file(tournament)
-    if name is None:
-        raise BadRequest("say which pairing system to use (the tournament has no 192 record "
-                         "naming one)")
+    name = _system_for(tournament, system, "use")
     explanation = Explanation() if explain else None
-    pairing = pair_tournament(tournament, canonical_name(name), round, explanation)
+    pairing = pair_tournament(tournament, name, round, explanation)
     pairing.explanation = explanation
     return pairing
 
 
+def write_pairing(pairing: Pairing, tournament: Tournament, format: str = "text",
+                  lang: str = "en") -> str:
+    """A pairing of :func:`pair` as text: ``"text"`` a board list with names and scores,
+    ``"javafo"`` the pair list of JaVaFo and bbpPairings (the number of pairs, then ``WHITE
+    BLACK`` lines, the bye as ``ID 0``), ``"json"`` the document of ``docs/api.md`` (with the
+    explanation in ``lang`` when the pairing carries one). Team events (C.04.6) are written
+    match by match."""
+    explanation = pairing.explanation
+    notes = explanation.as_json(lang) if explanation is not None else None
+    if format == "javafo":
+        return _pairs.javafo(pairing)
+    if format == "json":
+        return (_pairs.team_json(pairing, tournament, notes) if tournament.team_event is not None
+                else _pairs.as_json(pairing, tournament, notes))
+    if format == "text":
+        return (_pairs.team_text(pairing, tournament) if tournament.team_event is not None
+                else _pairs.text(pairing, tournament))
+    raise BadRequest(f"unknown pairing format {format!r}: {', '.join(PAIRING_FORMATS)}")
+
+
 def check(tournament: Tournament, system: str | None = None,
-          rounds: Sequence[int] | None = None) -> CheckReport:
+          rounds: Sequence[int] | None = None, *, rules: str | None = None,
+          baku: bool = False) -> CheckReport:
     """Check the pairings of every round (or of ``rounds``): each round is paired again by
     ``system`` from the rounds before it and compared with the published one, and both are
-    checked against the absolute rules (C.04.1). ``report.ok`` is True when every round agrees
-    and nothing is broken; ``report.render(tournament, "en")`` is the text report."""
+    checked against the absolute rules (C.04.1) of ``rules`` (a name of :data:`RULE_SETS`;
+    default: the system's own). ``report.ok`` is True when every round agrees and nothing is
+    broken; ``report.render(tournament, lang)`` is the text report, ``report.as_dict(lang)``
+    the same as data. ``baku``: the Baku acceleration (C.04.7 Art. 1)."""
     from .checker.check import check_tournament
 
-    name = system or system_from_file(tournament)
-    if name is None:
-        raise BadRequest("say which pairing system to check with (the tournament has no 192 "
-                         "record naming one)")
-    return check_tournament(tournament, canonical_name(name), list(rounds) if rounds else None)
+    if baku:
+        tournament.baku = True
+    name = _system_for(tournament, system, "check with")
+    return check_tournament(tournament, name, list(rounds) if rounds else None, rules=rules)
 
 
-def generate(system: str, *, players: int = 30, rounds: int = 9, seed: int = 0,
-             draw_rate: float | None = None, forfeit_rate: float = 0.0,
-             retire_rate: float = 0.0, half_point_bye_rate: float = 0.0,
-             zero_point_bye_rate: float = 0.0) -> Tournament:
-    """A random tournament of ``players`` players and ``rounds`` rounds, every round paired by
-    ``system`` and played with results drawn from the ratings (the generator of the FIDE
-    endorsement rules). The same seed gives the same tournament."""
-    from .checker.generator import GeneratorConfig
+def violations(tournament: Tournament, pairing: Pairing, rules: str | None = None
+               ) -> list[Violation]:
+    """The absolute rules (C.04.1; round-robins: C.05 Annex 1; Double-Swiss: C.04.5) that
+    ``pairing`` breaks, for a pairing made or changed by hand. ``tournament`` holds the rounds
+    before ``pairing.round``. ``rules``: a name of :data:`RULE_SETS` (a system's name gives its
+    own rules; default: the file's system, else ``fide``). Each violation has ``rule``,
+    ``players`` and ``text(lang)``.
+
+    >>> t = read_trf("012 Three\\n001    1      A\\n001    2      B\\n001    3      C")
+    >>> p = pair(t, "dutch-2025")
+    >>> p.bye = None  # player 3 left out by hand
+    >>> [(v.rule, v.players) for v in violations(t, p)]
+    [('C.04.1 c', (3,))]
+    """
+    from .checker.violations import absolute_violations, double_swiss_violations
+
+    name = rules or _system_from_file(tournament) or "fide"
+    if name == "double-swiss":  # C.04.5 [C1]-[C2]: the checker's own list for matches
+        return double_swiss_violations(tournament, pairing)
+    return absolute_violations(tournament, pairing, name)
+
+
+def _generator_config(config: str | os.PathLike[str] | None,
+                      options: Mapping[str, Any]) -> GeneratorConfig:
+    """The generator's parameters: the configuration file's (JaVaFo / bbpPairings keys), then
+    every option given (not None)."""
+    from .checker.generator import GeneratorConfig, read_config
+
+    base = read_config(config) if config is not None else GeneratorConfig()
+    given = {k: v for k, v in options.items() if v is not None}
+    if "players" in given and isinstance(given["players"], tuple):
+        given["players"] = given["players"][0]
+    if "rounds" in given and isinstance(given["rounds"], tuple):
+        given["rounds"] = given["rounds"][0]
+    cfg = replace(base, **given)
+    if given.get("lowest_rating") is not None and "highest_rating" not in given \
+            and cfg.highest_rating < cfg.lowest_rating:
+        cfg = replace(cfg, highest_rating=cfg.lowest_rating)  # a lowest above the default
+    cfg.validate()
+    return cfg
+
+
+def _range(value: int | tuple[int, int] | None) -> tuple[int, int] | None:
+    """A range drawn per tournament (C.04.A A.5 sizes), None for a fixed number."""
+    if isinstance(value, tuple):
+        low, high = value
+        if low > high:
+            raise BadRequest(f"the range {low}-{high} is empty")
+        return value if low != high else None
+    return None
+
+
+def generate(system: str, *, players: int | tuple[int, int] | None = None,
+             rounds: int | tuple[int, int] | None = None, seed: int = 0,
+             draw_rate: float | None = None, forfeit_rate: float | None = None,
+             retire_rate: float | None = None, half_point_bye_rate: float | None = None,
+             zero_point_bye_rate: float | None = None, highest_rating: int | None = None,
+             lowest_rating: int | None = None, baku: bool | None = None,
+             boards: int | None = None, reserve_rate: float | None = None,
+             config: str | os.PathLike[str] | None = None) -> Tournament:
+    """A random tournament, every round paired by ``system`` and played with results drawn
+    from the ratings: the random tournament generator of the FIDE endorsement rules (C.04.A
+    A.5). The same seed gives the same tournament.
+
+    Every option left None takes the value of ``config`` (a JaVaFo / bbpPairings generator
+    file: ``PlayersNumber=``, ``RoundsNumber=``, ``DrawPercentage=``...), else the default:
+    30 players, 9 rounds, draws by Milvang's rating model, no forfeit, retirement or bye,
+    ratings 1400-2600, 4 boards and no reserve (team events, where ``players`` counts the
+    teams). ``players`` / ``rounds`` may be a range ``(low, high)``, drawn from the seed.
+    ``baku``: pair with the Baku acceleration (C.04.7 Art. 1), written as ``XXA`` lines.
+    """
+    from .checker.endorse import sized
     from .checker.generator import generate as _generate
 
-    config = GeneratorConfig(players=players, rounds=rounds, draw_rate=draw_rate,
-                             forfeit_rate=forfeit_rate, retire_rate=retire_rate,
-                             half_point_bye_rate=half_point_bye_rate,
-                             zero_point_bye_rate=zero_point_bye_rate)
-    return _generate(canonical_name(system), config, seed)
+    name = canonical_name(system)
+    options = {"players": players, "rounds": rounds, "draw_rate": draw_rate,
+               "forfeit_rate": forfeit_rate, "retire_rate": retire_rate,
+               "half_point_bye_rate": half_point_bye_rate,
+               "zero_point_bye_rate": zero_point_bye_rate, "highest_rating": highest_rating,
+               "lowest_rating": lowest_rating, "baku": baku, "boards": boards,
+               "reserve_rate": reserve_rate}
+    cfg = sized(_generator_config(config, options), seed, _range(players),
+                _range(rounds))
+    return _generate(name, cfg, seed)
+
+
+def endorse(system: str, tournaments: int, *, seed: int = 1, check: bool = True,
+            jobs: int | None = None, progress: bool = False,
+            output_pattern: str | None = None, save_failures: str | os.PathLike[str] | None = None,
+            **options: Any) -> Summary:
+    """Generate ``tournaments`` random tournaments (seeds ``seed``, ``seed + 1``...) with the
+    options of :func:`generate` and, with ``check``, check every round of each: the
+    endorsement run of C.04.A A.6. ``jobs`` processes (default: every core);
+    ``output_pattern`` writes each tournament to a path where ``{n}`` is its seed;
+    ``save_failures`` a folder where each failing tournament is written. The summary has
+    ``ok`` and ``render(lang)``."""
+    from .checker.endorse import run_endorsement
+
+    if tournaments < 1:
+        raise BadRequest("the number of tournaments must be 1 or more")
+    unknown = set(options) - {"players", "rounds", "draw_rate", "forfeit_rate", "retire_rate",
+                              "half_point_bye_rate", "zero_point_bye_rate", "highest_rating",
+                              "lowest_rating", "baku", "boards", "reserve_rate", "config"}
+    if unknown:
+        raise BadRequest(f"unknown generator option(s): {', '.join(sorted(unknown))}")
+    name = canonical_name(system)
+    config = options.pop("config", None)
+    cfg = _generator_config(config, options)
+    return run_endorsement(name, cfg, tournaments, seed, check=check, jobs=jobs,
+                           progress=progress, output_pattern=output_pattern,
+                           save_failures=save_failures, players=_range(options.get("players")),
+                           rounds=_range(options.get("rounds")))
 
 
 def standings(tournament: Tournament, round: int | None = None,
-              tiebreaks: str | Sequence[str] | None = None) -> Standings:
-    """The standings after round ``round`` (default: the last one played): points, then the
-    C.07 tie-breaks given by their MTB26 codes (``"BH/C1,BH,SB,DE,WIN"`` or a list), by
-    default the file's ``202`` record, else the usual Swiss list (round-robins: SB, DE, WIN,
-    Koya). ``rows`` holds ``pid``, ``rank``, ``points`` and ``values`` (one per tie-break,
-    ``labels``)."""
-    from .standings import ranking
+              tiebreaks: str | Sequence[str] | None = None, *, ranking: Ranking = "c07",
+              seed: int | None = None) -> Standings | TeamStandings:
+    """The standings after round ``round`` (default: the last one played).
+
+    ``ranking="c07"``: points, then the C.07 tie-breaks given by their MTB26 codes
+    (``"BH/C1,BH,SB,DE,WIN"`` or a list), by default the file's ``202`` record, else
+    :data:`DEFAULT_TIEBREAKS` (round-robins: SB, DE, WIN, Koya, C.07 for round-robins).
+    ``ranking="e10"``: the final ranking of the Elo-based Swiss system (article E10: score,
+    the games among those tied for first, average opponents' Elo, then lots); it fixes its own
+    order, so ``tiebreaks`` does not apply. ``seed`` draws the lots of players still tied
+    (E10 draws one when None; ``.seed`` tells which).
+
+    ``rows`` holds ``pid``, ``rank``, ``points`` and ``values`` (one per tie-break,
+    ``labels``). A team event (C.04.6) gives the team standings: ``rows`` by team, by match or
+    game points, with the team tie-breaks (default ``MPVGP,EDE,SB,BH``).
+    """
+    if ranking not in ("c07", "e10"):
+        raise BadRequest(f"unknown ranking {ranking!r}: c07 or e10")
+    text = tiebreaks if isinstance(tiebreaks, str) or tiebreaks is None else ",".join(tiebreaks)
+    if tournament.team_event is not None:
+        from .standings import teams
+
+        if ranking != "c07":
+            raise BadRequest("team events are ranked by their match or game points and the "
+                             "team tie-breaks (C.04.6): the E10 ranking does not apply")
+        tbs = teams.parse_team_tiebreaks(text) if text is not None else None
+        return teams.rank_teams(tournament, tbs, round)
+    from .standings import ranking as _ranking
+
+    if ranking == "e10":
+        if text is not None:
+            raise BadRequest("tie-breaks do not apply to the E10 ranking (E10 fixes its order)")
+        return _ranking.rank_e10(tournament, round, seed)
     from .standings.tiebreaks import parse_list as _parse_tiebreaks
 
-    if isinstance(tiebreaks, str):
-        tbs = _parse_tiebreaks(tiebreaks)
-    elif tiebreaks is not None:
-        tbs = _parse_tiebreaks(",".join(tiebreaks))
+    tbs = _parse_tiebreaks(text) if text is not None else None
+    return _ranking.rank(tournament, tbs, round, seed)
+
+
+def publish(tournament: Tournament, view: str = "standings", *,
+            standings: Standings | TeamStandings | None = None, format: str = "text",
+            lang: str = "en", player: int | None = None, pairing: Pairing | str | None = None,
+            header: bool = False) -> str | bytes:
+    """A publication of the tournament (C.07 standings and the arbiter's tables): ``view``
+    one of :data:`VIEWS` (``standings``, ``crosstable``, ``wallchart``, ``pairings`` of the
+    round, ``card`` of ``player``, ``boards`` for a team event, ``all`` the usual set), in
+    ``format`` one of :data:`PUBLISH_FORMATS` (``pdf`` gives bytes, the others text), titles
+    and notes in ``lang``.
+
+    ``standings``: what :func:`standings` returned (default: its defaults). ``pairing``: with
+    the ``pairings`` view, publish this pairing (a :class:`Pairing` of :func:`pair`, or the
+    text of a JaVaFo pair list) as the next round's, before it is played. ``header``: a header
+    row in the ``tsv`` standings.
+    """
+    from .standings import render
+    from .standings import views as tables
+
+    if view not in VIEWS:
+        raise BadRequest(f"unknown view {view!r}: {', '.join(VIEWS)}")
+    if format not in render.FORMATS:
+        raise BadRequest(f"unknown format {format!r}: {', '.join(render.FORMATS)}")
+    if header and format != "tsv":
+        raise BadRequest("a header row applies only to the tsv format")
+    if pairing is not None and view != "pairings":
+        raise BadRequest("a pairing is published only by the pairings view")
+    if view == "card" and player is None:
+        raise BadRequest("the card view needs a player")
+    if view != "card" and player is not None:
+        raise BadRequest("a player applies only to the card view")
+    st: Standings | TeamStandings | None = standings
+    if tournament.team_event is not None:
+        return _publish_team(tournament, view, st, format, lang)
+    if view == "boards":
+        raise BadRequest("the boards view is for team events (310 records)")
+    if pairing is not None:
+        published = (pairing if isinstance(pairing, Pairing)
+                     else tables.pairing_from_pairs(tournament, pairing))
+        found = [tables.pairings_table(tournament, published.round_number, pairing=published,
+                                       lang=lang)]
+        st = None
     else:
-        tbs = None
-    return ranking.rank(tournament, tbs, round)
+        st = st if st is not None else _default_standings(tournament)
+        if not isinstance(st, _ranking_module().Standings):
+            raise BadRequest("an individual event is published with its own standings")
+        found = _tables(tournament, st, view, lang, player)
+    if format == "pdf":
+        return render.pdf(found)
+    if st is not None and view == "standings" and format == "tsv":
+        return render.standings_tsv(st, header)
+    if st is not None and view == "standings" and format == "json":
+        return render.standings_json(st)
+    return _render_tables(found, format)
+
+
+def _default_standings(t: Tournament) -> Standings | TeamStandings:
+    return standings(t)
+
+
+def _ranking_module() -> Any:
+    from .standings import ranking
+
+    return ranking
+
+
+def _tables(t: Tournament, st: Standings, view: str, lang: str, player: int | None
+            ) -> list[Table]:
+    """The tables of an individual event's view (C.07 standings; crosstable, wall chart,
+    pairings of round ``st.rounds``, player card)."""
+    from .standings import views as tables
+
+    if view == "card":
+        return [tables.player_card(st, player or 0, lang)]
+    if view == "standings":
+        return [tables.standings_table(st, lang)]
+    if view == "crosstable":
+        return [tables.crosstable(st, lang)]
+    if view == "wallchart":
+        return [tables.wallchart(t, st.rounds, lang)]
+    if view == "pairings":
+        return [tables.pairings_table(t, st.rounds, lang=lang)]
+    return [tables.standings_table(st, lang), tables.crosstable(st, lang),
+            tables.wallchart(t, st.rounds, lang), tables.pairings_table(t, st.rounds, lang=lang)]
+
+
+def _publish_team(t: Tournament, view: str, st: Standings | TeamStandings | None,
+                  format: str, lang: str) -> str | bytes:
+    """Team events (C.04.6): team standings by match or game points with the team
+    tie-breaks, board-by-board results with board prizes, the team crosstable."""
+    from .standings import render, teams
+
+    if view in ("wallchart", "pairings", "card"):
+        raise BadRequest(f"the {view} view is not available for team events (standings, "
+                         "crosstable, boards, all)")
+    team_st = st if st is not None else teams.rank_teams(t)
+    if not isinstance(team_st, teams.TeamStandings):
+        raise BadRequest("a team event is published with its team standings")
+    found = {"standings": [teams.team_standings_table(team_st, lang)],
+             "crosstable": [teams.team_crosstable(team_st, lang)],
+             "boards": [teams.board_table(team_st, lang)]}.get(view) or [
+        teams.team_standings_table(team_st, lang), teams.team_crosstable(team_st, lang),
+        teams.board_table(team_st, lang)]
+    if format == "pdf":
+        return render.pdf(found)
+    if format == "json" and view == "standings":
+        return teams.team_standings_json(team_st)
+    return _render_tables(found, format)
+
+
+def _render_tables(found: list[Table], format: str) -> str:
+    from .standings import render
+
+    if format == "tsv":
+        return "\n".join(render.table_tsv(x) for x in found)
+    if format == "json":
+        return render.tables_json(found)
+    if format == "html":
+        return render.html(found)
+    return render.text(found)

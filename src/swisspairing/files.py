@@ -9,6 +9,7 @@ A crash or an error half-way never leaves a truncated file, and never destroys w
 * an output that is a symbolic link to a file writes that file and keeps the link;
 * the file written keeps the permissions of the file it replaces, and a new file gets the
   user's default ones (``0666`` less the umask), not those of the temporary file (``0600``);
+  a caller may give the mode instead (``mode_bits``: a backup is always ``0600``);
 * an existing output that is no regular file (``/dev/null``, a named pipe) is written in place:
   renaming over it would replace the device itself.
 """
@@ -75,7 +76,8 @@ def _new_file_mode() -> int:
 
 
 def _write(path: str | Path, inputs: Sequence[str | Path], mode: str,
-           write: Callable[[IO], None], newline: str | None) -> None:  # type: ignore[type-arg]
+           write: Callable[[IO], None], newline: str | None,  # type: ignore[type-arg]
+           mode_bits: int | None = None) -> None:
     target = check_output(path, inputs)
     encoding = None if "b" in mode else "utf-8"
     try:
@@ -94,7 +96,9 @@ def _write(path: str | Path, inputs: Sequence[str | Path], mode: str,
     try:
         with os.fdopen(fd, mode, encoding=encoding, newline=newline) as fh:
             write(fh)
-        os.chmod(tmp, stat.S_IMODE(existing.st_mode) if existing else _new_file_mode())
+        if mode_bits is None:
+            mode_bits = stat.S_IMODE(existing.st_mode) if existing else _new_file_mode()
+        os.chmod(tmp, mode_bits)
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -112,6 +116,8 @@ def write_text_atomic(path: str | Path, text: str, *, newline: str = "\n",
 
 
 def write_bytes_atomic(path: str | Path, data: bytes, *,
-                       inputs: Sequence[str | Path] = ()) -> None:
-    """Binary variant of :func:`write_text_atomic` (PDF files)."""
-    _write(path, inputs, "wb", lambda fh: fh.write(data), None)
+                       inputs: Sequence[str | Path] = (), mode_bits: int | None = None) -> None:
+    """Binary variant of :func:`write_text_atomic` (PDF files); ``mode_bits``: the file's
+    permissions whatever the umask and the file replaced (a device is written in place, its
+    own left as they are)."""
+    _write(path, inputs, "wb", lambda fh: fh.write(data), None, mode_bits)

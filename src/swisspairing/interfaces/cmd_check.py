@@ -10,13 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..checker.check import check_tournament
-from ..checker.violations import RULE_SETS
+from ..api import LANGUAGES, RULE_SETS, SYSTEMS, check, system_from_file
 from ..errors import BadRequest
 from ..files import check_output
-from ..systems import SYSTEM_NAMES
-from ..systems.explain import LANGUAGES
-from ..systems.selection import system_from_file
 from .cmd_pair import BAKU_HELP
 from .common import ask_baku, emit, load
 
@@ -30,12 +26,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "absolute rule (C.04.1). Exit 0 when every round agrees, 1 otherwise.",
     )
     p.add_argument("tournament", metavar="TOURNAMENT.trf")
-    p.add_argument("--system", "-S", choices=SYSTEM_NAMES, metavar="SYSTEM",
-                   help=f"pairing system: {', '.join(SYSTEM_NAMES)} (default: the file's "
+    p.add_argument("--system", "-S", choices=SYSTEMS, metavar="SYSTEM",
+                   help=f"pairing system: {', '.join(SYSTEMS)} (default: the file's "
                    "192 record)")
     p.add_argument("--round", type=int, action="append", metavar="K",
                    help="check only round K (may be repeated)")
-    p.add_argument("--rules", choices=tuple(RULE_SETS), metavar="RULES",
+    p.add_argument("--rules", choices=RULE_SETS, metavar="RULES",
                    help="rule set of the absolute checks (default: the system's own; "
                    f"{', '.join(RULE_SETS)})")
     p.add_argument("--baku", action="store_true", help=BAKU_HELP)
@@ -59,7 +55,7 @@ def check_file(path: str, system: str | None, rounds: list[int] | None, rules: s
             if lang == "fr" else
             "say which pairing system to use with --system (the file has no 192 record "
             "naming one; a TRF-16 file never has one), e.g. --system dutch-2025")
-    report = check_tournament(t, name, rounds, rules=rules)
+    report = check(t, name, rounds, rules=rules)
     if fmt == "json":
         text = json.dumps(report.as_dict(lang), indent=2, ensure_ascii=False) + "\n"
     else:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 
+from ..api import TrfWarning, write_trf
 from ..files import check_output
 from ..formats.trf import points_differences
-from ..standings import export, ranking
 from .common import emit, load
 
-TARGETS = ("trf16", "trf26")
+#: --to -> the version of :func:`swisspairing.write_trf`
+TARGETS = {"trf16": "trf16", "trf26": "trf2026"}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "file's 202/212 record (else the default list) and the standard TRF round codes.",
     )
     p.add_argument("input", metavar="IN.trf")
-    p.add_argument("--to", choices=TARGETS, required=True, help="trf16 or trf26")
+    p.add_argument("--to", choices=tuple(TARGETS), required=True, help="trf16 or trf26")
     p.add_argument("--points", choices=("declared", "computed"), default="declared",
                    help="declared (default): keep the file's points column; computed: write "
                    "the points the results give under the point system")
@@ -35,7 +37,6 @@ def run(args: argparse.Namespace) -> int:
     if args.output != "-":
         check_output(args.output, [args.input])
     t = load(args.input)
-    st = ranking.rank(t) if t.rounds_paired >= 1 else None
     differ = points_differences(t)
     if differ:
         who = ", ".join(f"{pid} ({declared:g} in the file, {computed:g} by the results)"
@@ -44,12 +45,12 @@ def run(args: argparse.Namespace) -> int:
                 if args.points == "computed" else
                 "kept as the file says them (--points computed writes the results' points)")
         print(f"swisspairing: warning: points column {done} for: {who}", file=sys.stderr)
-    if args.to == "trf16":
-        text = export.write_trf16(t, st, points=args.points)
-    else:
-        text, warnings = export.write_trf26(t, st, st.labels if st is not None else None,
-                                            points=args.points)
-        for w in warnings:
-            print(f"swisspairing: warning: {w}", file=sys.stderr)
+    with warnings.catch_warnings(record=True) as lost:
+        warnings.simplefilter("always", TrfWarning)
+        text = write_trf(t, version=TARGETS[args.to], points=args.points,  # type: ignore[arg-type]
+                         strict=False)
+    for w in lost:  # what TRF-2026 cannot hold: written without it, said on standard error
+        if issubclass(w.category, TrfWarning):
+            print(f"swisspairing: warning: {w.message}", file=sys.stderr)
     emit(text, args.output, inputs=[args.input])
     return 0

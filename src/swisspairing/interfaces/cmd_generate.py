@@ -11,16 +11,12 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from ..checker.endorse import run_endorsement, sized
-from ..checker.generator import GeneratorConfig, generate, read_config
+from ..api import LANGUAGES, SYSTEMS, endorse, generate, write_trf
 from ..errors import BadRequest, SwissPairingError
 from ..files import check_output
-from ..formats.trf import write_trf
-from ..systems import SYSTEM_NAMES
-from ..systems.explain import LANGUAGES
 from .common import emit
 
 
@@ -55,8 +51,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "(with XXR and XXC). With --tournaments N, generate N tournaments (seeds SEED, "
         "SEED+1, ...); with --check, also check each one round by round and print a summary.",
     )
-    p.add_argument("--system", "-S", choices=SYSTEM_NAMES, metavar="SYSTEM", required=True,
-                   help=f"pairing system: {', '.join(SYSTEM_NAMES)}")
+    p.add_argument("--system", "-S", choices=SYSTEMS, metavar="SYSTEM", required=True,
+                   help=f"pairing system: {', '.join(SYSTEMS)}")
     p.add_argument("--config", metavar="FILE",
                    help="a JaVaFo / bbpPairings generator configuration file (PlayersNumber=, "
                    "RoundsNumber=, ...); the options below override it")
@@ -104,20 +100,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(run=run)
 
 
-def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
-    cfg = read_config(args.config) if args.config else GeneratorConfig()
+def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of :func:`swisspairing.generate` the command line gives (None: the
+    configuration file's value, else the default)."""
     if getattr(args, "teams", None):  # the teams are the participants of a team event
         if args.players:
             raise BadRequest("give --teams or --players, not both")
         args.players = args.teams
     team = getattr(args, "system", None) == "team-swiss"
-    changes = {
+    reserve_rate = getattr(args, "reserve_rate", None)
+    return {
+        "config": args.config,
         "boards": getattr(args, "boards", None),
-        "reserve_rate": (getattr(args, "reserve_rate", None)
-                         if getattr(args, "reserve_rate", None) is not None
-                         else 0.1 if team else None),
-        "players": args.players[0] if args.players else None,
-        "rounds": args.rounds[0] if args.rounds else None,
+        "reserve_rate": reserve_rate if reserve_rate is not None else 0.1 if team else None,
+        "players": _count_or_range(args.players),
+        "rounds": _count_or_range(args.rounds),
         "draw_rate": args.draw_rate,
         "forfeit_rate": args.forfeit_rate,
         "half_point_bye_rate": args.bye_rate,
@@ -127,16 +124,12 @@ def config_from_args(args: argparse.Namespace) -> GeneratorConfig:
         "lowest_rating": args.lowest_rating,
         "baku": True if args.baku else None,
     }
-    cfg = replace(cfg, **{k: v for k, v in changes.items() if v is not None})
-    if args.lowest_rating is not None and args.highest_rating is None \
-            and cfg.highest_rating < cfg.lowest_rating:
-        cfg = replace(cfg, highest_rating=cfg.lowest_rating)
-    cfg.validate()
-    return cfg
 
 
-def _range(bounds: tuple[int, int] | None) -> tuple[int, int] | None:
-    return bounds if bounds is not None and bounds[0] != bounds[1] else None
+def _count_or_range(bounds: tuple[int, int] | None) -> int | tuple[int, int] | None:
+    if bounds is None:
+        return None
+    return bounds if bounds[0] != bounds[1] else bounds[0]
 
 
 def _seed(seed: int | None) -> int:
@@ -147,13 +140,13 @@ def _seed(seed: int | None) -> int:
     return s
 
 
-def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None,
-              config_path: str | None = None) -> None:
+def write_one(system: str, options: dict[str, Any], seed: int, output: str | None) -> None:
+    config_path = options.get("config")
     inputs = [config_path] if config_path else []
     if output and output != "-":
         check_output(output, inputs)  # before the generation
     try:
-        t = generate(system, cfg, seed)
+        t = generate(system, seed=seed, **options)
     except SwissPairingError:
         raise
     except Exception as exc:  # an engine crash: one line for the user, no traceback
@@ -165,13 +158,11 @@ def write_one(system: str, cfg: GeneratorConfig, seed: int, output: str | None,
 
 
 def run(args: argparse.Namespace) -> int:
-    cfg = config_from_args(args)
+    options = options_from_args(args)
     if args.tournaments is None:
         if args.check or args.save_failures:
             raise BadRequest("--check and --save-failures go with --tournaments N")
-        seed = _seed(args.seed)
-        cfg = sized(cfg, seed, _range(args.players), _range(args.rounds))
-        write_one(args.system, cfg, seed, args.output, args.config)
+        write_one(args.system, options, _seed(args.seed), args.output)
         return 0
     if args.tournaments < 1:
         raise BadRequest("--tournaments must be 1 or more")
@@ -179,12 +170,10 @@ def run(args: argparse.Namespace) -> int:
         raise BadRequest("with --tournaments, -o must contain {n} (replaced by each seed)")
     if not args.check and not args.output:
         raise BadRequest("--tournaments needs --check, or -o PATTERN to write the tournaments")
-    summary = run_endorsement(
-        args.system, cfg, args.tournaments, _seed(args.seed if args.seed is not None else 1),
+    summary = endorse(
+        args.system, args.tournaments, seed=_seed(args.seed if args.seed is not None else 1),
         check=args.check, jobs=args.jobs, progress=not args.no_progress,
-        output_pattern=args.output, save_failures=args.save_failures,
-        players=_range(args.players), rounds=_range(args.rounds),
-    )
+        output_pattern=args.output, save_failures=args.save_failures, **options)
     print(summary.render(args.lang), end="")
     return 0 if summary.ok else 1
 
@@ -198,13 +187,11 @@ def run_compat(system: str, args: argparse.Namespace) -> int:
     if not args.output:
         raise BadRequest("-g needs -o OUT.trf, the tournament file to write")
     seed = args.seed
-    cfg = GeneratorConfig()
     config_path = None
     if args.input:
         if not Path(args.input).exists() and args.input.isdigit():
             seed = int(args.input) if seed is None else seed
         else:
-            cfg = read_config(args.input)
             config_path = args.input
-    write_one(system, cfg, _seed(seed), args.output, config_path)
+    write_one(system, {"config": config_path}, _seed(seed), args.output)
     return 0

@@ -7,12 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from ..api import LANGUAGES, PAIRING_FORMATS, SYSTEMS, pair, system_from_file, write_pairing
 from ..errors import BadRequest, InputError, SwissPairingError
-from ..formats import pairs
 from ..model import Tournament
-from ..systems import SYSTEM_NAMES
-from ..systems.explain import LANGUAGES
-from ..systems.selection import pair_tournament, system_from_file
 from .common import ask_baku, emit, load, print_warnings
 
 BAKU_HELP = ("Baku acceleration (C.04.7 Art. 1): virtual points for the top half in the first "
@@ -33,12 +30,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="trf (default) or json: the tournament as the JSON document of "
                    "docs/api.md (swisspairing.tournament_to_dict); with --format json, "
                    "errors are written as JSON on standard output too")
-    p.add_argument("--system", "-S", choices=SYSTEM_NAMES, metavar="SYSTEM",
-                   help=f"pairing system: {', '.join(SYSTEM_NAMES)} (default: the file's "
+    p.add_argument("--system", "-S", choices=SYSTEMS, metavar="SYSTEM",
+                   help=f"pairing system: {', '.join(SYSTEMS)} (default: the file's "
                    "192 record)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the pairing to OUT "
                    "(written atomically; default: standard output)")
-    p.add_argument("--format", choices=pairs.FORMATS,
+    p.add_argument("--format", choices=PAIRING_FORMATS,
                    help="javafo (default with -o): number of pairs then 'WHITE BLACK' lines; "
                    "text (default without -o): a board list; json")
     p.add_argument("--round", type=int, metavar="N",
@@ -63,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ..api import pair
-
     t = load_json(args.tournament) if args.input == "json" else load(args.tournament)
     ask_baku(t, args.baku)
     if args.system is None and system_from_file(t) is None:
@@ -74,15 +69,7 @@ def _run(args: argparse.Namespace) -> int:
     explanation = pairing.explanation
     print_warnings(pairing.warnings)
     fmt = args.format or ("javafo" if args.output else "text")
-    if fmt == "javafo":
-        out = pairs.javafo(pairing)
-    elif t.team_event is not None:
-        out = (pairs.team_json(pairing, t, explanation.as_json(args.lang) if explanation
-                               else None) if fmt == "json" else pairs.team_text(pairing, t))
-    elif fmt == "json":
-        out = pairs.as_json(pairing, t, explanation.as_json(args.lang) if explanation else None)
-    else:
-        out = pairs.text(pairing, t)
+    out = write_pairing(pairing, t, fmt, args.lang)
     inputs = [args.tournament] if args.tournament != "-" else []
     emit(out, args.output, inputs=inputs)
     if explanation is not None and fmt != "json":
@@ -113,7 +100,7 @@ def load_json(path: str) -> Tournament:
 
 def run_compat(system: str, input_path: str, output: str) -> int:
     t = load(input_path)
-    pairing = pair_tournament(t, system, None, None)
+    pairing = pair(t, system)
     print_warnings(pairing.warnings)
-    emit(pairs.javafo(pairing), output, inputs=[input_path])
+    emit(write_pairing(pairing, t, "javafo"), output, inputs=[input_path])
     return 0

@@ -6,9 +6,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..api import read_trf
 from ..errors import BadRequest
 from ..files import write_text_atomic
-from ..formats.trf import read_trf
 from ..model import Tournament
 
 

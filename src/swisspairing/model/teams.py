@@ -358,14 +358,31 @@ def team_rounds(t: Tournament, up_to: int | None = None) -> dict[int, list[TeamR
                                           rows_t))
             elif code == "F" or (code is None and codes == {"F"}):
                 out[tid].append(TeamRound(r, 0, None, MatchKind.FULL_POINT_BYE, mps.win,
-                                          gp[tid], rows_t))
+                                          _requested_bye_points(t, ev.teams[tid], r, gp[tid]),
+                                          rows_t))
             elif code == "H" or (code is None and codes == {"H"}):
                 out[tid].append(TeamRound(r, 0, None, MatchKind.HALF_POINT_BYE, mps.draw,
-                                          gp[tid], rows_t))
+                                          _requested_bye_points(t, ev.teams[tid], r, gp[tid]),
+                                          rows_t))
             else:
                 out[tid].append(TeamRound(r, 0, None, MatchKind.ABSENT, mps.loss, gp[tid],
                                           rows_t))
     return out
+
+
+def _requested_bye_points(t: Tournament, team: Team, round_number: int, on_boards: float
+                          ) -> float:
+    """Game points of a requested team bye (``240 F``/``H``, docs/team-swiss.md reading 19):
+    the members' cells, those of the boards (a ``300`` line-up) when they put something on
+    the boards, else the cells of the first members in ``310`` order, one per board (a bye
+    cell has no opponent and no colour, so no board holds it)."""
+    if on_boards:
+        return on_boards
+    ev = t.team_event
+    assert ev is not None
+    ps = member_point_system(t)
+    cells = [t.players[m].entry(round_number) for m in team.members if m in t.players]
+    return round_points(sum(ps.points(e) for e in cells[: ev.boards()] if e is not None))
 
 
 def _team_colour(games: tuple[BoardGame, ...], pattern: str) -> Colour | None:

@@ -26,9 +26,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     # Double-Swiss (C.04.5): the standings after match K are those after its game 2
     "t.standings.match": ("{name} - standings after match {match} ({round} games)",
                           "{name} - classement après le match {match} ({round} parties)"),
-    "t.crosstable.match": ("{name} - crosstable after match {match} (one column per game)",
+    "t.crosstable.match": ("{name} - crosstable after match {match} (one column per match)",
                            "{name} - grille américaine après le match {match} (une colonne "
-                           "par partie)"),
+                           "par match)"),
+    "t.wallchart.match": ("{name} - wall chart after match {match} (one column per match)",
+                          "{name} - tableau mural après le match {match} (une colonne par "
+                          "match)"),
     "t.card": ("{name} - player card: {player}", "{name} - fiche du joueur : {player}"),
     "continued": ("{title} (continued)", "{title} (suite)"),
     # column headers
@@ -45,6 +48,11 @@ _WORDS: dict[str, tuple[str, str]] = {
     "Tit": ("Tit", "Tit"),
     "R": ("R{round}", "R{round}"),
     "Rd": ("Rd", "R"),
+    # Double-Swiss (C.04.5): one column per match of two games
+    "M": ("M{match}", "M{match}"),
+    "Match": ("Match", "Match"),
+    "G1": ("G1", "P1"),
+    "G2": ("G2", "P2"),
     "Col": ("Col", "Coul"),
     "Opponent": ("Opponent", "Adversaire"),
     "Res": ("Res", "Rés"),
@@ -76,6 +84,18 @@ _WORDS: dict[str, tuple[str, str]] = {
                   "Cases des rondes : numéro de l'adversaire, couleur (B/N), résultat "
                   "(points cumulés) ; EXE exempt, BYE1 bye d'un point, BYE½ bye d'un "
                   "demi-point, ABS absent."),
+    "cross-note.match": ("Match cells: opponent's line number (#), colour of game 1 (w/b; game "
+                         "2 the other), the results of game 1 and game 2 (1 ½ 0, + - forfeit); "
+                         "a bye: its mark and the match's points. Points are game points.",
+                         "Cases des matchs : ligne de l'adversaire (#), couleur de la partie 1 "
+                         "(B/N ; la partie 2 l'autre), résultats des parties 1 et 2 (1 ½ 0, "
+                         "+ - forfait) ; un bye : sa marque et les points du match (EXE exempt, "
+                         "BYE1, BYE½, ABS absent). Les points sont des points de partie."),
+    "wall-note.match": ("Match cells: opponent's pairing number, colour of game 1, results of "
+                        "game 1 and game 2 (running score in game points).",
+                        "Cases des matchs : numéro de l'adversaire, couleur de la partie 1 "
+                        "(B/N), résultats des parties 1 et 2 (points de partie cumulés) ; EXE "
+                        "exempt, BYE1, BYE½, ABS absent."),
     "card-rank": ("Rank {rank}, {points} points", "Place {rank}, {points} points"),
 }
 

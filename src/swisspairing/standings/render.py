@@ -285,8 +285,9 @@ def _pdf_table(doc: object, table: Table, family: str, clean: object,
             doc.set_xy(10, max(10.0, doc.get_y()))  # below the page header, if any
         doc.set_font(family, "B", 12)
         title = table.title if first else word("continued", table.lang, title=table.title)
-        doc.cell(0, 7, clean(title))  # type: ignore[operator]
-        doc.ln(8)
+        # a long title (a player card's, a long event name) wraps instead of leaving the page
+        doc.multi_cell(0, 6, clean(title), new_x="LMARGIN", new_y="NEXT")  # type: ignore[operator]
+        doc.ln(2)
         doc.set_font(family, "", 9)
         if first:
             for line in table.subtitle:

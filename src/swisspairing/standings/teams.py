@@ -3,19 +3,33 @@
 team crosstable. Tables are :class:`~.views.Table`, published as text, TSV, JSON, HTML or PDF
 by :mod:`.render`.
 
-Tie-breaks (``../shared/rules/tiebreaks.md`` 3.6; MTB26 codes):
+Tie-breaks (``../shared/rules/tiebreaks.md`` 3.6; MTB26 codes, ``../shared/rules/trf.md`` 7):
 
 * ``MPVGP`` (13.1) the secondary score: game points when match points are primary, and back;
 * ``EMMSB`` ``EMGSB`` ``EGMSB`` ``EGGSB`` (13.2, Extended Sonneborn-Berger): the sum over the
   rounds of the opponent's final (M)atch or (G)ame points times the team's own (M)atch or
   (G)ame points against it; ``SB`` is the one on the primary score (``EMMSB`` or ``EGGSB``);
-* ``BH`` (8.1 applied to teams): the sum of the opponents' primary scores;
+* ``BH`` (8.1 applied to teams, art. 13 preamble): the sum of the opponents' primary scores
+  (``BH:MP`` / ``BH:GP`` name the score);
 * ``DE`` (6) and ``EDE`` (13.3): the direct encounter among the tied teams on the primary
-  score (``EDE``: then on the secondary score), when they all met each other;
+  score (``EDE``: then on the secondary score), 6.2 when they all met, 6.3 when not; a new
+  tied subset starts again from the first step (6.2, 13.3.3); forfeited matches count only
+  with ``/P`` (6.1.1). ``EDEBT`` ``EDEBB`` ``EDET`` ``EDEB`` (13.3.2): EDE then BC and TBR, BC
+  and BBE, TBR, or BBE, for teams still tied on both scores;
 * ``BC`` (12.1) board count: the sum of board number x game points on that board (lower is
-  better, so it is ranked ascending); ``TBR`` (12.2) game points on board 1, then 2, ... (as one
-  key); ``BBE`` (12.3) game points without the bottom board, then without the next ...;
+  better, so it is ranked ascending; it applies only to tied teams with equal game points);
+  ``TBR`` (12.2) game points on board 1, then 2, ... (as one key); ``BBE`` (12.3) game points
+  without the bottom board, then without the next ...; individual forfeits (a board forfeited
+  against an empty board included) count as results, a team PAB as a win on every board;
+* ``SSSC`` (13.4) Scores and Schedule Strength Combination: the secondary score plus the
+  Buchholz on the primary score (``/F``: the Fore Buchholz, 8.3) divided by a normalising
+  factor, by default the highest primary score achievable in the event over the highest
+  secondary score achievable in one match, truncated (``/Kx``: the competition's own ``x``);
 * ``TPN`` the team pairing number (last key).
+
+Modifiers: ``/C1`` ``/C2`` ``/M1`` ``/M2`` (14.1-14.4) on the sums BH, SB and the extended SBs;
+``/P`` (MTB26: forfeited matches count as played against the scheduled opponent) on BH, SB,
+the extended SBs, SSSC, DE, EDE and its sequences; ``/F`` and ``/Kx`` on SSSC.
 
 Unplayed rounds (art. 16, "points" = MP and GP for teams): for BH and the Sonneborn-Bergers, an
 own unplayed round counts against a dummy whose score is the team's own final score, capped by
@@ -25,7 +39,10 @@ event); the opponents see a team's requested byes at the end of the event (16.2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..errors import BadRequest
 from ..model.results import RoundEntry
@@ -33,40 +50,115 @@ from ..model.scoring import round_points
 from ..model.team_state import Score, TeamRules, tournament_team_rules
 from ..model.teams import MatchKind, TeamRound, team_rounds
 from ..model.tournament import Tournament
-from .tiebreaks import _cut
+from .tiebreaks import _cut, _r
 from .views import Table, fmt_points, points_text
 
-TEAM_TIEBREAKS = ("MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SB", "BH", "DE", "EDE", "BC",
-                  "TBR", "BBE", "TPN")
+#: the EDE sequences of C.07 13.3.2 (2026 names): the art. 12 steps after EDE
+EDE_SEQUENCES: dict[str, tuple[str, ...]] = {
+    "EDE": (), "EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE"), "EDET": ("TBR",),
+    "EDEB": ("BBE",),
+}
+TEAM_TIEBREAKS = ("MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SB", "BH", "DE", "EDE", "EDEBT",
+                  "EDEBB", "EDET", "EDEB", "BC", "TBR", "BBE", "SSSC", "TPN")
 #: ranked ascending (lower is better)
 _ASCENDING = {"BC", "TPN"}
 DEFAULT_TEAM_TIEBREAKS = "MPVGP,EDE,SB,BH"
+#: tie-breaks that order a tied group rather than give each team a value of its own
+_GROUP_CODES = {"DE", *EDE_SEQUENCES, "TBR", "BBE"}
 
 _NAMES = {
     "en": {"MPVGP": "secondary score (MP or GP)", "EMMSB": "extended SB (MP x MP)",
            "EMGSB": "extended SB (MP x GP)", "EGMSB": "extended SB (GP x MP)",
            "EGGSB": "extended SB (GP x GP)", "SB": "Sonneborn-Berger", "BH": "Buchholz",
-           "DE": "direct encounter", "EDE": "extended direct encounter", "BC": "board count",
-           "TBR": "top board results", "BBE": "bottom board elimination",
-           "TPN": "team pairing number"},
+           "DE": "direct encounter", "EDE": "extended direct encounter",
+           "EDEBT": "extended direct encounter, board count, top board results",
+           "EDEBB": "extended direct encounter, board count, bottom board elimination",
+           "EDET": "extended direct encounter, top board results",
+           "EDEB": "extended direct encounter, bottom board elimination",
+           "BC": "board count", "TBR": "top board results", "BBE": "bottom board elimination",
+           "SSSC": "scores and schedule strength combination", "TPN": "team pairing number"},
     "fr": {"MPVGP": "score secondaire (PM ou PP)", "EMMSB": "SB étendu (PM x PM)",
            "EMGSB": "SB étendu (PM x PP)", "EGMSB": "SB étendu (PP x PM)",
            "EGGSB": "SB étendu (PP x PP)", "SB": "Sonneborn-Berger", "BH": "Buchholz",
            "DE": "confrontation directe", "EDE": "confrontation directe étendue",
+           "EDEBT": "confrontation directe étendue, décompte par échiquier, résultats des "
+                    "premiers échiquiers",
+           "EDEBB": "confrontation directe étendue, décompte par échiquier, élimination des "
+                    "derniers échiquiers",
+           "EDET": "confrontation directe étendue, résultats des premiers échiquiers",
+           "EDEB": "confrontation directe étendue, élimination des derniers échiquiers",
            "BC": "décompte par échiquier", "TBR": "résultats des premiers échiquiers",
-           "BBE": "élimination des derniers échiquiers", "TPN": "numéro d'appariement"},
+           "BBE": "élimination des derniers échiquiers",
+           "SSSC": "combinaison des scores et de la force du programme",
+           "TPN": "numéro d'appariement"},
 }
 
 
 #: the tie-breaks that are sums and take the modifiers of C.07 14 (/C1 /C2 /M1 /M2)
 _CUTTABLE = {"BH", "SB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"}
 _CUTS = {"C1": (1, 0), "C2": (2, 0), "M1": (1, 1), "M2": (2, 2)}
+#: MTB26 /P: forfeited matches counted as played against the scheduled opponent
+_AS_PLAYED = {*_CUTTABLE, "SSSC", "DE", *EDE_SEQUENCES}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamTieBreak:
+    """One team tie-break of the list, parsed from its MTB26 label (``SSSC/F/K4``,
+    ``BH:GP/C1/P``): the code, the score it sums (``M``/``G``, None = the primary score), the
+    cuts (14.1-14.4), ``/P``, ``/F`` and the SSSC normalising factor ``/Kx``."""
+
+    code: str
+    score: str | None = None
+    cut_low: int = 0
+    cut_high: int = 0
+    as_played: bool = False
+    fore: bool = False
+    factor: float | None = None
+
+
+@lru_cache(maxsize=256)
+def parse_team_tiebreak(label: str) -> TeamTieBreak:
+    """One team tie-break label (``MPvGP``, ``SB/C1``, ``SSSC/F/K4``, ``BH:GP``...), or a
+    :class:`BadRequest` naming the label and what is wrong with it."""
+    raw = label.strip()
+    parts = raw.upper().replace("-", "/").split("/")
+    head, _, score = parts[0].partition(":")
+    if head not in TEAM_TIEBREAKS:
+        raise BadRequest(f"unknown team tie-break {raw!r}; known: {', '.join(TEAM_TIEBREAKS)}")
+    kw: dict[str, object] = {}
+    if score:
+        if head != "BH" or score not in ("MP", "GP"):
+            raise BadRequest(f"{raw}: the score :{score} applies only to BH (BH:MP, BH:GP)")
+        kw["score"] = score[0]
+    for mod in parts[1:]:
+        if mod in _CUTS and head in _CUTTABLE and "cut_low" not in kw:
+            kw["cut_low"], kw["cut_high"] = _CUTS[mod]
+        elif mod == "P" and head in _AS_PLAYED:
+            kw["as_played"] = True
+        elif mod == "F" and head == "SSSC":
+            kw["fore"] = True
+        elif mod.startswith("K") and head == "SSSC":
+            try:
+                factor = float(mod[1:].replace(",", "."))
+            except ValueError:
+                factor = math.nan
+            if not (factor > 0 and math.isfinite(factor)):
+                raise BadRequest(f"{raw}: the SSSC normalising factor /Kx needs a number above "
+                                 "0 (SSSC/K4)")
+            kw["factor"] = factor
+        else:
+            raise BadRequest(f"{raw}: modifier /{mod} does not apply to {head} (C1 C2 M1 M2 on "
+                             "BH, SB and the extended SBs; P on those, SSSC, DE and EDE; F and "
+                             "Kx on SSSC)")
+    return TeamTieBreak(head, **kw)  # type: ignore[arg-type]
 
 
 def parse_team_tiebreaks(text: str) -> list[str]:
-    """A comma-separated list of team tie-break codes (``MPvGP,EDE,SB/C1,BH``); the sums (BH,
-    SB and the extended SBs) take the modifiers of C.07 14: ``/C1`` ``/C2`` (cut the least
-    significant one or two values), ``/M1`` ``/M2`` (median: the lowest and the highest)."""
+    """A comma-separated list of team tie-break labels (``MPvGP,EDE,SB/C1,BH,SSSC/K4``),
+    checked and upper-cased (``-`` read as ``/``); a leading ``PTS`` (record 212) is dropped.
+    The sums (BH, SB and the extended SBs) take the modifiers of C.07 14: ``/C1`` ``/C2`` (cut
+    the least significant one or two values), ``/M1`` ``/M2`` (median: the lowest and the
+    highest); see the module docstring for ``/P``, ``/F`` and ``/Kx``."""
     out = []
     for raw in (x.strip() for x in text.split(",")):
         if not raw:
@@ -74,13 +166,7 @@ def parse_team_tiebreaks(text: str) -> list[str]:
         label = raw.upper().replace("-", "/")
         if label == "PTS":
             continue
-        code, _, modifier = label.partition("/")
-        if code not in TEAM_TIEBREAKS:
-            raise BadRequest(f"unknown team tie-break {raw!r}; known: "
-                             f"{', '.join(TEAM_TIEBREAKS)}")
-        if modifier and (code not in _CUTTABLE or modifier not in _CUTS):
-            raise BadRequest(f"{raw}: modifier /{modifier} does not apply to {code} (C1 C2 M1 "
-                             "M2 on BH, SB and the extended SBs)")
+        parse_team_tiebreak(raw)  # errors name the label as the user wrote it
         out.append(label)
     return out
 
@@ -117,18 +203,34 @@ def _gp(rows: list[TeamRound]) -> float:
 
 
 class _Ctx:
-    def __init__(self, t: Tournament, rounds: int, rules: TeamRules) -> None:
+    """The facts every team tie-break of one standings is computed from. ``fore`` builds the
+    view of the Fore Buchholz (8.3): every match paired in the last round taken as a drawn
+    match (the draw's match points, half of the boards' game points)."""
+
+    def __init__(self, t: Tournament, rounds: int, rules: TeamRules, fore: bool = False) -> None:
         self.t = t
         self.rules = rules
         self.rounds = rounds
-        self.history = team_rounds(t, rounds)
-        self.mp = {tid: _mp(rows) for tid, rows in self.history.items()}
-        self.gp = {tid: _gp(rows) for tid, rows in self.history.items()}
         ev = t.team_event
         assert ev is not None
         self.boards = ev.boards()
         self.draw_mp, self.draw_gp = ev.match_points.draw, round_points(
             self.boards * t.point_system.draw)
+        self.win_mp, self.win_gp = ev.match_points.win, round_points(
+            self.boards * t.point_system.win)
+        self.loss_mp, self.loss_gp = ev.match_points.loss, round_points(
+            self.boards * t.point_system.loss)
+        self.history = team_rounds(t, rounds)
+        if fore and rounds:
+            for rows in self.history.values():
+                last = rows[rounds - 1]
+                if last.kind.has_opponent and last.opponent:
+                    rows[rounds - 1] = replace(last, kind=MatchKind.PLAYED,
+                                               match_points=self.draw_mp,
+                                               game_points=self.draw_gp)
+        self._fore: _Ctx | None = None
+        self.mp = {tid: _mp(rows) for tid, rows in self.history.items()}
+        self.gp = {tid: _gp(rows) for tid, rows in self.history.items()}
         # 16.3: requested byes / absences followed only by such rounds count as draws
         self.adjusted_mp: dict[int, float] = {}
         self.adjusted_gp: dict[int, float] = {}
@@ -142,6 +244,12 @@ class _Ctx:
                     amp += x.match_points
                     agp += x.game_points
             self.adjusted_mp[tid], self.adjusted_gp[tid] = round_points(amp), round_points(agp)
+
+    def fore_view(self) -> _Ctx:
+        """The Fore Buchholz view of the same standings (8.3), built once."""
+        if self._fore is None:
+            self._fore = _Ctx(self.t, self.rounds, self.rules, fore=True)
+        return self._fore
 
     @staticmethod
     def _vur(x: TeamRound) -> bool:
@@ -160,19 +268,31 @@ class _Ctx:
             return 4
         return 3 if any(not self._vur(y) for y in rows[i + 1:]) else 5
 
+    @property
+    def primary_code(self) -> str:
+        return "M" if self.rules.primary is Score.MP else "G"
+
+    @property
+    def secondary_code(self) -> str:
+        if self.rules.secondary is None:
+            return "G" if self.rules.primary is Score.MP else "M"
+        return "M" if self.rules.secondary is Score.MP else "G"
+
+    def score(self, tid: int, code: str) -> float:
+        return self.mp[tid] if code == "M" else self.gp[tid]
+
     def primary(self, tid: int) -> float:
-        return self.mp[tid] if self.rules.primary is Score.MP else self.gp[tid]
+        return self.score(tid, self.primary_code)
 
     def secondary(self, tid: int) -> float:
-        if self.rules.secondary is None:
-            return self.gp[tid] if self.rules.primary is Score.MP else self.mp[tid]
-        return self.mp[tid] if self.rules.secondary is Score.MP else self.gp[tid]
+        return self.score(tid, self.secondary_code)
 
-    def sb(self, tid: int, opp_score: str, own_score: str
+    def sb(self, tid: int, opp_score: str, own_score: str, as_played: bool = False
            ) -> list[tuple[float, float, bool]]:
         """13.2 / 16.4, per round: (the opponent's final score (MP or GP) times the team's own
         (MP or GP) against it, the opponent's score, from a voluntary unplayed round); own
-        unplayed rounds against the capped dummy."""
+        unplayed rounds against the capped dummy; with ``as_played`` (``/P``) a forfeited match
+        counts against its scheduled opponent."""
         final = self.mp if opp_score == "M" else self.gp
         adjusted = self.adjusted_mp if opp_score == "M" else self.adjusted_gp
         draw = self.draw_mp if opp_score == "M" else self.draw_gp
@@ -181,7 +301,7 @@ class _Ctx:
         for i, x in enumerate(rows):
             own = x.match_points if own_score == "M" else x.game_points
             cat = self._category(rows, i)
-            if cat == 0:
+            if cat == 0 or (as_played and cat in (2, 4) and x.opponent):
                 out.append((adjusted[x.opponent] * own, adjusted[x.opponent], False))
                 continue
             cap = adjusted[x.opponent] if cat in (2, 4) and x.opponent else draw * self.rounds
@@ -189,27 +309,17 @@ class _Ctx:
             out.append((dummy * own, dummy, self._vur(x)))
         return out
 
-    def bh(self, tid: int) -> list[tuple[float, float, bool]]:
-        """8.1 / 16.4 on the primary score, per round: (opponent's score, the same, from a
-        voluntary unplayed round)."""
-        adjusted = self.adjusted_mp if self.rules.primary is Score.MP else self.adjusted_gp
-        draw = self.draw_mp if self.rules.primary is Score.MP else self.draw_gp
-        out = []
-        rows = self.history[tid]
-        for i, x in enumerate(rows):
-            cat = self._category(rows, i)
-            if cat == 0:
-                out.append((adjusted[x.opponent], adjusted[x.opponent], False))
-            else:
-                cap = (adjusted[x.opponent] if cat in (2, 4) and x.opponent
-                       else draw * self.rounds)
-                value = min(self.primary(tid), cap)
-                out.append((value, value, self._vur(x)))
-        return out
+    def bh(self, tid: int, score: str | None = None, as_played: bool = False
+           ) -> list[tuple[float, float, bool]]:
+        """8.1 / 16.4 on the primary score (or ``score``), per round: (opponent's score, the
+        same, from a voluntary unplayed round)."""
+        code = score or self.primary_code
+        return [(s, s, vur) for _, s, vur in self.sb(tid, code, code, as_played)]
 
     def board_points(self, tid: int) -> list[float]:
-        """Game points on each board (12: individual forfeits count as results; a team PAB
-        counts, per board, as a win)."""
+        """Game points on each board (12: individual forfeits count as results, a board
+        forfeited against an empty board included; a team PAB counts, per board, as a win;
+        requested byes and absences put nothing on the boards)."""
         ps = self.t.point_system
         out = [0.0] * self.boards
         for x in self.history[tid]:
@@ -218,42 +328,95 @@ class _Ctx:
                     out[b] += ps.win
                 continue
             for g in x.games:
-                if 1 <= g.board <= self.boards and g.opponent:
+                if 1 <= g.board <= self.boards and (g.opponent or g.colour is not None):
                     out[g.board - 1] += ps.points(RoundEntry(g.opponent, g.colour, g.code))
         return [round_points(v) for v in out]
 
-    def direct(self, group: list[int], score: str) -> dict[int, float | None]:
-        """DE among ``group``: the points (MP or GP) scored against the others of the group,
-        when every pair of the group played; else None for all."""
+    def direct(self, group: list[int], score: str, as_played: bool = False
+               ) -> tuple[dict[int, float], dict[tuple[int, int], bool]]:
+        """6.1 among ``group``: the points (MP or GP) each team scored against the others of
+        the group, and which pairs met (6.1.1: forfeited matches only with ``as_played``)."""
         members = set(group)
-        met: dict[int, set[int]] = {tid: set() for tid in group}
         pts = dict.fromkeys(group, 0.0)
+        met: dict[tuple[int, int], bool] = {}
         for tid in group:
             for x in self.history[tid]:
-                if x.opponent in members and x.kind.has_opponent:
-                    met[tid].add(x.opponent)
+                counts = x.kind is MatchKind.PLAYED or (as_played and x.kind.has_opponent)
+                if x.opponent in members and counts:
+                    met[(tid, x.opponent)] = True
                     pts[tid] += x.match_points if score == "M" else x.game_points
-        if any(met[tid] != members - {tid} for tid in group):
-            return dict.fromkeys(group)
-        return {tid: round_points(v) for tid, v in pts.items()}
+        return {tid: round_points(v) for tid, v in pts.items()}, met
+
+    def direct_split(self, group: list[int], score: str, as_played: bool = False
+                     ) -> list[list[int]]:
+        """Art. 6 on ``score`` for teams, one step: 6.2 when every pair of the group met (the
+        separate standings), else 6.3 (a team is placed first only when alone on top whatever
+        the missing matches, then the next place...). The caller starts again on each new
+        tied subset (6.2, 13.3.3)."""
+        pts, met = self.direct(group, score, as_played)
+        if all((a, b) in met for a in group for b in group if a != b):
+            return _split_group(group, lambda tid: -pts[tid])
+        win = self.win_mp if score == "M" else self.win_gp
+        loss = self.loss_mp if score == "M" else self.loss_gp
+        missing = {a: sum(1 for b in group if b != a and (a, b) not in met) for a in group}
+        low = {a: pts[a] + missing[a] * loss for a in group}
+        high = {a: pts[a] + missing[a] * win for a in group}
+        placed: list[list[int]] = []
+        rest = list(group)
+        while len(rest) > 1:
+            top = max(rest, key=lambda a: low[a])
+            if all(low[top] > high[o] + 1e-9 for o in rest if o != top):
+                placed.append([top])
+                rest.remove(top)
+            else:
+                break
+        return [*placed, rest] if rest else placed
+
+    def same_score(self, group: list[int]) -> bool:
+        """12.1 / 13.3.2: the board tie-breaks apply to teams tied on both MP and GP."""
+        return len({(self.mp[t], self.gp[t]) for t in group}) == 1
+
+    def sssc(self, tid: int, tb: TeamTieBreak) -> float:
+        """13.4: the secondary score plus the Schedule Strength, the Buchholz on the primary
+        score (``/F``: the Fore Buchholz, 8.3; ``/P``: forfeits as played) divided by the
+        normalising factor (:meth:`normalising_factor`)."""
+        view = self.fore_view() if tb.fore else self
+        strength = sum(v for v, _, _ in view.bh(tid, as_played=tb.as_played))
+        return _r(self.secondary(tid) + strength / self.normalising_factor(tb))
+
+    def normalising_factor(self, tb: TeamTieBreak) -> float:
+        """13.4.2: ``/Kx`` when given, else the highest primary score achievable in the event
+        (every match won: ``rounds`` x the win's MP, or x the boards' win GP) divided by the
+        highest secondary score achievable in one match, truncated toward zero. A quotient
+        below 1 (a one-round event with MP primary) would truncate to 0: the factor is then 1
+        (our reading, docs/standings.md)."""
+        if tb.factor is not None:
+            return tb.factor
+        best = {"M": self.win_mp, "G": self.win_gp}
+        highest_primary = self.rounds * best[self.primary_code]
+        per_match = best[self.secondary_code]
+        if per_match <= 0:
+            return 1.0
+        return float(max(1, math.floor(highest_primary / per_match + 1e-9)))
 
 
 def _value(ctx: _Ctx, label: str, tid: int) -> float | None:
-    p = "M" if ctx.rules.primary is Score.MP else "G"
-    code, _, modifier = label.partition("/")
-    low, high = _CUTS.get(modifier, (0, 0))
+    tb = parse_team_tiebreak(label)
+    code, low, high, p = tb.code, tb.cut_low, tb.cut_high, ctx.primary_code
     if code == "MPVGP":
         return ctx.secondary(tid)
     if code in ("EMMSB", "EMGSB", "EGMSB", "EGGSB"):
         # 14.1 for ESB: the least significant is the opponent with the lowest score, then the
         # lowest product; 16.5: a voluntary unplayed round is cut first when not lower
-        return round_points(sum(_cut(ctx.sb(tid, code[1], code[2]), low, high)))
+        return _r(sum(_cut(ctx.sb(tid, code[1], code[2], tb.as_played), low, high)))
     if code == "SB":
-        return round_points(sum(_cut(ctx.sb(tid, p, p), low, high)))
+        return _r(sum(_cut(ctx.sb(tid, p, p, tb.as_played), low, high)))
     if code == "BH":
-        return round_points(sum(_cut(ctx.bh(tid), low, high)))
+        return _r(sum(_cut(ctx.bh(tid, tb.score, tb.as_played), low, high)))
     if code == "BC":
         return round_points(sum((b + 1) * v for b, v in enumerate(ctx.board_points(tid))))
+    if code == "SSSC":
+        return ctx.sssc(tid, tb)
     if code == "TPN":
         return float(tid)
     raise AssertionError(code)  # pragma: no cover - DE/EDE/TBR/BBE are computed per group
@@ -267,6 +430,48 @@ def _sequence_key(ctx: _Ctx, code: str, tid: int) -> tuple[float, ...]:
     return tuple(-round_points(sum(board[:k])) for k in range(len(board) - 1, 0, -1))
 
 
+def _board_step(ctx: _Ctx, step: str, group: list[int]) -> list[list[int]]:
+    """One art. 12 step of an EDE sequence (13.3.2), for teams tied on MP and GP only."""
+    if not ctx.same_score(group):
+        return [group]
+    if step == "BC":
+        return _split_group(group, lambda tid: _value(ctx, "BC", tid) or 0.0)
+    return _split_group(group, lambda tid: _sequence_key(ctx, step, tid))
+
+
+def _ede_split(ctx: _Ctx, group: list[int], tb: TeamTieBreak) -> list[list[int]]:
+    """DE (6) or EDE and its sequences (13.3): DE on the primary score, for EDE then on the
+    secondary score, then the art. 12 steps of the sequence; the first step that splits the
+    group decides, and each new tied subset starts again from the first step (6.2, 13.3.3)."""
+    steps: list[Callable[[list[int]], list[list[int]]]] = [
+        lambda g: ctx.direct_split(g, ctx.primary_code, tb.as_played)]
+    if tb.code != "DE":
+        steps.append(lambda g: ctx.direct_split(g, ctx.secondary_code, tb.as_played))
+        for step in EDE_SEQUENCES[tb.code]:
+            steps.append(lambda g, s=step: _board_step(ctx, s, g))  # type: ignore[misc]
+    for step_fn in steps:
+        parts = step_fn(group)
+        if len(parts) > 1:
+            return [q for part in parts
+                    for q in (_ede_split(ctx, part, tb) if len(part) > 1 else [part])]
+    return [group]
+
+
+def team_tiebreaks_from_file(t: Tournament) -> list[str]:
+    """The team tie-breaks of the file's ``202`` record (else ``212``, its ``PTS`` dropped;
+    TRF-2026, trf.md 7), else :data:`DEFAULT_TEAM_TIEBREAKS`. A code we do not know is refused
+    with the record named."""
+    for code in ("202", "212"):
+        for line in t.headers.get(code, []):
+            text = line[4:].strip()
+            if text:
+                try:
+                    return parse_team_tiebreaks(text)
+                except BadRequest as exc:
+                    raise BadRequest(f"record {code}: {exc}") from None
+    return parse_team_tiebreaks(DEFAULT_TEAM_TIEBREAKS)
+
+
 def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
                round_number: int | None = None) -> TeamStandings:
     """Teams by primary score, then the tie-breaks in order (ties share the rank)."""
@@ -277,46 +482,38 @@ def rank_teams(t: Tournament, tiebreaks: list[str] | None = None,
     if not 0 <= rounds <= t.rounds_paired:
         raise BadRequest(f"round {rounds}: the file has {t.rounds_paired} paired round(s)")
     rules = tournament_team_rules(t)
-    tbs = parse_team_tiebreaks(DEFAULT_TEAM_TIEBREAKS) if tiebreaks is None else tiebreaks
+    tbs = team_tiebreaks_from_file(t) if tiebreaks is None else [
+        label for text in tiebreaks for label in parse_team_tiebreaks(text)]
     ctx = _Ctx(t, rounds, rules)
     shown: dict[int, list[float | None]] = {tid: [] for tid in ev.teams}
-    groups = [sorted(ev.teams, key=lambda i: (-ctx.primary(i), i))]
-    # split by the primary score first
-    groups = _split_by(groups, lambda tid: -ctx.primary(tid))
-    for code in tbs:
+    groups = _split_group(sorted(ev.teams), lambda tid: -ctx.primary(tid))
+    for label in tbs:
+        tb = parse_team_tiebreak(label)
         values: dict[int, float | None] = {}
         new_groups = []
         for g in groups:
-            base = code.partition("/")[0]
-            if base in ("DE", "EDE"):
-                p = "M" if rules.primary is Score.MP else "G"
-                first = ctx.direct(g, p) if len(g) > 1 else dict.fromkeys(g)
-                values.update(first)
-                parts = _split_group(g, lambda tid, f=first: -(f[tid] or 0.0)
-                                     if f[tid] is not None else 0.0)
-                if base == "EDE":
-                    s = "G" if p == "M" else "M"
-                    refined = []
-                    for part in parts:
-                        second = ctx.direct(part, s) if len(part) > 1 else dict.fromkeys(part)
-                        refined += _split_group(part, lambda tid, f=second: -(f[tid] or 0.0)
-                                                if f[tid] is not None else 0.0)
-                    parts = refined
-                new_groups += parts
-            elif base in ("TBR", "BBE"):
+            if tb.code in ("DE", *EDE_SEQUENCES):
+                if len(g) > 1:
+                    # shown: the points against the others of the tied group on the primary
+                    # score (6.1); the ranking itself follows 6.2-6.3 and 13.3
+                    pts, _ = ctx.direct(g, ctx.primary_code, tb.as_played)
+                    values.update(pts)
+                new_groups += _ede_split(ctx, g, tb) if len(g) > 1 else [g]
+            elif tb.code in ("TBR", "BBE"):
                 for tid in g:
-                    key = _sequence_key(ctx, code, tid)
+                    key = _sequence_key(ctx, tb.code, tid)
                     values[tid] = -key[0] if key else None
-                new_groups += _split_group(g, lambda tid, c=code: _sequence_key(ctx, c, tid))
+                new_groups += _split_group(g, lambda tid, c=tb.code: _sequence_key(ctx, c, tid))
+            elif tb.code == "BC" and not ctx.same_score(g):
+                new_groups.append(g)  # 12.1: only for teams with equal game points
             else:
                 for tid in g:
-                    values[tid] = _value(ctx, code, tid)
-                sign = 1 if base in _ASCENDING else -1
+                    values[tid] = _value(ctx, label, tid)
+                sign = 1 if tb.code in _ASCENDING else -1
                 new_groups += _split_group(g, lambda tid, s=sign, v=values: s * (v[tid] or 0.0))
         for tid in ev.teams:
             if tid not in values:
-                values[tid] = _value(ctx, code, tid) if code.partition("/")[0] not in (
-                    "DE", "EDE", "TBR", "BBE") else None
+                values[tid] = None if tb.code in _GROUP_CODES else _value(ctx, label, tid)
             shown[tid].append(values[tid])
         groups = new_groups
     rows = []
@@ -335,10 +532,6 @@ def _split_group(group: list[int], key: object) -> list[list[int]]:
     for tid in group:
         out.setdefault(key(tid), []).append(tid)  # type: ignore[operator]
     return [out[k] for k in sorted(out)]  # type: ignore[type-var]
-
-
-def _split_by(groups: list[list[int]], key: object) -> list[list[int]]:
-    return [part for g in groups for part in _split_group(g, key)]
 
 
 # --- tables -----------------------------------------------------------------------------------
@@ -365,7 +558,7 @@ def team_standings_table(st: TeamStandings, lang: str = "en") -> Table:
         rows=rows,
         align=["r", "r", "l", "r", "r", *("r" for _ in st.labels)],
         notes=[_w(lang, f"ranked by {primary}, then: ", f"classement aux {primary}, puis : ")
-               + ", ".join(f"{c} ({names[c.partition('/')[0]]})" for c in st.labels)],
+               + ", ".join(f"{c} ({names[parse_team_tiebreak(c).code]})" for c in st.labels)],
         kind="standings",
         lang=lang,
     )

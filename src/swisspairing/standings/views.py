@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import BadRequest, InputError
+from ..model.matches import player_match
 from ..model.results import Colour, ResultKind, RoundEntry
 from ..model.scoring import round_points
 from ..model.tournament import Board, Pairing, Tournament
@@ -270,6 +271,8 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
     """Players by rank; each round shows the opponent's rank, colour and result."""
     lang = check_lang(lang)
     t = st.tournament
+    if t.games_per_round == 2:
+        return _match_crosstable(st, lang)
     rank_of = {row.pid: row.rank for row in st.rows}
     # opponents are named by their place in the table (unique even when ranks are shared)
     place = {row.pid: i for i, row in enumerate(st.rows, start=1)}
@@ -293,6 +296,123 @@ def crosstable(st: Standings, lang: str = "en") -> Table:
     )
 
 
+# --- Double-Swiss (C.04.5): one column per match --------------------------------------------
+def _match_count(rounds: int) -> int:
+    """Matches in ``rounds`` game columns (match k = columns 2k-1 and 2k; a half-written last
+    match counts)."""
+    return (rounds + 1) // 2
+
+
+def _match_cell(t: Tournament, pid: int, number: int, name_of: dict[int, int], lang: str,
+                last_column: int) -> str:
+    """One player's match ``number`` (C.04.5 Preface): the opponent (named through
+    ``name_of``), the colour of game 1 (1.6; game 2 has the other) and the results of game 1
+    and game 2 (``12w 1 ½``); a forfeited match has no colour (``12 + +``); a bye is a whole
+    match: its mark and the match's game points (``PAB 1.5``). A game column past
+    ``last_column`` is not shown."""
+    m = player_match(t, pid, number)
+    g1 = m.game1
+    g2 = m.game2 if 2 * number <= last_column else None
+    first = g1 or g2
+    if first is None:
+        return _zero_bye(lang)
+    if not first.opponent:
+        points = t.cell_points(g1) + (t.cell_points(g2) if 2 * number <= last_column else 0.0)
+        return f"{_result_mark(first, lang)} {points_text(lang, points)}"
+    colour = ""
+    if not m.status.is_forfeit:
+        c = g1.colour if g1 is not None and g1.colour is not None else (
+            g2.colour.opposite if g2 is not None and g2.colour is not None else None)
+        colour = word(c.value, lang) if c is not None else ""
+    marks = " ".join(_result_mark(g, lang) for g in (g1, g2) if g is not None)
+    return f"{name_of.get(m.opponent, m.opponent)}{colour} {marks}"
+
+
+def _match_crosstable(st: Standings, lang: str) -> Table:
+    """The crosstable of a Double-Swiss event: players by rank, one column per match (the
+    opponent's line, game 1's colour, both games' results), totals in game points."""
+    t = st.tournament
+    matches = _match_count(st.rounds)
+    rank_of = {row.pid: row.rank for row in st.rows}
+    place = {row.pid: i for i, row in enumerate(st.rows, start=1)}
+    rows = []
+    for i, row in enumerate(st.rows, start=1):
+        p = t.players[row.pid]
+        cells = [_match_cell(t, p.id, k, place, lang, st.rounds) for k in range(1, matches + 1)]
+        rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
+                     points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
+    return Table(
+        title=_after(t, "t.crosstable", lang, st.rounds),
+        headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
+                 *(word("M", lang, match=k) for k in range(1, matches + 1)),
+                 word("Pts", lang), *st.labels],
+        rows=rows,
+        align=["r", "r", "l", "r", *("c" for _ in range(matches)), "r",
+               *("r" for _ in st.labels)],
+        notes=[word("cross-note.match", lang)],
+        kind="crosstable",
+        lang=lang,
+    )
+
+
+def _match_wallchart(t: Tournament, rounds: int, lang: str) -> Table:
+    """The wall chart of a Double-Swiss event: players by pairing number, one column per match
+    (opponent's number, game 1's colour, both results, running game points)."""
+    matches = _match_count(rounds)
+    rows = []
+    for pid in sorted(t.players):
+        p = t.players[pid]
+        cells, acc = [], 0.0
+        for k in range(1, matches + 1):
+            # a match's points at once: a PAB's two halves (0.75) are not rounded apart
+            acc = round_points(acc + sum(t.cell_points(p.entry(column))
+                                         for column in (2 * k - 1, 2 * k) if column <= rounds))
+            cells.append(f"{_match_cell(t, pid, k, {}, lang, rounds)} "
+                         f"({points_text(lang, acc)})")
+        rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
+                     points_text(lang, acc)])
+    return Table(
+        title=word("t.wallchart.match", lang, name=_title(t, lang), match=matches),
+        headers=[*(word(h, lang) for h in ("No", "Name", "Tit", "Rtg", "Fed")),
+                 *(word("M", lang, match=k) for k in range(1, matches + 1)), word("Pts", lang)],
+        rows=rows,
+        align=["r", "l", "l", "r", "l", *("c" for _ in range(matches)), "r"],
+        notes=[word("wall-note.match", lang)],
+        kind="wallchart",
+        lang=lang,
+    )
+
+
+def _match_card_rows(st: Standings, pid: int, lang: str) -> list[list[str]]:
+    """A Double-Swiss player card's rows, one per match: match, colour of game 1, opponent's
+    number, name, rating and score, game 1 and game 2 results, the match's points, the running
+    score (game points)."""
+    t = st.tournament
+    rows, acc = [], 0.0
+    for k in range(1, _match_count(st.rounds) + 1):
+        m = player_match(t, pid, k)
+        games = [g if column <= st.rounds else None
+                 for g, column in ((m.game1, 2 * k - 1), (m.game2, 2 * k))]
+        points = round_points(sum(t.cell_points(g) for g in games if g is not None))
+        if all(g is None for g in games):
+            points = round_points(t.cell_points(None) * 2)
+        acc = round_points(acc + points)
+        marks = [_result_mark(g, lang) if g is not None else "" for g in games]
+        first = next((g for g in games if g is not None), None)
+        if first is not None and first.opponent:
+            o = t.players[first.opponent]
+            colour = "" if m.status.is_forfeit or m.game1 is None or m.game1.colour is None \
+                else _colour(m.game1, lang)
+            rows.append([str(k), colour, str(o.id), o.name, str(o.rating or ""),
+                         points_text(lang, t.points_after(o.id, st.rounds)), *marks,
+                         points_text(lang, points), points_text(lang, acc)])
+        else:
+            mark = _result_mark(first, lang) if first is not None else _zero_bye(lang)
+            rows.append([str(k), "", "", "", "", "", mark, "", points_text(lang, points),
+                         points_text(lang, acc)])
+    return rows
+
+
 def _after(t: Tournament, key: str, lang: str, rounds: int) -> str:
     """The title of a table after ``rounds`` rounds; after match K in a Double-Swiss event."""
     if t.games_per_round == 2:
@@ -302,8 +422,11 @@ def _after(t: Tournament, key: str, lang: str, rounds: int) -> str:
 
 
 def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
-    """Players by pairing number; each round: opponent's number, colour, result, running score."""
+    """Players by pairing number; each round: opponent's number, colour, result, running score
+    (a Double-Swiss event: one column per match, ``rounds`` being its game columns)."""
     lang = check_lang(lang)
+    if t.games_per_round == 2:
+        return _match_wallchart(t, rounds, lang)
     rows = []
     for pid in sorted(t.players):
         p = t.players[pid]
@@ -334,7 +457,7 @@ def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
         raise BadRequest(f"unknown player {pid}")
     p = t.players[pid]
     rows, acc = [], 0.0
-    for r in range(1, st.rounds + 1):
+    for r in range(1, st.rounds + 1 if t.games_per_round != 2 else 1):
         e = p.entry(r)
         acc = round_points(acc + t.cell_points(e))
         if e is not None and e.opponent:
@@ -351,12 +474,17 @@ def player_card(st: Standings, pid: int, lang: str = "en") -> Table:
         notes.append(" · ".join(f"{label}: {points_text(lang, v) or '-'}"
                                 for label, v in zip(st.labels, row.values, strict=True)))
     head = f"{p.id} {p.name}" + (f" ({p.rating})" if p.rating else "")
+    headings = ("Rd", "Col", "No", "Opponent", "Rtg", "Pts", "Res", "Score")
+    align = ["r", "c", "r", "l", "r", "r", "c", "r"]
+    if t.games_per_round == 2:  # C.04.5: one row per match, both games and the match's points
+        rows = _match_card_rows(st, pid, lang)
+        headings = ("Match", "Col", "No", "Opponent", "Rtg", "Pts", "G1", "G2", "Res", "Score")
+        align = ["r", "c", "r", "l", "r", "r", "c", "c", "r", "r"]
     return Table(
         title=word("t.card", lang, name=_title(t, lang), player=head),
-        headers=[word(h, lang) for h in ("Rd", "Col", "No", "Opponent", "Rtg", "Pts", "Res",
-                                         "Score")],
+        headers=[word(h, lang) for h in headings],
         rows=rows,
-        align=["r", "c", "r", "l", "r", "r", "c", "r"],
+        align=align,
         notes=notes,
         kind="card",
         lang=lang,

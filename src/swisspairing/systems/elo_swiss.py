@@ -1046,8 +1046,9 @@ def _pair_level(
     kind_en = "homogeneous" if homogeneous else "heterogeneous"
     kind_fr = "homogène" if homogeneous else "hétérogène"
     notes.append((
-        f"level {score:g}: {kind_en}; from above: {shown_movers}; here: {shown_residents}",
-        f"niveau {fr_number(score)} : {kind_fr} ; venus d'en haut : {shown_movers} ; "
+        f"score bracket {score:g}: {kind_en}; from above: {shown_movers}; here: "
+        f"{shown_residents}",
+        f"niveau de points {fr_number(score)} : {kind_fr} ; venus d'en haut : {shown_movers} ; "
         f"du niveau : {shown_residents}", 0, "A.3"))
     for pid in stuck:
         notes.append((f"{pid} can meet nobody in this level: floats down",

@@ -472,9 +472,9 @@ class _Round:
         en_dir = "downwards" if down else "upwards"
         fr_dir = "vers le bas" if down else "vers le haut"
         self.note(
-            f"Score group {_fmt(score)} ({kind}, paired {en_dir}): players {_ids(sorted(natives))}"
+            f"Scoregroup {_fmt(score)} ({kind}, paired {en_dir}): players {_ids(sorted(natives))}"
             + (f"; incoming floaters {_ids(f.pid for f in incoming)}" if incoming else ""),
-            f"Niveau {fr_number(score)} ({_KIND_FR[kind]}, apparié {fr_dir}) : joueurs "
+            f"Niveau de points {fr_number(score)} ({_KIND_FR[kind]}, apparié {fr_dir}) : joueurs "
             f"{_ids(sorted(natives))}"
             + (f" ; flotteurs reçus {_ids(f.pid for f in incoming)}" if incoming else ""),
             rule="9.2",
@@ -651,7 +651,7 @@ class _Round:
     # --- the round ---------------------------------------------------------------------------
     def run(self) -> Pairing:
         self.note(
-            f"Lim system, round {self.r}: {len(self.ids)} players to pair; median group "
+            f"Lim system, round {self.r}: {len(self.ids)} players to pair; median scoregroup "
             f"{_fmt(self.median)} points" + (" (last round, art. 13)" if self.last_round else ""),
             f"Système Lim, ronde {self.r} : {len(self.ids)} joueurs à apparier ; niveau médian "
             f"{fr_number(self.median)} points"
@@ -732,7 +732,7 @@ class _Round:
             members = set(natives) | {f.pid for f in incoming}
             if len(max_matching(members, self.adj)) == len(members):
                 self.note(
-                    f"Median group {_fmt(self.median)} (paired downwards, last): players "
+                    f"Median scoregroup {_fmt(self.median)} (paired downwards, last): players "
                     f"{_ids(natives)}; downfloaters {_ids(f.pid for f in downs)}; "
                     f"upfloaters {_ids(f.pid for f in ups)}",
                     f"Niveau médian {fr_number(self.median)} (apparié vers le bas, en dernier) : "
@@ -760,11 +760,13 @@ class _Round:
             for p in players:
                 extra.append(_Floater(p, self.score[p], down=not undo_lower))
             self.note(
-                f"The median group cannot be paired ({n_down} downfloaters, {n_up} upfloaters): "
-                f"the pairing of group {_fmt(g.score)} is undone and its players "
-                f"{_ids(players)} join the median group.",
+                f"The median scoregroup cannot be paired ({n_down} downfloaters, "
+                f"{n_up} upfloaters): "
+                f"the pairing of scoregroup {_fmt(g.score)} is undone and its players "
+                f"{_ids(players)} join the median scoregroup.",
                 f"Le niveau médian ne peut être apparié ({n_down} flotteurs descendants, "
-                f"{n_up} montants) : l'appariement du niveau {fr_number(g.score)} est annulé "
+                f"{n_up} montants) : l'appariement du niveau de points "
+                f"{fr_number(g.score)} est annulé "
                 f"et ses joueurs {_ids(players)} rejoignent le niveau médian.",
                 rule="9.6",
             )

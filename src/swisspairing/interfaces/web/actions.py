@@ -18,11 +18,12 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from ... import Violation, api
 from ...checker.check import published_pairing
-from ...checker.violations import Violation, absolute_violations
 from ...errors import BadRequest
 from ...model import Board, Pairing, Player
 from ...model.tournament import TITLE_ORDER, normalise_title
+from . import double_swiss
 from . import models as m
 from .convert import tournament_of
 from .imports import MAX_EVENT_PLAYERS, Candidate, real_fide_id
@@ -142,6 +143,7 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
         raise BadRequest(gettext("rounds: a %(system)s of %(n)s players has %(rounds)s rounds")
                          % {"system": system_label(event.system), "n": event.entrants.count(),
                             "rounds": table})
+    double_swiss.check_system_change(event, stored, paired)
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
         raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
                                  "the initial colour, which can no longer change"))
@@ -617,7 +619,8 @@ class PairingResult:
 
 
 def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
-    """Games of the round in publication order (C.04.2 D.9), the bye on the last board."""
+    """Games of the round in publication order (C.04.2 D.9), the bye on the last board; a
+    Double-Swiss match's two games (C.04.5 Preface, :func:`.double_swiss.second_games`)."""
     if event.system == "team-swiss":  # matches of teams with their boards (issue 27 part 6)
         from .teams import store_team_pairing
 
@@ -626,12 +629,16 @@ def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     t = tournament_of(event, rnd.number)
     by_tpn = {e.tpn: e for e in event.entrants.all()}
     rnd.games.all().delete()
-    games = [m.Game(round=rnd, board=n, white=by_tpn[b.white], black=by_tpn[b.black])
+    game = 1 if double_swiss.is_double_swiss(event) else 0
+    games = [m.Game(round=rnd, board=n, game=game, white=by_tpn[b.white],
+                    black=by_tpn[b.black])
              for n, b in enumerate(pairing.publication_order(t), 1)]
     if pairing.bye is not None:
-        games.append(m.Game(round=rnd, board=len(games) + 1, white=by_tpn[pairing.bye],
-                            white_code="U"))
+        games.append(m.Game(round=rnd, board=len(games) + 1, game=game,
+                            white=by_tpn[pairing.bye], white_code="U"))
     m.Game.objects.bulk_create(games)
+    if game:
+        double_swiss.second_games(rnd)
 
 
 class MissingResults(BadRequest):
@@ -752,13 +759,15 @@ def pairing_json(p: Pairing) -> dict[str, object]:
 
 
 def round_pairing(rnd: m.Round) -> Pairing:
-    """The pairing stored for a round (what the checker compares)."""
+    """The pairing stored for a round (what the checker compares); a Double-Swiss match by its
+    game 1, in the model's first game column of the match (C.04.5)."""
     if rnd.event.system == "team-swiss":
         from .teams import round_team_pairing
 
         return round_team_pairing(rnd)
-    p = Pairing(rnd.number)
-    for g in rnd.games.select_related("white", "black"):
+    double = double_swiss.is_double_swiss(rnd.event)
+    p = Pairing(double_swiss.column(rnd.number, 1 if double else 0))
+    for g in rnd.games.filter(game__lt=2).select_related("white", "black"):
         if g.black is None:
             p.bye = g.white.tpn
         else:
@@ -817,7 +826,7 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
         from ...checker.team_check import team_violations
 
         return team_violations(t, pairing or round_pairing(rnd))
-    return absolute_violations(t, pairing or round_pairing(rnd), event.system)
+    return api.violations(t, pairing or round_pairing(rnd), event.system)
 
 
 #: the manual changes of a pairing as shown (gettext ids); the kinds stored in
@@ -859,6 +868,8 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
             raise BadRequest(gettext("the round is published: unpublish it before changing it"))
         before = round_pairing(rnd)
         change = _change_pairing(rnd, kind, a, b)
+        if user is not None and getattr(user, "is_authenticated", False):
+            change["by"] = user.get_username()  # who, in the explanation (issue 25 item 8)
         rnd.manual_changes = [*rnd.manual_changes, change]
         rnd.version += 1
         text = manual_change_text(change, translated=False)
@@ -872,8 +883,9 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
 
 def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str, object]:
     """Make one manual change to ``rnd``'s games (see :func:`manual_change`); the change as
-    stored in ``Round.manual_changes``."""
-    games = list(rnd.games.select_related("white", "black"))
+    stored in ``Round.manual_changes``. A Double-Swiss match is changed by its game 1 and its
+    game 2 made again from it (C.04.5 Preface: the same players, colours reversed)."""
+    games = list(rnd.games.filter(game__lt=2).select_related("white", "black"))
     by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
     if kind == "swap":
         g = next((g for g in games if g.board == a and g.black is not None), None)
@@ -905,6 +917,7 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
         change = {"kind": kind, "a": a, "b": b}
     else:
         raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+    double_swiss.second_games(rnd)
     return change
 
 
@@ -916,15 +929,22 @@ def _players_of_change(rnd: m.Round, change: dict[str, object]) -> set[int]:
     return {int(str(change["a"])), int(str(change["b"]))}
 
 
-def undo_manual_changes(rnd: m.Round, user: User, every: bool = False) -> list[str]:
+def undo_manual_changes(rnd: m.Round, user: User, every: bool = False,
+                        version: int | None = None) -> list[str]:
     """Undo the last manual change of a draft pairing, or all of them (``every``: back to the
     engine's pairing) in one transaction and one audit entry (issue 25 item 8). Each change is
     its own inverse: colours swapped back, the two players exchanged back (a bye given by hand
     goes back to the player who had it). Refused on a published round and when results are
-    entered on the boards concerned. Returns the changes undone, in words (English)."""
-    if rnd.published:
-        raise BadRequest(gettext("the round is published: unpublish it before changing it"))
+    entered on the boards concerned. ``version``: the round's version the page showed; a
+    change of the round since then (another change, an undo, publication, from another tab or
+    arbiter) refuses the undo (:class:`Stale`), which would otherwise undo a change the arbiter
+    has not seen. Returns the changes undone, in words (English)."""
+    shown = rnd
     with transaction.atomic():
+        rnd = _locked_round(rnd, version)
+        if rnd.published:
+            raise BadRequest(gettext("the round is published: unpublish it before changing "
+                                     "it"))
         changes = list(rnd.manual_changes)
         if not changes:
             raise BadRequest(gettext("there is no manual change to undo"))
@@ -950,11 +970,13 @@ def undo_manual_changes(rnd: m.Round, user: User, every: bool = False) -> list[s
             else:  # an exchange, and a bye given by hand, are exchanged back
                 _change_pairing(rnd, "exchange", int(str(c["a"])), int(str(c["b"])))
         rnd.manual_changes = changes[:len(changes) - len(todo)]
-        rnd.save(update_fields=["manual_changes"])
+        rnd.version += 1
+        rnd.save(update_fields=["manual_changes", "version", "updated_at"])
         texts = [manual_change_text(c, translated=False) for c in todo]
         what = "back to the engine's pairing" if every else f"undone: {texts[0]}"
         audit(rnd.event, user, "round-manual-undo", f"round {rnd.number}: {what}",
               pairing_json(before), pairing_json(round_pairing(rnd)))
+    shown.manual_changes, shown.version = rnd.manual_changes, rnd.version
     return texts
 
 
@@ -1010,7 +1032,7 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
             raise StaleResult(gettext(
                 "board %(board)s changed since this page was shown (another arbiter, another "
                 "tab or the players' entries): it is now %(now)s; your %(typed)s was not saved")
-                % {"board": current.board, "now": _label(current.result),
+                % {"board": current.board_label, "now": _label(current.result),
                    "typed": _label(result)}, current)
         before = current.result
         later_rounds = list(rnd.event.round_set.filter(number__gt=rnd.number)
@@ -1034,7 +1056,8 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
         game.white_code, game.black_code = m.RESULTS[result] if result else ("", "")
         game.version = current.version + 1
         game.save(update_fields=["white_code", "black_code", "version", "updated_at"])
-        entry = audit(rnd.event, user, "result", f"round {rnd.number} board {game.board}",
+        entry = audit(rnd.event, user, "result",
+                      f"round {rnd.number} board {game.board_label}",
                       {"game": game.pk, "result": before},
                       {"game": game.pk, "result": result, "after_later_rounds": later,
                        "version": game.version})
@@ -1095,14 +1118,16 @@ def undo_last_result(event: m.Event, user: User) -> m.AuditEntry | None:
 
 def published_rounds_check(event: m.Event) -> list[int]:
     """Rounds whose stored pairing differs from the published one read from the model (sanity:
-    what the checker compares is what the arbiter sees)."""
+    what the checker compares is what the arbiter sees). A Double-Swiss match is compared by
+    its first game column (C.04.5)."""
     t = tournament_of(event)
     bad = []
     for rnd in event.round_set.all():
-        if rnd.number > t.rounds_paired:
+        column = double_swiss.first_column(t, rnd.number)
+        if column > t.rounds_paired:
             break
         ours = round_pairing(rnd)
-        theirs = published_pairing(t, rnd.number).pairing
+        theirs = published_pairing(t, column).pairing
         if sorted(ours.boards) != sorted(theirs.boards) or ours.bye != theirs.bye:
             bad.append(rnd.number)
     return bad

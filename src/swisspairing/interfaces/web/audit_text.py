@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 
 from . import models as m
 
-_BOARD = re.compile(r"round (\d+) board (\d+)")
+#: a board, or a game of a Double-Swiss match (``board 3.2``: game 2 of board 3, C.04.5)
+_BOARD = re.compile(r"round (\d+) board (\d+(?:\.[12])?)")
 _ROUND = re.compile(r"round (\d+)(?:: (.*))?")
 _NAMED_ROUND = re.compile(r"(.*), round (\d+)")
 

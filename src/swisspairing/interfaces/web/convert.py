@@ -11,7 +11,10 @@ same systems, checker and standings as the command line. The mapping is one to o
   bye or an absence: the pre-entered bye of the round to pair, C.04.2 D.4);
 * a player with no board and no request in a paired round gets ``0000 - Z`` (not paired);
 * withdrawals, forbidden pairs, point system, initial colour and the headers map to the fields
-  of the same name.
+  of the same name;
+* a Double-Swiss event (C.04.5) has two game columns per round (match k: columns 2k-1 and 2k,
+  ``Tournament.games_per_round`` 2): its game rows, byes and requests map as
+  :mod:`.double_swiss` says.
 
 :func:`tournament_of` gives the tournament with the rounds whose results are all in;
 :func:`store_tournament` writes a model (a TRF import) into new rows. A tournament exported to
@@ -22,18 +25,18 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields
 from datetime import date
+from typing import cast
 
 from django.db import transaction
 from django.utils.translation import gettext
 
-from ...errors import BadRequest
+from ... import Standings, api
 from ...formats.trf import one_line
 from ...model import Colour, ForbiddenGroup, Player, PointSystem, RoundEntry, Tournament
 from ...model.results import MIRROR
 from ...model.tournament import ResultCorrection
-from ...standings import ranking
-from ...standings.tiebreaks import parse_list
 from ...systems import SYSTEM_COMMENT, TRF_TYPE_192, trf_type_lines
+from . import double_swiss
 from . import models as m
 
 #: TRF headers held by Event fields (trf.md: 012 name, 022 city, 032 federation, 042 start,
@@ -51,7 +54,7 @@ _ROUND_DATE_COLUMN = 91
 
 def point_system_of(event: m.Event) -> PointSystem:
     values = {k: float(v) for k, v in (event.point_system or {}).items()}
-    return PointSystem(**values)
+    return double_swiss.point_system_of(event, PointSystem(**values))
 
 
 def point_system_json(ps: PointSystem) -> dict[str, float]:
@@ -118,9 +121,13 @@ def headers_of(event: m.Event) -> dict[str, list[str]]:
     if event.end_date:
         out["052"] = [f"052 {_trf_date(event.end_date)}"]
     kind = (TOURNAMENT_TYPE_092_ROUND_ROBIN if event.system in
-            ("round-robin", "double-round-robin") else TOURNAMENT_TYPE_092)
+            ("round-robin", "double-round-robin") else
+            double_swiss.TOURNAMENT_TYPE_092 if double_swiss.is_double_swiss(event) else
+            TOURNAMENT_TYPE_092)
     out.setdefault("092", [f"092 {kind}"])
-    line_132 = round_dates_132(event.round_dates or [])
+    # a Double-Swiss match's date under both of its game columns
+    per_column = double_swiss.games_per_round(event)
+    line_132 = round_dates_132([d for d in (event.round_dates or []) for _ in range(per_column)])
     if line_132:
         out["132"] = [line_132]
     if event.system in TRF_TYPE_192:
@@ -158,9 +165,11 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
     """
     entrants = list(event.entrants.all())
     by_pk = {e.pk: e.tpn for e in entrants}
+    per_round = double_swiss.games_per_round(event)  # game columns per round (C.04.5)
     # the name travels in the 012 header, as in a TRF file read back
     t = Tournament(
-        total_rounds=event.rounds,
+        total_rounds=event.rounds * per_round,
+        games_per_round=per_round,
         initial_colour=Colour(event.initial_colour),
         point_system=point_system_of(event),
         headers=headers_of(event),
@@ -169,7 +178,7 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
     for e in entrants:
         t.players[e.tpn] = player_of(e)
         if e.withdrawn_from:
-            t.withdrawn[e.tpn] = e.withdrawn_from
+            t.withdrawn[e.tpn] = double_swiss.column(e.withdrawn_from, 1 if per_round == 2 else 0)
     # 062 number of players, 072 number of rated players (trf.md 3): from the players held
     t.headers["062"] = [f"062 {len(entrants)}"]
     t.headers["072"] = [f"072 {sum(1 for e in entrants if e.rating > 0)}"]
@@ -177,40 +186,45 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
     if rounds is not None:
         round_rows = [r for r in round_rows if r.number <= rounds]
     games = m.Game.objects.filter(round__in=round_rows).values_list(
-        "round__number", "white_id", "black_id", "white_code", "black_code")
-    by_round: dict[int, list[tuple[int, int | None, str, str]]] = {}
-    for number, white, black, wc, bc in games:
-        by_round.setdefault(number, []).append((white, black, wc, bc))
+        "round__number", "game", "white_id", "black_id", "white_code", "black_code")
+    by_round: dict[int, list[tuple[int, int, int | None, str, str]]] = {}
+    for number, game, white, black, wc, bc in games:
+        by_round.setdefault(number, []).append((game, white, black, wc, bc))
     last = 0
     for r in round_rows:
         boards = by_round.get(r.number, [])
-        if any(not wc for _, _, wc, _ in boards):
+        if any(not wc for _, _, _, wc, _ in boards):
             break
         last = r.number
-        for white, black, wc, bc in boards:
+        for game, white, black, wc, bc in boards:
             w = by_pk[white]
-            if black is None:
-                t.players[w].set_entry(r.number, RoundEntry.bye(wc))
+            if black is None:  # a Double-Swiss bye is a whole match: both columns (Preface)
+                for g in (1, 2) if game else (0,):
+                    t.players[w].set_entry(double_swiss.column(r.number, g), RoundEntry.bye(wc))
                 continue
             b = by_pk[black]
-            t.players[w].set_entry(r.number, RoundEntry(b, Colour.WHITE, wc))
-            t.players[b].set_entry(r.number, RoundEntry(w, Colour.BLACK, bc))
+            col = double_swiss.column(r.number, game)
+            t.players[w].set_entry(col, RoundEntry(b, Colour.WHITE, wc))
+            t.players[b].set_entry(col, RoundEntry(w, Colour.BLACK, bc))
     for req in event.requests.all():
         if rounds is not None and req.round_number > rounds:
             continue
         p = t.players[by_pk[req.entrant_id]]
-        if p.entry(req.round_number) is None:
-            p.set_entry(req.round_number, RoundEntry.bye(req.code))
+        # a Double-Swiss request is for the whole match: both columns (Preface, reading 18)
+        for g in (1, 2) if per_round == 2 else (0,):
+            col = double_swiss.column(req.round_number, g)
+            if p.entry(col) is None:
+                p.set_entry(col, RoundEntry.bye(req.code))
     # a paired round in which a player has no cell: not paired (absent, withdrawn)
     for p in t.players.values():
-        for r in range(1, last + 1):
+        for r in range(1, last * per_round + 1):
             if p.entry(r) is None:
                 p.set_entry(r, RoundEntry.bye("Z"))
     for fp in event.forbidden.all():
         t.forbidden_pairs.append(ForbiddenGroup(frozenset((by_pk[fp.first_id],
                                                            by_pk[fp.second_id]))))
     if rounds is None and last:
-        t.corrections = corrections_of(event, last, by_pk)
+        t.corrections = corrections_of(event, last, by_pk, per_round)
     if event.system == "team-swiss":  # the team records (issue 27 part 6)
         from .teams import attach_team_event
 
@@ -218,18 +232,20 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
     return t
 
 
-def corrections_of(event: m.Event, last: int, by_pk: dict[int, int]) -> list[ResultCorrection]:
+def corrections_of(event: m.Event, last: int, by_pk: dict[int, int],
+                   per_round: int = 1) -> list[ResultCorrection]:
     """The results of rounds 1..``last`` corrected after later rounds were paired (C.04.2
-    4.3), as the TRF's ``### swisspairing correction`` lines say them."""
+    4.3), as the TRF's ``### swisspairing correction`` lines say them (in game columns for a
+    Double-Swiss event)."""
     out = []
     for c in (m.ResultCorrection.objects.filter(event=event, game__round__number__lte=last)
               .select_related("game__round")):
         g = c.game
         if g.black_id is None or c.before not in m.RESULTS or c.after not in m.RESULTS:
             continue
-        out.append(ResultCorrection(g.round.number, g.board, by_pk[g.white_id],
-                                    by_pk[g.black_id], m.RESULTS[c.before], m.RESULTS[c.after],
-                                    c.rounds_paired))
+        out.append(ResultCorrection(double_swiss.column(g.round.number, g.game), g.board,
+                                    by_pk[g.white_id], by_pk[g.black_id], m.RESULTS[c.before],
+                                    m.RESULTS[c.after], c.rounds_paired * per_round))
     return out
 
 
@@ -243,12 +259,19 @@ def complete_rounds(event: m.Event) -> int:
     return last
 
 
-def standings_of(event: m.Event, round_number: int | None = None) -> ranking.Standings:
-    """C.07 standings with the event's tie-breaks (the same call as ``swisspairing standings``)."""
+def standings_of(event: m.Event, round_number: int | None = None) -> Standings:
+    """C.07 standings with the event's tie-breaks (the public API's
+    :func:`~swisspairing.standings`, the same call as ``swisspairing standings``)."""
     t = tournament_of(event, round_number)
-    tbs = parse_list(event.tiebreaks) if event.tiebreaks else None
-    st = ranking.rank(t, tbs, min(t.rounds_paired, round_number or t.rounds_paired))
-    if tbs is not None:  # the legend names the settings, not the command line's option
+    # a Double-Swiss round is a match of two game columns: ranking counts matches (C.04.5)
+    paired = -(-t.rounds_paired // t.games_per_round)
+    if t.team_event is not None:  # the members' own standings (the rating reports' points and
+        from ...standings import ranking  # ranks; the team standings: :mod:`.team_views`)
+
+        return ranking.rank(t, None, min(paired, round_number or paired))
+    st = cast(Standings, api.standings(t, min(paired, round_number or paired),
+                                       event.tiebreaks or None))  # an individual event
+    if event.tiebreaks:  # the legend names the settings, not the command line's option
         st.source = "settings"
     return st
 
@@ -282,8 +305,7 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
 
     Header lines with an Event field fill it; the others are kept as they were read.
     """
-    if t.games_per_round != 1 or system == "double-swiss":
-        raise BadRequest(double_swiss_not_yet())
+    double_swiss.check_import(t, system)
     headers = {k: list(v) for k, v in t.headers.items()}
     values: dict[str, object] = {}
     for code, attr in _HEADER_FIELDS.items():
@@ -303,13 +325,14 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
     dates = round_dates_of_132(headers["132"][0]) if headers.get("132") else None
     if dates is not None:
         headers.pop("132")
-        values["round_dates"] = dates
+        values["round_dates"] = dates[::t.games_per_round]  # a match's date: its game 1's
     tiebreaks = headers.pop("202", [])
     if tiebreaks:
         values["tiebreaks"] = tiebreaks[0][4:].strip()
     values["name"] = name or values.get("name") or t.name or "Tournament"
+    per_round = t.games_per_round
     event = m.Event.objects.create(
-        rounds=t.total_rounds or max(t.rounds_in_file, 1),
+        rounds=-(-(t.total_rounds or max(t.rounds_in_file, 1)) // per_round),
         system=system,
         point_system=point_system_json(t.point_system),
         initial_colour=(t.initial_colour or Colour.WHITE).value,
@@ -325,6 +348,7 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             federation=p.federation, fide_id=p.fide_id, birth_date=p.birth_date,
             withdrawn_from=t.withdrawn.get(pid))
     if system == "team-swiss" or t.team_event is not None:  # issue 27 part 6
+        from ...errors import BadRequest
         from .teams import store_team_records
 
         if system != "team-swiss":
@@ -333,8 +357,10 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
         store_team_records(event, t, rows)
         return event
     paired = t.rounds_paired
+    if per_round == 2:  # two-game matches (C.04.5): :func:`.double_swiss.store_matches`
+        paired = double_swiss.store_matches(event, t, rows)
     for r in range(1, t.rounds_in_file + 1):
-        if r > paired:
+        if r > paired or per_round == 2:
             break
         rnd = m.Round.objects.create(event=event, number=r, status=m.Round.PUBLISHED,
                                      system=system)
@@ -363,8 +389,8 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
         numbered = _publication_numbers(t, r, games, rows)
         m.Game.objects.bulk_create(numbered)
     _store_corrections(event, t)
-    # pre-entered byes of the next round
-    for pid, code in t.not_paired_in(paired + 1).items():
+    # pre-entered byes of the next round (in its first game column)
+    for pid, code in t.not_paired_in(paired * per_round + 1).items():
         if pid in t.withdrawn and code == "Z":
             continue
         if not m.RoundRequest.objects.filter(entrant=rows[pid], round_number=paired + 1).exists():
@@ -388,13 +414,18 @@ def _store_corrections(event: m.Event, t: Tournament) -> None:
     """The file's corrected results (``### swisspairing correction``) kept with their board
     (a line naming no board of the file's rounds says nothing about them: not kept)."""
     key_of = {codes: key for key, codes in m.RESULTS.items()}
+    per_round = t.games_per_round
     for c in t.corrections:
-        game = m.Game.objects.filter(round__event=event, round__number=c.round,
-                                     white__tpn=c.white, black__tpn=c.black).first()
+        number, game_number = ((c.round + 1) // 2, 2 - c.round % 2) if per_round == 2 else \
+            (c.round, 0)
+        game = m.Game.objects.filter(round__event=event, round__number=number,
+                                     game=game_number, white__tpn=c.white,
+                                     black__tpn=c.black).first()
         if game is None or c.before not in key_of or c.after not in key_of:
             continue
         m.ResultCorrection.objects.create(event=event, game=game, before=key_of[c.before],
-                                          after=key_of[c.after], rounds_paired=c.paired)
+                                          after=key_of[c.after],
+                                          rounds_paired=-(-c.paired // per_round))
 
 
 def _publication_numbers(t: Tournament, r: int, games: list[m.Game],

@@ -32,6 +32,9 @@ TEMPLATES: tuple[str, ...] = (
     gettext_noop("%(name)s: modifier /%(modifier)s does not apply to %(code)s"),
     # reading a file of players (CSV, FIDE rating list; interfaces/web/imports.py)
     gettext_noop("the file is empty"),
+    gettext_noop("the name ends in %(ending)s (a %(named)s file) but the content is a "
+                 "%(found)s file (first line %(line)s): rename the file to the ending of its "
+                 "format"),
     gettext_noop("the first row must name the columns, one of them the name ('Nom', or 'Nom' "
                  "and 'Prénom'); it has %(header)s"),
     gettext_noop("column %(column)s: a rating must be a number from 0 to 4000 (maybe followed "

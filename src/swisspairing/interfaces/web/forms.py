@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
@@ -58,10 +60,10 @@ def posted_number(data: Mapping[str, object], key: str, low: int = 1,
     return int(text)
 
 
-#: systems the engines have but the web app cannot hold yet: Double-Swiss events pair two-game
-#: matches (C.04.5) while the app's rounds and results are single games between players
-#: (issue 28 item 5); team events (C.04.6) are held since issue 27 part 6
-NOT_IN_WEB_APP = frozenset({"double-swiss"})
+#: systems the engines have but the web app cannot hold yet: none since Double-Swiss events
+#: (C.04.5, issue 28 item 5: :mod:`.double_swiss`) and team events (C.04.6, issue 27 part 6:
+#: :mod:`.teams`) are held
+NOT_IN_WEB_APP: frozenset[str] = frozenset()
 
 
 def system_choices() -> list[tuple[str, str]]:
@@ -164,19 +166,36 @@ class EventForm(OneLineTexts, forms.ModelForm):
 
     def _round_robin_rounds(self, event: m.Event) -> None:
         """A round-robin's rounds follow its players (C.05 Annex 1: table rounds x cycles):
-        the settings say so, and show the table's number once the players allow one."""
+        the settings say so, and show the table's number once the players allow one.
+
+        The help is for round-robins only: it is hidden unless the system chosen (sent, else
+        the event's, else the form's default) is one, and ``static/web/settings.js`` shows or
+        hides it as the system changes (its ``data-shown-for-systems``)."""
+        from ...systems.round_robin import DOUBLE_ROUND_ROBIN, ROUND_ROBIN
         from . import round_robin
 
         table = round_robin.table_rounds(event) if event.pk else None
         if table is not None:
-            self.fields["rounds"].help_text = _(
+            text = _(
                 "round-robin of %(players)s players: %(rounds)s rounds, set from the number of "
                 "players (Berger table)") % {"players": event.entrants.count(), "rounds": table}
             self.initial["rounds"] = table
         else:
-            self.fields["rounds"].help_text = _(
-                "for a round-robin, set from the number of players when the pairing numbers are "
-                "drawn")
+            text = _("for a round-robin, set from the number of players when the pairing "
+                     "numbers are drawn")
+        systems = (ROUND_ROBIN.name, DOUBLE_ROUND_ROBIN.name)
+        chosen = (self.data.get("system") if self.is_bound else
+                  event.system if event.pk else self.initial.get("system"))
+
+        def shown_for(names: tuple[str, ...], help_text: str) -> str:
+            return format_html('<span data-shown-for-systems="{}"{}>{}</span>', " ".join(names),
+                               "" if chosen in names else mark_safe(" hidden"), help_text)
+
+        # C.04.5: a Double-Swiss event's rounds are two-game matches
+        self.fields["rounds"].help_text = format_html(
+            "{}{}", shown_for(systems, text),
+            shown_for(("double-swiss",), _("Double-Swiss: the number of matches (two games "
+                                           "each)")))
 
     def clean_rounds(self) -> int:
         value = self.cleaned_data["rounds"]

@@ -561,14 +561,57 @@ def iter_fide_txt(stream: BinaryIO, path: str = "players_list.txt") -> Iterator[
         yield c
 
 
-def iter_players(data: bytes, filename: str) -> Iterable[Candidate]:
-    """Choose the reader from the content (and the name): TRF, FIDE XML, FIDE TXT, else CSV."""
+#: The formats of a player file, as messages name them.
+CSV, TRF, FIDE_XML, FIDE_TXT = "CSV", "TRF", "XML", "FIDE TXT"
+#: The format a file name's ending promises; ``.txt`` (a FIDE list, a TRF or a CSV) and the
+#: other endings promise none, the content alone decides.
+_FORMAT_OF_ENDING = {".csv": CSV, ".trf": TRF, ".trfx": TRF, ".xml": FIDE_XML}
+#: The start of a TRF line (trf.md 1: a three-character record code, then the record's data
+#: from column 5): the FIDE records (``001``, ``012``...), JaVaFo's ``XX?`` and bbpPairings'
+#: ``BB?`` records, and the ``###`` comments.
+_TRF_RECORD = re.compile(rb"(?:\d{3}|XX[A-Z]|BB[A-Z])(?: |\r?$)|###")
+
+
+def player_file_format(data: bytes, filename: str) -> str:
+    """The format of a player file (:data:`CSV`, :data:`TRF`, :data:`FIDE_XML` or
+    :data:`FIDE_TXT`), from its structure: the first line of the file decides, never a line
+    found further down. A TRF file's first line is a record (``012 Open...``, ``001 ...``);
+    a CSV's is its header row naming the columns (``Nom;Prénom;Elo``); the FIDE lists start
+    with ``<`` (XML) or their header ``ID Number``. A line break inside a quoted CSV cell
+    followed by ``001 `` used to make a CSV a TRF file, whose reader skipped the CSV rows as
+    unknown records and imported the forged ``001`` line alone.
+
+    When the file's name ends as one format (``.csv``, ``.trf``, ``.trfx``, ``.xml``), the
+    content must be of that format: a disagreement is refused (an :class:`InputError` naming
+    both), never settled by a guess that would import garbage."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf \r\n\t")
+    first_line = head.split(b"\n", 1)[0]
     if head.startswith(b"<"):
+        found = FIDE_XML
+    elif head.startswith(b"ID Number"):
+        found = FIDE_TXT
+    elif _TRF_RECORD.match(first_line):
+        found = TRF
+    else:
+        found = CSV
+    ending = Path(filename).suffix.lower()
+    named = _FORMAT_OF_ENDING.get(ending)
+    if named is not None and named != found:
+        shown = _decode_line(first_line[:60]).rstrip("\r")
+        raise InputError(f"the name ends in {ending} (a {named} file) but the content is a "
+                         f"{found} file (first line {shown!r}): rename the file to the ending "
+                         "of its format", filename)
+    return found
+
+
+def iter_players(data: bytes, filename: str) -> Iterable[Candidate]:
+    """The reader of the file's format (:func:`player_file_format`)."""
+    found = player_file_format(data, filename)
+    if found == FIDE_XML:
         return iter_fide_xml(io.BytesIO(data), filename)
-    if head.startswith(b"ID Number"):
+    if found == FIDE_TXT:
         return iter_fide_txt(io.BytesIO(data), filename)
-    if re.search(rb"(^|\n)001 ", data[:65536]) or filename.lower().endswith((".trf", ".trfx")):
+    if found == TRF:
         return iter(read_trf_players(data, filename))
     return _CsvReader(data, filename)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.contrib.sessions.middleware import SessionMiddleware as DjangoSessionMiddleware
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
@@ -62,20 +63,43 @@ def storage_problem(exc: BaseException) -> bool:
         errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, getattr(errno, "EDQUOT", -1))
 
 
-def storage_error_page(exc: BaseException) -> HttpResponse:
+def storage_error_page(exc: BaseException, session: bool = False) -> HttpResponse:
     """503: the change could not be saved, nothing was changed (one transaction per
-    request), and what to look at."""
+    request), and what to look at. ``session``: what could not be saved is the session,
+    after the view (:class:`SessionMiddleware`)."""
     from django.conf import settings
     from django.utils.translation import gettext as _
 
     logger.error("the data folder cannot be written: %s", exc)
-    message = _("The server cannot write in its data folder (%(folder)s): %(problem)s. "
-                "Nothing was changed. Check that the disk is not full and that the folder "
-                "and its files can be written, then try again.") % {
-        "folder": settings.DATA_DIR, "problem": str(exc).strip() or type(exc).__name__}
+    parts = {"folder": settings.DATA_DIR, "problem": str(exc).strip() or type(exc).__name__}
+    if session:
+        message = _("The server cannot write in its data folder (%(folder)s): %(problem)s. "
+                    "Your session (sign-in, messages) could not be saved. Check that the disk "
+                    "is not full and that the folder and its files can be written, then "
+                    "reload the page.") % parts
+    else:
+        message = _("The server cannot write in its data folder (%(folder)s): %(problem)s. "
+                    "Nothing was changed. Check that the disk is not full and that the folder "
+                    "and its files can be written, then try again.") % parts
     page = render_to_string("swisspairing_error.html", {"message": message,
                                                         "input_error": False})
     return HttpResponse(page, status=503)
+
+
+class SessionMiddleware(DjangoSessionMiddleware):
+    """Django's session middleware, whose saving of the session after the view (a login, the
+    messages too long for their cookie) fails as every write does on a read-only or full data
+    folder: that error is raised after the view, where :class:`SwissPairingErrorMiddleware`
+    never sees it, and was a bare 500 (closing note of issue 24 item 19). It is the same 503
+    page, saying that the session could not be saved."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        try:
+            return super().process_response(request, response)
+        except Exception as exc:
+            if not storage_problem(exc):
+                raise
+            return storage_error_page(exc, session=True)
 
 
 class ContentSecurityPolicyMiddleware:

@@ -8,7 +8,8 @@ without interpretation:
 * :class:`Entrant` - a player, with its pairing number ``tpn`` (C.04.2 B: initial order);
 * :class:`Round` - a round once paired: draft, then published; the explanation of its pairing;
 * :class:`Game` - one board of a round (``black`` empty: the pairing-allocated bye), with the
-  TRF result code of each side (blank: not played yet);
+  TRF result code of each side (blank: not played yet); in a Double-Swiss event (C.04.5) one
+  row per game of the match (``Game.game`` 1 or 2, see there);
 * :class:`RoundRequest` - before a round: requested byes (half-point, full-point), absences
   (zero-point);
 * :class:`ForbiddenPair` - two players who may not meet (C.04.1 b: e.g. same family);
@@ -179,9 +180,25 @@ class Game(models.Model):
     #: bumped by every change of the result (grid, undo, a player's confirmation in the hall):
     #: the grid posts the version its row showed and a stale one is refused (issue 24)
     version = models.PositiveIntegerField(default=1)
+    #: Double-Swiss (C.04.5 Preface: a round is a match of two games between the same two
+    #: players, colours reversed in game 2): 1 or 2, the game of the match this row is; 0 for
+    #: the single game of every other system. A match is two rows with the same ``board``,
+    #: each with the colours of its own game (game 2's ``white`` is game 1's ``black``), so
+    #: that every per-game thing of the app keeps working unchanged on it: the result codes,
+    #: the grid's ``version`` and undo, the forfeit confirmation, late corrections, the
+    #: hall's codes and claims, "a result is missing" (``white_code`` blank). The
+    #: pairing-allocated bye is a whole match (Preface) and one row (``game`` 1), written
+    #: ``U`` in both game columns of the TRF (:mod:`.double_swiss`).
+    game = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
-        ordering = ["round", "board"]
+        ordering = ["round", "board", "game"]
+
+    @property
+    def board_label(self) -> str:
+        """The board as pages show it: ``3``, or ``3.1`` / ``3.2`` for the games of a
+        Double-Swiss match (the bye is a whole match: ``10``)."""
+        return f"{self.board}.{self.game}" if self.game and self.black_id else str(self.board)
 
     @property
     def is_bye(self) -> bool:

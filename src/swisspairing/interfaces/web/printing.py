@@ -31,7 +31,7 @@ from ...standings.categories import FIXED, Member, check_key, prize_table
 from ...standings.categories import label as category_label
 from ...standings.render import PageHeader
 from ...standings.views import Table, points_text
-from . import convert
+from . import convert, double_swiss
 from . import models as m
 from .auth import viewer_required
 
@@ -177,12 +177,13 @@ def round_sheet(event: m.Event, rnd: m.Round) -> RoundSheet:
     number = rnd.number
     t = convert.tournament_of(event, number - 1)
     entrants = list(event.entrants.all())
-    points = {e.pk: (t.points_after(e.tpn, number - 1) if e.tpn in t.players else 0.0)
-              for e in entrants}
+    points = {e.pk: double_swiss.points_before(t, e.tpn, number) for e in entrants}
     games = list(rnd.games.select_related("white", "black"))
     requests = {r.entrant_id: r.code for r in event.requests.filter(round_number=number)}
     seen: dict[int, Sitting] = {}
     for g in games:
+        if g.game == 2:  # a Double-Swiss match's place is its game 1's (C.04.5 Preface)
+            continue
         if g.black is None:
             seen[g.white_id] = Sitting(g.white, points[g.white_id], status=_(
                 "pairing-allocated bye"))
@@ -238,7 +239,10 @@ def not_paired_rows(sheet: RoundSheet, lang: str) -> list[dict[str, Any]]:
 def board_table(sheet: RoundSheet, lang: str) -> Table:
     """Pairing list by board: board, numbers, names, ratings, points before the round, the
     result column (the result once entered), players not paired underneath (C.04.2 D.9 board
-    order, as the round was published)."""
+    order, as the round was published). A Double-Swiss round: one line per match
+    (:func:`.double_swiss.board_table`)."""
+    if double_swiss.is_double_swiss(sheet.event):
+        return double_swiss.board_table(sheet, lang)
     rows = []
     for g in sheet.games:
         if g.black is None:
@@ -278,7 +282,8 @@ def alpha_table(sheet: RoundSheet, lang: str) -> Table:
     return Table(
         title=_("Round %(n)s - who plays where (alphabetical)") % {"n": sheet.rnd.number},
         headers=[_("Name"), _("No"), _("Rtg"), _("Pts"), _("Bd"),
-                 _("Colour"), _("Opponent")],
+                 _("Colour in game 1") if double_swiss.is_double_swiss(sheet.event)
+                 else _("Colour"), _("Opponent")],
         rows=rows, align=["l", "r", "r", "r", "r", "l", "l"], kind="alpha", lang=lang)
 
 

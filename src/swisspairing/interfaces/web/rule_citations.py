@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from ...checker.violations import Violation
+from ... import Violation
 from . import models as m
 
 #: the checker's rule ids -> the C.04.1 (2026) article

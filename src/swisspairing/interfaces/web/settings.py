@@ -181,7 +181,8 @@ MIDDLEWARE = [
     # Content-Security-Policy on every page (issue 24 item 19)
     "swisspairing.interfaces.web.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's, with a read-only data folder at the session's saving a 503 (middleware.py)
+    "swisspairing.interfaces.web.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

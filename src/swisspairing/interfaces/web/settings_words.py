@@ -34,6 +34,8 @@ SYSTEM_LABELS: dict[str, Any] = {
     # on main since issue 29 (C.05 Annex 1 Berger tables)
     "round-robin": _("Round robin (FIDE Berger tables)"),
     "double-round-robin": _("Double round robin (FIDE Berger tables)"),
+    # issue 28 part 5: two-game matches (C.04.5); the rounds are matches
+    "double-swiss": _("Double-Swiss system (FIDE, 2026: matches of two games)"),
     # issue 27 part 6: team events (C.04.6, in force since 1 February 2026)
     "team-swiss": _("Swiss Team system (FIDE, 2026): team events"),
 }
@@ -52,12 +54,21 @@ TIEBREAK_CODES = ("BH/C1", "BH", "BH/M1", "BH/C2", "SB", "SB/C1", "DE", "WIN", "
 #: how many tie-breaks the form offers
 SLOTS = 6
 
-#: presets: key -> (name, list). ``usual`` is the project's default list (docs/standings.md:
-#: C.07 4.1 sets no FIDE default; Buchholz Cut 1, Buchholz and Sonneborn-Berger are the usual
-#: choice of Swiss events, DE and WIN separate what remains)
+#: presets: key -> (name, list), each from a text (issue 25 item 10: only what a text
+#: supports). ``usual`` is the project's default list (docs/standings.md: C.07 (2026) art. 4.1
+#: sets no FIDE default list: the organiser chooses; Buchholz Cut 1, Buchholz and
+#: Sonneborn-Berger are the usual choice of Swiss events, DE and WIN separate what remains).
+#: No "FIDE recommendation" preset: the rules in force have none, and the former
+#: recommendation (C.02 art. 13, before C.07 of 2023) was found only in third-party copies
+#: that disagree on its order (docs/web.md). No "FFE usual order" either: no FFE text giving
+#: it was found; the FFE text we have, the Elo-based Swiss system
+#: (../shared/seeds/elo-based-swiss-ffe.fr.txt, E10), ranks equal scores by the direct
+#: encounter (its text: for the first place), then the average Elo of the opponents, then lots.
 PRESETS: dict[str, tuple[Any, str]] = {
     "usual": (_("Usual for a Swiss event: Buchholz Cut 1, Buchholz, Sonneborn-Berger, "
                 "direct encounter, wins"), DEFAULT_TIEBREAKS),
+    "ffe-elo-swiss": (_("FFE Elo-based Swiss system (E10): direct encounter, average rating "
+                        "of opponents"), "DE, ARO"),
     # C.07 for round-robins (no Buchholz): the default of a new round-robin event
     "round-robin": (_("Round-robin: Sonneborn-Berger, direct encounter, wins, Koya"),
                     ROUND_ROBIN_TIEBREAKS),

@@ -67,7 +67,7 @@ def _slip(doc: Any, family: str, clean: Any, sheet: RoundSheet, game: Any, x: fl
     doc.cell(w, 3.5, _fit(doc, clean(top), w))
     doc.set_xy(x, y + 4.5)
     doc.set_font(family, "B", 12)
-    board = _("Round %(n)s - board %(board)s") % {"n": sheet.rnd.number, "board": game.board}
+    board = _("Round %(n)s - board %(board)s") % {"n": sheet.rnd.number, "board": game.board_label}
     doc.cell(w, 6, _fit(doc, clean(board), w))
     line_y = y + 12.5
     for colour, player in ((_("White"), game.white), (_("Black"), game.black)):

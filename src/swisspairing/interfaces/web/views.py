@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import warnings
 from typing import Any
 
 import segno
@@ -25,24 +26,23 @@ from django.utils.translation import get_language, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...checker.check import check_tournament
+from ... import api
 from ...checker.report import compared_rows, paired_before_text
 from ...errors import BadRequest, SwissPairingError
-from ...formats.trf import parse_trf_bytes, write_trf
+from ...formats.trf import parse_trf_bytes
 from ...model.tournament import Board
-from ...standings import export
 from ...standings import render as publication
 from ...standings import views as tables
 from ...standings.labels import tiebreak_name
 from ...standings.round_robin_table import round_robin_crosstable
-from ...systems.selection import system_from_file
 from . import (
     actions,
     auth,
     backup,
     convert,
     core_messages,
-    explanation_names,
+    double_swiss,
+    explanation_now,
     forms,
     pairing_jobs,
     printing,
@@ -215,7 +215,9 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         tiebreak_names=(" ; " if _lang() == "fr" else "; ").join(
             tiebreak_name(c.strip(), _lang()) for c in event.tiebreaks.split(",") if c.strip()),
         complete=convert.complete_rounds(event),
-        round_robin=round_robin.is_round_robin(event)))
+        round_robin=round_robin.is_round_robin(event),
+        # TRF-16 cannot say that a round is a two-game match (C.04.5): TRF-2026 only
+        double_swiss=double_swiss.is_double_swiss(event)))
 
 
 @arbiter_required
@@ -247,7 +249,7 @@ def import_trf(request: HttpRequest) -> HttpResponse:
                 "players. Nothing was imported.") % {
                 "file": upload.name, "count": len(t.players), "limit": limit})
             return redirect("web:home")
-        named = system_from_file(t)
+        named = api.system_from_file(t)
         if named is None and t.team_event is not None and t.team_event.teams:
             named = "team-swiss"  # 310 records without 192: a team event (issue 27 part 6)
         chosen = form.cleaned_data.get("system") or named or RULES_IN_FORCE
@@ -481,7 +483,8 @@ def _missing_results(exc: actions.MissingResults) -> str:
     page (issue 25 item 11)."""
     links = format_html_join(", ", '<a href="{}#game-{}" class="missing-board">{}</a>', (
         (reverse("web:round", args=[g.round.event_id, g.round.number]), g.pk,
-         _("round %(round)s, board %(board)s") % {"round": g.round.number, "board": g.board})
+         _("round %(round)s, board %(board)s") % {"round": g.round.number,
+                                                  "board": g.board_label})
         for g in exc.games))
     return format_html("{} {}", _("Pairing refused: %(reason)s. Results missing:") % {
         "reason": str(exc)}, links)
@@ -657,25 +660,39 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                    entrants=list(event.entrants.all()),
                    requests={r.entrant_id: r.code for r in
                              event.requests.filter(round_number=number)},
-                   request_codes=m.REQUEST_CODES, result_keys=_result_keys())
+                   request_codes=m.REQUEST_CODES, result_keys=_result_keys(),
+                   double_swiss=double_swiss.is_double_swiss(event))
     if rnd is None:
         job = pairing_jobs.latest_job(event, number)
         context["job"] = job
         context["elapsed"] = int((timezone.now() - job.started_at).total_seconds()) if job else 0
     else:
         t = convert.tournament_of(event, number - 1)
+        # scores in game points before the round (a Double-Swiss match: C.04.5)
         context["games"] = [
-            {"game": g, "white_points": t.points_after(g.white.tpn, number - 1)
-             if g.white.tpn in t.players else 0,
-             "black_points": t.points_after(g.black.tpn, number - 1) if g.black else None,
+            {"game": g, "white_points": double_swiss.points_before(t, g.white.tpn, number),
+             "black_points": double_swiss.points_before(t, g.black.tpn, number)
+             if g.black else None,
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
+        if context["double_swiss"]:
+            context["matches"] = double_swiss.match_rows(context["games"])
+            context["match_results"] = [(key, RESULT_LABELS[key])
+                                        for key in double_swiss.MATCH_FORM_RESULTS]
         names = {e.tpn: e.name for e in context["entrants"]}
-        context["notes"] = [  # the players named where a note lists them (issue 25 item 8)
-            {"text": explanation_names.named_note(n[lang], names), "level": n["level"],
-             "rule": n["rule"]} for n in rnd.explanation]
+        broken = (rule_citations.shown(actions.violations_of(rnd), rnd, lang)
+                  if not rnd.published or rnd.manual_changes else [])
         if not rnd.published:
-            context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
+            context["violations"] = broken
+        # the explanation of the pairing as it now is: the players named, the manual changes
+        # and what of the engine's notes they made untrue (issue 25 item 8)
+        boards = {g["game"].board: (g["game"].white.tpn,
+                                    g["game"].black.tpn if g["game"].black else None)
+                  for g in context["games"]}
+        context["round_system"] = system_label(rnd.system)  # by its name (issue 25 item 10)
+        context["notes"] = explanation_now.shown_notes(
+            rnd.explanation, boards, rnd.manual_changes, names, lang, broken,
+            {g["game"].pk: g["game"].board for g in context["games"]})
         later = event.round_set.filter(number__gt=number).exists()
         context["later"] = later
         undo = actions.undo_target(event)
@@ -754,9 +771,11 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                 actions.unpair_round(rnd, request.user, version)
             elif what == "manual":
                 _manual(request, rnd, version)
+            elif what == "match" and double_swiss.is_double_swiss(event):
+                _match_result(request, rnd)
             elif what in ("manual-undo", "manual-reset"):  # issue 25 item 8
                 every = what == "manual-reset"
-                actions.undo_manual_changes(rnd, request.user, every=every)
+                actions.undo_manual_changes(rnd, request.user, every=every, version=version)
                 messages.success(request, _("Back to the engine's pairing.") if every
                                  else _("Last manual change undone."))
             else:
@@ -804,6 +823,18 @@ def _manual(request: HttpRequest, rnd: m.Round, version: int | None) -> None:
             messages.warning(request, f"{v.text} [{v.rule}]")
     else:
         messages.success(request, _("Change made: no absolute rule is broken."))
+
+
+def _match_result(request: HttpRequest, rnd: m.Round) -> None:
+    """Both games of a Double-Swiss match from the round page's per-match form (C.04.5):
+    ``match`` = board and the versions of both games the page showed (``3:1:2``), ``first``
+    and ``second`` each game's result as the score of game 1's White."""
+    board, version1, version2 = double_swiss.posted_match(request.POST.get("match", ""))
+    first, second = str(request.POST.get("first", "")), str(request.POST.get("second", ""))
+    double_swiss.set_match(rnd, board, first, second, request.user, (version1, version2))
+    messages.success(request, _("Board %(board)s: game 1 %(first)s, game 2 %(second)s "
+                                "(scores of White in game 1).") % {
+        "board": board, "first": RESULT_LABELS[first], "second": RESULT_LABELS[second]})
 
 
 def _forfeit_question(key: str) -> str:
@@ -864,9 +895,9 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
                 status = 400
     game.refresh_from_db()
     t = convert.tournament_of(event, number - 1)
-    row = {"game": game, "white_points": t.points_after(game.white.tpn, number - 1),
-           "black_points": t.points_after(game.black.tpn, number - 1) if game.black
-           else None, "label": RESULT_LABELS.get(game.result, "")}
+    row = {"game": game, "white_points": double_swiss.points_before(t, game.white.tpn, number),
+           "black_points": double_swiss.points_before(t, game.black.tpn, number)
+           if game.black else None, "label": RESULT_LABELS.get(game.result, "")}
     confirm = {"questions": questions, "key": key, "typed": typed,
                "label": RESULT_LABELS.get(key or "", "") or "—"} if questions else None
     context = _ctx(request, event, g=row, error=error, number=number, corrected=corrected,
@@ -887,9 +918,28 @@ def result(request: HttpRequest, pk: int, number: int, game_id: int) -> HttpResp
 _ALIGN = {"r": "num", "c": "center", "l": ""}
 
 
+#: the tables too wide for a phone, which scroll inside their own box with their leading
+#: columns (numbers, then the name) held at its left edge (print.css ``.lead``)
+_LEADING_COLUMNS_HELD = ("crosstable", "wallchart")
+
+
+def _lead_classes(table: tables.Table) -> list[str]:
+    """The classes that hold a wide table's leading columns in place (closing note of issue
+    29 part 3: the 10-player round-robin crosstable scrolled sideways on a phone, the names
+    out of sight): the number columns before the name (``lead lead-num lead-0``, ...) and
+    the name, the first left-aligned column among the first four (``lead lead-name
+    lead-N``); none for another table, or one whose name column comes later."""
+    if table.kind not in _LEADING_COLUMNS_HELD or "l" not in table.align[:4]:
+        return [""] * len(table.align)
+    name = table.align.index("l")
+    return [f"lead lead-num lead-{i}" if i < name else f"lead lead-name lead-{i}"
+            if i == name else "" for i in range(len(table.align))]
+
+
 def _shown(table: tables.Table) -> dict[str, Any]:
     """A standings-package table with each cell's alignment class, for the template."""
-    classes = [_ALIGN.get(a, "") for a in table.align]
+    classes = [" ".join(c for c in (_ALIGN.get(a, ""), lead) if c)
+               for a, lead in zip(table.align, _lead_classes(table), strict=False)]
     return {"title": table.title, "subtitle": table.subtitle, "notes": table.notes,
             "kind": table.kind, "headers": list(zip(table.headers, classes, strict=False)),
             "rows": [list(zip(row, classes, strict=False)) for row in table.rows]}
@@ -1015,20 +1065,21 @@ def export_trf(request: HttpRequest, pk: int, dialect: str) -> HttpResponse:
     event = _event(pk)
     t = convert.tournament_of(event)
     st = convert.standings_of(event) if t.rounds_paired else None
-    if dialect == "trf":
-        text = write_trf(t, points="computed")
-    elif dialect == "trf16":
-        text = export.write_trf16(t, st)
-    elif dialect == "trf26":
-        text, _warnings = export.write_trf26(t, st)
-    else:
+    versions = {"trf": "trf", "trf16": "trf16", "trf26": "trf2026"}
+    if dialect not in versions:
         raise Http404
+    with warnings.catch_warnings():  # what TRF-2026 cannot hold is left out, as before
+        warnings.simplefilter("ignore", api.TrfWarning)
+        text = api.write_trf(t, version=versions[dialect],  # type: ignore[arg-type]
+                             points="computed" if dialect == "trf" else "declared",
+                             standings=st, strict=False)
     # a GET changes nothing (issue 24, item 10): the download is logged, not audited (an audit
     # row would also change the public pages' version)
     logger.info("export %s of event %s by %s", dialect, event.pk, request.user)
     # EVENT-round-4.trf (not EVENT.trf.trf): the rounds the file holds, the dialect if not ours
     kind = "" if dialect == "trf" else f"-{dialect}"
-    return _download(text, f"{_slug(event)}-round-{t.rounds_paired}{kind}.trf",
+    rounds = -(-t.rounds_paired // t.games_per_round)  # a Double-Swiss match: two columns
+    return _download(text, f"{_slug(event)}-round-{rounds}{kind}.trf",
                      "text/plain; charset=utf-8")
 
 
@@ -1041,7 +1092,7 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
     t = convert.tournament_of(event)
     report = None
     if t.rounds_paired:
-        report = check_tournament(t, event.system)
+        report = api.check(t, event.system)
     lang = _lang()
     names = {e.tpn: e.name for e in event.entrants.all()}
 

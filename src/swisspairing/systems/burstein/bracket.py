@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .ideal import ideal_bracket
+from .ideal import ideal_bracket, why_ideal_floats
 from .round import BursteinRound
 from .weights import matched_bracket, why_floats
 
@@ -28,10 +28,12 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     scoregroup (with the outgoing floaters they make the following bracket of C7);
     ``below`` everybody further down."""
     ideal = ideal_bracket(rnd, bracket, following, below)
+    matched = None
     if ideal is not None:
         pairs, floaters = ideal
     else:
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+        matched = matched_bracket(rnd, bracket, following, below)
+        mate = matched[0]
         in_bracket = set(bracket)
         bsn = {pid: i for i, pid in enumerate(bracket)}
         pairs = [(a, mate[a]) for a in bracket if mate[a] in in_bracket and a < mate[a]]
@@ -40,6 +42,12 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
         floaters = [a for a in bracket if mate[a] not in in_bracket]
     result = BracketResult(pairs, floaters)
     if explain_floaters:
+        # why each floater floats, at about the pairing's cost: from the bounds the ideal
+        # candidate reached, else from the weights' own matching (one more per floater)
         for f in floaters:
-            result.reasons[f] = why_floats(rnd, f, bracket, following, below)
+            if matched is None:
+                why = why_ideal_floats(rnd, f, bracket, following, below)
+                result.reasons[f] = (why.name, why.floats_en, why.floats_fr)
+            else:
+                result.reasons[f] = why_floats(rnd, f, bracket, following, below, matched)
     return result

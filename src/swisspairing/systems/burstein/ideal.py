@@ -30,6 +30,7 @@ from __future__ import annotations
 from ...matching.bitsets import BitGraph, mask_of
 from ...model import Colour
 from .colours import misses_preference
+from .criteria import CRITERIA, ORDER, Criterion
 from .round import BursteinRound
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
@@ -159,10 +160,11 @@ def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
 
 
 def following_bracket_ideal(rnd: BursteinRound, floaters: list[int], following: list[int],
-                            below: list[int]) -> bool:
+                            below: list[int], tries: int | None = MAX_LEFTOVER_TRIES) -> bool:
     """C7 and C4 at their bounds: the floaters and the next scoregroup all pair among
     themselves (but one of the lowest score when they are odd), and the players below (with
-    that one) can all be paired."""
+    that one) can all be paired. ``tries``: how many of the lowest score are tried as the one
+    who goes down (None: every one, the exact answer :func:`why_ideal_floats` needs)."""
     ps = rnd.players
     members = floaters + following
     if len(members) % 2 == 0:
@@ -175,7 +177,7 @@ def following_bracket_ideal(rnd: BursteinRound, floaters: list[int], following: 
     exposed = next(i for i in members if i not in mate)
     # try the one a maximum matching leaves out first, then the others of the lowest score
     order = [exposed] + [i for i in leftover_candidates if i != exposed]
-    for x in order[:MAX_LEFTOVER_TRIES]:
+    for x in order[:tries]:
         if ps[x].score != lowest_score:
             continue
         rest = [i for i in members if i != x]
@@ -184,3 +186,62 @@ def following_bracket_ideal(rnd: BursteinRound, floaters: list[int], following: 
         if rnd.completable([*below, x]):
             return True
     return False
+
+
+def why_ideal_floats(rnd: BursteinRound, floater: int, bracket: list[int],
+                     following: list[int], below: list[int]) -> Criterion:
+    """The criterion that made ``floater`` float from a bracket the ideal candidate paired
+    (:func:`ideal_bracket`), found without a weighted matching: what
+    :func:`.weights.why_floats` answers (the first digit at which the best pairing with
+    ``floater`` kept in the bracket is worse), from the bounds the candidate reached.
+
+    The candidate reached every bound, so the best pairing with ``floater`` paired inside the
+    (odd) bracket is only as good when another player ``g`` floats instead and
+
+    * C4/C5: the rest of the bracket pairs among itself and ``g`` with everybody below
+      (the completion and the most pairs; failing for every ``g``: :data:`COMPLETION`);
+    * C6: ``g`` has the lowest score of the bracket, as ``floater`` (else :data:`SCORES`);
+    * C7: the following bracket ``g`` + N reaches its bound, as :func:`following_bracket_ideal`
+      checks it, every leftover tried (else :data:`FOLLOWING`);
+    * C8: the rest of the bracket pairs with as few pairs of equal preferences as the
+      candidate had (:func:`fewest_misses`, :func:`colour_completable`; else
+      :data:`COLOURS`);
+
+    and when some ``g`` keeps all four, the difference is the order of 4.3 (:data:`ORDER`).
+    The answer is the criterion after the last one the best ``g`` keeps. A bracket the
+    weights paired is explained by :func:`.weights.why_floats`."""
+    ps = rnd.players
+    lowest_score = min(ps[i].score for i in bracket)
+    klass = {i: colour_class(ps[i].preference) for i in bracket}
+    counts = [0, 0, 0]
+    lowest = [0, 0, 0]
+    for i in bracket:
+        counts[klass[i]] += 1
+        if ps[i].score == lowest_score:
+            lowest[klass[i]] += 1
+    bound = fewest_misses_floating(counts, lowest)  # the candidate's pairs of equal preferences
+    others = [g for g in bracket if g != floater]
+    kept = 0  # how many criteria of CRITERIA the best g keeps
+    for g in (g for g in others if ps[g].score == lowest_score):
+        rest = [i for i in bracket if i != g]
+        if not rnd.completable(rest):
+            continue
+        counts[klass[g]] -= 1
+        colours = fewest_misses(counts) == bound and colour_completable(rnd, set(rest), klass,
+                                                                        counts)
+        counts[klass[g]] += 1
+        if not colours and kept >= 3:
+            continue
+        if following_bracket_ideal(rnd, [g], following, below, tries=None):
+            if colours:
+                return ORDER
+            kept = 3
+        elif kept < 2 and rnd.completable([g, *following, *below]):
+            kept = 2
+    if not kept:  # a higher score floating instead (C6 lost), if that completes the round
+        for g in (g for g in others if ps[g].score != lowest_score):
+            if rnd.completable([i for i in bracket if i != g]) and rnd.completable(
+                    [g, *following, *below]):
+                kept = 1
+                break
+    return CRITERIA[kept]

@@ -91,10 +91,13 @@ def pair_brackets(rnd: BursteinRound, ids: list[int]) -> list[tuple[int, int]]:
         bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(ps[i]))
         following = groups[scores[k + 1]] if k + 1 < len(scores) else []
         below = [i for s in scores[k + 2:] for i in groups[s]]
-        rnd.note(f"Bracket {score / 10:g}: BSN " + ", ".join(
+        # 1.2.1-1.2.2: a bracket = the residents of a scoregroup, possibly incoming floaters
+        rnd.note(f"Bracket {score / 10:g} (scoregroup {score / 10:g}"
+                 + (" and incoming floaters" if incoming else "") + "): BSN " + ", ".join(
                      f"{n}={pid}" for n, pid in enumerate(bracket, start=1))
                  + (f" (incoming floaters {id_list(incoming)})" if incoming else ""),
-                 f"Groupe {fr_number(score / 10)} : numéros " + ", ".join(
+                 f"Niveau {fr_number(score / 10)} (groupe de points {fr_number(score / 10)}"
+                 + (" et flotteurs entrants" if incoming else "") + ") : numéros " + ", ".join(
                      f"{n}={pid}" for n, pid in enumerate(bracket, start=1))
                  + (f" (flotteurs entrants {id_list(incoming)})" if incoming else ""),
                  rule="4.1")

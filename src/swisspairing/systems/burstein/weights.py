@@ -106,11 +106,14 @@ def digit_values(mate: dict[int, int], weights: dict[tuple[int, int], int],
 
 
 def why_floats(rnd: BursteinRound, floater: int, bracket: list[int], following: list[int],
-               below: list[int]) -> tuple[str, str, str]:
+               below: list[int],
+               matched: tuple[dict[int, int], dict[tuple[int, int], int], Digits] | None = None
+               ) -> tuple[str, str, str]:
     """The criterion that made ``floater`` float: pair the round again by weights, once as the
-    rules want and once with ``floater`` forced to stay in the bracket, and see at which digit
-    the best such pairing is worse."""
-    mate, weights, digits = matched_bracket(rnd, bracket, following, below)
+    rules want (``matched``: :func:`matched_bracket`'s answer when the bracket was paired so)
+    and once with ``floater`` forced to stay in the bracket, and see at which digit the best
+    such pairing is worse."""
+    mate, weights, digits = matched or matched_bracket(rnd, bracket, following, below)
     chosen = digit_values(mate, weights, digits)
     outside = set(following) | set(below)
     forced = {k: w for k, w in weights.items()

@@ -153,7 +153,7 @@ class DubovSystem:
             lower = sorted((i for i in remaining if i not in residents),
                            key=lambda i: (-ps[i].score, ps[i].rank))
             rnd.note(f"Scoregroup {top:g}: players {id_list(residents)}",
-                     f"Groupe de score {fr_number(top)} : joueurs {id_list(residents)}",
+                     f"Groupe de points {fr_number(top)} : joueurs {id_list(residents)}",
                      rule="1.3" if self.rules.name == "dubov" else "6.1")
             if self.rules.downfloats:
                 got, carried = self._bracket_1997(rnd, residents, carried, lower)

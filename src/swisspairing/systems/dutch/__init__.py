@@ -28,23 +28,18 @@ Where each part lives (``docs/dutch.md`` explains the method):
 
 from __future__ import annotations
 
-from .bracket import _BracketContext
-from .colours import _colour_misses, a8_x1_z1, allocate_colours, initial_colour
+from .colours import a8_x1_z1, allocate_colours, colour_misses, initial_colour
 from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .generation import BracketResult, exchange_key
 from .players import ABSOLUTE, STRONG, PairingPlayer
-from .round import _Round
-from .system import DUTCH_2012, DUTCH_2017, DUTCH_2025, DutchSystem, _relax_bye_2012
+from .round import PairingRound
+from .system import DUTCH_2012, DUTCH_2017, DUTCH_2025, DutchSystem, relax_bye_2012
 from .weights import BYE, BYE_VERTEX, INTERNAL, NEXT, OTHER
-
-#: the name of :class:`PairingPlayer` before issue 14, for code written against it
-DP = PairingPlayer
 
 __all__ = [
     "ABSOLUTE",
     "BYE",
     "BYE_VERTEX",
-    "DP",
     "DUTCH_2012",
     "DUTCH_2017",
     "DUTCH_2025",
@@ -59,12 +54,11 @@ __all__ = [
     "DutchRules",
     "DutchSystem",
     "PairingPlayer",
-    "_BracketContext",
-    "_Round",
-    "_colour_misses",
-    "_relax_bye_2012",
+    "PairingRound",
     "a8_x1_z1",
     "allocate_colours",
+    "colour_misses",
     "exchange_key",
     "initial_colour",
+    "relax_bye_2012",
 ]

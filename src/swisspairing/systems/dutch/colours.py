@@ -115,7 +115,7 @@ def e5_pairing_numbers(t: Tournament, round_number: int, players: list[PairingPl
         p.paired_number = number[p.id]
 
 
-def _colour_misses(u: PairingPlayer, v: PairingPlayer) -> tuple[int, int]:
+def colour_misses(u: PairingPlayer, v: PairingPlayer) -> tuple[int, int]:
     """(preferences missed, strong preferences missed) by the pair u-v under E.1-E.5, when no
     topscorer rule applies: two different (or missing) preferences are all granted; of two
     equal ones one is missed, that of the weaker (E.2) or, at equal strength, one as strong, so

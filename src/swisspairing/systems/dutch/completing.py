@@ -1,7 +1,8 @@
-"""Dutch 2017/2025: the ideal candidate of a bracket that must complete the round.
+"""Dutch (2012, 2017, 2025): the ideal candidate of a bracket that must complete the round.
 
 A bracket is paired with every lower player in its graph when its downfloaters must leave the
-rest of the round a complete pairing: the 2017 PPB (A.9, C.4) and a 2025 bracket under [C4].
+rest of the round a complete pairing: the 2017 PPB (A.9, C.4), the 2012 PPB (A9) and a 2025
+bracket under [C4].
 When the lower players cannot pair among themselves (players with the same absolute colour
 preference may not meet: C.3 / [C3]), the bracket must send some of its own players down, and
 the weighted matching over the bracket and everything below is the whole cost of the round
@@ -38,6 +39,7 @@ from .ideal import (
     _minus,
     _within,
     colour_class,
+    first_assignment,
     ideal_downfloater,
     ideal_pair,
     pair_colour_cost,
@@ -46,7 +48,7 @@ from .players import ABSOLUTE
 from .weights import BYE_VERTEX
 
 if TYPE_CHECKING:
-    from .bracket import _BracketContext
+    from .bracket import Bracket
     from .players import PairingPlayer
 
 
@@ -156,18 +158,21 @@ def _higher(a: ColourCost, b: ColourCost) -> ColourCost:
     return max(a[0], b[0]), max(a[1], b[1])
 
 
-def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
+def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the bound of every quality
     criterion, for a bracket paired with every lower player (``ctx.rest``), when the bound of
     C.5 / [C6] pairs every MDP; None outside that scope or when it is not shown cheaply.
 
-    Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
+    Returns (pairs, downfloaters) as ``Bracket.run`` would.
     """
     rnd = ctx.rnd
     lower = ctx.rest
-    if rnd.rules.edition < 2017 or not lower:
+    # 2012 too (the PPB of A9, paired without the look-ahead): its digits P, B3 (the PSD: D4 is
+    # the lowest bracket's), B2, A7.d, X, Z and B5/B6 are at the bounds below exactly when
+    # those of C.5-C.19 are, as for the ideal candidates (docs/dutch.md section 8, "2012")
+    if not lower:
         return None
-    bracket = ctx.bracket
+    bracket = ctx.players
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]
     residents = [p for p in bracket if p.id not in ctx.mdp_ids]
     if not residents or any(p.score != residents[0].score for p in residents):
@@ -257,7 +262,57 @@ def completing_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlaye
     return pairs, floaters
 
 
-def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
+def lowest_bracket_one_colour_2012(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """2012, the lowest bracket (D4) made homogeneous by A3 whose lower half cannot meet itself:
+    the first candidate of D1/D2 among those best by every digit of ``CRITERIA_2012``; None
+    outside that scope or when no such candidate pairs everybody.
+
+    Scope: the last bracket of the round (nothing below it, no following scoregroup), even,
+    with no moved-down player once A3 is applied (a bracket with at least half MDPs is treated
+    as homogeneous), whose S2 (the lower half in A2 order, B.6) is made of players of one score
+    ``s``, all non-topscorers with the same absolute colour preference, and whose S1 players all
+    score more than ``s`` (the round-3 one-bracket case of issue 26: the 1-point players the PPB
+    floats down with the 0-point players who all prefer White absolutely).
+
+    Why the answer (docs/dutch.md section 8.2): no two S2 players may meet (A7 / B1: two
+    non-topscorers with the same absolute preference), so a candidate pairing everybody pairs
+    each S2 player with a different S1 player, and there are as many of each: every such
+    candidate is a pairing of S1 against S2, and when one exists it has the most pairs (P).
+    Every other digit then has the same value for all of them: B3 (D4: the sum of squared
+    score differences, each S1 player ``h`` giving ``(score(h) - s)**2`` whoever his opponent),
+    B5/B6 (each S1 player floats down and each S2 player floats up in every such candidate),
+    and B2, A7.d, X, Z (a pair's colour misses depend only on the two players' preferences and
+    strengths, and every S2 player has the same ones, so a candidate's total is the sum over S1
+    of a term of each S1 player alone). So B8 (A11) keeps all of them, and the generation order
+    picks the first: no exchange (D2: none is needed), then the S2 transposition first in D1
+    order, i.e. each S1 player in turn with the first S2 player that still lets the others be
+    paired (:func:`~.ideal.first_assignment`).
+    """
+    rnd = ctx.rnd
+    if rnd.rules.edition != 2012 or not ctx.complete or ctx.rest or ctx.nxt or ctx.mdp_ids:
+        return None
+    bracket = ctx.players
+    if not bracket or len(bracket) % 2:
+        return None
+    half = len(bracket) // 2
+    s1, s2 = bracket[:half], bracket[half:]
+    one = s2[0]
+    if one.pref is None or one.strength != ABSOLUTE:
+        return None
+    if any(p.score != one.score or p.strength != ABSOLUTE or p.pref is not one.pref
+           or p.topscorer for p in s2):
+        return None  # S2 players who may meet each other, or of several scores
+    if any(p.score <= one.score for p in s1):
+        return None
+    if rnd.last_round and any(p.topscorer for p in s1):
+        return None  # colours of topscorer pairs follow E.1-E.5 on the histories: out of scope
+    chosen = first_assignment(s1, s2, rnd.compatible, lambda p: False)
+    if chosen is None:
+        return None
+    return chosen, []
+
+
+def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
                          beyond: list[PairingPlayer], bye: bool) -> bool:
     """2025 [C8] within [C4]: do these downfloaters let the following bracket reach the best
     look-ahead any candidate can give it, in a pairing that completes the round?
@@ -334,7 +389,7 @@ def lookahead_completing(ctx: _BracketContext, floaters: list[PairingPlayer],
     return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
-def _choose(ctx: _BracketContext, choosers: list[PairingPlayer], others: list[PairingPlayer],
+def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPlayer],
             spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
             bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
             ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:

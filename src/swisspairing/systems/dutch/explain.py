@@ -8,21 +8,43 @@ from ..explain import Explanation, fr_number
 from .colours import allocate_colours
 from .generation import BracketResult
 from .players import STRONG, PairingPlayer
-from .round import _Round
+from .round import PairingRound
 
 
 def _note_bracket(explain: Explanation | None, bracket: list[PairingPlayer], mdps: set[int],
-                  collapsed: bool = False) -> None:
+                  collapsed: bool = False, edition: int = 2025) -> None:
+    """The bracket's note, named as the edition's text names it (issue 25 item 8): 2016/2025
+    (2025 1.3, 2016 A.3) "homogeneous / heterogeneous bracket", its "resident players" of a
+    "scoregroup" and its "MDPs" (moved-down players; French text of 2016: "niveau
+    homogène / hétérogène", "joueurs résidents", "groupe de points", "MDP, joueur flotteur
+    descendant"); 2012 (A3) "homogeneous / heterogeneous score bracket" ("niveau de points")."""
     if explain is None:
         return
     score = bracket[-1].score / 10 if bracket else 0
     ids = ", ".join(f"{p.id}{'*' if p.id in mdps else ''}" for p in bracket)
+    homogeneous = len({p.score for p in bracket}) <= 1
     if collapsed:
         explain.add(f"Collapsed last bracket (CLB): {ids}",
                     f"Dernier niveau effondré (CLB) : {ids}", rule="A.9")
+    elif edition == 2012:
+        kind_en, kind_fr = ("Homogeneous", "homogène") if homogeneous else (
+            "Heterogeneous", "hétérogène")
+        explain.add(f"{kind_en} score bracket {score:g}: {ids}"
+                    + ("" if homogeneous else " (* = moved down)"),
+                    f"Niveau de points {kind_fr} {fr_number(score)} : {ids}"
+                    + ("" if homogeneous else " (* = flotteur descendant)"), rule="A3")
+    elif homogeneous:
+        explain.add(f"Homogeneous bracket {score:g} (the resident players of scoregroup "
+                    f"{score:g}): {ids}",
+                    f"Niveau homogène {fr_number(score)} (les joueurs résidents du groupe de "
+                    f"points {fr_number(score)}) : {ids}",
+                    rule="1.3" if edition >= 2025 else "A.3")
     else:
-        explain.add(f"Bracket {score:g}: {ids} (* = moved down)",
-                    f"Niveau {fr_number(score)} : {ids} (* = flotteur descendant)", rule="A.3")
+        explain.add(f"Heterogeneous bracket {score:g} (the resident players of scoregroup "
+                    f"{score:g} and the MDPs): {ids} (* = MDP, moved-down player)",
+                    f"Niveau hétérogène {fr_number(score)} (les joueurs résidents du groupe de "
+                    f"points {fr_number(score)} et les MDP) : {ids} (* = MDP, joueur flotteur "
+                    "descendant)", rule="1.3" if edition >= 2025 else "A.3")
 
 
 #: rule labels of the explanation, per edition: colour misses, strong colour misses,
@@ -34,14 +56,14 @@ _LABELS = {
 }
 
 
-def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
+def _note_result(explain: Explanation | None, rnd: PairingRound, res: BracketResult,
                  bracket: list[PairingPlayer], mdps: set[int], last: bool) -> None:
     """Explain a bracket's pairing: pairs, why each player floats, unmet criteria."""
     if explain is None:
         return
     labels = _LABELS.get(rnd.rules.edition, _LABELS[2017])
-    pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs) or "none"
-    explain.add(f"pairs: {pairs}", f"paires : {pairs}", level=1)
+    pairs = ", ".join(f"{a.id}-{b.id}" for a, b in res.pairs)
+    explain.add(f"pairs: {pairs or 'none'}", f"paires : {pairs or 'aucune'}", level=1)
     for p in res.floaters:
         others = [q for q in bracket if q is not p and not (q.id in mdps and p.id in mdps)]
         met = [q for q in others if q.id in p.opponents]
@@ -66,6 +88,14 @@ def _note_result(explain: Explanation | None, rnd: _Round, res: BracketResult,
             explain.add(f"{p.id} ({p.score / 10:g}) receives the pairing-allocated bye: {why_en}",
                         f"{p.id} ({fr_number(p.score / 10)}) reçoit l'exemption : {why_fr}",
                         level=1, rule="C.2")
+        elif p.id in mdps and rnd.rules.edition >= 2017:
+            # 2025 3.2.4 / 3.3.4 (2016 B.3): the MDPs of S1 are all paired (MDP-Pairing); an
+            # MDP left unpaired was in the Limbo, and Limbo players downfloat
+            explain.add(f"{p.id} ({p.score / 10:g}) floats down again, from the Limbo (an MDP "
+                        f"not paired in this bracket): {why_en}",
+                        f"{p.id} ({fr_number(p.score / 10)}) flotte de nouveau vers le niveau "
+                        f"suivant, depuis la Limbe (un MDP non apparié dans ce niveau) : {why_fr}",
+                        level=1, rule="3.2.4" if rnd.rules.edition >= 2025 else "B.3")
         else:
             explain.add(f"{p.id} ({p.score / 10:g}) floats down: {why_en}",
                         f"{p.id} ({fr_number(p.score / 10)}) flotte vers le niveau suivant : "

@@ -7,20 +7,18 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ...matching import (
     lexicographic_bipartite_matching,
     max_weight_matching,
     max_weight_matching_duals,
 )
+from . import bracket as dutch_bracket
 from . import completing as dutch_completing
 from . import ideal as dutch_ideal
+from .bracket import Bracket
 from .players import PairingPlayer
-from .weights import BYE_VERTEX, INTERNAL, _digit_multipliers
-
-if TYPE_CHECKING:
-    from .round import _Round
+from .weights import BYE_VERTEX, INTERNAL, digit_multipliers
 
 
 def exchange_key(moved_down: Iterable[int], moved_up: Iterable[int]
@@ -46,294 +44,289 @@ class BracketResult:
     next_unpaired: list[PairingPlayer] = field(default_factory=list)
 
 
-class _GenerationMixin:
-    """B.6-B.8 for one bracket (mixed into :class:`.bracket._BracketContext`)."""
-
-    rnd: _Round
-    bracket: list[PairingPlayer]
-    mdp_ids: set[int]
-    in_bracket: set[int]
-    nxt: list[PairingPlayer]
-    next_ids: set[int]
-    complete: bool
-    by_id: dict[int, PairingPlayer]
-    bsn: dict[int, int]
-    fixed_ids: frozenset[int]
-    last_mate: dict[int, int]
-    c9: bool
-    size: int
-    mdp_mate: dict[int, int] | None
-    _quality_weights: tuple[list[int], dict[tuple[int, int], int]] | None
-    _rows: dict[tuple[int, int], list[int]]
-
-    # --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
-    def run(self) -> BracketResult:
-        # a candidate meeting every quality criterion in full needs no matching (dutch_ideal)
-        ideal = dutch_ideal.ideal_candidate(self)
-        if ideal is None:
-            # a bracket that must complete the round (2017 PPB, 2025 [C4]), settled by its
-            # structure (docs/dutch.md section 8, "ideal candidates of a completing bracket")
-            ideal = dutch_completing.completing_candidate(self)
-        if ideal is not None:
-            return BracketResult(pairs=ideal[0], floaters=ideal[1])
-        if self.rnd.rules.edition >= 2025 and self.complete and any(
-            p.bye_ok for p in self.bracket
-        ):
-            # [C9] only concerns a bracket that downfloats exactly one player, who then gets
-            # the PAB: count the downfloaters at the optimum of the higher criteria first
-            mate = self.match()
-            floaters = [p for p in self.bracket if mate.get(p.id) not in self.in_bracket]
-            self.c9 = len(floaters) == 1 and mate.get(floaters[0].id) == BYE_VERTEX
-        mdps = [p for p in self.bracket if p.id in self.mdp_ids]
-        residents = [p for p in self.bracket if p.id not in self.mdp_ids]
-        fixed: list[tuple[PairingPlayer, PairingPlayer]] = []
-        blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
-        if mdps:
-            mate = self.match_mdp_pairing(mdps, residents)
-            self.mdp_mate = mate
-            for m in mdps:
-                partner = mate.get(m.id)
-                if partner is not None and partner in self.in_bracket:
-                    fixed.append((m, self.by_id[partner]))
-                else:
-                    blocked.add(m.id)
-            remainder = [p for p in residents if p.id not in {q.id for _, q in fixed}]
-            n1 = sum(
-                1
-                for p in remainder
-                if (q := mate.get(p.id)) is not None
-                and q in self.in_bracket
-                and q not in self.mdp_ids
-                and self.bsn[p.id] < self.bsn[q]
-            )
-        else:
-            remainder = residents
-            n1 = None
-        self.fixed_ids = frozenset(p.id for pr in fixed for p in pr)
-
-        def allowed_base(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
-            return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
-
-        if n1 is None:
-            # Homogeneous bracket: MaxPairs (B.1 b) is not known before the first matching.
-            # Guess half the players; C.5 is the top quality digit, so the ordered matching's
-            # own number of pairs is MaxPairs: when it differs from the guess, the S1 used for
-            # the order was wrong and the bracket is ordered again with the right one.
-            guess = len(remainder) // 2
-            pairs = self.order_remainder(remainder, guess, allowed_base)
-            if len(pairs) != guess:
-                pairs = self.order_remainder(remainder, len(pairs), allowed_base)
-        else:
-            pairs = self.order_remainder(remainder, n1, allowed_base)
-        result = BracketResult(pairs=fixed + pairs)
-        paired = {p.id for pr in result.pairs for p in pr}
-        result.floaters = [p for p in self.bracket if p.id not in paired]
-        in_next = self.next_ids | {p.id for p in result.floaters}
-        result.next_unpaired = [
-            p for p in result.floaters + self.nxt if self.last_mate.get(p.id) not in in_next
-        ]
-        return result
-
-    def quality_weights(self) -> tuple[list[int], dict[tuple[int, int], int]]:
-        """The weights of the quality criteria alone, for every pair of the bracket (built
-        once; a later matching on fewer players takes the subset: each digit's radix, fitted
-        to the whole bracket, is large enough for any part of it)."""
-        if self._quality_weights is None:
-            self._quality_weights = self.build()
-        return self._quality_weights
-
-    def match_mdp_pairing(self, mdps: list[PairingPlayer],
-                          residents: list[PairingPlayer]) -> dict[int, int]:
-        """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
-        order = self.mdp_order(mdps, residents)
-        if self.nxt or self.complete:
-            return self.match(order=order)
-        # the quality weights with the two order digits appended: the same numbers as
-        # ``build(order=order)``, but only the MDPs' pairs need the order function
-        ids, quality = self.quality_weights()
-        extra: dict[tuple[int, int], list[int]] = {}
+# --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
+def run(ctx: Bracket) -> BracketResult:
+    """The bracket's pairing: the first candidate of the generation order (B.6/B.7, D.1-D.3)
+    among those best by the quality criteria (B.8)."""
+    # a candidate meeting every quality criterion in full needs no matching (dutch_ideal)
+    ideal = dutch_ideal.ideal_candidate(ctx)
+    if ideal is None:
+        # a bracket that must complete the round (2017 PPB, 2025 [C4]), settled by its
+        # structure (docs/dutch.md section 8, "ideal candidates of a completing bracket")
+        ideal = dutch_completing.completing_candidate(ctx)
+    if ideal is None:
+        # 2012: the lowest bracket homogeneous by A3 whose lower half may not meet itself
+        # (docs/dutch.md section 8.2)
+        ideal = dutch_completing.lowest_bracket_one_colour_2012(ctx)
+    if ideal is not None:
+        return BracketResult(pairs=ideal[0], floaters=ideal[1])
+    if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(
+        p.bye_ok for p in ctx.players
+    ):
+        # [C9] only concerns a bracket that downfloats exactly one player, who then gets
+        # the PAB: count the downfloaters at the optimum of the higher criteria first
+        mate = dutch_bracket.match(ctx)
+        floaters = [p for p in ctx.players if mate.get(p.id) not in ctx.in_bracket]
+        ctx.c9 = len(floaters) == 1 and mate.get(floaters[0].id) == BYE_VERTEX
+    mdps = [p for p in ctx.players if p.id in ctx.mdp_ids]
+    residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+    fixed: list[tuple[PairingPlayer, PairingPlayer]] = []
+    blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
+    if mdps:
+        mate = match_mdp_pairing(ctx, mdps, residents)
+        ctx.mdp_mate = mate
         for m in mdps:
-            for r in residents:
-                key = (m.id, r.id) if (m.id, r.id) in quality else (r.id, m.id)
-                if key in quality:
-                    extra[key] = order(m, r, INTERNAL)
-        if not extra:
-            return self.match(order=order)
-        pairs_bound = max(1, (len(ids) + 1) // 2)
-        mult, scale = _digit_multipliers(
-            [max(col) * pairs_bound + 1 for col in zip(*extra.values(), strict=True)])
-        weights = {key: (w - 1) * scale + 1 for key, w in quality.items()}
-        for key, vals in extra.items():
-            weights[key] += sum(map(operator.mul, vals, mult))
-        mate = max_weight_matching(ids, weights)
-        self.last_mate = mate
-        return mate  # type: ignore[return-value]
+            partner = mate.get(m.id)
+            if partner is not None and partner in ctx.in_bracket:
+                fixed.append((m, ctx.by_id[partner]))
+            else:
+                blocked.add(m.id)
+        remainder = [p for p in residents if p.id not in {q.id for _, q in fixed}]
+        n1 = sum(
+            1
+            for p in remainder
+            if (q := mate.get(p.id)) is not None
+            and q in ctx.in_bracket
+            and q not in ctx.mdp_ids
+            and ctx.bsn[p.id] < ctx.bsn[q]
+        )
+    else:
+        remainder = residents
+        n1 = None
+    ctx.fixed_ids = frozenset(p.id for pr in fixed for p in pr)
 
-    def mdp_order(self, mdps: list[PairingPlayer], residents: list[PairingPlayer]
-                  ) -> Callable[[PairingPlayer, PairingPlayer, int], list[int]]:
-        """B.7 / D.3: the set of paired MDPs with the lowest BSNs, then (D.1) the MDP-pairing
-        whose S2 order is lexicographically first."""
-        m_index = {p.id: i for i, p in enumerate(mdps)}
-        r_index = {p.id: i for i, p in enumerate(residents)}
-        nm, nr = len(mdps), len(residents)
-        radix = nr + 1
+    def allowed_base(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
+        return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
 
-        def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
-            if kind != INTERNAL:
-                return [0, 0]
-            m, r = (u, v) if u.id in m_index else (v, u)
-            if m.id not in m_index:
-                return [0, 0]
-            i = m_index[m.id]
-            return [2 ** (nm - 1 - i), (nr - r_index[r.id]) * radix ** (nm - 1 - i)]
+    if n1 is None:
+        # Homogeneous bracket: MaxPairs (B.1 b) is not known before the first matching.
+        # Guess half the players; C.5 is the top quality digit, so the ordered matching's
+        # own number of pairs is MaxPairs: when it differs from the guess, the S1 used for
+        # the order was wrong and the bracket is ordered again with the right one.
+        guess = len(remainder) // 2
+        pairs = order_remainder(ctx, remainder, guess, allowed_base)
+        if len(pairs) != guess:
+            pairs = order_remainder(ctx, remainder, len(pairs), allowed_base)
+    else:
+        pairs = order_remainder(ctx, remainder, n1, allowed_base)
+    result = BracketResult(pairs=fixed + pairs)
+    paired = {p.id for pr in result.pairs for p in pr}
+    result.floaters = [p for p in ctx.players if p.id not in paired]
+    in_next = ctx.next_ids | {p.id for p in result.floaters}
+    result.next_unpaired = [
+        p for p in result.floaters + ctx.nxt if ctx.last_mate.get(p.id) not in in_next
+    ]
+    return result
 
-        return order
 
-    def order_remainder(self, remainder: list[PairingPlayer], n1: int,
-                        allowed_base: Callable[[PairingPlayer, PairingPlayer, int],
-                                               bool]) -> list[tuple[PairingPlayer, PairingPlayer]]:
-        """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket)."""
-        if n1 == 0:
-            return []
-        if not self.nxt and not self.complete:
-            fast = self.order_without_exchange(remainder, n1, allowed_base)
-            if fast is not None:
-                return fast
-        bsn = {p.id: i + 1 for i, p in enumerate(remainder)}  # fresh BSNs for the remainder
-        n = len(remainder)
-        s1_list = remainder[:n1]
-        s1 = {p.id for p in s1_list}
-        rem_ids = set(bsn)
+def quality_weights(ctx: Bracket) -> tuple[list[int], dict[tuple[int, int], int]]:
+    """The weights of the quality criteria alone, for every pair of the bracket (built
+    once; a later matching on fewer players takes the subset: each digit's radix, fitted
+    to the whole bracket, is large enough for any part of it)."""
+    if ctx.quality_weights_cache is None:
+        ctx.quality_weights_cache = dutch_bracket.build(ctx)
+    return ctx.quality_weights_cache
 
-        def exchange_order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
-            if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
-                return [0, 0, 0, 0, 0]
-            a, b = sorted((bsn[u.id], bsn[v.id]))
-            in1a, in1b = a <= n1, b <= n1
-            # D.2 a: fewest exchanged BSNs = fewest pairs inside the original S2
-            da = 0 if (not in1a and not in1b) else 1
-            # D.2 b: smallest (sum moved S2->S1) - (sum moved S1->S2) = smallest sum of the
-            # lower BSN of every pair (docs/dutch.md derives it)
-            db = n + 1 - a
-            # D.2 c: highest BSN moved from S1 to S2: minimise sum 2^a over pairs whose lower
-            # BSN is in the original S1
-            dc = (2 ** (n + 1)) - (2 ** a if in1a else 0)
-            # D.2 d: lowest BSN moved from S2 to S1 (the lower BSN of pairs inside S2)
-            dd = 2 ** (n - a) if not in1a else 0
-            return [da, db, dc, dd, self._transposition(u, v, s1, s1_list)]
 
-        mate = self.match(allowed=allowed_base, order=exchange_order)
-        pairs = self._pairs_of(mate, remainder)
-        if all((bsn[a.id] <= n1) != (bsn[b.id] <= n1) for a, b in pairs):
-            # no exchange needed: the transposition digits were those of the original S1
-            return pairs
-        # the exchange is fixed: S1 = (original S1 - X) + Y; transpositions of the new S2 (D.1)
-        new_s1 = set()
-        for a, b in pairs:
-            new_s1.add(min(a, b, key=lambda p: bsn[p.id]).id)
-        s1_sorted = [p for p in remainder if p.id in new_s1]
+def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
+                      residents: list[PairingPlayer]) -> dict[int, int]:
+    """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
+    order = mdp_order(ctx, mdps, residents)
+    if ctx.nxt or ctx.complete:
+        return dutch_bracket.match(ctx, order=order)
+    # the quality weights with the two order digits appended: the same numbers as
+    # ``build(order=order)``, but only the MDPs' pairs need the order function
+    ids, quality = quality_weights(ctx)
+    extra: dict[tuple[int, int], list[int]] = {}
+    for m in mdps:
+        for r in residents:
+            key = (m.id, r.id) if (m.id, r.id) in quality else (r.id, m.id)
+            if key in quality:
+                extra[key] = order(m, r, INTERNAL)
+    if not extra:
+        return dutch_bracket.match(ctx, order=order)
+    pairs_bound = max(1, (len(ids) + 1) // 2)
+    mult, scale = digit_multipliers(
+        [max(col) * pairs_bound + 1 for col in zip(*extra.values(), strict=True)])
+    weights = {key: (w - 1) * scale + 1 for key, w in quality.items()}
+    for key, vals in extra.items():
+        weights[key] += sum(map(operator.mul, vals, mult))
+    mate = max_weight_matching(ids, weights)
+    ctx.last_mate = mate
+    return mate  # type: ignore[return-value]
 
-        def allowed(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
-            if not allowed_base(u, v, kind):
-                return False
-            if kind == INTERNAL and u.id in rem_ids and v.id in rem_ids:
-                return (u.id in new_s1) != (v.id in new_s1)
-            if kind == INTERNAL:
-                return True
-            # members of the new S1 must be paired inside the bracket
-            return u.id not in new_s1 and v.id not in new_s1
 
-        def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
-            if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
-                return [0]
-            return [self._transposition(u, v, new_s1, s1_sorted)]
+def mdp_order(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
+              ) -> Callable[[PairingPlayer, PairingPlayer, int], list[int]]:
+    """B.7 / D.3: the set of paired MDPs with the lowest BSNs, then (D.1) the MDP-pairing
+    whose S2 order is lexicographically first."""
+    m_index = {p.id: i for i, p in enumerate(mdps)}
+    r_index = {p.id: i for i, p in enumerate(residents)}
+    nm, nr = len(mdps), len(residents)
+    radix = nr + 1
 
-        mate = self.match(allowed=allowed, order=order)
-        return self._pairs_of(mate, remainder)
+    def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
+        if kind != INTERNAL:
+            return [0, 0]
+        m, r = (u, v) if u.id in m_index else (v, u)
+        if m.id not in m_index:
+            return [0, 0]
+        i = m_index[m.id]
+        return [2 ** (nm - 1 - i), (nr - r_index[r.id]) * radix ** (nm - 1 - i)]
 
-    def order_without_exchange(self, remainder: list[PairingPlayer], n1: int,
-                               allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool]
-                               ) -> list[tuple[PairingPlayer, PairingPlayer]] | None:
-        """B.6 when no exchange is needed, without order digits in the weights.
+    return order
 
-        One matching with the quality criteria alone gives the best quality Q*. A second one,
-        on the same weights restricted to pairs of one S1 and one S2 player, tells whether a
-        candidate without exchange reaches Q*: if it does, D.2 a (fewest exchanges) chooses such
-        a candidate, and D.1 the one whose S2 order comes first. The bipartite matching's duals
-        describe all of them at once (complementary slackness: the pairs on tight edges that
-        cover every vertex of positive dual), so D.1 is settled by
-        :func:`lexicographic_bipartite_matching` with no further weights. Returns None when an
-        exchange is needed (or MaxPairs differs from ``n1``): the caller then uses the order
-        digits of D.2 and D.1 (docs/dutch.md, "candidates without exchange").
-        """
-        rem = {p.id for p in remainder}
-        ids, weights = self.quality_weights()
-        ids = [v for v in ids if v in rem]
-        weights = {(a, b): w for (a, b), w in weights.items() if a in rem and b in rem}
-        if not weights:
-            return None
-        # Q*: the MDP-pairing's matching is best by quality over the whole bracket, so its
-        # pairs inside the remainder are a best remainder pairing (quality adds up pair by
-        # pair); a homogeneous bracket needs a matching of its own
-        mate = self.mdp_mate if self.mdp_mate is not None else max_weight_matching(ids, weights)
-        best = [(a, b) for a, b in mate.items() if a in rem and b in rem and a < b]
-        if len(best) != n1:
-            return None
-        s1 = [p.id for p in remainder[:n1]]
-        s1_set = set(s1)
-        bip = {(a, b): w for (a, b), w in weights.items()
-               if a in rem and b in rem and (a in s1_set) != (b in s1_set)}
-        mate_b, y = max_weight_matching_duals(ids, bip)
-        if self.quality(mate_b) != self.quality(dict(best + [(b, a) for a, b in best])):
-            return None
-        if any(a not in mate_b for a in s1):
-            return None
-        rank = {p.id: p.rank for p in remainder}
-        adj: dict[int, list[int]] = {a: [] for a in s1}
-        for (a, b), w in bip.items():
-            if y[a] + y[b] == 2 * w:
-                left, right = (a, b) if a in s1_set else (b, a)
-                adj[left].append(right)
-        for lst in adj.values():
-            lst.sort(key=rank.__getitem__)
-        required = {v for v in rem if v not in s1_set and y[v] > 0}
-        chosen = lexicographic_bipartite_matching(
-            s1, adj, {a: mate_b[a] for a in s1}, required)
-        if chosen is None:  # pragma: no cover - mate_b is such a matching
-            return None
-        by_id = self.by_id
-        return [(by_id[a], by_id[b]) for a, b in chosen.items()]
 
-    def quality(self, mate: dict[int, int]) -> list[int]:
-        """Sum of the criteria rows of the bracket pairs of a matching (a vector compared
-        lexicographically: the quality of a candidate)."""
-        total: list[int] | None = None
-        for a, b in mate.items():
-            row = self._rows.get((a, b))
-            if row is None:
-                continue  # each pair once: the rows are keyed in the order of the build
-            total = row[:] if total is None else [x + y for x, y in zip(total, row, strict=True)]
-        return total or []
+def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
+                    allowed_base: Callable[[PairingPlayer, PairingPlayer, int],
+                                           bool]) -> list[tuple[PairingPlayer, PairingPlayer]]:
+    """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket)."""
+    if n1 == 0:
+        return []
+    if not ctx.nxt and not ctx.complete:
+        fast = order_without_exchange(ctx, remainder, n1, allowed_base)
+        if fast is not None:
+            return fast
+    bsn = {p.id: i + 1 for i, p in enumerate(remainder)}  # fresh BSNs for the remainder
+    n = len(remainder)
+    s1_list = remainder[:n1]
+    s1 = {p.id for p in s1_list}
+    rem_ids = set(bsn)
 
-    def _transposition(self, u: PairingPlayer, v: PairingPlayer, s1: set[int],
-                       s1_sorted: list[PairingPlayer]) -> int:
-        """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""
-        if (u.id in s1) == (v.id in s1):
-            return 0
-        first, second = (u, v) if u.id in s1 else (v, u)
-        i = next(k for k, p in enumerate(s1_sorted) if p.id == first.id)
-        m = self.size + 1
-        return (m - self._s2_rank(second, s1)) * (m + 1) ** (len(s1_sorted) - 1 - i)
+    def exchange_order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
+        if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
+            return [0, 0, 0, 0, 0]
+        a, b = sorted((bsn[u.id], bsn[v.id]))
+        in1a, in1b = a <= n1, b <= n1
+        # D.2 a: fewest exchanged BSNs = fewest pairs inside the original S2
+        da = 0 if (not in1a and not in1b) else 1
+        # D.2 b: smallest (sum moved S2->S1) - (sum moved S1->S2) = smallest sum of the
+        # lower BSN of every pair (docs/dutch.md derives it)
+        db = n + 1 - a
+        # D.2 c: highest BSN moved from S1 to S2: minimise sum 2^a over pairs whose lower
+        # BSN is in the original S1
+        dc = (2 ** (n + 1)) - (2 ** a if in1a else 0)
+        # D.2 d: lowest BSN moved from S2 to S1 (the lower BSN of pairs inside S2)
+        dd = 2 ** (n - a) if not in1a else 0
+        return [da, db, dc, dd, _transposition(ctx, u, v, s1, s1_list)]
 
-    def _s2_rank(self, p: PairingPlayer, s1: set[int]) -> int:
-        return sum(1 for q in self.bracket if q.id not in s1 and q.rank < p.rank)
+    mate = dutch_bracket.match(ctx, allowed=allowed_base, order=exchange_order)
+    pairs = _pairs_of(ctx, mate, remainder)
+    if all((bsn[a.id] <= n1) != (bsn[b.id] <= n1) for a, b in pairs):
+        # no exchange needed: the transposition digits were those of the original S1
+        return pairs
+    # the exchange is fixed: S1 = (original S1 - X) + Y; transpositions of the new S2 (D.1)
+    new_s1 = set()
+    for a, b in pairs:
+        new_s1.add(min(a, b, key=lambda p: bsn[p.id]).id)
+    s1_sorted = [p for p in remainder if p.id in new_s1]
 
-    def _pairs_of(self, mate: dict[int, int],
-                  remainder: list[PairingPlayer]) -> list[tuple[PairingPlayer, PairingPlayer]]:
-        out = []
-        rem = {p.id for p in remainder}
-        for p in remainder:
-            q = mate.get(p.id)
-            if q is not None and q in rem and p.rank < self.by_id[q].rank:
-                out.append((p, self.by_id[q]))
-        return out
+    def allowed(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
+        if not allowed_base(u, v, kind):
+            return False
+        if kind == INTERNAL and u.id in rem_ids and v.id in rem_ids:
+            return (u.id in new_s1) != (v.id in new_s1)
+        if kind == INTERNAL:
+            return True
+        # members of the new S1 must be paired inside the bracket
+        return u.id not in new_s1 and v.id not in new_s1
+
+    def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
+        if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
+            return [0]
+        return [_transposition(ctx, u, v, new_s1, s1_sorted)]
+
+    mate = dutch_bracket.match(ctx, allowed=allowed, order=order)
+    return _pairs_of(ctx, mate, remainder)
+
+
+def order_without_exchange(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
+                           allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool]
+                           ) -> list[tuple[PairingPlayer, PairingPlayer]] | None:
+    """B.6 when no exchange is needed, without order digits in the weights.
+
+    One matching with the quality criteria alone gives the best quality Q*. A second one,
+    on the same weights restricted to pairs of one S1 and one S2 player, tells whether a
+    candidate without exchange reaches Q*: if it does, D.2 a (fewest exchanges) chooses such
+    a candidate, and D.1 the one whose S2 order comes first. The bipartite matching's duals
+    describe all of them at once (complementary slackness: the pairs on tight edges that
+    cover every vertex of positive dual), so D.1 is settled by
+    :func:`lexicographic_bipartite_matching` with no further weights. Returns None when an
+    exchange is needed (or MaxPairs differs from ``n1``): the caller then uses the order
+    digits of D.2 and D.1 (docs/dutch.md, "candidates without exchange").
+    """
+    rem = {p.id for p in remainder}
+    ids, weights = quality_weights(ctx)
+    ids = [v for v in ids if v in rem]
+    weights = {(a, b): w for (a, b), w in weights.items() if a in rem and b in rem}
+    if not weights:
+        return None
+    # Q*: the MDP-pairing's matching is best by quality over the whole bracket, so its
+    # pairs inside the remainder are a best remainder pairing (quality adds up pair by
+    # pair); a homogeneous bracket needs a matching of its own
+    mate = ctx.mdp_mate if ctx.mdp_mate is not None else max_weight_matching(ids, weights)
+    best = [(a, b) for a, b in mate.items() if a in rem and b in rem and a < b]
+    if len(best) != n1:
+        return None
+    s1 = [p.id for p in remainder[:n1]]
+    s1_set = set(s1)
+    bip = {(a, b): w for (a, b), w in weights.items()
+           if a in rem and b in rem and (a in s1_set) != (b in s1_set)}
+    mate_b, y = max_weight_matching_duals(ids, bip)
+    if quality(ctx, mate_b) != quality(ctx, dict(best + [(b, a) for a, b in best])):
+        return None
+    if any(a not in mate_b for a in s1):
+        return None
+    rank = {p.id: p.rank for p in remainder}
+    adj: dict[int, list[int]] = {a: [] for a in s1}
+    for (a, b), w in bip.items():
+        if y[a] + y[b] == 2 * w:
+            left, right = (a, b) if a in s1_set else (b, a)
+            adj[left].append(right)
+    for lst in adj.values():
+        lst.sort(key=rank.__getitem__)
+    required = {v for v in rem if v not in s1_set and y[v] > 0}
+    chosen = lexicographic_bipartite_matching(
+        s1, adj, {a: mate_b[a] for a in s1}, required)
+    if chosen is None:  # pragma: no cover - mate_b is such a matching
+        return None
+    by_id = ctx.by_id
+    return [(by_id[a], by_id[b]) for a, b in chosen.items()]
+
+
+def quality(ctx: Bracket, mate: dict[int, int]) -> list[int]:
+    """Sum of the criteria rows of the bracket pairs of a matching (a vector compared
+    lexicographically: the quality of a candidate)."""
+    total: list[int] | None = None
+    for a, b in mate.items():
+        row = ctx.internal_rows.get((a, b))
+        if row is None:
+            continue  # each pair once: the rows are keyed in the order of the build
+        total = row[:] if total is None else [x + y for x, y in zip(total, row, strict=True)]
+    return total or []
+
+
+def _transposition(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, s1: set[int],
+                   s1_sorted: list[PairingPlayer]) -> int:
+    """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""
+    if (u.id in s1) == (v.id in s1):
+        return 0
+    first, second = (u, v) if u.id in s1 else (v, u)
+    i = next(k for k, p in enumerate(s1_sorted) if p.id == first.id)
+    m = ctx.size + 1
+    return (m - _s2_rank(ctx, second, s1)) * (m + 1) ** (len(s1_sorted) - 1 - i)
+
+
+def _s2_rank(ctx: Bracket, p: PairingPlayer, s1: set[int]) -> int:
+    return sum(1 for q in ctx.players if q.id not in s1 and q.rank < p.rank)
+
+
+def _pairs_of(ctx: Bracket, mate: dict[int, int],
+              remainder: list[PairingPlayer]) -> list[tuple[PairingPlayer, PairingPlayer]]:
+    out = []
+    rem = {p.id for p in remainder}
+    for p in remainder:
+        q = mate.get(p.id)
+        if q is not None and q in rem and p.rank < ctx.by_id[q].rank:
+            out.append((p, ctx.by_id[q]))
+    return out

@@ -1,4 +1,4 @@
-"""Dutch 2017/2025: brackets whose best candidate needs no search.
+"""Dutch (2012, 2017, 2025): brackets whose best candidate needs no search.
 
 A candidate that pairs the most players and is at a lower bound of every quality criterion (a
 bound that holds for every candidate of the bracket) cannot be beaten: B.8 compares criterion by
@@ -12,10 +12,13 @@ time of reading the file. The proof is in ``docs/dutch.md`` section 8, "ideal ca
 
 Scope (anything else returns None and the bracket is paired by the matchings of ``bracket.py``):
 
-* the 2017 and 2025 texts (2012 has its own digits: B2, A7.d, D4);
-* the bracket is paired without the following scoregroup (the look-ahead of C.7 / [C8] is judged
-  afterwards by ``_Round.lookahead_ideal``) and is not a PPB: it either leaves its downfloaters
-  to the next bracket or is the last bracket (C.4 / [C4]: the one left over gets the PAB);
+* every edition; 2012 (its own digits: B2, A7.d, D4) with its own pair test (:func:`ideal_pair`)
+  after the natural candidate (:mod:`.natural_2012`);
+* the bracket is paired without the following scoregroup (the look-ahead of C.7 / [C8] is
+  judged afterwards by ``PairingRound.lookahead_ideal``, 2012 C1 by
+  ``PairingRound.moved_down_pairable_2012``) and is not a PPB: it either leaves its
+  downfloaters to the next bracket or is the last bracket (C.4 / [C4]: the one left over gets
+  the PAB);
 * its residents share one score (a scoregroup; not the 2017 collapsed last bracket of A.9), and
   there are no more MDPs than residents.
 """
@@ -29,13 +32,15 @@ from typing import TYPE_CHECKING
 from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
 from ...model import Colour
 from ...model.state import Float, PreferenceStrength
+from .criteria import colour_gains
 from .natural_2012 import natural_candidate_2012
+from .players import ABSOLUTE
 
 if TYPE_CHECKING:
-    from .bracket import _BracketContext
+    from .bracket import Bracket
     from .players import PairingPlayer
 
-#: ``_BracketContext.colour_gains`` counts, for each of C.8-C.11 ([C10]-[C13] in 2025), the
+#: ``criteria.colour_gains`` counts, for each of C.8-C.11 ([C10]-[C13] in 2025), the
 #: players of the pair who do not miss it; C.8 and C.9 (topscorers) must be met in full.
 TOPSCORER_CRITERIA_MET = [2, 2]
 
@@ -106,41 +111,51 @@ def _minus(counts: Counter[ColourClass], c: ColourClass | None) -> Counter[Colou
 
 def ideal_downfloater(p: PairingPlayer) -> bool:
     """A downfloater at the best value of the downfloater criteria: C.12, C.14, C.16, C.18 /
-    [C14], [C16]: no downfloat one or two rounds before."""
+    [C14], [C16] (2012 B5, B6 for downfloaters): no downfloat one or two rounds before."""
     return not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
 
 
-def ideal_pair(ctx: _BracketContext, a: PairingPlayer, b: PairingPlayer) -> bool:
+def ideal_pair(ctx: Bracket, a: PairingPlayer, b: PairingPlayer) -> bool:
     """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9 met
     (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17], [C19],
     [C21] (an MDP's opponent must not have floated up one or two rounds before; the MDP's own
     downfloat costs the same with any resident, who all share one score). Two residents float
-    nobody (A.4)."""
+    nobody (A.4).
+
+    2012 (``CRITERIA_2012``): B1.a and the absolute colour rule (``compatible``), no B2 crack
+    (two players with the same absolute preference: only topscorers get past ``compatible``),
+    and B5/B6 for upfloaters (the MDP's opponent). The 2012 text has no C.8/C.9 digits, so they
+    are not asked: a stricter test would skip candidates that are ideal in 2012."""
     if not ctx.rnd.compatible(a, b):
         return False
-    if ctx.colour_gains(a, b)[:2] != TOPSCORER_CRITERIA_MET:
+    if ctx.rnd.rules.edition == 2012:
+        if a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref is b.pref:
+            return False  # 2012 B2 (relaxed last, C10g): a crack pair misses a digit
+    elif colour_gains(ctx, a, b)[:2] != TOPSCORER_CRITERIA_MET:
         return False
     return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
 
 
-def pair_colour_cost(ctx: _BracketContext, a: PairingPlayer, b: PairingPlayer) -> ColourCost:
+def pair_colour_cost(ctx: Bracket, a: PairingPlayer, b: PairingPlayer) -> ColourCost:
     """C.10/C.11 ([C12]/[C13]): players of the pair missing a (strong) preference."""
-    gains = ctx.colour_gains(a, b)
+    gains = colour_gains(ctx, a, b)
     return 2 - gains[2], 2 - gains[3]
 
 
-def ideal_candidate(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
+def ideal_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The first candidate of the generation order among those at the lower bound of every
     quality criterion with the most pairs; None when there is none or it cannot be shown cheaply.
 
-    Returns (pairs, downfloaters) as ``_BracketContext.run`` would.
+    Returns (pairs, downfloaters) as ``Bracket.run`` would.
     """
     rnd = ctx.rnd
     if rnd.rules.edition == 2012:
-        return natural_candidate_2012(ctx)  # docs/dutch.md section 8, "2012"
-    if rnd.rules.edition < 2017 or ctx.nxt or ctx.rest:
+        natural = natural_candidate_2012(ctx)  # docs/dutch.md section 8, "2012"
+        if natural is not None:
+            return natural
+    if ctx.nxt or ctx.rest:
         return None
-    bracket = ctx.bracket
+    bracket = ctx.players
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]
     residents = [p for p in bracket if p.id not in ctx.mdp_ids]
     if not residents or len(mdps) > len(residents):

@@ -32,17 +32,17 @@ from ...model.state import Float
 from .colours import allocate_colours
 
 if TYPE_CHECKING:
-    from .bracket import _BracketContext
+    from .bracket import Bracket
     from .players import PairingPlayer
 
 Pairs = list[tuple["PairingPlayer", "PairingPlayer"]]
 
 
-def natural_candidate_2012(ctx: _BracketContext) -> tuple[Pairs, list[PairingPlayer]] | None:
+def natural_candidate_2012(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     """The natural candidate (S1[i]-S2[i], B2012 C4, D1) when it meets every requirement of C3
     at its strictest, as (pairs, player left over); None otherwise."""
     rnd = ctx.rnd
-    bracket = ctx.bracket
+    bracket = ctx.players
     if rnd.rules.edition != 2012 or ctx.nxt or ctx.rest or ctx.mdp_ids or not bracket:
         return None
     if any(p.score != bracket[0].score for p in bracket):

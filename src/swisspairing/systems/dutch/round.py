@@ -7,21 +7,21 @@ from collections.abc import Callable
 
 from ...matching import (
     augment_path,
+    bipartite_covers,
     has_perfect_matching,
     max_cardinality_matching,
-    maximum_matching_size,
 )
 from ...model import Colour
 from ..explain import Explanation
-from .bracket import _BracketContext
+from .bracket import open_bracket
 from .completing import forced_floaters
 from .editions import DutchRules
-from .generation import BracketResult
+from .generation import BracketResult, run
 from .players import ABSOLUTE, PairingPlayer
 from .weights import BYE_VERTEX
 
 
-class _Round:
+class PairingRound:
     """One round being paired: the players, compatibility and the bracket solver."""
 
     def __init__(self, rules: DutchRules, players: list[PairingPlayer], last_round: bool,
@@ -189,8 +189,41 @@ class _Round:
 
         kept = [p for p in group
                 if p.id in mdp or any(ok(p, q) for q in group if q is not p)]
-        edges = [(p.id, q.id) for i, p in enumerate(kept) for q in kept[i + 1:] if ok(p, q)]
-        return len(kept) // 2, maximum_matching_size([p.id for p in kept], edges)
+        return len(kept) // 2, self._maximum_matching_size(kept, ok)
+
+    @staticmethod
+    def _maximum_matching_size(players: list[PairingPlayer],
+                               ok: Callable[[PairingPlayer, PairingPlayer], bool]) -> int:
+        """The number of pairs of a maximum matching of ``players`` under ``ok``: a greedy
+        pairing (each player takes the first free one he may meet), then Edmonds' augmenting
+        paths from every player it left over, on neighbours computed only when the search
+        reaches them (a vertex with no augmenting path now has none later), until every player
+        but at most one is paired. The same number as a maximum matching over every pair,
+        without listing the pairs of a large bracket."""
+        by_id = {p.id: p for p in players}
+        mate: dict[int, int] = {}
+        for i, p in enumerate(players):
+            if p.id in mate:
+                continue
+            q = next((q for q in players[i + 1:] if q.id not in mate and ok(p, q)), None)
+            if q is not None:
+                mate[p.id], mate[q.id] = q.id, p.id
+
+        class _Neighbours(dict[int, list[int]]):
+            def __missing__(self, v: int) -> list[int]:
+                p = by_id[v]
+                nb = [q.id for q in players if q is not p and ok(p, q)]
+                self[v] = nb
+                return nb
+
+        verts, adj = set(by_id), _Neighbours()
+        most = len(players) // 2  # no matching has more pairs: stop when it is reached
+        for p in players:
+            if len(mate) // 2 == most:
+                break
+            if p.id not in mate:
+                augment_path(p.id, verts, adj, mate)
+        return len(mate) // 2
 
     def _backtrack_2012(self, bracket: list[PairingPlayer], mdps: set[int],
                         nxt: list[PairingPlayer],
@@ -229,7 +262,7 @@ class _Round:
             # look-ahead can take at all, that candidate is also the best with the look-ahead
             # (docs/dutch.md, "look-ahead shortcut"), and the following bracket, twice as many
             # vertices, stays out of the matchings.
-            res = _BracketContext(self, bracket, mdps, None, None).run()
+            res = run(open_bracket(self, bracket, mdps, None, None))
             if not res.floaters:
                 res.next_unpaired = list(nxt)
                 return res
@@ -251,17 +284,48 @@ class _Round:
                 # down, and the look-ahead has nothing to choose (2025: [C4] is checked next)
                 res.next_unpaired = left
                 return res
+        elif nxt and rest is None and self.rules.edition == 2012 and not self.c12_all_pairs:
+            # 2012 C1: the look-ahead digit counts the pairs the players moved down can make
+            # in the next bracket; it ranks below the pairs and B3 only. Pair the bracket
+            # without the next bracket first: when every player it moves down can have his
+            # own opponent there, no candidate does better on that digit, so the candidate is
+            # also the best with the next bracket in the graph (docs/dutch.md section 8,
+            # "look-ahead shortcut, 2012")
+            res = run(open_bracket(self, bracket, mdps, None, None))
+            if not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt):
+                res.next_unpaired = list(nxt)
+                return res
         elif (nxt and (rest is None or self.rules.edition < 2017 or not forced_floaters(rest))
               and self.pairs_completely(bracket, mdps)):
             # No candidate has a downfloater (C.5 pairs everybody), so the look-ahead of
             # C.7 / [C8] is the same for all of them: the next scoregroup is left out, and
             # its players count as not yet paired by any look-ahead.
-            res = _BracketContext(self, bracket, mdps, None, rest).run()
+            res = run(open_bracket(self, bracket, mdps, None, rest))
             if not res.floaters:
                 res.next_unpaired = list(nxt)
                 return res
-        ctx = _BracketContext(self, bracket, mdps, nxt, rest)
-        return ctx.run()
+        return run(open_bracket(self, bracket, mdps, nxt, rest))
+
+    def moved_down_pairable_2012(self, floaters: list[PairingPlayer],
+                                 nxt: list[PairingPlayer]) -> bool:
+        """2012 C1 (the ``C1 next`` digit of ``CRITERIA_2012``): can every player moved down
+        get a distinct opponent among the residents of the next bracket (B1.a, the absolute
+        colour rule)? Then the digit is at the most any candidate with as many players moved
+        down can reach. A greedy first, Kuhn's augmenting paths when it falls short."""
+        if len(floaters) > len(nxt):
+            return False
+        compatible = self.compatible
+        free = list(nxt)
+        for p in floaters:
+            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+            if k < 0:
+                break
+            free.pop(k)
+        else:
+            return True
+        by_id = {p.id: p for p in (*floaters, *nxt)}
+        return bipartite_covers([p.id for p in floaters], [q.id for q in nxt],
+                                lambda a, b: compatible(by_id[a], by_id[b]))
 
     def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
                         nxt: list[PairingPlayer]

@@ -12,7 +12,7 @@ from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .explain import _note_bracket, _note_result
 from .generation import BracketResult
 from .players import PairingPlayer, _tenths
-from .round import _Round
+from .round import PairingRound
 
 
 class DutchSystem:
@@ -62,12 +62,12 @@ class DutchSystem:
         r = tournament.next_round if round_number is None else round_number
         players, initial = self.players(tournament, r)
         last_round = tournament.total_rounds is not None and r == tournament.total_rounds
-        rnd = _Round(self.rules, players, last_round,
+        rnd = PairingRound(self.rules, players, last_round,
                      (lambda a, b: tournament.is_forbidden(a, b, r))
                      if tournament.forbidden_pairs else None, explain, r, initial)
         warnings: list[str] = []
         if self.rules.edition == 2012:
-            relaxed = _relax_bye_2012(rnd, players, explain)
+            relaxed = relax_bye_2012(rnd, players, explain)
             if relaxed is not None:
                 warnings.append(relaxed)
         pairs, bye = self._pair_brackets(rnd, players, explain)
@@ -87,7 +87,7 @@ class DutchSystem:
         boards.sort(key=lambda b: min(rank[b.white], rank[b.black]))
         return Pairing(r, boards, bye, dict(tournament.not_paired_in(r)), warnings=warnings)
 
-    def _restrict_bye_to_lowest_score(self, rnd: _Round, players: list[PairingPlayer],
+    def _restrict_bye_to_lowest_score(self, rnd: PairingRound, players: list[PairingPlayer],
                                       explain: Explanation | None) -> None:
         """[C5] (2025): the PAB goes to the lowest score with which the round can still be
         completed; only eligible players with that score may receive it."""
@@ -109,7 +109,8 @@ class DutchSystem:
         for p in players:
             p.bye_ok = saved[p.id]
 
-    def _pair_brackets(self, rnd: _Round, players: list[PairingPlayer], explain: Explanation | None
+    def _pair_brackets(self, rnd: PairingRound, players: list[PairingPlayer],
+                       explain: Explanation | None
                        ) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], int | None]:
         if not rnd.can_complete(players):
             if len(players) % 2 and not any(p.bye_ok for p in players):
@@ -137,7 +138,7 @@ class DutchSystem:
             bracket = sorted(mdps + groups[i], key=lambda p: p.rank)
             lower = [p for g in groups[i + 1 :] for p in g]
             mdp_ids = {p.id for p in mdps}
-            _note_bracket(explain, bracket, mdp_ids)
+            _note_bracket(explain, bracket, mdp_ids, edition=self.rules.edition)
             if not lower:
                 res = rnd.solve(bracket, mdp_ids, None, [])
                 pairs += res.pairs
@@ -194,7 +195,7 @@ class DutchSystem:
         return pairs, None
 
 
-def _relax_bye_2012(rnd: _Round, players: list[PairingPlayer], explain: Explanation | None
+def relax_bye_2012(rnd: PairingRound, players: list[PairingPlayer], explain: Explanation | None
                     ) -> str | None:
     """2012: the number of players is odd and B1.b leaves nobody who can be exempt.
 

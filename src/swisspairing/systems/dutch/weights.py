@@ -9,7 +9,7 @@ INTERNAL, NEXT, OTHER, BYE = 0, 1, 2, 3
 BYE_VERTEX = -1
 
 
-def _digit_multipliers(radices: list[int]) -> tuple[list[int], int]:
+def digit_multipliers(radices: list[int]) -> tuple[list[int], int]:
     """Place values of mixed-radix digits, highest first, and the product of all radices."""
     mult = [1] * len(radices)
     for k in range(len(radices) - 2, -1, -1):
@@ -17,7 +17,7 @@ def _digit_multipliers(radices: list[int]) -> tuple[list[int], int]:
     return mult, (mult[0] * radices[0] if radices else 1)
 
 
-class _Levels:
+class Levels:
     """Combine per-edge criterion values, highest priority first, into one integer weight."""
 
     def __init__(self) -> None:
@@ -34,6 +34,6 @@ class _Levels:
         if min(min(c) for c in columns) < 0:
             raise AssertionError("criterion weights must be non-negative")
         # each digit's radix exceeds the largest sum it can reach over a matching: no carry
-        mult, _ = _digit_multipliers([max(c) * pairs_bound + 1 for c in columns])
+        mult, _ = digit_multipliers([max(c) * pairs_bound + 1 for c in columns])
         # + 1: every edge must stay positive so that the matching may use it
         return {key: sum(map(operator.mul, vals, mult)) + 1 for key, vals in rows.items()}

@@ -250,7 +250,7 @@ def seat_of(typed: str, address: str, device: str = "") -> Seat:
 def _audit_claim(claim: h.ResultClaim, status: str, note: str = "") -> None:
     game = claim.game
     actions.audit(game.round.event, None, "hall-result",
-                  f"round {game.round.number} board {game.board}", None,
+                  f"round {game.round.number} board {game.board_label}", None,
                   {"game": game.pk, "side": claim.side, "result": claim.result,
                    "code": claim.code, "device": claim.device, "status": status,
                    "claim": claim.pk, "note": note})
@@ -361,7 +361,7 @@ def settle_claims(game: web.Game, result: str, user: Any) -> None:
         c.decided_at = now
         c.save(update_fields=["status", "decided_at"])
         actions.audit(game.round.event, user, "hall-decide",
-                      f"round {game.round.number} board {game.board}",
+                      f"round {game.round.number} board {game.board_label}",
                       {"claim": c.pk, "result": c.result}, {"status": c.status,
                                                             "result": result})
 

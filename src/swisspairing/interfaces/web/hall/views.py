@@ -144,7 +144,9 @@ def _points(t: Any, tpn: int, after: int) -> str:
     from ....standings.views import points_text
 
     lang = "fr" if (get_language() or "en").startswith("fr") else "en"
-    return points_text(lang, t.points_after(tpn, after)) if tpn in t.players and after \
+    # game points of a Double-Swiss event: ``after`` matches are 2 x ``after`` game columns
+    return points_text(lang, t.points_after(tpn, after * t.games_per_round)) \
+        if tpn in t.players and after \
         else "0"
 
 
@@ -152,6 +154,8 @@ def _alpha_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in rows:
         g = r["game"]
+        if g.game == 2:  # a Double-Swiss match: its place and colours are game 1's (C.04.5)
+            continue
         out.append({"entrant": g.white, "board": g.board, "colour": "w" if g.black else "",
                     "opponent": g.black})
         if g.black is not None:
@@ -638,6 +642,16 @@ def printout(request: HttpRequest, pk: int, number: int, kind: str) -> HttpRespo
     if request.method == "POST":
         services.ensure_codes(rnd)
         return redirect(request.get_full_path())
+    # printed in the event's language, chosen on the arbiters' hall page (``?lang=fr``): the
+    # points too (decimal comma in French, issue 25 item 7), so the rows are made in it
+    with translation.override(_known_language(str(request.GET.get("lang", "")))
+                              or get_language()):
+        return _printout(request, event, rnd, kind)
+
+
+def _printout(request: HttpRequest, event: web.Event, rnd: web.Round, kind: str
+              ) -> HttpResponse:
+    """The printout of :func:`printout`, in the active language."""
     codes = {(c.game_id, c.entrant_id): c.code for c in
              h.BoardCode.objects.filter(game__round=rnd)}
     rows, missing = [], 0
@@ -656,14 +670,11 @@ def printout(request: HttpRequest, pk: int, number: int, kind: str) -> HttpRespo
                           "qr": _qr(url) if kind == "cards" and code else ""})
         rows.append({**row, "seats": seats})
     base = public_address.base(request)
-    # printed in the event's language, chosen on the arbiters' hall page (``?lang=fr``)
-    with translation.override(_known_language(str(request.GET.get("lang", "")))
-                              or get_language()):
-        response = render(request, f"hall/{kind}.html", {
-            "event": event, "rnd": rnd, "rows": rows, "missing": missing,
-            "loopback": public_address.is_loopback(base), "base": base,
-            "enter_url": public_address.absolute(request, reverse("hall:enter"))})
-        response["Content-Language"] = get_language()
+    response = render(request, f"hall/{kind}.html", {
+        "event": event, "rnd": rnd, "rows": rows, "missing": missing,
+        "loopback": public_address.is_loopback(base), "base": base,
+        "enter_url": public_address.absolute(request, reverse("hall:enter"))})
+    response["Content-Language"] = get_language()
     return response
 
 

@@ -1,5 +1,6 @@
-// Tournament settings (issue 25 item 10): a tie-break preset fills the choices below it, and
-// the round-date fields follow the number of rounds typed (added or hidden at once).
+// Tournament settings (issue 25 item 10): a tie-break preset fills the choices below it, the
+// round-date fields follow the number of rounds typed (added or hidden at once), and the
+// round-robin help under the rounds shows for a round-robin system only.
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {
@@ -16,6 +17,18 @@
       document.querySelectorAll("select[data-tiebreak]").forEach(function (sel) {
         sel.addEventListener("change", function () { preset.value = ""; });
       });
+    }
+    // a help shown for some systems only (the rounds of a round-robin: forms.py
+    // _round_robin_rounds), following the system chosen
+    const system = document.getElementById("id_system");
+    if (system) {
+      const showForSystem = function () {
+        document.querySelectorAll("[data-shown-for-systems]").forEach(function (el) {
+          el.hidden = el.dataset.shownForSystems.split(" ").indexOf(system.value) < 0;
+        });
+      };
+      system.addEventListener("change", showForSystem);
+      showForSystem();
     }
     const rounds = document.getElementById("id_rounds");
     if (!rounds) return;

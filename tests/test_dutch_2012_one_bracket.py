@@ -1,0 +1,120 @@
+"""2012: the lowest bracket made homogeneous by A3 whose lower half may not meet itself
+(``completing.lowest_bracket_one_colour_2012``, docs/dutch.md section 8.2; issue 26, the
+one-bracket round at 1,000 players) gives the pairing of the full weighted matchings.
+
+* random small lowest brackets built by hand (S1 of one or several higher scores, any colour
+  preferences and float histories; S2 of one score, all with the same absolute preference, or
+  not, to cover the scope's edges; random earlier games between them; odd and even rounds for
+  A7.d) paired with and without the shortcut;
+* round 3 of generated events where White won (almost) every game, paired both ways.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from swisspairing.model import Colour
+from swisspairing.model.state import Float
+from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import completing
+from test_dutch_completing import KINDS, white_mostly_event
+
+FLOATS = [None, None, Float.DOWN, Float.UP]
+
+
+def _player(i: int, score: int, kind: tuple[Colour | None, int], opponents: set[int],
+            float1: Float | None, float2: Float | None) -> dutch.PairingPlayer:
+    return dutch.PairingPlayer(i, score, (), frozenset(opponents), kind[0], kind[1], 0,
+                               float1, float2, True, False, 0, rank=i)
+
+
+def _random_lowest_bracket(rng: random.Random) -> tuple[list[dutch.PairingPlayer], set[int]]:
+    """S1 (higher scores, A2 order) then S2 (one score); the MDPs' ids (S1's players of scores
+    above the bracket's residents, so that A3 applies: they are half the bracket)."""
+    k = rng.randint(1, 6)
+    s1_scores = sorted((rng.choice([10, 10, 15, 20]) for _ in range(k)), reverse=True)
+    absolute = rng.choice([Colour.WHITE, Colour.BLACK])
+    s2_kinds = [(absolute, 3)] * k
+    if rng.random() < 0.2:  # out of scope: an S2 player who may meet the others
+        s2_kinds[rng.randrange(k)] = rng.choice(KINDS)
+    kinds = [rng.choice(KINDS) for _ in range(k)] + s2_kinds
+    scores = s1_scores + [0] * k
+    met: dict[int, set[int]] = {i: set() for i in range(2 * k)}
+    for a in range(k):
+        for b in range(k, 2 * k):
+            if rng.random() < 0.3:
+                met[a].add(b)
+                met[b].add(a)
+    players = [_player(i, scores[i], kinds[i], met[i], rng.choice(FLOATS), rng.choice(FLOATS))
+               for i in range(2 * k)]
+    return players, {p.id for p in players[:k] if p.score > 0}
+
+
+def test_one_colour_lowest_bracket_gives_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random small lowest brackets, each paired by ``PairingRound.solve`` with the shortcut and
+    without it (the weighted matchings of ``CRITERIA_2012``): the same pairs and players left
+    over every time; the shortcut settles most of them (the others are out of its scope)."""
+    rng = random.Random(2012)
+    certificate = completing.lowest_bracket_one_colour_2012
+    used: Counter[str] = Counter()
+
+    def count(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["shortcut" if out is not None else "matchings"] += 1
+        return out
+
+    for _ in range(400):
+        players, mdps = _random_lowest_bracket(rng)
+        round_number = rng.choice([3, 4])
+        if not dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
+                                  round_number).can_complete(players):
+            used["no complete pairing"] += 1  # not a round to pair (C.04.1: A9's answer)
+            continue
+        results = []
+        for shortcut in (count, lambda ctx: None):
+            rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
+                                     round_number)
+            with monkeypatch.context() as m:
+                m.setattr(completing, "lowest_bracket_one_colour_2012", shortcut)
+                res = rnd.solve(players, mdps, None, [])
+            results.append(([(a.id, b.id) for a, b in res.pairs],
+                            sorted(p.id for p in res.floaters)))
+        assert results[0] == results[1], [(p.id, p.score, p.pref, p.strength,
+                                           sorted(p.opponents)) for p in players]
+    assert used["shortcut"] > 150 and used["matchings"] > 30, used
+    print(dict(used))
+
+
+def test_one_bracket_round_3_gives_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 3 of generated 2012 events (White won every game, or 90-95 % of them) paired with
+    and without the shortcut: the same boards and bye; with White winning everything the
+    shortcut pairs the lowest bracket (the 1-point players the PPB floats down, all of them
+    with the 0-point players who must have White)."""
+    engine = get_system("dutch-2012")
+    certificate = completing.lowest_bracket_one_colour_2012
+    used: Counter[str] = Counter()
+
+    def count(ctx):  # type: ignore[no-untyped-def]
+        out = certificate(ctx)
+        used["shortcut"] += out is not None
+        return out
+
+    rng = random.Random(26)
+    for seed in range(24):
+        n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48])
+        white_rate = rng.choice([1.0, 1.0, 1.0, 0.95, 0.9])
+        t = white_mostly_event(n, 2, white_rate, "dutch-2012", seed)
+        with monkeypatch.context() as m:
+            m.setattr(completing, "lowest_bracket_one_colour_2012", count)
+            fast = engine.pair(t, 3)
+        with monkeypatch.context() as m:
+            m.setattr(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)
+            full = engine.pair(t, 3)
+        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    assert used["shortcut"] > 8, used
+    print(dict(used))

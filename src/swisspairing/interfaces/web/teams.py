@@ -830,7 +830,8 @@ def matches_of(rnd: m.Round) -> list[m.TeamMatch]:
     from django.db.models import Prefetch
 
     return list(rnd.team_matches.select_related("white", "black").prefetch_related(
-        Prefetch("games", queryset=m.Game.objects.select_related("white", "black")),
+        Prefetch("games", queryset=m.Game.objects.select_related("white", "black")
+                 .order_by("board")),
         "white__members"))
 
 

@@ -139,8 +139,12 @@ def test_every_system_writes_its_192_record_and_reads_back() -> None:
     """ETT26 (trf.md 6) has codes for the Dutch (2017, 2025), Dubov and Burstein systems; the
     others are written CUSTOM_SWISS with a comment naming them. ``pair`` / ``check`` read the
     system back from the TRF export and TRF-2026 export."""
+    from test_web_teams import team_event
+
     for system in implemented_systems():
-        event = make_event(players=4, rounds=3, system=system, seed=2)
+        # a team event's players join with their team (issue 27 part 6)
+        event = (team_event(2, rounds=3) if system == "team-swiss" else
+                 make_event(players=4, rounds=3, system=system, seed=2))
         t = convert.tournament_of(event)
         for text in (write_trf(t), export.write_trf26(t)[0]):
             assert any(line.startswith("192 ") for line in text.splitlines()), system

@@ -156,6 +156,8 @@ def create_event(event: m.Event, user: User) -> m.Event:
     if round_robin.is_round_robin(event) and not event.tiebreaks:
         # C.07: a round-robin is not ranked by Buchholz; SB, DE, WIN, Koya
         event.tiebreaks = round_robin.ROUND_ROBIN_TIEBREAKS
+    if event.system == "team-swiss":  # team tie-breaks: the team settings (issue 27 part 6)
+        event.tiebreaks = ""
     with transaction.atomic():
         check_event_settings(event)
         event.save()
@@ -349,6 +351,9 @@ class TooManyPlayers(BadRequest):
 
 
 def _check_room(event: m.Event, adding: int) -> None:
+    if event.system == "team-swiss":  # members join with their team (issue 27 part 6)
+        raise BadRequest(gettext("a team event's players are entered with their team, on the "
+                                 "Teams page"))
     limit = max_event_players()
     have = event.entrants.count()
     if have + adding > limit:
@@ -616,6 +621,11 @@ class PairingResult:
 def _store_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     """Games of the round in publication order (C.04.2 D.9), the bye on the last board; a
     Double-Swiss match's two games (C.04.5 Preface, :func:`.double_swiss.second_games`)."""
+    if event.system == "team-swiss":  # matches of teams with their boards (issue 27 part 6)
+        from .teams import store_team_pairing
+
+        store_team_pairing(event, rnd, pairing)
+        return
     t = tournament_of(event, rnd.number)
     by_tpn = {e.tpn: e for e in event.entrants.all()}
     rnd.games.all().delete()
@@ -665,6 +675,10 @@ def check_can_pair(event: m.Event) -> int:
         raise MissingResults(missing)
     if event.entrants.count() < 2:
         raise BadRequest(gettext("at least two players are needed"))
+    if event.system == "team-swiss":  # teams and line-ups (issue 27 part 6)
+        from .teams import check_can_pair_teams
+
+        check_can_pair_teams(event, r)
     return r
 
 
@@ -747,6 +761,10 @@ def pairing_json(p: Pairing) -> dict[str, object]:
 def round_pairing(rnd: m.Round) -> Pairing:
     """The pairing stored for a round (what the checker compares); a Double-Swiss match by its
     game 1, in the model's first game column of the match (C.04.5)."""
+    if rnd.event.system == "team-swiss":
+        from .teams import round_team_pairing
+
+        return round_team_pairing(rnd)
     double = double_swiss.is_double_swiss(rnd.event)
     p = Pairing(double_swiss.column(rnd.number, 1 if double else 0))
     for g in rnd.games.filter(game__lt=2).select_related("white", "black"):
@@ -804,6 +822,10 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
     """The absolute rules (C.04.1) the round's pairing breaks, from the checker."""
     event = rnd.event
     t = tournament_of(event, rnd.number)
+    if event.system == "team-swiss":  # C.04.6 [C1] [C2] (issue 27 part 6)
+        from ...checker.team_check import team_violations
+
+        return team_violations(t, pairing or round_pairing(rnd))
     return api.violations(t, pairing or round_pairing(rnd), event.system)
 
 

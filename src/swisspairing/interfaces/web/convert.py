@@ -225,6 +225,10 @@ def tournament_of(event: m.Event, rounds: int | None = None) -> Tournament:
                                                            by_pk[fp.second_id]))))
     if rounds is None and last:
         t.corrections = corrections_of(event, last, by_pk, per_round)
+    if event.system == "team-swiss":  # the team records (issue 27 part 6)
+        from .teams import attach_team_event
+
+        attach_team_event(event, t, last, rounds)
     return t
 
 
@@ -261,6 +265,10 @@ def standings_of(event: m.Event, round_number: int | None = None) -> Standings:
     t = tournament_of(event, round_number)
     # a Double-Swiss round is a match of two game columns: ranking counts matches (C.04.5)
     paired = -(-t.rounds_paired // t.games_per_round)
+    if t.team_event is not None:  # the members' own standings (the rating reports' points and
+        from ...standings import ranking  # ranks; the team standings: :mod:`.team_views`)
+
+        return ranking.rank(t, None, min(paired, round_number or paired))
     st = cast(Standings, api.standings(t, min(paired, round_number or paired),
                                        event.tiebreaks or None))  # an individual event
     if event.tiebreaks:  # the legend names the settings, not the command line's option
@@ -339,6 +347,15 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             event=event, tpn=pid, name=p.name, rating=p.rating, title=p.title, sex=p.sex,
             federation=p.federation, fide_id=p.fide_id, birth_date=p.birth_date,
             withdrawn_from=t.withdrawn.get(pid))
+    if system == "team-swiss" or t.team_event is not None:  # issue 27 part 6
+        from ...errors import BadRequest
+        from .teams import store_team_records
+
+        if system != "team-swiss":
+            raise BadRequest(gettext("the file is a team event (310 records): pair it with "
+                                     "the Swiss Team system"))
+        store_team_records(event, t, rows)
+        return event
     paired = t.rounds_paired
     if per_round == 2:  # two-game matches (C.04.5): :func:`.double_swiss.store_matches`
         paired = double_swiss.store_matches(event, t, rows)

@@ -78,10 +78,10 @@ def posted_version(data: Mapping[str, object], key: str = "version") -> int | No
     return int(text)
 
 
-#: systems the engines have but the web app cannot hold yet: team events pair teams (C.04.6),
-#: while the app's rounds are games between players (issue 27 item 6). Double-Swiss events
-#: (C.04.5, issue 28 item 5) are held: :mod:`.double_swiss`
-NOT_IN_WEB_APP = frozenset({"team-swiss"})
+#: systems the engines have but the web app cannot hold yet: none since Double-Swiss events
+#: (C.04.5, issue 28 item 5: :mod:`.double_swiss`) and team events (C.04.6, issue 27 part 6:
+#: :mod:`.teams`) are held
+NOT_IN_WEB_APP: frozenset[str] = frozenset()
 
 
 def system_choices() -> list[tuple[str, str]]:

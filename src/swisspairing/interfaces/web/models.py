@@ -401,3 +401,14 @@ class SiteSetting(models.Model):
 
     key = models.CharField(max_length=40, unique=True)
     value = models.CharField(max_length=300, blank=True)
+
+
+# the tables of team events (issue 27 part 6), in their own module
+from .team_models import (  # noqa: E402,F401
+    Team,
+    TeamAbsence,
+    TeamLineup,
+    TeamMatch,
+    TeamMember,
+    TeamSettings,
+)

@@ -288,6 +288,10 @@ def alpha_table(sheet: RoundSheet, lang: str) -> Table:
 
 
 def round_tables(sheet: RoundSheet, kind: str, lang: str) -> list[Table]:
+    if kind == "board" and sheet.event.system == "team-swiss":  # matches (issue 27 part 6)
+        from .teams import team_pairing_table
+
+        return [team_pairing_table(sheet.rnd, lang)]
     return [board_table(sheet, lang) if kind == "board" else alpha_table(sheet, lang)]
 
 

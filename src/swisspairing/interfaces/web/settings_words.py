@@ -36,6 +36,8 @@ SYSTEM_LABELS: dict[str, Any] = {
     "double-round-robin": _("Double round robin (FIDE Berger tables)"),
     # issue 28 part 5: two-game matches (C.04.5); the rounds are matches
     "double-swiss": _("Double-Swiss system (FIDE, 2026: matches of two games)"),
+    # issue 27 part 6: team events (C.04.6, in force since 1 February 2026)
+    "team-swiss": _("Swiss Team system (FIDE, 2026): team events"),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from . import printing, round_robin_views, views
+from . import printing, round_robin_views, team_views, views
 from .auth import LoginView, LogoutView
 
 app_pages = [
@@ -20,6 +20,17 @@ app_pages = [
     path("t/<int:pk>/edit/", views.event_edit, name="event-edit"),
     path("t/<int:pk>/players/", views.players, name="players"),
     path("t/<int:pk>/numbers/", round_robin_views.numbers, name="rr-numbers"),
+    path("t/<int:pk>/teams/", team_views.teams_page, name="teams"),
+    path("t/<int:pk>/teams/<int:team_id>/rating-list/search/", team_views.rating_search,
+         name="team-rating-search"),
+    path("t/<int:pk>/teams/<int:team_id>/rating-list/<int:entry_id>/add/",
+         team_views.rating_add, name="team-rating-add"),
+    path("t/<int:pk>/rounds/<int:number>/teams/<int:team_id>/lineup/", team_views.lineup,
+         name="team-lineup"),
+    path("t/<int:pk>/rounds/<int:number>/matches/<int:match_id>/", team_views.match_result,
+         name="team-match"),
+    path("t/<int:pk>/rounds/<int:number>/lineup-deadline/", team_views.deadline,
+         name="team-lineup-deadline"),
     path("t/<int:pk>/players/import/", views.players_import, name="players-import"),
     path("t/<int:pk>/players/rating-list/", views.rating_list_load, name="rating-list-load"),
     path("t/<int:pk>/players/rating-list/status/", views.rating_list_status,
@@ -54,6 +65,7 @@ app_pages = [
     path("p/<str:token>/qr.svg", views.qr_svg, name="public-qr"),
     path("p/<str:token>/rounds/<int:number>/", views.public_round, name="public-round"),
     path("p/<str:token>/standings/", views.public_standings, name="public-standings"),
+    path("p/<str:token>/lineup/", team_views.captain_lineup, name="captain-lineup"),
 ]
 
 urlpatterns = [

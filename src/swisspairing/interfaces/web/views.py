@@ -50,6 +50,7 @@ from . import (
     ratings,
     round_robin,
     rule_citations,
+    team_views,
 )
 from . import models as m
 from .auth import arbiter_required, can_edit, chief_required, role_of, viewer_required
@@ -255,6 +256,8 @@ def import_trf(request: HttpRequest) -> HttpResponse:
                 "file": upload.name, "count": len(t.players), "limit": limit})
             return redirect("web:home")
         named = api.system_from_file(t)
+        if named is None and t.team_event is not None and t.team_event.teams:
+            named = "team-swiss"  # 310 records without 192: a team event (issue 27 part 6)
         chosen = form.cleaned_data.get("system") or named or RULES_IN_FORCE
         event = convert.store_tournament(t, chosen)
     except SwissPairingError as exc:
@@ -654,6 +657,9 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = m.Round.objects.filter(event=event, number=number).first()
     if number < 1 or number > event.rounds:
         raise Http404
+    if event.system == "team-swiss" and not (  # matches of teams (issue 27 part 6); their
+            request.GET.get("view") == "grid" and rnd is not None and rnd.published):
+        return team_views.round_page(request, event, number)  # boards in the grid: ?view=grid
     lang = _lang()
     context = _ctx(request, event, number=number, rnd=rnd, lang=lang,
                    entrants=list(event.entrants.all()),
@@ -957,6 +963,8 @@ def _shown(table: tables.Table) -> dict[str, Any]:
 
 def _tables(event: m.Event, view: str, player: int | None = None,
             round_number: int | None = None) -> list[dict[str, Any]]:
+    if event.system == "team-swiss":  # team standings (issue 27 part 6)
+        return team_views.tables(event, view, round_number)
     st = convert.standings_of(event, round_number)
     lang = _lang()
     if view == "crosstable":
@@ -985,6 +993,8 @@ VIEWS = ("standings", "crosstable", "wallchart")
 @viewer_required
 def standings(request: HttpRequest, pk: int, view: str | None = None) -> HttpResponse:
     event = _event(pk)
+    if event.system == "team-swiss":  # team and board standings (issue 27 part 6)
+        return team_views.standings_page(request, event, view)
     if view is None:  # a round-robin's main view is its crosstable (issue 29 part 3)
         view = "crosstable" if round_robin.is_round_robin(event) else "standings"
     if view not in VIEWS:
@@ -1027,6 +1037,8 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     if not convert.complete_rounds(event):
         raise Http404
+    if event.system == "team-swiss":  # team and board standings (issue 27 part 6)
+        return team_views.pdf(request, event)
     view = request.GET.get("view", "")
     if view not in ("", *VIEWS, "card"):  # ``?view=pairings`` is a round's printout now
         raise Http404
@@ -1243,6 +1255,8 @@ def public(request: HttpRequest, token: str) -> HttpResponse:
 def public_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     event = get_object_or_404(m.Event, public_token=token, public=True)
     rnd = get_object_or_404(m.Round, event=event, number=number, status=m.Round.PUBLISHED)
+    if event.system == "team-swiss":  # matches with their boards (issue 27 part 6)
+        return team_views.public_round(request, event, rnd, token)
     sheet = printing.round_sheet(event, rnd)
     lang = _lang()
     games = [{"game": g, "label": RESULT_LABELS.get(g.result, ""),

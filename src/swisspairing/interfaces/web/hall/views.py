@@ -130,6 +130,12 @@ def _round_rows(rnd: web.Round) -> list[dict[str, Any]]:
             "white_points": _points(t, g.white.tpn, rnd.number - 1),
             "black_points": _points(t, g.black.tpn, rnd.number - 1) if g.black else None,
             "claim": "" if g.result else services.claim_state(g)})
+    if rnd.event.system == "team-swiss":  # each match named above its boards (issue 27)
+        from ..teams import match_heads
+
+        heads = match_heads(rnd)
+        for row in rows:
+            row["match_head"] = heads.get(row["game"].pk, "")
     return rows
 
 

@@ -1,0 +1,78 @@
+"""Benchmark of a team event in the web app (issue 27 part 6): a generated team event of TEAMS
+teams and BOARDS boards over ROUNDS rounds imported, then the next round paired from the web
+app, the team round page, the team standings page and the TRF export.
+
+Run: ``.venv/bin/python benchmarks/web_teams.py [TEAMS BOARDS ROUNDS REPEATS]`` (default
+200 teams, 4 boards, 8 rounds, 3 repeats; SQLite in a temporary folder, or
+``DATABASE_URL=postgres://...``). Prints CPU seconds (the steadier figure on a shared
+machine) and wall-clock seconds, best of the repeats.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def _timed(fn: Any) -> tuple[Any, float, float]:
+    w0, c0 = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, time.perf_counter() - w0, time.process_time() - c0
+
+
+def main() -> None:
+    args = [int(a) for a in sys.argv[1:]]
+    teams_n, boards, rounds, repeats = (args + [200, 4, 8, 3][len(args):])[:4]
+    tmp = Path(tempfile.mkdtemp(prefix="swisspairing-bench-teams-"))
+    from web import chief_client
+
+    client = chief_client(tmp)
+    from swisspairing.checker.generator import GeneratorConfig
+    from swisspairing.checker.team_generator import generate_team_event
+    from swisspairing.formats.trf import parse_trf, write_trf
+    from swisspairing.interfaces.web import actions, convert
+    from swisspairing.systems import get_system
+
+    config = GeneratorConfig(players=teams_n, rounds=rounds, boards=boards, forfeit_rate=0.02,
+                             zero_point_bye_rate=0.02, reserve_rate=0.2)
+    generated = generate_team_event(get_system("team-swiss"), config, 2026)
+    text = write_trf(generated, points="computed")
+    played = generated.rounds_paired
+    print(f"{teams_n} teams x {boards} boards, {len(generated.players)} players, "
+          f"{played} rounds played")
+
+    def best(label: str, fn: Any) -> None:
+        cpus, walls = [], []
+        for _ in range(repeats):
+            _out, wall, cpu = _timed(fn)
+            cpus.append(cpu)
+            walls.append(wall)
+        print(f"{label}: best {min(cpus):.3f} s CPU, {min(walls):.3f} s wall "
+              f"(worst {max(cpus):.3f} s CPU) over {repeats} runs")
+
+    best("import of the TRF-2026 (store_tournament)",
+         lambda: convert.store_tournament(parse_trf(text), "team-swiss"))
+    event = convert.store_tournament(parse_trf(text), "team-swiss")
+    event.rounds = played + 1
+    event.save()
+    best("tournament_of (rows -> team model)", lambda: convert.tournament_of(event))
+
+    def pair() -> None:
+        rnd = actions.pair_next_round(event, None)
+        actions.unpair_round(rnd, None)
+
+    best(f"pairing round {played + 1} from the web app (engine + stored matches)", pair)
+    best(f"team round page, round {played}",
+         lambda: client.get(f"/t/{event.pk}/rounds/{played}/"))
+    best("team standings page", lambda: client.get(f"/t/{event.pk}/standings/"))
+    best("board standings page", lambda: client.get(f"/t/{event.pk}/standings/boards/"))
+    best("TRF export", lambda: client.get(f"/t/{event.pk}/export/trf/"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,993 @@
+"""Team events in the web app (issue 27 part 6; C.04.6, the Swiss Team Pairing System).
+
+The tables are in :mod:`.team_models`; this module holds what changes them (one transaction
+and one audit entry per change, as :mod:`.actions` does for individual events) and the mapping
+to :class:`swisspairing.model.teams.TeamEvent`, so that the engine, the checker, the standings
+and the TRF-2026 export of a team event are the command line's code:
+
+* the members are :class:`.models.Entrant` rows (TRF ``001``), numbered in registration order;
+* the board games are :class:`.models.Game` rows, board ``(match - 1) * boards + board``;
+  the team pairing-allocated bye is one bye row (``U``) per member of its line-up;
+* :func:`attach_team_event` adds the ``310 320 330 300 240 352 362`` facts and the
+  ``192 FIDE_TEAM...`` code to the tournament :func:`.convert.tournament_of` builds.
+
+Readings (the competition's rules decide them, C.04.6 1.1.2; the web app's defaults):
+
+* a team's **strength** is the average rating of its rated starters (the first ``boards``
+  members of the declared order), rounded; the team pairing numbers follow the strength, then
+  the name, until round 1 is paired (C.04.6 1.1.1-1.1.3: fixed from then on);
+* a **line-up** names one member per board, in the declared board order (a reserve comes in
+  at the place of its rank; the order is the competition's, trf.md 5.4 ``300``); without a
+  line-up the first ``boards`` members play;
+* the team with White in a match has the board colours ``352`` ``WBWB...`` (board 1 White,
+  then alternating: the usual practice, outside C.04.6, team-swiss.md 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext
+
+from ...errors import BadRequest
+from ...model import Colour, Pairing, Tournament
+from ...model.scoring import round_points
+from ...model.team_state import ColourModel, Score, TeamRules
+from ...model.teams import (
+    ForfeitKind,
+    Lineup,
+    MatchForfeit,
+    MatchPointSystem,
+    Team,
+    TeamEvent,
+)
+from ...standings.views import Table
+from . import models as m
+from .actions import audit, rounds_paired
+from .imports import Candidate, read_csv
+
+User = AbstractBaseUser | AnonymousUser | None
+
+TEAM_SYSTEM = "team-swiss"
+#: record 092 of a team event (free text, trf.md 3)
+TOURNAMENT_TYPE_092_TEAM = "Team: Swiss-System"
+#: boards per match the settings accept
+MIN_BOARDS, MAX_BOARDS = 1, 12
+#: members per team: the ``310`` line holds 14 (trf.md 5.4, columns 74-142)
+MAX_MEMBERS = 14
+COLOUR_TYPES = ("A", "B", "")
+PRIMARY_SCORES = ("MP", "GP")
+#: the ``330`` forfeit types (white team wins, black team wins, both lose)
+MATCH_FORFEITS = ("+-", "-+", "--")
+
+
+def is_team_event(event: m.Event) -> bool:
+    return event.system == TEAM_SYSTEM
+
+
+def settings_of(event: m.Event) -> m.TeamSettings:
+    found = m.TeamSettings.objects.filter(event=event).first()
+    return found if found is not None else m.TeamSettings(event=event)
+
+
+def rules_of(s: m.TeamSettings) -> TeamRules:
+    """The ``192 FIDE_TEAM...`` choices of the settings (C.04.6 1.2, 1.7; team-swiss.md 7)."""
+    colours = {"A": ColourModel.TYPE_A, "B": ColourModel.TYPE_B}.get(s.colour_type,
+                                                                     ColourModel.NONE)
+    primary = Score(s.primary)
+    secondary = (Score.GP if primary is Score.MP else Score.MP) if s.secondary else None
+    return TeamRules(colours, primary, secondary)
+
+
+def board_colours(boards: int) -> str:
+    """The ``352`` pattern of the team with White: board 1 White, then alternating."""
+    return "".join("WB"[b % 2] for b in range(boards))
+
+
+def pattern_of(s: m.TeamSettings) -> str:
+    """The event's ``352`` pattern: the one imported, else :func:`board_colours`."""
+    if s.board_colours and len(s.board_colours) == s.boards:
+        return s.board_colours.upper()
+    return board_colours(s.boards)
+
+
+def checked_tiebreaks(text: str) -> str:
+    """A team tie-break list as stored (``MPVGP, EDE, SB, BH``), or BadRequest naming the
+    code not known (:func:`swisspairing.standings.teams.parse_team_tiebreaks`)."""
+    from ...standings.teams import parse_team_tiebreaks
+
+    try:
+        return ",".join(parse_team_tiebreaks(text))
+    except BadRequest as exc:
+        raise BadRequest(gettext("team tie-breaks: %(error)s") % {"error": str(exc)}) from None
+
+
+def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str,
+                  win: float, draw: float, loss: float, user: User,
+                  tiebreaks: str | None = None) -> m.TeamSettings:
+    """Change the team settings; none can change once round 1 is paired (the rounds played
+    were paired and scored with them)."""
+    if not MIN_BOARDS <= boards <= MAX_BOARDS:
+        raise BadRequest(gettext("boards: from %(low)s to %(high)s, found %(n)s")
+                         % {"low": MIN_BOARDS, "high": MAX_BOARDS, "n": boards})
+    if colour_type not in COLOUR_TYPES:
+        raise BadRequest(gettext("colour preferences: %(found)r is not a choice")
+                         % {"found": colour_type})
+    if primary not in PRIMARY_SCORES:
+        raise BadRequest(gettext("primary score: %(found)r is not a choice") % {"found": primary})
+    if not (0 <= loss <= draw <= win <= 99):
+        raise BadRequest(gettext("match points: a loss, a draw and a win must be from 0 to 99, "
+                                 "each at least the one before"))
+    chosen = checked_tiebreaks(tiebreaks) if tiebreaks is not None else None
+    with transaction.atomic():
+        s = settings_of(event)
+        before = _settings_dict(s) if s.pk else None
+        if chosen is not None:
+            s.tiebreaks = chosen  # the standings' order may change at any time
+        after_values = {"boards": boards, "colour_type": colour_type, "primary": primary,
+                        "match_win": win, "match_draw": draw, "match_loss": loss}
+        if rounds_paired(event) and any(
+                (before or _settings_dict(s))[k] != v for k, v in after_values.items()):
+            # the rounds played were paired and scored with them (C.04.6 1.2, 1.7)
+            raise BadRequest(gettext("round 1 is paired: the team settings can no longer "
+                                     "change"))
+        if s.boards != boards:
+            s.board_colours = ""  # an imported pattern was for the other number of boards
+        for k, v in after_values.items():
+            setattr(s, k, v)
+        s.save()
+        audit(event, user, "team-settings", event.name, before,
+              {**_settings_dict(s), "tiebreaks": s.tiebreaks})
+    return s
+
+
+def _settings_dict(s: m.TeamSettings) -> dict[str, object]:
+    return {"boards": s.boards, "colour_type": s.colour_type, "primary": s.primary,
+            "match_win": s.match_win, "match_draw": s.match_draw, "match_loss": s.match_loss}
+
+
+def team_tiebreaks(event: m.Event) -> list[str] | None:
+    """The event's team tie-breaks (None: the default list of the standings)."""
+    from ...standings.teams import parse_team_tiebreaks
+
+    text = settings_of(event).tiebreaks
+    return parse_team_tiebreaks(text) if text else None
+
+
+# --- teams and members -------------------------------------------------------------------------
+def members_of(team: m.Team) -> list[m.Entrant]:
+    return [tm.entrant for tm in team.members.select_related("entrant").order_by("order")]
+
+
+def strength_of(ratings: list[int], boards: int) -> str:
+    """The average rating of the rated starters (see the module docstring), "" if none."""
+    rated = [r for r in ratings[:boards] if r > 0]
+    return str(round(sum(rated) / len(rated))) if rated else ""
+
+
+def renumber_teams(event: m.Event) -> None:
+    """Team pairing numbers by strength, then name (C.04.6 1.1.2; see the module docstring);
+    only before round 1 (1.1.3)."""
+    teams = list(event.teams.all())
+    teams.sort(key=lambda t: (-int(t.strength or 0), t.name.casefold(), t.pk))
+    offset = len(teams) + 1000
+    for t in teams:  # two steps: the (event, tpn) constraint holds at every update
+        m.Team.objects.filter(pk=t.pk).update(tpn=t.tpn + offset)
+    for n, t in enumerate(teams, 1):
+        m.Team.objects.filter(pk=t.pk).update(tpn=n)
+
+
+def _check_room(event: m.Event, adding: int) -> None:
+    """At most :func:`.actions.max_event_players` players in an event, members included."""
+    from .actions import TooManyPlayers, max_event_players
+
+    limit = max_event_players()
+    have = event.entrants.count()
+    if have + adding > limit:
+        raise TooManyPlayers(limit, have, adding)
+
+
+def _check_team_name(event: m.Event, name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise BadRequest(gettext("team name: empty"))
+    if len(name) > 32:
+        raise BadRequest(gettext("team name: at most 32 characters (TRF 310), found %(n)s")
+                         % {"n": len(name)})
+    if event.teams.filter(name__iexact=name).exists():
+        raise BadRequest(gettext("team name: %(name)s is already entered") % {"name": name})
+    return name
+
+
+def add_team(event: m.Event, name: str, members: list[Candidate], user: User,
+             captain: int | None = 0) -> m.Team:
+    """A new team, its members in the declared board order (``captain``: the index of the
+    captain among them, None for none).
+
+    After round 1 a late team (C.04.6 Art. 0 with GHR 2.4) takes the number after the last
+    team (1.1.3: the numbers given stay; the competition may say otherwise) and is absent,
+    scoring zero, in the rounds already paired (a ``240 Z`` each, so that the checker pairs
+    those rounds again without it)."""
+    if not is_team_event(event):
+        raise BadRequest(gettext("this tournament is not a team event"))
+    paired = rounds_paired(event)
+    if paired >= event.rounds:
+        raise BadRequest(gettext("every round is paired: no team can be added"))
+    name = _check_team_name(event, name)
+    if not members:
+        raise BadRequest(gettext("team %(name)s: no member") % {"name": name})
+    if len(members) > MAX_MEMBERS:
+        raise BadRequest(gettext("team %(name)s: at most %(max)s members (TRF 310), found "
+                                 "%(n)s") % {"name": name, "max": MAX_MEMBERS,
+                                             "n": len(members)})
+    for n, c in enumerate(members, 1):
+        if not " ".join(c.name.split()):
+            raise BadRequest(gettext("team %(name)s, member %(n)s: the name is empty")
+                             % {"name": name, "n": n})
+    boards = settings_of(event).boards
+    with transaction.atomic():
+        _check_room(event, len(members))
+        top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
+        team = m.Team.objects.create(
+            event=event, tpn=(event.teams.aggregate(n=Max("tpn"))["n"] or 0) + 1, name=name,
+            strength=strength_of([c.rating for c in members], boards))
+        rows = []
+        for n, c in enumerate(members, 1):
+            row = m.Entrant.objects.create(
+                event=event, tpn=top + n, name=" ".join(c.name.split())[:200], rating=c.rating,
+                fide_id=c.fide_id, federation=c.federation, title=c.title,
+                birth_date=c.birth_date, sex=c.sex, club=name)
+            m.TeamMember.objects.create(team=team, entrant=row, order=n)
+            rows.append(row)
+        if captain is not None and 0 <= captain < len(rows):
+            team.captain = rows[captain]
+            team.save(update_fields=["captain"])
+        team.lineup_code = new_lineup_code()
+        team.save(update_fields=["lineup_code"])
+        if paired:  # a late team: absent in the rounds paired (GHR 2.4)
+            m.TeamAbsence.objects.bulk_create([
+                m.TeamAbsence(event=event, team=team, round_number=r, code="Z")
+                for r in range(1, paired + 1)])
+        else:
+            renumber_teams(event)
+        audit(event, user, "team-add", name, None,
+              {"members": [r.name for r in rows], "strength": team.strength,
+               "late": paired or None})
+    team.refresh_from_db()
+    return team
+
+
+def add_team_csv(event: m.Event, name: str, data: bytes, filename: str, user: User) -> m.Team:
+    """A team from a CSV of its members in board order (the players' CSV columns: name,
+    rating, FIDE id...; :func:`.imports.read_csv`)."""
+    found = read_csv(data, filename or "team.csv")
+    return add_team(event, name, found.candidates, user)
+
+
+def add_members(team: m.Team, members: list[Candidate], user: User) -> None:
+    """Members added after the last one of ``team`` (reserves; their board order follows).
+    Before round 1 the strength and the team numbers follow (C.04.6 1.1.3: fixed after)."""
+    event = team.event
+    if not members:
+        raise BadRequest(gettext("team %(name)s: no member given") % {"name": team.name})
+    for n, c in enumerate(members, 1):
+        if not " ".join(c.name.split()):
+            raise BadRequest(gettext("team %(name)s, member %(n)s: the name is empty")
+                             % {"name": team.name, "n": n})
+    with transaction.atomic():
+        _check_room(event, len(members))
+        current = members_of(team)
+        if len(current) + len(members) > MAX_MEMBERS:
+            raise BadRequest(gettext("team %(name)s: at most %(max)s members (TRF 310), found "
+                                     "%(n)s") % {"name": team.name, "max": MAX_MEMBERS,
+                                                 "n": len(current) + len(members)})
+        top = event.entrants.aggregate(n=Max("tpn"))["n"] or 0
+        added = []
+        for n, c in enumerate(members, 1):
+            row = m.Entrant.objects.create(
+                event=event, tpn=top + n, name=" ".join(c.name.split())[:200], rating=c.rating,
+                fide_id=c.fide_id, federation=c.federation, title=c.title,
+                birth_date=c.birth_date, sex=c.sex, club=team.name)
+            m.TeamMember.objects.create(team=team, entrant=row, order=len(current) + n)
+            added.append(row.name)
+        if not rounds_paired(event):
+            team.strength = strength_of([e.rating for e in members_of(team)],
+                                        settings_of(event).boards)
+            team.save(update_fields=["strength"])
+            renumber_teams(event)
+        audit(event, user, "team-members-add", team.name, None, {"members": added})
+
+
+def set_team_withdrawal(team: m.Team, from_round: int | None, user: User) -> None:
+    """A team withdrawn from round ``from_round`` on (GHR 3.2 with C.04.6 Art. 0: not paired
+    any more; its results stand), or back in play (None); only rounds not paired yet."""
+    event = team.event
+    paired = rounds_paired(event)
+    if from_round is not None and not paired < from_round <= event.rounds:
+        raise BadRequest(gettext("withdrawal: the first round without the team must be from "
+                                 "%(low)s to %(high)s") % {"low": paired + 1,
+                                                         "high": event.rounds})
+    if from_round is None and team.withdrawn_from is not None and \
+            team.withdrawn_from <= paired:
+        raise BadRequest(gettext("%(team)s was not paired in round %(n)s: it stays withdrawn")
+                         % {"team": team.name, "n": team.withdrawn_from})
+    with transaction.atomic():
+        before = team.withdrawn_from
+        team.withdrawn_from = from_round
+        team.save(update_fields=["withdrawn_from"])
+        audit(event, user, "team-withdraw", team.name, before, from_round)
+
+
+def delete_team(team: m.Team, user: User) -> None:
+    event = team.event
+    if rounds_paired(event):
+        raise BadRequest(gettext("round 1 is paired: the team can no longer be removed"))
+    with transaction.atomic():
+        names = [e.name for e in members_of(team)]
+        entrants = [tm.entrant_id for tm in team.members.all()]
+        name = team.name
+        team.delete()
+        m.Entrant.objects.filter(pk__in=entrants).delete()
+        _renumber_entrants(event)
+        renumber_teams(event)
+        audit(event, user, "team-delete", name, {"members": names}, None)
+
+
+def _renumber_entrants(event: m.Event) -> None:
+    rows = list(event.entrants.order_by("tpn"))
+    for n, e in enumerate(rows, 1):
+        if e.tpn != n:
+            m.Entrant.objects.filter(pk=e.pk).update(tpn=n)
+
+
+# --- line-ups and absences ---------------------------------------------------------------------
+def default_lineup(team: m.Team, boards: int) -> list[m.Entrant]:
+    """The first ``boards`` members in the declared order (see the module docstring)."""
+    return members_of(team)[:boards]
+
+
+def lineup_of(team: m.Team, round_number: int, boards: int) -> list[m.Entrant]:
+    """The players of ``team`` in a round, board 1 first."""
+    row = m.TeamLineup.objects.filter(team=team, round_number=round_number).first()
+    if row is None:
+        return default_lineup(team, boards)
+    by_pk = {e.pk: e for e in members_of(team)}
+    return [by_pk[pk] for pk in row.players if pk in by_pk]
+
+
+def members_by_team(event: m.Event) -> dict[int, list[m.Entrant]]:
+    """Team key -> its members in the declared order, in one query."""
+    out: dict[int, list[m.Entrant]] = {t.pk: [] for t in event.teams.all()}
+    for tm in (m.TeamMember.objects.filter(team__event=event).select_related("entrant")
+               .order_by("team", "order")):
+        out.setdefault(tm.team_id, []).append(tm.entrant)
+    return out
+
+
+def lineups_of_round(event: m.Event, round_number: int, boards: int,
+                     members: dict[int, list[m.Entrant]] | None = None
+                     ) -> dict[int, list[m.Entrant]]:
+    """Team key -> its players in a round (:func:`lineup_of` for every team, in two
+    queries)."""
+    members = members_by_team(event) if members is None else members
+    entered = {lu.team_id: lu.players for lu in
+               m.TeamLineup.objects.filter(event=event, round_number=round_number)}
+    out = {}
+    for team_pk, rows in members.items():
+        if team_pk in entered:
+            by_pk = {e.pk: e for e in rows}
+            out[team_pk] = [by_pk[pk] for pk in entered[team_pk] if pk in by_pk]
+        else:
+            out[team_pk] = rows[:boards]
+    return out
+
+
+def set_lineup(team: m.Team, round_number: int, players: list[int], user: User,
+               source: str = "") -> None:
+    """The line-up of ``team`` for a round not paired yet: one member per board (entrant
+    keys, board 1 first), in the declared board order (trf.md 5.4 ``300``; the order is the
+    competition's, see the module docstring). An empty list: back to the first members."""
+    event = team.event
+    boards = settings_of(event).boards
+    if round_number <= rounds_paired(event):
+        raise BadRequest(gettext("round %(n)s is paired: its line-ups can no longer change")
+                         % {"n": round_number})
+    if not 1 <= round_number <= event.rounds:
+        raise BadRequest(gettext("round: from 1 to %(n)s") % {"n": event.rounds})
+    members = members_of(team)
+    order = {e.pk: n for n, e in enumerate(members)}
+    names = {e.pk: e.name for e in members}
+    if players:
+        if len(players) != boards:
+            raise BadRequest(gettext("line-up of %(team)s: %(boards)s boards, %(n)s players "
+                                     "given") % {"team": team.name, "boards": boards,
+                                                 "n": len(players)})
+        for board, pk in enumerate(players, 1):
+            if pk not in order:
+                raise BadRequest(gettext("line-up of %(team)s, board %(board)s: not a member of "
+                                         "the team") % {"team": team.name, "board": board})
+        if len(set(players)) != len(players):
+            raise BadRequest(gettext("line-up of %(team)s: a player is on two boards")
+                             % {"team": team.name})
+        for board in range(1, len(players)):
+            a, b = players[board - 1], players[board]
+            if order[b] < order[a]:
+                raise BadRequest(gettext(
+                    "line-up of %(team)s, board %(board)s: %(b)s is declared above %(a)s, who "
+                    "plays board %(above)s (the board order must follow the declared order)")
+                    % {"team": team.name, "board": board + 1, "b": names[b], "a": names[a],
+                       "above": board})
+    with transaction.atomic():
+        row = m.TeamLineup.objects.filter(team=team, round_number=round_number).first()
+        before = list(row.players) if row is not None else None
+        default = [e.pk for e in members[:boards]]
+        if not players or players == default:
+            if row is not None:
+                row.delete()
+            after = None
+        else:
+            if row is None:
+                row = m.TeamLineup(event=event, team=team, round_number=round_number)
+            row.players = list(players)
+            row.save()
+            after = list(players)
+        audit(event, user, "team-lineup",
+              f"{team.name}, round {round_number}{' (' + source + ')' if source else ''}",
+              _names(before, names), _names(after, names))
+
+
+def _names(pks: list[int] | None, names: dict[int, str]) -> list[str] | None:
+    return None if pks is None else [names.get(pk, "?") for pk in pks]
+
+
+def set_absence(team: m.Team, round_number: int, code: str, user: User) -> None:
+    """A team not paired in a round (``240``: F full-point bye, H half-point bye, Z absent;
+    GHR 3.2-3.3 with C.04.6 Art. 0), or ``""``: it plays."""
+    event = team.event
+    if code not in ("", "F", "H", "Z"):
+        raise BadRequest(gettext("absence: %(found)r is not a choice") % {"found": code})
+    if round_number <= rounds_paired(event):
+        raise BadRequest(gettext("round %(n)s is paired: its absences can no longer change")
+                         % {"n": round_number})
+    with transaction.atomic():
+        row = m.TeamAbsence.objects.filter(team=team, round_number=round_number).first()
+        before = row.code if row is not None else None
+        if not code:
+            if row is not None:
+                row.delete()
+        elif row is None:
+            m.TeamAbsence.objects.create(event=event, team=team, round_number=round_number,
+                                         code=code)
+        else:
+            row.code = code
+            row.save(update_fields=["code"])
+        audit(event, user, "team-absence", f"{team.name}, round {round_number}", before,
+              code or None)
+
+
+# --- pairing -----------------------------------------------------------------------------------
+def check_can_pair_teams(event: m.Event, round_number: int) -> None:
+    """Before pairing a team round: at least two teams to pair, and each with a full line-up
+    (one member per board)."""
+    boards = settings_of(event).boards
+    absent = set(m.TeamAbsence.objects.filter(event=event, round_number=round_number)
+                 .values_list("team_id", flat=True))
+    playing = [t for t in event.teams.all() if t.pk not in absent and not (
+        t.withdrawn_from and t.withdrawn_from <= round_number)]
+    if len(playing) < 2:
+        raise BadRequest(gettext("at least two teams are needed to pair a round"))
+    lineups = lineups_of_round(event, round_number, boards)
+    for team in playing:
+        if len(lineups[team.pk]) < boards:
+            raise BadRequest(gettext("team %(team)s has fewer members than the %(boards)s "
+                                     "boards: add members") % {"team": team.name,
+                                                               "boards": boards})
+
+
+def store_team_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
+    """The matches of the engine's team pairing (already in publication order) with their
+    board games: the team with White has the ``352`` colours (board 1 White...); the team
+    pairing-allocated bye (C.04.6 1.4) is a match without opponent whose players get ``U``."""
+    s = settings_of(event)
+    pattern = pattern_of(s)
+    teams = {t.tpn: t for t in event.teams.all()}
+    rnd.games.all().delete()
+    rnd.team_matches.all().delete()
+    lineups = lineups_of_round(event, rnd.number, s.boards)
+    matches = [m.TeamMatch(round=rnd, number=n, white=teams[b.white], black=teams[b.black])
+               for n, b in enumerate(pairing.boards, 1)]
+    if pairing.bye is not None:
+        matches.append(m.TeamMatch(round=rnd, number=len(pairing.boards) + 1,
+                                   white=teams[pairing.bye]))
+    games_of: list[list[m.Game]] = []
+    board = 0
+    for match in matches:
+        games = []
+        if match.black is None:  # the team bye (C.04.6 1.4)
+            for p in lineups[match.white.pk]:
+                board += 1
+                games.append(m.Game(round=rnd, board=board, white=p, white_code="U"))
+        else:
+            wl, bl = lineups[match.white.pk], lineups[match.black.pk]
+            for colour, wp, bp in zip(pattern, wl, bl, strict=False):
+                board += 1
+                w, k = (wp, bp) if colour == "W" else (bp, wp)
+                games.append(m.Game(round=rnd, board=board, white=w, black=k))
+        games_of.append(games)
+    # bulk inserts: keys are set on PostgreSQL and SQLite >= 3.35 (Django's bulk_create)
+    m.TeamMatch.objects.bulk_create(matches)
+    m.Game.objects.bulk_create([g for games in games_of for g in games])
+    through = m.TeamMatch.games.through
+    through.objects.bulk_create([through(teammatch_id=match.pk, game_id=g.pk)
+                                 for match, games in zip(matches, games_of, strict=True)
+                                 for g in games])
+
+
+def round_team_pairing(rnd: m.Round) -> Pairing:
+    """The team pairing stored for a round (what the checker compares)."""
+    from ...model import Board
+
+    p = Pairing(rnd.number)
+    for match in rnd.team_matches.select_related("white", "black"):
+        if match.black is None:
+            p.bye = match.white.tpn
+        else:
+            p.boards.append(Board(match.white.tpn, match.black.tpn))
+    return p
+
+
+# --- results -----------------------------------------------------------------------------------
+def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -> int:
+    """Enter the results of a match's boards (game key -> result key of
+    :data:`.models.RESULTS`; ``""`` clears) in one transaction; the match result follows from
+    them (C.04.6 1.2). Returns the number of boards changed."""
+    from .actions import set_result
+
+    games = {g.pk: g for g in match.games.select_related("round", "white", "black")}
+    changed = 0
+    with transaction.atomic():
+        for pk, key in results.items():
+            g = games.get(pk)
+            if g is None:
+                raise BadRequest(gettext("board of another match"))
+            if g.result == key:
+                continue
+            set_result(g, key, user)
+            changed += 1
+    return changed
+
+
+def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
+    """A forfeited match (``330``, trf.md 5.4): ``+-`` the team with White wins, ``-+`` the
+    team with Black, ``--`` both lose; every board gets the forfeit codes of its side. ``""``
+    removes the forfeit and the boards' results."""
+    from .actions import set_result
+
+    if kind not in ("", *MATCH_FORFEITS):
+        raise BadRequest(gettext("forfeit: %(found)r is not a choice") % {"found": kind})
+    if match.black_id is None:
+        raise BadRequest(gettext("the team bye has no result to enter"))
+    white_team = {tm.entrant_id for tm in match.white.members.all()}
+    with transaction.atomic():
+        before = match.forfeit
+        for g in match.games.select_related("round", "white", "black"):
+            if not kind:
+                key = ""
+            elif kind == "--":
+                key = "--"
+            else:
+                white_team_wins = kind == "+-"
+                key = "+-" if (g.white_id in white_team) == white_team_wins else "-+"
+            if g.result != key:
+                set_result(g, key, user)
+        match.forfeit = kind
+        match.save(update_fields=["forfeit"])
+        audit(match.round.event, user, "team-forfeit",
+              f"round {match.round.number}, {match.white.name} - {match.black.name}",
+              before or None, kind or None)
+
+
+@dataclass(slots=True)
+class MatchScore:
+    """The game points of both teams of a match and whether every board has a result."""
+
+    white: float
+    black: float
+    complete: bool
+
+
+def match_score(match: m.TeamMatch, games: list[m.Game], event: m.Event) -> MatchScore:
+    """Game points of both teams from the board results (C.04.6 1.2; the event's point
+    system)."""
+    from ...model import RoundEntry
+    from .convert import point_system_of
+
+    ps = point_system_of(event)
+    white_team = {tm.entrant_id for tm in match.white.members.all()}
+    totals = [0.0, 0.0]
+    complete = True
+    for g in games:
+        if g.black_id is None:  # the team bye's boards: no game (C.04.6 1.4)
+            continue
+        if not g.white_code:
+            complete = False
+            continue
+        for pid, code in ((g.white_id, g.white_code), (g.black_id, g.black_code)):
+            if pid is None:
+                continue
+            side = 0 if pid in white_team else 1
+            totals[side] += ps.points(RoundEntry(1, Colour.WHITE, code))
+    return MatchScore(round_points(totals[0]), round_points(totals[1]), complete)
+
+
+# --- rows -> model -----------------------------------------------------------------------------
+def attach_team_event(event: m.Event, t: Tournament, last: int,
+                      rounds: int | None = None) -> None:
+    """Add the team facts of ``event`` to ``t`` (built by :func:`.convert.tournament_of`, the
+    members' ids being their entrant numbers): rounds 1..``last`` are the complete ones, the
+    absences of later rounds are kept (the next round's ``240``)."""
+    s = settings_of(event)
+    ev = TeamEvent(board_colours=pattern_of(s),
+                   match_points=MatchPointSystem(s.match_win, s.match_draw, s.match_loss),
+                   match_points_given=True, pab_match_points=s.pab_match_points,
+                   pab_game_points=s.pab_game_points)
+    tpn_of = {e.pk: e.tpn for e in event.entrants.all()}
+    team_rows = list(event.teams.all())
+    tpn_of_team = {team.pk: team.tpn for team in team_rows}
+    members: dict[int, list[int]] = {team.pk: [] for team in team_rows}
+    for tm in m.TeamMember.objects.filter(team__event=event).order_by("team", "order"):
+        members[tm.team_id].append(tpn_of[tm.entrant_id])
+    for team in team_rows:
+        ev.teams[team.tpn] = Team(team.tpn, team.name, "", team.strength, members[team.pk],
+                                  tpn_of.get(team.captain_id) if team.captain_id else None)
+        if team.withdrawn_from:
+            ev.withdrawn[team.tpn] = team.withdrawn_from
+    opponents: dict[tuple[int, int], int] = {}
+    for match in m.TeamMatch.objects.filter(round__event=event, round__number__lte=last
+                                            ).select_related("round"):
+        r = match.round.number
+        white = tpn_of_team[match.white_id]
+        if match.black_id is None:
+            ev.pab[r] = white
+            continue
+        black = tpn_of_team[match.black_id]
+        opponents[(r, white)], opponents[(r, black)] = black, white
+        if match.forfeit:
+            ev.forfeits.append(MatchForfeit(r, white, black, ForfeitKind(match.forfeit)))
+    for lu in m.TeamLineup.objects.filter(event=event, round_number__lte=last):
+        tid = tpn_of_team[lu.team_id]
+        ev.lineups[(lu.round_number, tid)] = Lineup(
+            lu.round_number, tid, opponents.get((lu.round_number, tid), 0),
+            tuple(tpn_of.get(pk, 0) for pk in lu.players))
+    for a in m.TeamAbsence.objects.filter(event=event):
+        if rounds is not None and a.round_number > rounds:
+            continue
+        ev.absent.setdefault(a.round_number, {})[tpn_of_team[a.team_id]] = a.code
+    t.team_event = ev
+    t.headers["192"] = [f"192 {rules_of(s).code}"]
+    if s.tiebreaks:
+        t.headers["202"] = [f"202 {s.tiebreaks}"]
+    if not (event.extra_headers or {}).get("092"):
+        t.headers["092"] = [f"092 {TOURNAMENT_TYPE_092_TEAM}"]
+
+
+# --- model -> rows (a team TRF-2026 imported) -------------------------------------------------
+def _link_games(match: m.TeamMatch, games: list[m.Game]) -> None:
+    """The match's board games, inserted as they are (``games.set()`` first reads the
+    existing links in the games' default order, joined over rounds and events: a plan that
+    took minutes on PostgreSQL)."""
+    through = m.TeamMatch.games.through
+    through.objects.bulk_create([through(teammatch_id=match.pk, game_id=g.pk) for g in games])
+
+
+def _team_list_or_empty(text: str) -> str:
+    """The file's ``202`` list when it is a team tie-break list, else "" (the default list;
+    the record itself is kept with the event's tie-breaks)."""
+    try:
+        return checked_tiebreaks(text) if text else ""
+    except BadRequest:
+        return ""
+
+
+def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> None:
+    """The team records of an imported TRF-2026 (``310 320 330 300 240 352 362``, ``192``)
+    in the tables of ``event``, whose members are ``rows`` (``001`` id -> entrant): every
+    round of the file becomes a published round of matches (the team pairing as the file
+    records it, :func:`~swisspairing.checker.team_check.published_team_pairing`). What the web
+    app cannot hold yet is refused with its record named: the Baku acceleration (``250``),
+    withdrawn teams, boards forfeited against an empty board."""
+    from ...checker.team_check import published_team_pairing
+    from ...model.team_state import tournament_team_rules
+    from ...model.teams import team_rounds
+
+    ev = t.team_event
+    if ev is None or not ev.teams:
+        raise BadRequest(gettext("the file has no team (310 record): it is not a team event"))
+    rules = tournament_team_rules(t)
+    if rules.baku or ev.acceleration:
+        raise BadRequest(gettext("250 / 192 ..._BAKU: the Baku acceleration of team events is "
+                                 "not in the web app yet (pair it with the command line)"))
+    boards = ev.boards()
+    if not MIN_BOARDS <= boards <= MAX_BOARDS:
+        raise BadRequest(gettext("352: from %(low)s to %(high)s boards, found %(n)s")
+                         % {"low": MIN_BOARDS, "high": MAX_BOARDS, "n": boards})
+    m.TeamSettings.objects.create(
+        event=event, boards=boards,
+        colour_type={ColourModel.TYPE_A: "A", ColourModel.TYPE_B: "B"}.get(rules.colours, ""),
+        primary=rules.primary.value, secondary=rules.secondary is not None,
+        board_colours=ev.board_colours.upper(), match_win=ev.match_points.win,
+        match_draw=ev.match_points.draw, match_loss=ev.match_points.loss,
+        pab_match_points=ev.pab_match_points, pab_game_points=ev.pab_game_points,
+        tiebreaks=_team_list_or_empty(event.tiebreaks))
+    names: set[str] = set()
+    team_rows: dict[int, m.Team] = {}
+    for tid in sorted(ev.teams):
+        team = ev.teams[tid]
+        name = " ".join(team.name.split())[:32] or f"Team {tid}"
+        if name.casefold() in names:
+            raise BadRequest(gettext("310 team %(tpn)s: the name %(name)s is given twice")
+                             % {"tpn": tid, "name": name})
+        names.add(name.casefold())
+        for pid in team.members:
+            if pid not in rows:
+                raise BadRequest(gettext("310 team %(tpn)s: member %(id)s has no 001 line")
+                                 % {"tpn": tid, "id": pid})
+        team_rows[tid] = m.Team.objects.create(
+            event=event, tpn=tid, name=name, strength=team.strength.strip()[:6],
+            lineup_code=new_lineup_code(), withdrawn_from=ev.withdrawn.get(tid),
+            captain=rows.get(team.captain) if team.captain else None)
+    seen: dict[int, int] = {}
+    for tid in sorted(ev.teams):
+        for order, pid in enumerate(ev.teams[tid].members, 1):
+            if pid in seen:
+                raise BadRequest(gettext("310 team %(tpn)s: player %(id)s is also a member of "
+                                         "team %(other)s") % {"tpn": tid, "id": pid,
+                                                              "other": seen[pid]})
+            seen[pid] = tid
+            m.TeamMember.objects.create(team=team_rows[tid], entrant=rows[pid], order=order)
+    history = team_rounds(t)
+    forfeits = {(f.round, f.white, f.black): f.kind.value for f in ev.forfeits}
+    for r in range(1, t.rounds_paired + 1):
+        rnd = m.Round.objects.create(event=event, number=r, status=m.Round.PUBLISHED,
+                                     system=TEAM_SYSTEM)
+        pairing, _colourless = published_team_pairing(t, r)
+        board = 0
+        for n, b in enumerate(pairing.boards, 1):
+            kind = forfeits.get((r, b.white, b.black)) or forfeits.get((r, b.black, b.white), "")
+            if kind and (r, b.white, b.black) not in forfeits:  # the 330 names them the other way
+                kind = {"+-": "-+", "-+": "+-"}.get(kind, kind)
+            match = m.TeamMatch.objects.create(round=rnd, number=n, white=team_rows[b.white],
+                                               black=team_rows[b.black], forfeit=kind)
+            games = []
+            for g in history[b.white][r - 1].games:
+                if not g.opponent:
+                    raise BadRequest(gettext(
+                        "round %(r)s, team %(tpn)s board %(board)s: a board forfeited against "
+                        "an empty board is not in the web app yet") % {"r": r, "tpn": b.white,
+                                                                        "board": g.board})
+                other = t.players[g.opponent].entry(r)
+                other_code = other.code if other is not None else ""
+                board += 1
+                if g.colour is Colour.BLACK:
+                    white, black, wc, bc = g.opponent, g.player, other_code, g.code
+                else:
+                    white, black, wc, bc = g.player, g.opponent, g.code, other_code
+                games.append(m.Game.objects.create(round=rnd, board=board, white=rows[white],
+                                                   black=rows[black], white_code=wc,
+                                                   black_code=bc))
+            _link_games(match, games)
+        if pairing.bye is not None:
+            match = m.TeamMatch.objects.create(round=rnd, number=len(pairing.boards) + 1,
+                                               white=team_rows[pairing.bye])
+            games = []
+            for g in history[pairing.bye][r - 1].games:
+                board += 1
+                games.append(m.Game.objects.create(round=rnd, board=board, white=rows[g.player],
+                                                   white_code="U"))
+            _link_games(match, games)
+        for tid, code in pairing.unpaired.items():
+            if code in "+-":
+                raise BadRequest(gettext("round %(r)s, team %(tpn)s: a match forfeited against "
+                                         "no named team (no 330 record) is not in the web app "
+                                         "yet") % {"r": r, "tpn": tid})
+            withdrawn = tid in ev.withdrawn and r >= ev.withdrawn[tid]
+            if tid not in ev.absent.get(r, {}) and not withdrawn:  # kept as a 240 record
+                m.TeamAbsence.objects.create(event=event, team=team_rows[tid], round_number=r,
+                                             code=code if code in "FH" else "Z")
+    for (r, tid), lu in ev.lineups.items():
+        if tid in team_rows and r <= t.rounds_paired + 1:
+            m.TeamLineup.objects.create(event=event, team=team_rows[tid], round_number=r,
+                                        players=[rows[p].pk if p in rows else 0
+                                                 for p in lu.players])
+    for r, absent in ev.absent.items():
+        for tid, code in absent.items():
+            if tid in team_rows:
+                m.TeamAbsence.objects.create(event=event, team=team_rows[tid], round_number=r,
+                                             code=code if code in "FHZ" else "Z")
+
+
+# --- what the public pages and the hall's screens show -----------------------------------------
+#: a board's codes (white, black) as a result read from one side: 1-0, ½-½, +-...
+_SIDE_TEXT = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
+
+
+def board_label(game: m.Game, white_is_home: bool) -> str:
+    """The board's result from the side of the team named first (its player's score first):
+    ``1-0``, ``½-½``, ``0-1``, ``+-`` (forfeits); "" when not entered."""
+    if not game.white_code or game.black_id is None:
+        return ""
+    first, second = (game.white_code, game.black_code) if white_is_home else (
+        game.black_code, game.white_code)
+    return f"{_SIDE_TEXT.get(first, first)}-{_SIDE_TEXT.get(second, second)}"
+
+
+def matches_of(rnd: m.Round) -> list[m.TeamMatch]:
+    """The round's matches with their teams, members and games read in a few queries."""
+    from django.db.models import Prefetch
+
+    return list(rnd.team_matches.select_related("white", "black").prefetch_related(
+        Prefetch("games", queryset=m.Game.objects.select_related("white", "black")
+                 .order_by("board")),
+        "white__members"))
+
+
+def match_rows(rnd: m.Round) -> list[dict[str, object]]:
+    """The matches of a round with their boards (board 1 first) and scores, for the pages."""
+    event = rnd.event
+    out: list[dict[str, object]] = []
+    for match in matches_of(rnd):
+        games = sorted(match.games.all(), key=lambda g: g.board)
+        white_team = {tm.entrant_id for tm in match.white.members.all()}
+        out.append({"match": match, "score": match_score(match, games, event),
+                    "boards": [{"n": n, "game": g, "white_is_home": g.white_id in white_team,
+                                "label": board_label(g, g.white_id in white_team)}
+                               for n, g in enumerate(games, 1)]})
+    return out
+
+
+def match_heads(rnd: m.Round) -> dict[int, str]:
+    """Game key -> the line naming its match, for the first board of each match (the hall's
+    boards panel and screens: "3. Lille 2,5 – 1,5 Faro")."""
+    from django.utils.translation import get_language
+
+    from ...standings.views import points_text
+
+    lang = "fr" if (get_language() or "en").startswith("fr") else "en"
+    out: dict[int, str] = {}
+    for row in match_rows(rnd):
+        match = row["match"]
+        boards = row["boards"]
+        if not boards:
+            continue
+        assert isinstance(match, m.TeamMatch) and isinstance(boards, list)
+        score = row["score"]
+        assert isinstance(score, MatchScore)
+        if match.black is None:
+            text = f"{match.number}. {match.white.name}: {gettext('pairing-allocated bye')}"
+        elif score.complete:
+            text = (f"{match.number}. {match.white.name} {points_text(lang, score.white)} – "
+                    f"{points_text(lang, score.black)} {match.black.name}")
+        else:
+            text = f"{match.number}. {match.white.name} – {match.black.name}"
+        out[boards[0]["game"].pk] = text
+    return out
+
+
+# --- the captains' line-ups ---------------------------------------------------------------------
+#: letters and digits of a captain's code (no 0/O, 1/I/L: read aloud or copied by hand)
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 10
+
+
+def new_lineup_code() -> str:
+    import secrets
+
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def ensure_codes(event: m.Event) -> None:
+    """Give each team without one its captain's code."""
+    for team in event.teams.filter(lineup_code=""):
+        team.lineup_code = new_lineup_code()
+        team.save(update_fields=["lineup_code"])
+
+
+def deadline_of(event: m.Event, round_number: int) -> datetime | None:
+    text = (settings_of(event).lineup_deadlines or {}).get(str(round_number))
+    return datetime.fromisoformat(text) if text else None
+
+
+def set_deadline(event: m.Event, round_number: int, when: datetime | None, user: User) -> None:
+    """Until when captains may enter the line-ups of a round (None: until it is paired)."""
+    if round_number <= rounds_paired(event):
+        raise BadRequest(gettext("round %(n)s is paired: its line-ups can no longer change")
+                         % {"n": round_number})
+    with transaction.atomic():
+        s = settings_of(event)
+        deadlines = dict(s.lineup_deadlines or {})
+        before = deadlines.get(str(round_number))
+        if when is None:
+            deadlines.pop(str(round_number), None)
+        else:
+            deadlines[str(round_number)] = when.isoformat()
+        s.lineup_deadlines = deadlines
+        s.save()
+        audit(event, user, "team-lineup-deadline", f"round {round_number}", before,
+              deadlines.get(str(round_number)))
+
+
+def team_of_code(event: m.Event, code: str) -> m.Team:
+    """The team whose captain's code is ``code`` (spaces and case ignored)."""
+    typed = "".join(code.split()).upper()
+    team = event.teams.filter(lineup_code=typed).first() if typed else None
+    if team is None:
+        raise BadRequest(gettext("this code is not a captain's code of this event"))
+    return team
+
+
+def captain_round(event: m.Event) -> int:
+    """The round whose line-ups the captains enter: the next one, while its deadline has not
+    passed and it is not paired."""
+    from django.utils import timezone
+
+    r = rounds_paired(event) + 1
+    if r > event.rounds:
+        raise BadRequest(gettext("every round is paired: no line-up to enter"))
+    deadline = deadline_of(event, r)
+    if deadline is not None and timezone.now() > deadline:
+        raise BadRequest(gettext("the line-ups of round %(n)s closed at %(when)s: ask the "
+                                 "arbiter") % {"n": r, "when": timezone.localtime(
+                                     deadline).strftime("%Y-%m-%d %H:%M")})
+    return r
+
+
+def captain_set_lineup(event: m.Event, code: str, players: list[int]) -> tuple[m.Team, int]:
+    """A captain's line-up for the next round, checked as the arbiter's is."""
+    team = team_of_code(event, code)
+    r = captain_round(event)
+    set_lineup(team, r, players, None, source="captain")
+    return team, r
+
+
+def team_pairing_table(rnd: m.Round, lang: str) -> Table:
+    """A team round's printout: each match (the team with White on board 1 named first, its
+    score once complete), then its boards with the first team's player, that player's colour
+    (the ``352`` pattern, C.04.6 Art. 4), the result read from the first team's side; the
+    team bye and the teams not paired underneath."""
+    from ...standings.views import points_text
+
+    rows: list[list[str]] = []
+    for row in match_rows(rnd):
+        match, score, boards = row["match"], row["score"], row["boards"]
+        assert isinstance(match, m.TeamMatch) and isinstance(score, MatchScore)
+        assert isinstance(boards, list)
+        if match.black is None:
+            rows.append([str(match.number), "", match.white.name, "", "",
+                         gettext("pairing-allocated bye"), "", ""])
+            continue
+        result = (f"{points_text(lang, score.white)} – {points_text(lang, score.black)}"
+                  if score.complete else "")
+        rows.append([str(match.number), "", match.white.name, "", "", result,
+                     match.black.name, ""])
+        for b in boards:
+            g, home = b["game"], b["white_is_home"]
+            first, second = (g.white, g.black) if home else (g.black, g.white)
+            rows.append(["", str(b["n"]), first.name,
+                         gettext("White") if home else gettext("Black"),
+                         str(first.rating or ""), str(b["label"]), second.name,
+                         str(second.rating or "")])
+    notes = [f"{gettext('Not paired:')} " + ", ".join(
+        f"{a.team.name} ({a.code})" for a in m.TeamAbsence.objects.filter(
+            event=rnd.event, round_number=rnd.number).select_related("team"))] \
+        if m.TeamAbsence.objects.filter(event=rnd.event, round_number=rnd.number).exists() \
+        else []
+    return Table(title=gettext("Round %(n)s - matches and boards") % {"n": rnd.number},
+                 headers=[gettext("Match"), gettext("Bd"), gettext("Player"),
+                          gettext("Colour"), gettext("Rtg"), gettext("Result"),
+                          gettext("Player"), gettext("Rtg")],
+                 rows=rows, align=["r", "r", "l", "l", "r", "c", "l", "r"], notes=notes,
+                 kind="pairings", lang=lang)

@@ -45,6 +45,22 @@ ALLOWED: dict[tuple[str, str], str] = {
         "(rendering helper)",
     ("web/double_swiss.py", "swisspairing.systems.double_swiss"):
         "DOUBLE_SWISS, the system's name, data; its pairings go through swisspairing.pair",
+    ("web/convert.py", "swisspairing.standings"):
+        "ranking.rank of a team event's members (the rating reports' points and ranks in the "
+        "exported TRF); swisspairing.standings gives a team event's team standings",
+    ("web/team_views.py", "swisspairing.standings"):
+        "render: the printed PDF pages of the team standings (rendering helper)",
+    ("web/team_views.py", "swisspairing.standings.teams"):
+        "TeamStandings and its tables (team standings, boards, crosstable) shown and printed "
+        "(rendering helpers); the ranking itself goes through swisspairing.standings",
+    ("web/teams.py", "swisspairing.checker.team_check"):
+        "published_team_pairing: the stored team round read back as published; it reads the "
+        "cells, no rule applied",
+    ("web/teams.py", "swisspairing.standings.teams"):
+        "parse_team_tiebreaks validates the team tie-break list the arbiter types, before any "
+        "standings exist",
+    ("web/teams.py", "swisspairing.standings.views"):
+        "Table and points_text of the team pages and printouts (rendering helpers)",
     ("web/forms.py", "swisspairing.standings.ranking"):
         "DEFAULT_TIEBREAKS shown as the settings form's example (also swisspairing."
         "DEFAULT_TIEBREAKS)",

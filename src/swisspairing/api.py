@@ -495,6 +495,10 @@ def violations(tournament: Tournament, pairing: Pairing, rules: str | None = Non
     name = rules or _system_from_file(tournament) or "fide"
     if name == "double-swiss":  # C.04.5 [C1]-[C2]: the checker's own list for matches
         return double_swiss_violations(tournament, pairing)
+    if name == "team-swiss" or tournament.team_event is not None:  # C.04.6 [C1] [C2]
+        from .checker.team_check import team_violations
+
+        return team_violations(tournament, pairing)
     return absolute_violations(tournament, pairing, name)
 
 

@@ -822,10 +822,6 @@ def violations_of(rnd: m.Round, pairing: Pairing | None = None) -> list[Violatio
     """The absolute rules (C.04.1) the round's pairing breaks, from the checker."""
     event = rnd.event
     t = tournament_of(event, rnd.number)
-    if event.system == "team-swiss":  # C.04.6 [C1] [C2] (issue 27 part 6)
-        from ...checker.team_check import team_violations
-
-        return team_violations(t, pairing or round_pairing(rnd))
     return api.violations(t, pairing or round_pairing(rnd), event.system)
 
 

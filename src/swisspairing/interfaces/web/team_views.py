@@ -4,7 +4,7 @@ the team and board standings. What they change is done by :mod:`.teams`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -363,8 +363,7 @@ def tables(event: m.Event, view: str, round_number: int | None = None
     rounds = min(round_number or complete, complete)
     if not rounds:
         return []
-    st = team_standings.rank_teams(convert.tournament_of(event, rounds),
-                                   teams.team_tiebreaks(event))
+    st = _team_standings(event, rounds)
     lang = _lang()
     if view == "boards":
         found = [team_standings.board_table(st, lang)]
@@ -373,6 +372,17 @@ def tables(event: m.Event, view: str, round_number: int | None = None
     else:
         found = [team_standings.team_standings_table(st, lang)]
     return [_shown(x) for x in found]
+
+
+def _team_standings(event: m.Event, rounds: int) -> team_standings.TeamStandings:
+    """The team standings after ``rounds`` complete rounds with the event's team tie-breaks:
+    the public API's :func:`~swisspairing.standings` (C.04.6 primary score, C.07 team
+    tie-breaks), the same call as ``swisspairing standings`` on the exported TRF-2026."""
+    from ... import api
+
+    return cast(team_standings.TeamStandings,
+                api.standings(convert.tournament_of(event, rounds), rounds,
+                              teams.team_tiebreaks(event)))
 
 
 def pdf(request: HttpRequest, event: m.Event) -> HttpResponse:
@@ -384,8 +394,7 @@ def pdf(request: HttpRequest, event: m.Event) -> HttpResponse:
 
     complete = convert.complete_rounds(event)
     after = printing.chosen_round(request, complete) or complete
-    st = team_standings.rank_teams(convert.tournament_of(event, after),
-                                   teams.team_tiebreaks(event))
+    st = _team_standings(event, after)
     lang = _lang()
     found = [team_standings.team_standings_table(st, lang), team_standings.board_table(st, lang),
              team_standings.team_crosstable(st, lang)]

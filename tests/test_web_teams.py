@@ -244,6 +244,8 @@ def test_the_pages_register_teams_enter_lineups_pair_and_take_results(arbiter: C
     assert match2.forfeit == "+-"
     page = arbiter.get(reverse("web:round", args=[event.pk, 2]), **FRENCH).content.decode()
     assert "Ronde 2" in page
+    # the explanation's heading names the system in words, not by its id (issue 25 item 10)
+    assert "Système suisse par équipes" in page and "(team-swiss)" not in page
 
 
 def test_every_page_of_a_team_event_answers(arbiter: Client) -> None:

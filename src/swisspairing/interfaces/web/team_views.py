@@ -274,6 +274,9 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
                              ("-+", _("the second team wins by forfeit")),
                              ("--", _("both teams lose by forfeit"))])
     names = {t.tpn: t.name for t in event.teams.all()}
+    from .settings_words import system_label
+
+    context["round_system"] = system_label(rnd.system)  # by its name (issue 25 item 10)
     context["notes"] = [{"text": explanation_names.named_note(n[lang], names),
                          "level": n["level"], "rule": n["rule"]} for n in rnd.explanation]
     context["not_paired"] = [f"{a.team.tpn} {a.team.name} ({a.code})" for a in

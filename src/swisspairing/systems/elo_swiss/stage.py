@@ -13,7 +13,13 @@ from ...matching import bipartite_covers
 from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model.state import Float
 from . import criteria
-from .completion import Completion, FloaterTest, StageCompletions, max_matching_size
+from .completion import (
+    BitCompletion,
+    Completion,
+    FloaterTest,
+    StageCompletions,
+    max_matching_size,
+)
 from .exchanges import d2_splits
 from .players import PairRule, Round
 
@@ -213,7 +219,7 @@ def valid_permutations(
     s2: Sequence[int],
     must: Sequence[int],
     ok: Callable[[int, int], bool],
-    completion: Callable[[], Completion] | None = None,
+    completion: Callable[[], Completion | BitCompletion] | None = None,
     budget: list[int] | None = None,
     work: list[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:

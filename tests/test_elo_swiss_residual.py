@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from swisspairing.checker.generator import GeneratorConfig, generate
+from swisspairing.matching.bitsets import mask_of
 from swisspairing.model import Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.elo_swiss import completion, level
@@ -21,6 +22,7 @@ from swisspairing.systems.elo_swiss.completion import (
     residual_completion,
 )
 from swisspairing.systems.elo_swiss.players import PairRule, Round
+from swisspairing.systems.elo_swiss.stage import first_assignment, repaired_assignment
 from test_elo_swiss_helpers import build
 
 
@@ -132,3 +134,40 @@ def test_engine_pairs_the_same_with_either_graph(seed: int, monkeypatch: pytest.
         assert [(b.white, b.black) for b in got.boards] == [
             (b.white, b.black) for b in again.boards]
         assert got.bye == again.bye
+
+
+def test_repaired_assignment_answers_like_a_new_one() -> None:
+    """C7/D1: once S1's first player takes an S2 player, repairing the assignment by one
+    augmenting path finds one for the rest of S1 exactly when a new assignment does (random
+    bipartite graphs, S2 at most two players longer than S1, so that some choices leave no
+    assignment)."""
+    outcomes: set[bool] = set()
+    for seed in range(200):
+        rng = random.Random(seed)
+        n1 = rng.randint(1, 9)
+        n2 = n1 + rng.randint(0, 2)
+        s1, s2 = list(range(n1)), list(range(n1, n1 + n2))
+        density = rng.choice((0.3, 0.5, 0.7, 0.95))
+        barred = {v: 1 << v for v in s1 + s2}
+        for a in s1:
+            for b in s2:
+                if rng.random() >= density:
+                    barred[a] |= 1 << b
+                    barred[b] |= 1 << a
+        witness = first_assignment(s1, s2, barred)
+        if witness is None:
+            continue
+        kept = dict(witness)
+        for b in s2:
+            if (barred[s1[0]] >> b) & 1:
+                continue
+            rest_s2 = [y for y in s2 if y != b]
+            got = repaired_assignment(witness, s1[0], b, mask_of(rest_s2), barred)
+            fresh = first_assignment(s1[1:], rest_s2, barred)
+            assert (got is None) == (fresh is None)
+            outcomes.add(got is not None)
+            if got is not None:
+                assert sorted(got) == s1[1:] and len(set(got.values())) == len(got)
+                assert all(y in rest_s2 and not (barred[x] >> y) & 1 for x, y in got.items())
+        assert witness == kept  # not changed by the repairs
+    assert outcomes == {True, False}

@@ -261,6 +261,7 @@ def valid_permutations(
     p = len(s1)
     chosen: list[int] = []
     used: set[int] = set()  # the players of ``chosen``
+    used_mask = 0  # the same as a bit set
     barred = ok.graph.barred if isinstance(ok, PairRule) else None
 
     def feasible(depth: int, witness: dict[int, int] | None) -> dict[int, int] | None:
@@ -272,7 +273,7 @@ def valid_permutations(
         if witness is None and repair is not None and barred is not None:
             # the parent's assignment with S1[depth - 1] given S2 player ``b``: repaired
             parent, a, b = repair
-            free_mask = s2_mask & ~mask_of(used)
+            free_mask = s2_mask & ~used_mask
             witness = repaired_assignment(parent, a, b, free_mask, barred)
             if witness is None:
                 return None
@@ -315,7 +316,9 @@ def valid_permutations(
             yield tuple(chosen)
             stack.pop()
             if depth:
-                used.discard(chosen.pop())
+                gone = chosen.pop()
+                used.discard(gone)
+                used_mask &= ~(1 << gone)
             continue
         a = s1[depth]
         pushed = False
@@ -335,6 +338,7 @@ def valid_permutations(
                 else:
                     repair = (witness, a, b)  # repaired by one augmenting path
             used.add(b)
+            used_mask |= 1 << b
             below = feasible(depth + 1, given)
             after = None
             if below is not None and done is not None and (work is None or work[0] > 0):
@@ -345,6 +349,7 @@ def valid_permutations(
                     below = None
             if below is None:
                 used.discard(b)
+                used_mask &= ~(1 << b)
                 continue
             frame[3] = i
             chosen.append(b)
@@ -354,4 +359,6 @@ def valid_permutations(
         if not pushed:
             stack.pop()
             if depth:
-                used.discard(chosen.pop())
+                gone = chosen.pop()
+                used.discard(gone)
+                used_mask &= ~(1 << gone)

@@ -111,6 +111,7 @@ class BitMatching:
         ``stop_at_failure``, returns False at the first vertex without a path (the matching
         is then not perfect and not necessarily maximum); True otherwise."""
         barred, mate = self.barred, self.mate
+        vertices: set[int] | None = None  # the vertices of ``among``, listed once if needed
         for v in list(starts):  # type: ignore[call-overload]
             if (self.matched >> v) & 1:
                 continue
@@ -120,7 +121,10 @@ class BitMatching:
             u = short_augment(v, free, self.matched, barred, mate)
             if u is not None:
                 self.matched |= (1 << v) | (1 << u)
-            elif augment_path(v, set(bits(self.among)), _Neighbours(barred, self.among), mate):
+                continue
+            if vertices is None:
+                vertices = set(bits(self.among))
+            if augment_path(v, vertices, _Neighbours(barred, self.among), mate):
                 self.matched = mask_of(mate)
             elif stop_at_failure:
                 return False

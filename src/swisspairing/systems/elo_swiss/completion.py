@@ -9,8 +9,9 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass
 
 from ...matching import augment_path, max_cardinality_matching, without_pair
+from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import bits, mask_of
-from .players import Round
+from .players import PairRule, Round
 
 
 def max_matching_size(n: int, adj: Sequence[Sequence[int]]) -> int:
@@ -209,19 +210,25 @@ def residual_completion(
     x: int,
     ok: Callable[[int, int], bool],
     floater_ok: FloaterTest,
-) -> Completion:
+) -> Completion | BitCompletion:
     """C10/C11 for a heterogeneous level: each floater from above takes a resident (``ok``),
     and the residents left form a residual level that passes the quick test of :func:`pair_stage`
     (``x`` of them float) at its most relaxed stage (B5 and B6 dropped for downfloaters, C9).
     A perfect matching of this graph (movers, residents, ``x`` float places) is such a
     pairing: a permutation failing it yields no pairing, so the search skips it without
-    changing its answer, and stops trying every opponent of every floater."""
+    changing its answer, and stops trying every opponent of every floater.
+
+    When ``ok`` is a :class:`PairRule` (always, in the engine) the graph is built on bit sets
+    (:func:`_residual_bits`: a few word operations per vertex instead of one call per pair)."""
     if x == 0:
         floatable: list[int] = []
     elif x == 1:
         floatable = [pid for pid in residents if floater_ok(frozenset({pid}))]
     else:
         floatable = list(residents)
+    closed = x == 0 and not floater_ok(frozenset())
+    if isinstance(ok, PairRule):
+        return _residual_bits(rd, movers, residents, x, ok, floatable, closed)
     places = [BYE_VERTEX - 1 - k for k in range(x)]
     adj: dict[int, set[int]] = {v: set() for v in [*map(_shadow, movers), *residents, *places]}
 
@@ -239,6 +246,71 @@ def residual_completion(
     for pid in floatable:
         for place in places:
             join(pid, place)
-    if x == 0 and not floater_ok(frozenset()):
+    if closed:
         adj[BYE_VERTEX] = set()  # an isolated vertex: no perfect matching
     return Completion(set(adj), adj, shadow=_shadow)
+
+
+class BitCompletion:
+    """:class:`Completion` on bit sets: the same questions (is there a perfect matching; is
+    there one still after pairing ``a`` with ``b``) on a
+    :class:`~swisspairing.matching.bitpaths.BitMatching`, whose ``barred`` map holds per
+    vertex the vertices it may not be matched with (itself included)."""
+
+    __slots__ = ("matching",)
+
+    def __init__(self, matching: BitMatching) -> None:
+        self.matching = matching
+
+    @property
+    def perfect(self) -> bool:
+        return self.matching.perfect
+
+    def without(self, a: int, b: int) -> BitCompletion | None:
+        """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
+        is repaired from the partners they lose); None when none is left."""
+        rest = self.matching.without(a, b)
+        return BitCompletion(rest) if rest.perfect else None
+
+
+def _residual_bits(
+    rd: Round,
+    movers: Sequence[int],
+    residents: Sequence[int],
+    x: int,
+    ok: PairRule,
+    floatable: Sequence[int],
+    closed: bool,
+) -> BitCompletion:
+    """The graph of :func:`residual_completion` as bit sets (C10/C11): a mover (S1, a
+    floater from above) may take the residents ``ok`` allows him; a resident, the movers and
+    residents ``ok`` allows him and, if he may float (``floatable``), every one of the ``x``
+    float places; a place, every floatable resident. Movers and residents keep their own bit
+    (no two movers are ever joined: they are not each other's neighbours here); the places
+    (and the isolated vertex of ``closed``: the residual cannot be left as it is, no perfect
+    matching) take the bits above :attr:`Round.bye_bit`. ``ok`` is symmetric (B1, B2, B5/B6
+    for whichever of the two floats up), so the sets below are the edges both ways."""
+    pair_barred = ok.graph.barred
+    resident_mask = mask_of(residents)
+    reachable = resident_mask | mask_of(movers)
+    top = rd.bye_bit + 1
+    place_mask = ((1 << x) - 1) << top
+    floatable_mask = mask_of(floatable)
+    # per vertex, its partners; ``barred`` is their complement (an infinite bit set: the
+    # matching only ever reads it under the set of vertices)
+    barred: dict[int, int] = {}
+    for a in movers:
+        barred[a] = ~(resident_mask & ~pair_barred[a])
+    for b in residents:
+        partners = reachable & ~pair_barred[b]
+        if (floatable_mask >> b) & 1:
+            partners |= place_mask
+        barred[b] = ~partners
+    for k in range(x):
+        barred[top + k] = ~floatable_mask
+    among = reachable | place_mask
+    if closed:
+        lone = top + x
+        barred[lone] = -1  # joined to nobody (itself included)
+        among |= 1 << lone
+    return BitCompletion(BitMatching(barred, among))

@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ...matching.bitsets import mask_of
 from ..explain import fr_number
 from . import criteria
 from .completion import FloaterTest, residual_completion
@@ -187,11 +188,11 @@ def _pair_level(
     round can still be completed, preferring (C12) one whose floaters fit in the next level."""
     everyone = movers + residents
     shown_movers, shown_residents = _ids(movers), _ids(residents)
-    # C1: a resident who cannot meet anybody here floats at once
-    stuck = tuple(
-        pid for pid in residents if not any(rd.compatible(pid, o) for o in everyone if o != pid)
-    )
-    gone = tuple(m for m in movers if not any(rd.compatible(m, o) for o in everyone if o != m))
+    # C1: a resident who cannot meet anybody here floats at once (on bit sets: the players of
+    # the level he is not barred from, B1/B2, ``rd.barred`` holding himself too)
+    here = mask_of(everyone)
+    stuck = tuple(pid for pid in residents if not here & ~rd.barred[pid])
+    gone = tuple(m for m in movers if not here & ~rd.barred[m])
     movers = [m for m in movers if m not in gone]
     residents = [x for x in residents if x not in stuck]
     n = len(movers) + len(residents)

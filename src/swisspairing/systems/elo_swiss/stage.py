@@ -13,7 +13,13 @@ from ...matching import bipartite_covers
 from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model.state import Float
 from . import criteria
-from .completion import Completion, FloaterTest, StageCompletions, max_matching_size
+from .completion import (
+    BitCompletion,
+    Completion,
+    FloaterTest,
+    StageCompletions,
+    max_matching_size,
+)
 from .exchanges import d2_splits
 from .players import PairRule, Round
 
@@ -187,8 +193,20 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
             waiting.append(a)
     if not waiting:
         return given
-    if sys.getrecursionlimit() < 2 * len(left) + 100:
-        sys.setrecursionlimit(2 * len(left) + 100)
+    for a in waiting:
+        if not _kuhn_augment(a, right_mask, barred, taken, given):
+            return None
+    return given
+
+
+def _kuhn_augment(start: int, right_mask: int, barred: Mapping[int, int],
+                  taken: dict[int, int], given: dict[int, int]) -> bool:
+    """Kuhn's augmenting path from the unassigned ``start`` (left side) to a free player of
+    ``right_mask``, applied to ``taken`` (right -> left) and ``given`` (left -> right); False
+    when there is none (then no assignment gives every assigned player and ``start`` a
+    partner, Berge)."""
+    if sys.getrecursionlimit() < 2 * len(given) + 200:
+        sys.setrecursionlimit(2 * len(given) + 200)
     seen = [0]
 
     def augment(x: int) -> bool:
@@ -201,11 +219,25 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
                 return True
         return False
 
-    for a in waiting:
-        seen[0] = 0
-        if not augment(a):
-            return None
-    return given
+    return augment(start)
+
+
+def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int,
+                        barred: Mapping[int, int]) -> dict[int, int] | None:
+    """From ``witness`` (a distinct partner in S2 for each player of S1 from ``a`` on), one for
+    the players after ``a`` once ``a`` takes ``b`` (``right_mask``: the S2 players still free,
+    ``b`` excluded); None when there is none. ``a``'s partner in ``witness`` is freed; the one
+    player who held ``b`` (if any) is the only one left without a partner, so one augmenting
+    path from him decides (Berge) instead of a new assignment of everybody (C7, D1: the
+    search fixes one pair at a time). The answer is that of :func:`first_assignment`."""
+    given = dict(witness)
+    del given[a]
+    holder = next((x for x, y in given.items() if y == b), None)
+    if holder is None:
+        return given
+    del given[holder]
+    taken = {y: x for x, y in given.items()}
+    return given if _kuhn_augment(holder, right_mask, barred, taken, given) else None
 
 
 def valid_permutations(
@@ -213,7 +245,7 @@ def valid_permutations(
     s2: Sequence[int],
     must: Sequence[int],
     ok: Callable[[int, int], bool],
-    completion: Callable[[], Completion] | None = None,
+    completion: Callable[[], Completion | BitCompletion] | None = None,
     budget: list[int] | None = None,
     work: list[int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
@@ -229,6 +261,7 @@ def valid_permutations(
     p = len(s1)
     chosen: list[int] = []
     used: set[int] = set()  # the players of ``chosen``
+    used_mask = 0  # the same as a bit set
     barred = ok.graph.barred if isinstance(ok, PairRule) else None
 
     def feasible(depth: int, witness: dict[int, int] | None) -> dict[int, int] | None:
@@ -237,6 +270,13 @@ def valid_permutations(
         partner in that part of S1; None if there is none. ``witness``, when given, is
         already such an assignment (then only ``must`` is checked)."""
         rest = s1[depth:]
+        if witness is None and repair is not None and barred is not None:
+            # the parent's assignment with S1[depth - 1] given S2 player ``b``: repaired
+            parent, a, b = repair
+            free_mask = s2_mask & ~used_mask
+            witness = repaired_assignment(parent, a, b, free_mask, barred)
+            if witness is None:
+                return None
         if witness is None:
             free = [f for f in s2 if f not in used]
             if barred is not None:
@@ -250,6 +290,8 @@ def valid_permutations(
         need = [m for m in must if m not in used]
         return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
 
+    s2_mask = mask_of(s2)
+    repair: tuple[dict[int, int], int, int] | None = None
     first = feasible(0, None)
     if first is None:
         return
@@ -274,7 +316,9 @@ def valid_permutations(
             yield tuple(chosen)
             stack.pop()
             if depth:
-                used.discard(chosen.pop())
+                gone = chosen.pop()
+                used.discard(gone)
+                used_mask &= ~(1 << gone)
             continue
         a = s1[depth]
         pushed = False
@@ -284,12 +328,17 @@ def valid_permutations(
             if b in used or not ok(a, b):
                 continue
             given = None
-            if witness is not None and barred is not None and witness.get(a) == b:
-                # the assignment gave ``a`` this partner: without them it assigns the rest
-                # of S1 to the rest of S2 (no new search); this frame's copy is spent
-                given, witness, frame[2] = witness, None, None
-                del given[a]
+            repair = None
+            if witness is not None and barred is not None:
+                if witness.get(a) == b:
+                    # the assignment gave ``a`` this partner: without them it assigns the
+                    # rest of S1 to the rest of S2 (no new search); this frame's copy is spent
+                    given, witness, frame[2] = witness, None, None
+                    del given[a]
+                else:
+                    repair = (witness, a, b)  # repaired by one augmenting path
             used.add(b)
+            used_mask |= 1 << b
             below = feasible(depth + 1, given)
             after = None
             if below is not None and done is not None and (work is None or work[0] > 0):
@@ -300,6 +349,7 @@ def valid_permutations(
                     below = None
             if below is None:
                 used.discard(b)
+                used_mask &= ~(1 << b)
                 continue
             frame[3] = i
             chosen.append(b)
@@ -309,4 +359,6 @@ def valid_permutations(
         if not pushed:
             stack.pop()
             if depth:
-                used.discard(chosen.pop())
+                gone = chosen.pop()
+                used.discard(gone)
+                used_mask &= ~(1 << gone)

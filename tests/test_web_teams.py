@@ -649,3 +649,84 @@ def test_the_team_tie_breaks_are_chosen_in_the_settings(arbiter: Client) -> None
     assert write_trf(parse_trf(text), points="computed") == text
     imported = convert.store_tournament(parse_trf(text), "team-swiss")
     assert teams.settings_of(imported).tiebreaks == "BH/C1,MPVGP"
+
+
+def test_who_plays_where_of_a_team_round_names_each_member_team_match_board_colour(
+        arbiter: Client) -> None:
+    """The alphabetical list of a team round (page, EN/FR): each member with the team, the
+    match, the board, the colour and the opponent; the reserve not in the line-up and the
+    members of an absent team with why (TRF ``240``)."""
+    from django.urls import reverse
+
+    from swisspairing.interfaces.web.team_printouts import member_sittings
+
+    event = team_event(5, rounds=3)
+    absent = event.teams.get(tpn=5)
+    teams.set_absence(absent, 1, "Z", None)
+    rnd = actions.pair_next_round(event, None)
+    sittings = {s.entrant.pk: s for s in member_sittings(rnd)}
+    assert len(sittings) == 5 * 5  # every member, once
+    match = rnd.team_matches.exclude(black=None).first()
+    game = match.games.order_by("board").first()
+    white, black = sittings[game.white_id], sittings[game.black_id]
+    assert (white.white, black.white) == (True, False)
+    assert white.match == black.match == match.number and white.board == black.board == 1
+    assert {white.team.pk, black.team.pk} == {match.white_id, match.black_id}
+    assert white.opponent.pk == game.black_id and black.opponent_team.pk == white.team.pk
+    reserve = teams.members_of(match.white)[-1]
+    assert sittings[reserve.pk].board is None
+    page = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "alpha"]),
+                       **FRENCH).content.decode()
+    assert "Ronde 1 - qui joue où (ordre alphabétique)" in page
+    assert "pas dans la composition" in page and "équipe absente" in page
+    assert f"{game.black.name} ({black.team.name})" in page
+    names = [s.entrant.name for s in member_sittings(rnd)]
+    assert names == sorted(names)
+    english = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "alpha"])
+                          ).content.decode()
+    assert "not in the line-up" in english and "team absent" in english
+
+
+def test_team_result_slips_are_one_per_match_with_boards_total_and_captains(
+        arbiter: Client) -> None:
+    """The result slips of a team round: one slip a match (the team bye has none), each with
+    both teams, each board's players and colours, the match total and both captains'
+    signatures, three 4-board slips to an A4 page, no captain's code."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    from swisspairing.interfaces.web.team_printouts import slips_per_page
+
+    assert slips_per_page(4) == 3 and slips_per_page(12) == 2 and slips_per_page(1) == 4
+    event = team_event(9, rounds=3)
+    teams.ensure_codes(event)
+    rnd = actions.pair_next_round(event, None)
+    matches = list(rnd.team_matches.exclude(black=None).select_related("white", "black"))
+    assert len(matches) == 4 and rnd.team_matches.filter(black=None).count() == 1
+    data = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"])).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+    assert len(pages) == 2
+    text = "\n".join(pages)
+    for match in matches:
+        assert (f"match {match.number}: {match.white.name} - {match.black.name}"
+                in text.replace("\r", ""))
+        assert f"Captain of {match.white.name}" in text
+        assert f"Captain of {match.black.name}" in text
+        for g in match.games.select_related("white", "black"):
+            assert g.white.name in text and g.black.name in text
+    assert text.count("Match total") == 4
+    assert text.count("White") >= 4 * 4 and text.count("Black") >= 4 * 4
+    for team in event.teams.all():
+        assert team.lineup_code not in text
+    french = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"]),
+                         {"lang": "fr"}).content
+    doc = pdfium.PdfDocument(french)
+    try:
+        first = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Total du match" in first and "Capitaine de" in first

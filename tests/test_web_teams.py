@@ -730,3 +730,96 @@ def test_team_result_slips_are_one_per_match_with_boards_total_and_captains(
     finally:
         doc.close()
     assert "Total du match" in first and "Capitaine de" in first
+
+
+def _matches(rnd: m.Round) -> list[tuple[int, int | None]]:
+    return [(x.white.tpn, x.black.tpn if x.black else None)
+            for x in rnd.team_matches.select_related("white", "black").order_by("number")]
+
+
+def test_a_draft_team_pairing_is_changed_by_hand_checked_and_undone() -> None:
+    """Manual changes of a draft team round (issue 27): a match's colours swapped (the other
+    team White on board 1, its boards' colours following, C.04.6 Art. 4), two teams exchanged;
+    each checked at once against C.04.6 [C1] (teams meet once) and [C2] (the team bye);
+    undone one by one and back to the engine's pairing; a stale version is refused."""
+    from swisspairing.interfaces.web.rule_citations import shown
+
+    rng = random.Random(4)
+    event = team_event(5, rounds=4)
+    first = play_team_round(event, rng)
+    met = {frozenset(p) for p in _matches(first) if p[1] is not None}
+    bye_team = next(w for w, b in _matches(first) if b is None)
+    rnd = actions.pair_next_round(event, None)
+    engine = _matches(rnd)
+    # colours of match 1: the other team has White on board 1, and the boards follow
+    white, black = engine[0]
+    assert actions.manual_change(rnd, "team-swap", 1, None, None, rnd.version) == []
+    assert _matches(rnd)[0] == (black, white) and _matches(rnd)[1:] == engine[1:]
+    match = rnd.team_matches.get(number=1)
+    board1 = match.games.order_by("board").first()
+    assert board1.white.team_member.team.tpn == black
+    # two teams exchanged so that teams of round 1 meet again: [C1], the teams named
+    x, y = next(iter(met))
+    z = next(t for p in _matches(rnd) if x in p for t in p if t not in (x, None))
+    found = actions.manual_change(rnd, "team-exchange", z, y, None, rnd.version)
+    assert any(v.rule == "C.04.6 [C1]" and set(v.players) == {x, y} for v in found)
+    broken = shown(found, rnd, "en")
+    names = {t.tpn: t.name for t in event.teams.all()}
+    c1 = next(b for b in broken if b.rule == "C.04.6 [C1]")
+    assert f"{x} {names[x]}" in c1.text and f"{y} {names[y]}" in c1.text
+    assert set(c1.game_ids) >= {g.pk for g in rnd.team_matches.get(
+        number=next(n for n, p in enumerate(_matches(rnd), 1) if set(p) == {x, y})).games.all()}
+    # the team that had the bye in round 1 takes it again: [C2]
+    now_bye = next(w for w, b in _matches(rnd) if b is None)
+    if now_bye != bye_team:
+        found = actions.manual_change(rnd, "team-exchange", bye_team, now_bye, None,
+                                      rnd.version)
+    assert any(v.rule == "C.04.6 [C2]" and v.players == (bye_team,) for v in found)
+    with pytest.raises(actions.Stale):
+        actions.manual_change(rnd, "team-swap", 1, None, None, rnd.version - 1)
+    with pytest.raises(BadRequest, match="two different teams"):
+        actions.manual_change(rnd, "team-exchange", x, x, None, rnd.version)
+    with pytest.raises(BadRequest, match="no match 9"):
+        actions.manual_change(rnd, "team-swap", 9, None, None, rnd.version)
+    changes = len(rnd.manual_changes)
+    actions.undo_manual_changes(rnd, None, version=rnd.version)
+    assert len(rnd.manual_changes) == changes - 1
+    actions.undo_manual_changes(rnd, None, every=True, version=rnd.version)
+    assert _matches(rnd) == engine and rnd.manual_changes == []
+    assert actions.violations_of(rnd) == []
+    actions.publish_round(rnd, None)
+    with pytest.raises(BadRequest, match="published"):
+        actions.manual_change(rnd, "team-swap", 1, None, None)
+
+
+def test_the_team_round_page_changes_the_pairing_by_hand_in_french(arbiter: Client) -> None:
+    """The draft team round's page: a swap link per match, the exchange form, the broken
+    criteria cited and their boards marked, the changes listed with undo; a stale tab is
+    refused (nothing changed)."""
+    from django.urls import reverse
+
+    rng = random.Random(5)
+    event = team_event(4, rounds=3)
+    first = play_team_round(event, rng)
+    x, y = _matches(first)[0]
+    rnd = actions.pair_next_round(event, None)
+    page = arbiter.get(reverse("web:round", args=[event.pk, 2]), **FRENCH).content.decode()
+    assert 'id="swap-match-1"' in page and "Échanger l'équipe" in page
+    z = next(t for p in _matches(rnd) if x in p for t in p if t != x)
+    url = reverse("web:round-action", args=[event.pk, 2, "manual"])
+    shown = rnd.version
+    done = arbiter.post(url, {"kind": "team-exchange", "a": z, "b": y, "version": shown},
+                        follow=True, **FRENCH).content.decode()
+    names = {t.tpn: t.name for t in event.teams.all()}
+    assert "[C.04.6 [C1]]" in done and names[x] in done and "se sont déjà rencontrées" in done
+    assert f"équipes {z} et {y} échangées" in done and 'data-games="game-' in done
+    rnd.refresh_from_db()
+    before = _matches(rnd)
+    stale = arbiter.post(url, {"kind": "team-swap", "a": 1, "version": shown}, follow=True,
+                         **FRENCH).content.decode()
+    assert "rien n&#x27;a été modifié" in stale or "rien n'a été modifié" in stale
+    assert _matches(rnd) == before
+    arbiter.post(reverse("web:round-action", args=[event.pk, 2, "manual-reset"]),
+                 {"version": rnd.version + 0})
+    rnd.refresh_from_db()
+    assert rnd.manual_changes == []

@@ -100,18 +100,19 @@ def team_alpha_table(rnd: m.Round, lang: str) -> Table:
         e = s.entrant
         rating = str(e.rating or "")
         if s.opponent is None:
-            rows.append([e.name, rating, s.team.name, str(s.match or ""), str(s.board or ""),
+            rows.append([e.name, s.team.name, rating, str(s.match or ""), str(s.board or ""),
                          "", s.status])
             continue
         assert s.opponent_team is not None
-        rows.append([e.name, rating, s.team.name, str(s.match), str(s.board),
+        rows.append([e.name, s.team.name, rating, str(s.match), str(s.board),
                      _("White") if s.white else _("Black"),
                      f"{s.opponent.name} ({s.opponent_team.name})"])
     return Table(
         title=_("Round %(n)s - who plays where (alphabetical)") % {"n": rnd.number},
-        headers=[_("Name"), _("Rtg"), _("Team"), _("Match"), _("Bd"), _("Colour"),
+        # the rating third: the phone's layout hides the alpha list's third column (print.css)
+        headers=[_("Name"), _("Team"), _("Rtg"), _("Match"), _("Bd"), _("Colour"),
                  _("Opponent")],
-        rows=rows, align=["l", "r", "l", "r", "r", "l", "l"], kind="alpha", lang=lang)
+        rows=rows, align=["l", "l", "r", "r", "r", "l", "l"], kind="alpha", lang=lang)
 
 
 # --- the result slips, one per match ------------------------------------------------------------

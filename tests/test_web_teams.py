@@ -823,3 +823,27 @@ def test_the_team_round_page_changes_the_pairing_by_hand_in_french(arbiter: Clie
                  {"version": rnd.version + 0})
     rnd.refresh_from_db()
     assert rnd.manual_changes == []
+
+
+def test_a_team_entered_late_before_round_1_takes_its_place_by_strength() -> None:
+    """Until round 1 is paired a team entered after the others takes its place by strength
+    (C.04.6 1.1.2, the web app's initial order: strength, then name); the others move down,
+    keeping their order. Once round 1 is paired it takes the number after the last team (GHR
+    2.4 with C.04.6 1.1.3, as docs/web-teams.md argues: a renumbering would change the TPN
+    parities that gave round 1's colours, C.04.6 4.3.1)."""
+    event = team_event(4, rounds=4)
+    before = [t.name for t in event.teams.order_by("tpn")]
+    strong = teams.add_team(event, "Strongest", [Candidate(name=f"S{b}", rating=2700 - b)
+                                                 for b in range(4)], None)
+    middle_rating = int(event.teams.get(name=before[1]).strength) - 1
+    middle = teams.add_team(event, "Middle", [Candidate(name=f"M{b}", rating=middle_rating)
+                                              for b in range(4)], None)
+    strong.refresh_from_db()
+    middle.refresh_from_db()
+    order = [t.name for t in event.teams.order_by("tpn")]
+    assert strong.tpn == 1 and middle.tpn == 4
+    assert order == ["Strongest", before[0], before[1], "Middle", before[2], before[3]]
+    play_team_round(event, random.Random(3))
+    late = teams.add_team(event, "Latest", [Candidate(name=f"L{b}", rating=2800)
+                                            for b in range(4)], None)
+    assert late.tpn == 7 and [t.name for t in event.teams.order_by("tpn")][:6] == order

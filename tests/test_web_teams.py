@@ -847,3 +847,53 @@ def test_a_team_entered_late_before_round_1_takes_its_place_by_strength() -> Non
     late = teams.add_team(event, "Latest", [Candidate(name=f"L{b}", rating=2800)
                                             for b in range(4)], None)
     assert late.tpn == 7 and [t.name for t in event.teams.order_by("tpn")][:6] == order
+
+
+def test_prize_lists_of_a_team_event_are_the_members_board_results_by_category(
+        arbiter: Client) -> None:
+    """The prizes page of a team event (issue 27): per category (women, an age category), the
+    board results of the category's members only, each board's best with at least half of
+    the rounds on it marked as the category's board prize; page in French, PDF; a category
+    nobody is in says so."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    rng = random.Random(8)
+    event = m.Event(name="Mixed teams", rounds=3, system="team-swiss", initial_colour="w",
+                    start_date=__import__("datetime").date(2026, 5, 1))
+    actions.create_event(event, None)
+    teams.save_settings(event, boards=2, colour_type="A", primary="MP", win=2, draw=1, loss=0,
+                        user=None)
+    for i in range(4):
+        teams.add_team(event, f"Team {i}", [
+            Candidate(name=f"Man {i}", rating=2000 - 10 * i, sex="m", birth_date="1980"),
+            Candidate(name=f"Woman {i}", rating=1900 - 10 * i, sex="w",
+                      birth_date="2010/03/04" if i % 2 else "1990")], None)
+    for _ in range(2):
+        play_team_round(event, rng)
+    url = reverse("web:prizes", args=[event.pk])
+    page = arbiter.get(url, {"cat": ["women", "u18", "s65"]}, **FRENCH).content.decode()
+    assert "Femmes - résultats par échiquier après la ronde 2" in page
+    assert "Aucun membre de cette catégorie n&#x27;a joué." in page or \
+        "Aucun membre de cette catégorie n'a joué." in page
+    from django.utils import translation
+
+    from swisspairing.interfaces.web.team_printouts import team_prize_tables
+
+    with translation.override("en"):
+        women, under18, seniors = team_prize_tables(event, ["women", "u18", "s65"], None, "en")
+    assert {row[3] for row in women.rows} == {f"Woman {i}" for i in range(4)}
+    assert {row[3] for row in under18.rows} == {"Woman 1", "Woman 3"}
+    assert seniors.rows == [] and seniors.notes == ["No member of this category has played."]
+    assert {row[0] for row in women.rows} == {"2"}  # the women play board 2
+    assert [row[1] for row in women.rows].count("*") == 1
+    assert women.rows[0][1] == "*"  # best percentage first (all played both rounds)
+    assert float(women.rows[0][7]) == max(float(r[7]) for r in women.rows)
+    data = arbiter.get(reverse("web:prizes-pdf", args=[event.pk]), {"cat": "women"}).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Women - board results after round 2" in text and "Woman 0" in text
+    assert "Man 0" not in text

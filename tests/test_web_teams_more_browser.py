@@ -4,9 +4,9 @@ C.04.6).
 Six teams of four boards and a reserve play round 1; round 2 is paired. In Chromium the
 arbiter swaps a match's colours, exchanges two teams so that teams of round 1 meet again (the
 broken criterion C.04.6 [C1] is listed with the teams named and their boards marked), undoes
-the change, and opens the "who plays where" list of the round. Screenshots (desktop 1366x768
-and phone 390x844, English and French) go to ``$SWISSPAIRING_SCREENSHOTS`` (default: the
-test's temporary folder).
+the change, opens the "who plays where" list of the round and the women's prize list.
+Screenshots (desktop 1366x768 and phone 390x844, English and French) go to
+``$SWISSPAIRING_SCREENSHOTS`` (default: the test's temporary folder).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ def _event() -> m.Event:
                         user=None)
     for i, club in enumerate(("Annecy", "Brest", "Caen", "Dijon", "Évreux", "Foix")):
         teams.add_team(event, club, [Candidate(name=f"{club} Joueur{b}",
-                                               rating=2300 - 60 * i - 20 * b)
+                                               rating=2300 - 60 * i - 20 * b,
+                                               sex="w" if b == 2 else "m")
                                      for b in range(1, 6)], None)
     rnd = actions.pair_next_round(event, None)
     actions.publish_round(rnd, None)
@@ -116,4 +117,9 @@ def test_a_team_round_changed_by_hand_in_the_browser(live_server,  # type: ignor
         page.goto(f"{base}/t/{event.pk}/rounds/2/print/alpha/")
         expect(page.locator("table")).to_contain_text("Annecy Joueur1")
         _shots(browser, context, page.url, shots, "team-alpha")
+        # the prize lists: the women's board results
+        page.goto(f"{base}/t/{event.pk}/prizes/?cat=women&cat=u18")
+        expect(page.locator("table").first).to_contain_text("Annecy Joueur2")
+        expect(page.locator("body")).not_to_contain_text("Annecy Joueur1")
+        _shots(browser, context, page.url, shots, "team-prizes")
         browser.close()

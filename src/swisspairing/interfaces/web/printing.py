@@ -389,6 +389,10 @@ def chosen_categories(request: HttpRequest) -> list[str]:
 
 
 def prize_tables(event: m.Event, keys: list[str], after: int | None, lang: str) -> list[Table]:
+    if event.system == "team-swiss":  # the members' board results (issue 27)
+        from .team_printouts import team_prize_tables
+
+        return team_prize_tables(event, keys, after, lang)
     st = convert.standings_of(event, after)
     year = (event.start_date or timezone.localdate()).year
     members = _members(event)

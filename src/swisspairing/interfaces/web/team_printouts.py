@@ -17,7 +17,9 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from ...standings.categories import Member
 from ...standings.render import PageHeader, _fit, new_document
+from ...standings.teams import TeamStandings
 from ...standings.views import Table
 from . import models as m
 from .printing import name_key, round_date
@@ -233,3 +235,64 @@ def _match_slip(doc: Any, family: str, clean: Any, rnd: m.Round, row: dict[str, 
         doc.set_xy(sx + 1, sign_y + 0.5)
         doc.cell(half - 5, 3.5, _fit(doc, clean(_("Captain of %(team)s: signature")
                                                % {"team": team.name}), half - 5))
+
+
+# --- prize lists by category (issue 27, after part 6) ------------------------------------------
+def category_board_table(st: TeamStandings, key: str, members: dict[int, Member], year: int,
+                         lang: str) -> Table:
+    """The board results (:func:`swisspairing.standings.teams.board_table`) restricted to the
+    members of category ``key`` (women, an age category, a rating band, a federation: the
+    individual categories of :mod:`swisspairing.standings.categories`): each board's members
+    of the category by percentage, then points; the category's board prize (``*``) to the
+    first of them with at least half of the rounds played on that board, the rule of the
+    board prizes (C.07 12: forfeits count as results; a team's bye is no game)."""
+    from ...standings.categories import belongs
+    from ...standings.categories import label as category_label
+    from ...standings.teams import board_results
+    from ...standings.views import points_text
+
+    t = st.tournament
+    ev = t.team_event
+    assert ev is not None
+    team_of = ev.team_of()
+    rows = []
+    for board, players in sorted(board_results(st).items()):
+        chosen = [(pid, r) for pid, r in players.items()
+                  if belongs(key, members.get(pid, Member()), year)]
+        ranked = sorted(chosen, key=lambda kv: (-(kv[1][0] / kv[1][1]), -kv[1][0], kv[0]))
+        enough = [pid for pid, (_pts, n) in ranked if 2 * n >= st.rounds]
+        prize = enough[0] if enough else None
+        for pid, (pts, n) in ranked:
+            p = t.players[pid]
+            rows.append([str(board), "*" if pid == prize else "", ev.teams[team_of[pid]].name,
+                         p.name, str(p.rating or ""), str(n), points_text(lang, pts),
+                         f"{100 * pts / n:.1f}"])
+    return Table(
+        title=_("%(category)s - board results after round %(n)s") % {
+            "category": category_label(key, lang), "n": st.rounds},
+        # the team third and the games sixth: the columns a phone hides in a prize list
+        # (print.css), the player's name fourth, where it wraps
+        headers=[_("Bd"), _("Prize"), _("Team"), _("Player"), _("Rtg"), _("Games"), _("Pts"),
+                 "%"],
+        rows=rows, align=["r", "c", "l", "l", "r", "r", "r", "r"],
+        notes=[_("* the category's board prize: best percentage on the board among its "
+                 "members, with at least half of the rounds played on it")] if rows else
+        [_("No member of this category has played.")],
+        kind="prizes", lang=lang)
+
+
+def team_prize_tables(event: m.Event, keys: list[str], after: int | None,
+                      lang: str) -> list[Table]:
+    """The prize lists of a team event (the prizes page's categories): one board-results
+    table per category, after round ``after`` (default: the last complete one)."""
+    from django.utils import timezone
+
+    from . import convert
+    from .printing import _members
+    from .team_views import _team_standings
+
+    rounds = after or convert.complete_rounds(event)
+    st = _team_standings(event, rounds)
+    year = (event.start_date or timezone.localdate()).year
+    members = _members(event)
+    return [category_board_table(st, key, members, year, lang) for key in keys]

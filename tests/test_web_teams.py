@@ -819,8 +819,17 @@ def test_the_team_round_page_changes_the_pairing_by_hand_in_french(arbiter: Clie
                          **FRENCH).content.decode()
     assert "rien n&#x27;a été modifié" in stale or "rien n'a été modifié" in stale
     assert _matches(rnd) == before
+    # wrong input: a clear message, nothing changed
+    for bad, said in (({"kind": "team-exchange", "a": x, "b": ""},
+                       "choisissez deux équipes différentes"),
+                      ({"kind": "team-swap", "a": "99"}, "pas de match 99"),
+                      ({"kind": "team-swap", "a": "un"}, "Indiquez")):
+        answer = arbiter.post(url, {**bad, "version": rnd.version}, follow=True,
+                              **FRENCH).content.decode()
+        assert said in answer, said
+        assert _matches(rnd) == before
     arbiter.post(reverse("web:round-action", args=[event.pk, 2, "manual-reset"]),
-                 {"version": rnd.version + 0})
+                 {"version": rnd.version})
     rnd.refresh_from_db()
     assert rnd.manual_changes == []
 

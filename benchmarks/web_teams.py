@@ -1,6 +1,7 @@
 """Benchmark of a team event in the web app (issue 27 part 6): a generated team event of TEAMS
 teams and BOARDS boards over ROUNDS rounds imported, then the next round paired from the web
-app, the team round page, the team standings page and the TRF export.
+app, the team round page, the team standings page and the TRF export; the printouts by team
+(who plays where, result slips), the prize list and a manual change of a draft round.
 
 Run: ``.venv/bin/python benchmarks/web_teams.py [TEAMS BOARDS ROUNDS REPEATS]`` (default
 200 teams, 4 boards, 8 rounds, 3 repeats; SQLite in a temporary folder, or
@@ -72,6 +73,25 @@ def main() -> None:
     best("team standings page", lambda: client.get(f"/t/{event.pk}/standings/"))
     best("board standings page", lambda: client.get(f"/t/{event.pk}/standings/boards/"))
     best("TRF export", lambda: client.get(f"/t/{event.pk}/export/trf/"))
+    # the printouts by team and the prize lists (issue 27, after part 6)
+    def ok(url: str) -> None:
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+
+    best(f"who plays where page, round {played}",
+         lambda: ok(f"/t/{event.pk}/rounds/{played}/print/alpha/"))
+    best(f"result slips PDF, round {played} (one slip a match)",
+         lambda: ok(f"/t/{event.pk}/rounds/{played}/print/slips.pdf"))
+    best("women's prize list page (members' board results)",
+         lambda: ok(f"/t/{event.pk}/prizes/?cat=women"))
+    # a manual change of a draft team round and its undo (C.04.6 [C1] [C2] checked)
+    rnd = actions.pair_next_round(event, None)
+
+    def change_and_undo() -> None:
+        actions.manual_change(rnd, "team-swap", 1, None, None, rnd.version)
+        actions.undo_manual_changes(rnd, None, version=rnd.version)
+
+    best(f"manual change + undo of draft round {played + 1} (each checked)", change_and_undo)
 
 
 if __name__ == "__main__":

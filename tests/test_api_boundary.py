@@ -53,6 +53,17 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("web/team_views.py", "swisspairing.standings.teams"):
         "TeamStandings and its tables (team standings, boards, crosstable) shown and printed "
         "(rendering helpers); the ranking itself goes through swisspairing.standings",
+    ("web/team_printouts.py", "swisspairing.standings.render"):
+        "PageHeader, new_document, _fit: the team round's result slips drawn as PDF pages "
+        "(rendering helpers)",
+    ("web/team_printouts.py", "swisspairing.standings.categories"):
+        "Member, belongs, label: the prize categories of the members' board results (the "
+        "individual prize lists' categories, rendering helpers)",
+    ("web/team_printouts.py", "swisspairing.standings.teams"):
+        "TeamStandings and board_results: the board results restricted to a category "
+        "(rendering helpers); the standings themselves go through swisspairing.standings",
+    ("web/team_printouts.py", "swisspairing.standings.views"):
+        "Table: the team round's who-plays-where list (rendering helper)",
     ("web/teams.py", "swisspairing.checker.team_check"):
         "published_team_pairing: the stored team round read back as published; it reads the "
         "cells, no rule applied",

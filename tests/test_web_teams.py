@@ -649,3 +649,260 @@ def test_the_team_tie_breaks_are_chosen_in_the_settings(arbiter: Client) -> None
     assert write_trf(parse_trf(text), points="computed") == text
     imported = convert.store_tournament(parse_trf(text), "team-swiss")
     assert teams.settings_of(imported).tiebreaks == "BH/C1,MPVGP"
+
+
+def test_who_plays_where_of_a_team_round_names_each_member_team_match_board_colour(
+        arbiter: Client) -> None:
+    """The alphabetical list of a team round (page, EN/FR): each member with the team, the
+    match, the board, the colour and the opponent; the reserve not in the line-up and the
+    members of an absent team with why (TRF ``240``)."""
+    from django.urls import reverse
+
+    from swisspairing.interfaces.web.team_printouts import member_sittings
+
+    event = team_event(5, rounds=3)
+    absent = event.teams.get(tpn=5)
+    teams.set_absence(absent, 1, "Z", None)
+    rnd = actions.pair_next_round(event, None)
+    sittings = {s.entrant.pk: s for s in member_sittings(rnd)}
+    assert len(sittings) == 5 * 5  # every member, once
+    match = rnd.team_matches.exclude(black=None).first()
+    game = match.games.order_by("board").first()
+    white, black = sittings[game.white_id], sittings[game.black_id]
+    assert (white.white, black.white) == (True, False)
+    assert white.match == black.match == match.number and white.board == black.board == 1
+    assert {white.team.pk, black.team.pk} == {match.white_id, match.black_id}
+    assert white.opponent.pk == game.black_id and black.opponent_team.pk == white.team.pk
+    reserve = teams.members_of(match.white)[-1]
+    assert sittings[reserve.pk].board is None
+    page = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "alpha"]),
+                       **FRENCH).content.decode()
+    assert "Ronde 1 - qui joue où (ordre alphabétique)" in page
+    assert "pas dans la composition" in page and "équipe absente" in page
+    assert f"{game.black.name} ({black.team.name})" in page
+    names = [s.entrant.name for s in member_sittings(rnd)]
+    assert names == sorted(names)
+    english = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "alpha"])
+                          ).content.decode()
+    assert "not in the line-up" in english and "team absent" in english
+
+
+def test_team_result_slips_are_one_per_match_with_boards_total_and_captains(
+        arbiter: Client) -> None:
+    """The result slips of a team round: one slip a match (the team bye has none), each with
+    both teams, each board's players and colours, the match total and both captains'
+    signatures, three 4-board slips to an A4 page, no captain's code."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    from swisspairing.interfaces.web.team_printouts import slips_per_page
+
+    assert slips_per_page(4) == 3 and slips_per_page(12) == 2 and slips_per_page(1) == 4
+    event = team_event(9, rounds=3)
+    teams.ensure_codes(event)
+    rnd = actions.pair_next_round(event, None)
+    matches = list(rnd.team_matches.exclude(black=None).select_related("white", "black"))
+    assert len(matches) == 4 and rnd.team_matches.filter(black=None).count() == 1
+    data = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"])).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+    assert len(pages) == 2
+    text = "\n".join(pages)
+    for match in matches:
+        assert (f"match {match.number}: {match.white.name} - {match.black.name}"
+                in text.replace("\r", ""))
+        assert f"Captain of {match.white.name}" in text
+        assert f"Captain of {match.black.name}" in text
+        for g in match.games.select_related("white", "black"):
+            assert g.white.name in text and g.black.name in text
+    assert text.count("Match total") == 4
+    assert text.count("White") >= 4 * 4 and text.count("Black") >= 4 * 4
+    for team in event.teams.all():
+        assert team.lineup_code not in text
+    french = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"]),
+                         {"lang": "fr"}).content
+    doc = pdfium.PdfDocument(french)
+    try:
+        first = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Total du match" in first and "Capitaine de" in first
+
+
+def _matches(rnd: m.Round) -> list[tuple[int, int | None]]:
+    return [(x.white.tpn, x.black.tpn if x.black else None)
+            for x in rnd.team_matches.select_related("white", "black").order_by("number")]
+
+
+def test_a_draft_team_pairing_is_changed_by_hand_checked_and_undone() -> None:
+    """Manual changes of a draft team round (issue 27): a match's colours swapped (the other
+    team White on board 1, its boards' colours following, C.04.6 Art. 4), two teams exchanged;
+    each checked at once against C.04.6 [C1] (teams meet once) and [C2] (the team bye);
+    undone one by one and back to the engine's pairing; a stale version is refused."""
+    from swisspairing.interfaces.web.rule_citations import shown
+
+    rng = random.Random(4)
+    event = team_event(5, rounds=4)
+    first = play_team_round(event, rng)
+    met = {frozenset(p) for p in _matches(first) if p[1] is not None}
+    bye_team = next(w for w, b in _matches(first) if b is None)
+    rnd = actions.pair_next_round(event, None)
+    engine = _matches(rnd)
+    # colours of match 1: the other team has White on board 1, and the boards follow
+    white, black = engine[0]
+    assert actions.manual_change(rnd, "team-swap", 1, None, None, rnd.version) == []
+    assert _matches(rnd)[0] == (black, white) and _matches(rnd)[1:] == engine[1:]
+    match = rnd.team_matches.get(number=1)
+    board1 = match.games.order_by("board").first()
+    assert board1.white.team_member.team.tpn == black
+    # two teams exchanged so that teams of round 1 meet again: [C1], the teams named
+    x, y = next(iter(met))
+    z = next(t for p in _matches(rnd) if x in p for t in p if t not in (x, None))
+    found = actions.manual_change(rnd, "team-exchange", z, y, None, rnd.version)
+    assert any(v.rule == "C.04.6 [C1]" and set(v.players) == {x, y} for v in found)
+    broken = shown(found, rnd, "en")
+    names = {t.tpn: t.name for t in event.teams.all()}
+    c1 = next(b for b in broken if b.rule == "C.04.6 [C1]")
+    assert f"{x} {names[x]}" in c1.text and f"{y} {names[y]}" in c1.text
+    assert set(c1.game_ids) >= {g.pk for g in rnd.team_matches.get(
+        number=next(n for n, p in enumerate(_matches(rnd), 1) if set(p) == {x, y})).games.all()}
+    # the team that had the bye in round 1 takes it again: [C2]
+    now_bye = next(w for w, b in _matches(rnd) if b is None)
+    if now_bye != bye_team:
+        found = actions.manual_change(rnd, "team-exchange", bye_team, now_bye, None,
+                                      rnd.version)
+    assert any(v.rule == "C.04.6 [C2]" and v.players == (bye_team,) for v in found)
+    with pytest.raises(actions.Stale):
+        actions.manual_change(rnd, "team-swap", 1, None, None, rnd.version - 1)
+    with pytest.raises(BadRequest, match="two different teams"):
+        actions.manual_change(rnd, "team-exchange", x, x, None, rnd.version)
+    with pytest.raises(BadRequest, match="no match 9"):
+        actions.manual_change(rnd, "team-swap", 9, None, None, rnd.version)
+    changes = len(rnd.manual_changes)
+    actions.undo_manual_changes(rnd, None, version=rnd.version)
+    assert len(rnd.manual_changes) == changes - 1
+    actions.undo_manual_changes(rnd, None, every=True, version=rnd.version)
+    assert _matches(rnd) == engine and rnd.manual_changes == []
+    assert actions.violations_of(rnd) == []
+    actions.publish_round(rnd, None)
+    with pytest.raises(BadRequest, match="published"):
+        actions.manual_change(rnd, "team-swap", 1, None, None)
+
+
+def test_the_team_round_page_changes_the_pairing_by_hand_in_french(arbiter: Client) -> None:
+    """The draft team round's page: a swap link per match, the exchange form, the broken
+    criteria cited and their boards marked, the changes listed with undo; a stale tab is
+    refused (nothing changed)."""
+    from django.urls import reverse
+
+    rng = random.Random(5)
+    event = team_event(4, rounds=3)
+    first = play_team_round(event, rng)
+    x, y = _matches(first)[0]
+    rnd = actions.pair_next_round(event, None)
+    page = arbiter.get(reverse("web:round", args=[event.pk, 2]), **FRENCH).content.decode()
+    assert 'id="swap-match-1"' in page and "Échanger l'équipe" in page
+    z = next(t for p in _matches(rnd) if x in p for t in p if t != x)
+    url = reverse("web:round-action", args=[event.pk, 2, "manual"])
+    shown = rnd.version
+    done = arbiter.post(url, {"kind": "team-exchange", "a": z, "b": y, "version": shown},
+                        follow=True, **FRENCH).content.decode()
+    names = {t.tpn: t.name for t in event.teams.all()}
+    assert "[C.04.6 [C1]]" in done and names[x] in done and "se sont déjà rencontrées" in done
+    assert f"équipes {z} et {y} échangées" in done and 'data-games="game-' in done
+    rnd.refresh_from_db()
+    before = _matches(rnd)
+    stale = arbiter.post(url, {"kind": "team-swap", "a": 1, "version": shown}, follow=True,
+                         **FRENCH).content.decode()
+    assert "rien n&#x27;a été modifié" in stale or "rien n'a été modifié" in stale
+    assert _matches(rnd) == before
+    # wrong input: a clear message, nothing changed
+    for bad, said in (({"kind": "team-exchange", "a": x, "b": ""},
+                       "choisissez deux équipes différentes"),
+                      ({"kind": "team-swap", "a": "99"}, "pas de match 99"),
+                      ({"kind": "team-swap", "a": "un"}, "Indiquez")):
+        answer = arbiter.post(url, {**bad, "version": rnd.version}, follow=True,
+                              **FRENCH).content.decode()
+        assert said in answer, said
+        assert _matches(rnd) == before
+    arbiter.post(reverse("web:round-action", args=[event.pk, 2, "manual-reset"]),
+                 {"version": rnd.version})
+    rnd.refresh_from_db()
+    assert rnd.manual_changes == []
+
+
+def test_a_team_entered_late_before_round_1_takes_its_place_by_strength() -> None:
+    """Until round 1 is paired a team entered after the others takes its place by strength
+    (C.04.6 1.1.2, the web app's initial order: strength, then name); the others move down,
+    keeping their order. Once round 1 is paired it takes the number after the last team (GHR
+    2.4 with C.04.6 1.1.3, as docs/web-teams.md argues: a renumbering would change the TPN
+    parities that gave round 1's colours, C.04.6 4.3.1)."""
+    event = team_event(4, rounds=4)
+    before = [t.name for t in event.teams.order_by("tpn")]
+    strong = teams.add_team(event, "Strongest", [Candidate(name=f"S{b}", rating=2700 - b)
+                                                 for b in range(4)], None)
+    middle_rating = int(event.teams.get(name=before[1]).strength) - 1
+    middle = teams.add_team(event, "Middle", [Candidate(name=f"M{b}", rating=middle_rating)
+                                              for b in range(4)], None)
+    strong.refresh_from_db()
+    middle.refresh_from_db()
+    order = [t.name for t in event.teams.order_by("tpn")]
+    assert strong.tpn == 1 and middle.tpn == 4
+    assert order == ["Strongest", before[0], before[1], "Middle", before[2], before[3]]
+    play_team_round(event, random.Random(3))
+    late = teams.add_team(event, "Latest", [Candidate(name=f"L{b}", rating=2800)
+                                            for b in range(4)], None)
+    assert late.tpn == 7 and [t.name for t in event.teams.order_by("tpn")][:6] == order
+
+
+def test_prize_lists_of_a_team_event_are_the_members_board_results_by_category(
+        arbiter: Client) -> None:
+    """The prizes page of a team event (issue 27): per category (women, an age category), the
+    board results of the category's members only, each board's best with at least half of
+    the rounds on it marked as the category's board prize; page in French, PDF; a category
+    nobody is in says so."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    rng = random.Random(8)
+    event = m.Event(name="Mixed teams", rounds=3, system="team-swiss", initial_colour="w",
+                    start_date=__import__("datetime").date(2026, 5, 1))
+    actions.create_event(event, None)
+    teams.save_settings(event, boards=2, colour_type="A", primary="MP", win=2, draw=1, loss=0,
+                        user=None)
+    for i in range(4):
+        teams.add_team(event, f"Team {i}", [
+            Candidate(name=f"Man {i}", rating=2000 - 10 * i, sex="m", birth_date="1980"),
+            Candidate(name=f"Woman {i}", rating=1900 - 10 * i, sex="w",
+                      birth_date="2010/03/04" if i % 2 else "1990")], None)
+    for _ in range(2):
+        play_team_round(event, rng)
+    url = reverse("web:prizes", args=[event.pk])
+    page = arbiter.get(url, {"cat": ["women", "u18", "s65"]}, **FRENCH).content.decode()
+    assert "Femmes - résultats par échiquier après la ronde 2" in page
+    assert "Aucun membre de cette catégorie n&#x27;a joué." in page or \
+        "Aucun membre de cette catégorie n'a joué." in page
+    from django.utils import translation
+
+    from swisspairing.interfaces.web.team_printouts import team_prize_tables
+
+    with translation.override("en"):
+        women, under18, seniors = team_prize_tables(event, ["women", "u18", "s65"], None, "en")
+    assert {row[3] for row in women.rows} == {f"Woman {i}" for i in range(4)}
+    assert {row[3] for row in under18.rows} == {"Woman 1", "Woman 3"}
+    assert seniors.rows == [] and seniors.notes == ["No member of this category has played."]
+    assert {row[0] for row in women.rows} == {"2"}  # the women play board 2
+    assert [row[1] for row in women.rows].count("*") == 1
+    assert women.rows[0][1] == "*"  # best percentage first (all played both rounds)
+    assert float(women.rows[0][7]) == max(float(r[7]) for r in women.rows)
+    data = arbiter.get(reverse("web:prizes-pdf", args=[event.pk]), {"cat": "women"}).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Women - board results after round 2" in text and "Woman 0" in text
+    assert "Man 0" not in text

@@ -831,6 +831,9 @@ MANUAL_CHANGE_TEXTS: dict[str, str] = {
     "swap": gettext_noop("board %(board)s: colours swapped"),
     "exchange": gettext_noop("players %(a)s and %(b)s exchanged"),
     "bye": gettext_noop("player %(a)s takes the bye instead of %(b)s"),
+    # a team round (C.04.6; issue 27): by match and by team pairing numbers
+    "team-swap": gettext_noop("match %(match)s: colours swapped"),
+    "team-exchange": gettext_noop("teams %(a)s and %(b)s exchanged"),
 }
 
 
@@ -881,6 +884,10 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
     """Make one manual change to ``rnd``'s games (see :func:`manual_change`); the change as
     stored in ``Round.manual_changes``. A Double-Swiss match is changed by its game 1 and its
     game 2 made again from it (C.04.5 Preface: the same players, colours reversed)."""
+    if rnd.event.system == "team-swiss":  # matches of teams (C.04.6; issue 27)
+        from .teams import change_team_pairing
+
+        return change_team_pairing(rnd, kind, a, b)
     games = list(rnd.games.filter(game__lt=2).select_related("white", "black"))
     by_tpn = {e.tpn: e for e in rnd.event.entrants.all()}
     if kind == "swap":
@@ -919,6 +926,10 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
 
 def _players_of_change(rnd: m.Round, change: dict[str, object]) -> set[int]:
     """The pairing numbers a stored manual change moved."""
+    if str(change["kind"]).startswith("team-"):
+        from .teams import players_of_team_change
+
+        return players_of_team_change(rnd, change)
     if change["kind"] == "swap":
         game = rnd.games.select_related("white", "black").filter(board=change["board"]).first()
         return {p.tpn for p in (game.white, game.black) if p is not None} if game else set()
@@ -963,6 +974,10 @@ def undo_manual_changes(rnd: m.Round, user: User, every: bool = False,
         for c in reversed(todo):
             if c["kind"] == "swap":
                 _change_pairing(rnd, "swap", int(str(c["board"])), None)
+            elif c["kind"] == "team-swap":
+                _change_pairing(rnd, "team-swap", int(str(c["match"])), None)
+            elif c["kind"] == "team-exchange":
+                _change_pairing(rnd, "team-exchange", int(str(c["a"])), int(str(c["b"])))
             else:  # an exchange, and a bye given by hand, are exchanged back
                 _change_pairing(rnd, "exchange", int(str(c["a"])), int(str(c["b"])))
         rnd.manual_changes = changes[:len(changes) - len(todo)]

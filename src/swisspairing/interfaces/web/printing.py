@@ -288,10 +288,12 @@ def alpha_table(sheet: RoundSheet, lang: str) -> Table:
 
 
 def round_tables(sheet: RoundSheet, kind: str, lang: str) -> list[Table]:
-    if kind == "board" and sheet.event.system == "team-swiss":  # matches (issue 27 part 6)
+    if sheet.event.system == "team-swiss":  # matches and members (issue 27 part 6)
+        from .team_printouts import team_alpha_table
         from .teams import team_pairing_table
 
-        return [team_pairing_table(sheet.rnd, lang)]
+        return [team_pairing_table(sheet.rnd, lang) if kind == "board"
+                else team_alpha_table(sheet.rnd, lang)]
     return [board_table(sheet, lang) if kind == "board" else alpha_table(sheet, lang)]
 
 
@@ -346,7 +348,11 @@ def round_print_pdf(request: HttpRequest, pk: int, number: int, kind: str) -> Ht
         lang = _lang()
         sheet = round_sheet(event, rnd)
         header = page_header(event, round_what(event, rnd))
-        if kind == "slips":
+        if kind == "slips" and event.system == "team-swiss":  # one slip a match
+            from .team_printouts import team_result_slips_pdf
+
+            data = team_result_slips_pdf(rnd, header, lang)
+        elif kind == "slips":
             from .slips import result_slips_pdf
 
             data = result_slips_pdf(sheet, header, lang)
@@ -383,6 +389,10 @@ def chosen_categories(request: HttpRequest) -> list[str]:
 
 
 def prize_tables(event: m.Event, keys: list[str], after: int | None, lang: str) -> list[Table]:
+    if event.system == "team-swiss":  # the members' board results (issue 27)
+        from .team_printouts import team_prize_tables
+
+        return team_prize_tables(event, keys, after, lang)
     st = convert.standings_of(event, after)
     year = (event.start_date or timezone.localdate()).year
     members = _members(event)

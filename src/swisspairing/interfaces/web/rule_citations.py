@@ -49,6 +49,8 @@ class BrokenRule:
 def shown(violations: list[Violation], rnd: m.Round, lang: str) -> list[BrokenRule]:
     """``violations`` of ``rnd``'s pairing for the page: each names its players ("3 DUPONT,
     Jean") and lists the games they sit at."""
+    if rnd.event.system == "team-swiss":  # the numbers are teams' (C.04.6; issue 27)
+        return _shown_teams(violations, rnd, lang)
     games = list(rnd.games.select_related("white", "black"))
     names = {e.tpn: e.name for e in rnd.event.entrants.only("tpn", "name")}
     out = []
@@ -59,5 +61,26 @@ def shown(violations: list[Violation], rnd: m.Round, lang: str) -> list[BrokenRu
             text = f"{text} ({'; '.join(who)})"
         ids = tuple(g.pk for g in games if g.white.tpn in v.players or (
             g.black is not None and g.black.tpn in v.players))
+        out.append(BrokenRule(text, citation(v.rule), ids))
+    return out
+
+
+def _shown_teams(violations: list[Violation], rnd: m.Round, lang: str) -> list[BrokenRule]:
+    """A team round's violations (C.04.6 [C1] [C2]...): the teams named ("3 Lille") and the
+    boards of their matches to highlight."""
+    names = {t.tpn: t.name for t in rnd.event.teams.only("tpn", "name")}
+    games_of: dict[int, list[int]] = {}
+    for match in rnd.team_matches.select_related("white", "black").prefetch_related("games"):
+        ids = [g.pk for g in match.games.all()]
+        for team in (match.white, match.black):
+            if team is not None:
+                games_of.setdefault(team.tpn, []).extend(ids)
+    out = []
+    for v in violations:
+        text = v.fr if lang == "fr" else v.en
+        who = [f"{tpn} {names[tpn]}" for tpn in v.players if tpn in names]
+        if who:
+            text = f"{text} ({'; '.join(who)})"
+        ids = tuple(dict.fromkeys(i for tpn in v.players for i in games_of.get(tpn, [])))
         out.append(BrokenRule(text, citation(v.rule), ids))
     return out

@@ -282,8 +282,13 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
     context["not_paired"] = [f"{a.team.tpn} {a.team.name} ({a.code})" for a in
                              m.TeamAbsence.objects.filter(event=event, round_number=number)
                              .select_related("team")]
-    if not rnd.published:
+    if not rnd.published or rnd.manual_changes:
         context["violations"] = rule_citations.shown(actions.violations_of(rnd), rnd, lang)
+    # manual changes of the draft pairing (issue 27): the changes made, the teams to exchange
+    context["manual_changes"] = [actions.manual_change_text(c) for c in rnd.manual_changes]
+    context["round_teams"] = sorted(
+        (t for item in matches for t in (item["match"].white, item["match"].black)
+         if t is not None), key=lambda t: t.tpn)
     return render(request, "web/team_round.html", context)
 
 

@@ -540,6 +540,62 @@ def round_team_pairing(rnd: m.Round) -> Pairing:
     return p
 
 
+# --- manual changes of a draft team pairing (issue 27, after part 6) ---------------------------
+#: the kinds of a team round's manual changes, as stored in ``Round.manual_changes``
+TEAM_SWAP, TEAM_EXCHANGE = "team-swap", "team-exchange"
+
+
+def change_team_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str, object]:
+    """One manual change of a draft team round, made on its pairing and stored again as
+    matches (:func:`store_team_pairing`: the match numbers and line-ups stay, the boards'
+    colours follow the team with White on board 1, C.04.6 Art. 4). ``team-swap``: the colours
+    of match ``a`` (the other team gets White on board 1); ``team-exchange``: teams ``a`` and
+    ``b`` (pairing numbers) change places, the team bye included. The absolute criteria are
+    checked afterwards by the caller (:func:`.actions.violations_of`, C.04.6 [C1] [C2]).
+    Returns the change as stored."""
+    from ...model import Board
+
+    pairing = round_team_pairing(rnd)
+    if kind == TEAM_SWAP:
+        if not 1 <= a <= len(pairing.boards):
+            raise BadRequest(gettext("no match %(n)s with two teams") % {"n": a})
+        board = pairing.boards[a - 1]
+        pairing.boards[a - 1] = Board(board.black, board.white)
+        change: dict[str, object] = {"kind": TEAM_SWAP, "match": a}
+    elif kind == TEAM_EXCHANGE:
+        paired = {t for bd in pairing.boards for t in (bd.white, bd.black)}
+        if pairing.bye is not None:
+            paired.add(pairing.bye)
+        if b is None or a == b:
+            raise BadRequest(gettext("choose two different teams of the round"))
+        if a not in paired or b not in paired:
+            raise BadRequest(gettext("both teams must be paired in this round"))
+
+        def other(tpn: int) -> int:
+            return b if tpn == a else a if tpn == b else tpn
+
+        pairing.boards = [Board(other(bd.white), other(bd.black)) for bd in pairing.boards]
+        pairing.bye = other(pairing.bye) if pairing.bye is not None else None
+        change = {"kind": TEAM_EXCHANGE, "a": a, "b": b}
+    else:
+        raise BadRequest(gettext("unknown change %(kind)r") % {"kind": kind})
+    store_team_pairing(rnd.event, rnd, pairing)
+    return change
+
+
+def players_of_team_change(rnd: m.Round, change: dict[str, object]) -> set[int]:
+    """The pairing numbers of the members of the teams a stored team change moved."""
+    if change["kind"] == TEAM_SWAP:
+        match = rnd.team_matches.filter(number=int(str(change["match"]))).first()
+        team_ids = {match.white_id, match.black_id} if match else set()
+    else:
+        team_ids = set(rnd.event.teams.filter(tpn__in=[int(str(change["a"])),
+                                                      int(str(change["b"]))])
+                       .values_list("pk", flat=True))
+    return set(m.TeamMember.objects.filter(team_id__in=team_ids)
+               .values_list("entrant__tpn", flat=True))
+
+
 # --- results -----------------------------------------------------------------------------------
 def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -> int:
     """Enter the results of a match's boards (game key -> result key of

@@ -471,3 +471,42 @@ def test_a_manual_rematch_is_flagged_by_the_double_swiss_rules() -> None:
     assert (g2.white_id, g2.black_id) == (g1.black_id, g1.white_id)
     page = arbiter_client().get(reverse("web:round", args=[event.pk, 2])).content.decode()
     assert 'id="violations"' in page and "already played each other" in page
+
+
+def test_per_match_form_shows_the_chosen_boards_results() -> None:
+    """Issue 28: the per-match form opens on a board (``?board=``, else the first) with both
+    games' current results chosen, each as the score of game 1's White (game 2 is stored in
+    its own colours, reversed: C.04.5 Preface); a game without a result shows the dash, which
+    the form refuses. Every board's option carries its results for the page's script."""
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.filter(board=2).order_by("game")
+    actions.set_result(g1, "0-1", None)  # game 1's Black wins game 1
+    actions.set_result(g2, "-+", None)  # game 2's Black (game 1's White) wins by forfeit
+    g1.refresh_from_db()
+    g2.refresh_from_db()
+    c = arbiter_client("en")
+    page = c.get(reverse("web:round", args=[event.pk, 1]) + "?board=2").content.decode()
+    option = f'value="2:{g1.version}:{g2.version}" data-first="0-1" data-second="+-" selected'
+    assert option in page
+    first = page.split('id="match-first"')[1].split("</select>")[0]
+    second = page.split('id="match-second"')[1].split("</select>")[0]
+    assert '<option value="0-1" selected>' in first and first.count("selected") == 1
+    assert '<option value="+-" selected>' in second and second.count("selected") == 1
+    # no board chosen: the first, without results (the dash)
+    page = c.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert 'data-first="" data-second="" selected>1:' in page
+    first = page.split('id="match-first"')[1].split("</select>")[0]
+    assert '<option value="" selected>' in first
+    # a board that is not a number, or has no match: the first
+    page = c.get(reverse("web:round", args=[event.pk, 1]) + "?board=x9").content.decode()
+    assert 'data-second="" selected>1:' in page
+    # the dash posted is refused, naming the game, nothing recorded
+    url = reverse("web:round-action", args=[event.pk, 1, "match"])
+    h1, h2 = rnd.games.filter(board=1).order_by("game")
+    r = c.post(url, {"match": f"1:{h1.version}:{h2.version}", "first": "",
+                     "second": "1-0"}, follow=True)
+    assert "Game 1: choose a result" in r.content.decode()
+    h2.refresh_from_db()
+    assert h2.white_code == ""

@@ -273,9 +273,12 @@ def posted_match(text: object) -> tuple[int, int, int]:
     return board, first, second
 
 
-def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
+def match_rows(games: list[dict[str, object]], chosen: int | None = None
+               ) -> list[dict[str, object]]:
     """The round page's per-match form choices: one per match (board, both players, both
-    games' versions)."""
+    games' versions, and both games' current results as the score of game 1's White, ``""``
+    when a game has none or one the form does not offer: issue 28, the form shows what the
+    board already holds). ``selected`` marks board ``chosen`` (``?board=``), else the first."""
     by_board: dict[int, list[m.Game]] = {}
     for row in games:
         g = row["game"]
@@ -287,9 +290,22 @@ def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
         if len(pair) != 2:
             continue
         first, second = sorted(pair, key=lambda g: g.game)
+        first_key, second_key = match_results([first, second])[board]
         out.append({"board": board, "white": first.white, "black": first.black,
-                    "value": f"{board}:{first.version}:{second.version}"})
+                    "value": f"{board}:{first.version}:{second.version}",
+                    "first": first_key if first_key in MATCH_FORM_RESULTS else "",
+                    "second": second_key if second_key in MATCH_FORM_RESULTS else "",
+                    "selected": board == chosen})
+    if out and not any(row["selected"] for row in out):
+        out[0]["selected"] = True
     return out
+
+
+def chosen_board(text: object) -> int | None:
+    """The round page's ``?board=`` (the match the per-match form opens on), None when absent
+    or not a board number (the form then opens on the first match)."""
+    value = str(text or "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
 
 def check_system_change(event: m.Event, stored: m.Event | None, paired: int) -> None:

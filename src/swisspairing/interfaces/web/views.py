@@ -681,7 +681,10 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
         if context["double_swiss"]:
-            context["matches"] = double_swiss.match_rows(context["games"])
+            context["matches"] = double_swiss.match_rows(
+                context["games"], double_swiss.chosen_board(request.GET.get("board")))
+            context["match_chosen"] = next(
+                (mt for mt in context["matches"] if mt["selected"]), None)
             context["match_results"] = [(key, RESULT_LABELS[key])
                                         for key in double_swiss.MATCH_FORM_RESULTS]
         names = {e.tpn: e.name for e in context["entrants"]}

@@ -6,6 +6,7 @@ convention of ``../shared/cases-2026/double-swiss``)."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -447,7 +448,11 @@ def test_audit_log_names_the_game_of_the_match() -> None:
     actions.publish_round(rnd, None)
     actions.set_result(rnd.games.get(board=1, game=2), "1-0", None)
     page = arbiter_client("fr").get(reverse("web:audit", args=[event.pk])).content.decode()
-    assert "Ronde 1, échiquier 1.2 : 1-0 saisi" in page
+    # a round of a Double-Swiss event is a match (C.04.5 Preface; issue 28)
+    assert "Match 1, échiquier 1.2 : 1-0 saisi" in page
+    assert "Match 1 publié" in page and "Ronde 1" not in page
+    page = arbiter_client("en").get(reverse("web:audit", args=[event.pk])).content.decode()
+    assert "Match 1, board 1.2: 1-0 entered" in page and "Match 1 published" in page
 
 
 def test_a_manual_rematch_is_flagged_by_the_double_swiss_rules() -> None:
@@ -510,3 +515,49 @@ def test_per_match_form_shows_the_chosen_boards_results() -> None:
     assert "Game 1: choose a result" in r.content.decode()
     h2.refresh_from_db()
     assert h2.white_code == ""
+
+
+ROUND_WORD = re.compile(r"\b(?:Round|round|Ronde|ronde) \d+|>R\d+<|After round|Après la ronde")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_double_swiss_event_says_match_where_it_means_a_match(lang: str) -> None:
+    """Issue 28: C.04.5 calls the pairings of a Double-Swiss event matches; every page that
+    numbers them says "Match 2" (headers, tabs M1 M2, printouts, standings, public pages,
+    projector panels, hall, audit), in French too; an individual Swiss event keeps "Round"."""
+    rng = random.Random(3)
+    event = ds_event(players=9, rounds=3)
+    play_match(event, rng)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    c = arbiter_client(lang)
+    pages = [("web:round", [event.pk, 2]), ("web:round", [event.pk, 3]),
+             ("web:round-print", [event.pk, 2, "board"]),
+             ("web:round-print", [event.pk, 2, "alpha"]),
+             ("web:standings", [event.pk]), ("web:check", [event.pk]),
+             ("web:audit", [event.pk]), ("web:public-round", [event.public_token, 2]),
+             ("hall:public", [event.public_token]),
+             ("hall:public-panel", [event.public_token, "alpha"]),
+             ("hall:public-panel", [event.public_token, "boards"]),
+             ("hall:public-panel", [event.public_token, "standings"]),
+             ("hall:overview", [event.pk]), ("hall:printout", [event.pk, 2, "sheet"]),
+             ("hall:printout", [event.pk, 2, "cards"])]
+    for name, args in pages:
+        r = c.get(reverse(name, args=args))
+        assert r.status_code == 200, (name, r.status_code)
+        # the check page's raw report is the command line's checker text (its own words)
+        text = re.sub(r'<pre class="report">.*?</pre>', "", r.content.decode(), flags=re.S)
+        assert not ROUND_WORD.findall(text), (name, ROUND_WORD.findall(text))
+        unnumbered = ("web:standings", "web:check", "web:audit", "hall:public-panel",
+                      "hall:public")
+        assert re.search(r"\bMatch [23]\b", text) or name in unnumbered, name
+    page = c.get(reverse("web:round", args=[event.pk, 2])).content.decode()
+    assert ">M1<" in page and ">M2<" in page
+    standings = c.get(reverse("web:standings", args=[event.pk])).content.decode()
+    assert ("Standings after match 1" if lang == "en"
+            else "Classement après le match 1") in standings
+    # an individual Swiss event keeps its rounds
+    other = make_event(players=6, rounds=3)
+    actions.pair_next_round(other, None)
+    page = c.get(reverse("web:round", args=[other.pk, 1])).content.decode()
+    assert ("Round 1" if lang == "en" else "Ronde 1") in page and ">R1<" in page

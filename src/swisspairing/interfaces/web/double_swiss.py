@@ -33,8 +33,21 @@ GAMES = 2
 TOURNAMENT_TYPE_092 = "Individual: Double-Swiss System"
 
 
+#: the message context of a Double-Swiss event's numbered rounds: a round is a match (C.04.5
+#: Preface), "Match 3" / "Match 3" in French (``templatetags/round_words.py``)
+MATCH_CONTEXT = "match"
+
+
 def is_double_swiss(event: m.Event) -> bool:
     return event.system == SYSTEM
+
+
+def round_gettext(event: m.Event, message: str) -> str:
+    """``message`` (a numbered round's wording) in the user's language, in the ``match``
+    context for a Double-Swiss event (C.04.5: its rounds are matches)."""
+    from django.utils.translation import gettext, pgettext
+
+    return pgettext(MATCH_CONTEXT, message) if is_double_swiss(event) else gettext(message)
 
 
 def games_per_round(event: m.Event) -> int:
@@ -180,6 +193,7 @@ def board_table(sheet: object, lang: str) -> object:
     players' game points before the match, each game's result as the left player's score
     against the right player's, players not paired underneath."""
     from django.utils.translation import gettext as _
+    from django.utils.translation import pgettext
 
     from ...standings.views import Table
     from .printing import RoundSheet, not_paired_notes, points_text
@@ -203,7 +217,7 @@ def board_table(sheet: object, lang: str) -> object:
     if not_paired:
         notes += [_("Not paired:"), *not_paired]
     return Table(
-        title=_("Round %(n)s - pairings by board (matches of two games)") % {
+        title=pgettext(MATCH_CONTEXT, "Round %(n)s - pairings by board (matches of two games)") % {
             "n": sheet.rnd.number},
         headers=[_("Bd"), _("No"), _("White in game 1"), _("Rtg"), _("Pts"), _("Game 1"),
                  _("Game 2"), _("Pts"), _("Black in game 1"), _("Rtg"), _("No")],

@@ -561,3 +561,54 @@ def test_a_double_swiss_event_says_match_where_it_means_a_match(lang: str) -> No
     actions.pair_next_round(other, None)
     page = c.get(reverse("web:round", args=[other.pk, 1])).content.decode()
     assert ("Round 1" if lang == "en" else "Ronde 1") in page and ">R1<" in page
+
+
+def test_one_code_per_match_enters_both_games_each_confirmed_on_its_own() -> None:
+    """Issue 28 (docs/hall.md "Double-Swiss: one code per match"): a player's game-1 code
+    opens both games of the match; each game is entered in its own colours (game 2 reversed,
+    C.04.5 Preface) and confirmed by the opponent's entry of that same game; once game 1 is
+    recorded the code opens game 2. The slips are one per player and match; a game-2 code
+    still opens game 2 alone."""
+    from hall_helpers import code_of, enter
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.select_related("white", "black").filter(board=1).order_by("game")
+    white1, black1 = code_of(g1, h.WHITE), code_of(g1, h.BLACK)
+    phone_w, phone_b = Client(HTTP_ACCEPT_LANGUAGE="en"), Client(HTTP_ACCEPT_LANGUAGE="fr")
+    page = phone_w.get("/hall/", {"code": white1}).content.decode()
+    assert "This code enters both games of your match:" in page
+    assert "Game 1 (you have White)" in page and "Game 2 (you have Black)" in page
+    assert 'name="game" value="1"' in page
+    # game 2 with game 1's codes: game 2's White is game 1's Black, who wins it (the
+    # result is typed White first, in game 2's colours)
+    enter(phone_w, white1, "1-0", game="2")
+    enter(phone_b, black1, "1-0", game="2")
+    g1.refresh_from_db()
+    g2.refresh_from_db()
+    assert (g1.result, g2.result) == ("", "1-0")
+    assert set(h.ResultClaim.objects.filter(game=g2).values_list("code", flat=True)) == {
+        code_of(g2, h.WHITE), code_of(g2, h.BLACK)}  # each game's own codes
+    # game 1: the two entries differ, nothing recorded, the arbiter decides
+    enter(phone_w, white1, "1-0")
+    r = enter(phone_b, black1, "0-1")
+    g1.refresh_from_db()
+    assert g1.result == "" and 'data-status="conflict"' in r.content.decode()
+    assert "Partie 2 (vous avez les Blancs) – 1-0" in r.content.decode()
+    # with game 2 recorded and not game 1, the code opens game 1; game 1 recorded: game 2
+    actions.set_result(g1, "=", None)
+    g2.white_code = g2.black_code = ""
+    g2.save()
+    page = phone_w.get("/hall/", {"code": white1}).content.decode()
+    assert 'name="game" value="2"' in page
+    # a game-2 code still opens game 2 by itself; a wrong game number is the code's game
+    page = phone_w.get("/hall/", {"code": code_of(g2, h.WHITE), "game": "9"}).content.decode()
+    assert 'name="game" value="2"' in page and "Game 1 (you have Black)" in page
+    # the slips: one per player and match (8 players, 4 boards), game 1's code, the note
+    slips = arbiter_client("en").get(
+        reverse("hall:printout", args=[event.pk, 1, "cards"])).content.decode()
+    assert slips.count('class="board-card slip"') == 8
+    assert white1 in slips and code_of(g2, h.WHITE) not in slips
+    assert "This code enters both games of the match" in slips

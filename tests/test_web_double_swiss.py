@@ -612,3 +612,4 @@ def test_one_code_per_match_enters_both_games_each_confirmed_on_its_own() -> Non
     assert slips.count('class="board-card slip"') == 8
     assert white1 in slips and code_of(g2, h.WHITE) not in slips
     assert "This code enters both games of the match" in slips
+    assert "Match 1 · Board 1<" in slips and "Board 1.1" not in slips

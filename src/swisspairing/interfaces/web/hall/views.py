@@ -706,7 +706,9 @@ def _printout(request: HttpRequest, event: web.Event, rnd: web.Round, kind: str
             seats.append({"entrant": entrant, "side": side, "code": code, "url": url,
                           "opponent": g.black if side == h.WHITE else g.white,
                           "qr": _qr(url) if kind == "cards" and code else ""})
-        rows.append({**row, "seats": seats})
+        # a match slip names the board of the match (``3``), not of its game 1 (``3.1``)
+        rows.append({**row, "seats": seats,
+                     "slip_board": g.board if match_codes else g.board_label})
     base = public_address.base(request)
     response = render(request, f"hall/{kind}.html", {
         "event": event, "rnd": rnd, "rows": rows, "missing": missing, "match_codes": match_codes,

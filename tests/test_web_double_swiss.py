@@ -553,6 +553,11 @@ def test_a_double_swiss_event_says_match_where_it_means_a_match(lang: str) -> No
         assert re.search(r"\bMatch [23]\b", text) or name in unnumbered, name
     page = c.get(reverse("web:round", args=[event.pk, 2])).content.decode()
     assert ">M1<" in page and ">M2<" in page
+    nxt = c.get(reverse("web:round", args=[event.pk, 3])).content.decode()
+    assert ("Pair this match" if lang == "en" else "Apparier ce match") in nxt
+    assert ("Before the match: byes" if lang == "en" else "Avant le match : byes") in nxt
+    public = c.get(reverse("web:public-round", args=[event.public_token, 2])).content.decode()
+    assert (">Matches<" if lang == "en" else ">Matchs<") in public
     standings = c.get(reverse("web:standings", args=[event.pk])).content.decode()
     assert ("Standings after match 1" if lang == "en"
             else "Classement après le match 1") in standings

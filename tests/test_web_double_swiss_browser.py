@@ -126,6 +126,12 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
             if number == 2:
                 assert rnd.games.filter(black=None).count() == 1
                 expect(page.locator("#results-grid")).to_contain_text("pairing-allocated bye")
+                # issue 28: the explanation of the match names the requested bye
+                page.locator("details.explanation summary").click()
+                expect(page.locator("details.explanation")).to_contain_text(
+                    "is not paired in this match: half-point bye requested")
+                page.locator("details.explanation").screenshot(
+                    path=shots / "ds-04-match2-explanation-en.png")
                 page.screenshot(path=shots / "ds-01-match2-bye-en.png", full_page=True)
             if number == 3:  # a whole match forfeited: the per-match form, +/- in both games
                 board2 = rnd.games.select_related("white", "black").get(board=2, game=1)

@@ -6,6 +6,7 @@ convention of ``../shared/cases-2026/double-swiss``)."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -447,7 +448,11 @@ def test_audit_log_names_the_game_of_the_match() -> None:
     actions.publish_round(rnd, None)
     actions.set_result(rnd.games.get(board=1, game=2), "1-0", None)
     page = arbiter_client("fr").get(reverse("web:audit", args=[event.pk])).content.decode()
-    assert "Ronde 1, échiquier 1.2 : 1-0 saisi" in page
+    # a round of a Double-Swiss event is a match (C.04.5 Preface; issue 28)
+    assert "Match 1, échiquier 1.2 : 1-0 saisi" in page
+    assert "Match 1 publié" in page and "Ronde 1" not in page
+    page = arbiter_client("en").get(reverse("web:audit", args=[event.pk])).content.decode()
+    assert "Match 1, board 1.2: 1-0 entered" in page and "Match 1 published" in page
 
 
 def test_a_manual_rematch_is_flagged_by_the_double_swiss_rules() -> None:
@@ -471,3 +476,145 @@ def test_a_manual_rematch_is_flagged_by_the_double_swiss_rules() -> None:
     assert (g2.white_id, g2.black_id) == (g1.black_id, g1.white_id)
     page = arbiter_client().get(reverse("web:round", args=[event.pk, 2])).content.decode()
     assert 'id="violations"' in page and "already played each other" in page
+
+
+def test_per_match_form_shows_the_chosen_boards_results() -> None:
+    """Issue 28: the per-match form opens on a board (``?board=``, else the first) with both
+    games' current results chosen, each as the score of game 1's White (game 2 is stored in
+    its own colours, reversed: C.04.5 Preface); a game without a result shows the dash, which
+    the form refuses. Every board's option carries its results for the page's script."""
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.filter(board=2).order_by("game")
+    actions.set_result(g1, "0-1", None)  # game 1's Black wins game 1
+    actions.set_result(g2, "-+", None)  # game 2's Black (game 1's White) wins by forfeit
+    g1.refresh_from_db()
+    g2.refresh_from_db()
+    c = arbiter_client("en")
+    page = c.get(reverse("web:round", args=[event.pk, 1]) + "?board=2").content.decode()
+    option = f'value="2:{g1.version}:{g2.version}" data-first="0-1" data-second="+-" selected'
+    assert option in page
+    first = page.split('id="match-first"')[1].split("</select>")[0]
+    second = page.split('id="match-second"')[1].split("</select>")[0]
+    assert '<option value="0-1" selected>' in first and first.count("selected") == 1
+    assert '<option value="+-" selected>' in second and second.count("selected") == 1
+    # no board chosen: the first, without results (the dash)
+    page = c.get(reverse("web:round", args=[event.pk, 1])).content.decode()
+    assert 'data-first="" data-second="" selected>1:' in page
+    first = page.split('id="match-first"')[1].split("</select>")[0]
+    assert '<option value="" selected>' in first
+    # a board that is not a number, or has no match: the first
+    page = c.get(reverse("web:round", args=[event.pk, 1]) + "?board=x9").content.decode()
+    assert 'data-second="" selected>1:' in page
+    # the dash posted is refused, naming the game, nothing recorded
+    url = reverse("web:round-action", args=[event.pk, 1, "match"])
+    h1, h2 = rnd.games.filter(board=1).order_by("game")
+    r = c.post(url, {"match": f"1:{h1.version}:{h2.version}", "first": "",
+                     "second": "1-0"}, follow=True)
+    assert "Game 1: choose a result" in r.content.decode()
+    h2.refresh_from_db()
+    assert h2.white_code == ""
+
+
+ROUND_WORD = re.compile(r"\b(?:Round|round|Ronde|ronde) \d+|>R\d+<|After round|Après la ronde")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_double_swiss_event_says_match_where_it_means_a_match(lang: str) -> None:
+    """Issue 28: C.04.5 calls the pairings of a Double-Swiss event matches; every page that
+    numbers them says "Match 2" (headers, tabs M1 M2, printouts, standings, public pages,
+    projector panels, hall, audit), in French too; an individual Swiss event keeps "Round"."""
+    rng = random.Random(3)
+    event = ds_event(players=9, rounds=3)
+    play_match(event, rng)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    c = arbiter_client(lang)
+    pages = [("web:round", [event.pk, 2]), ("web:round", [event.pk, 3]),
+             ("web:round-print", [event.pk, 2, "board"]),
+             ("web:round-print", [event.pk, 2, "alpha"]),
+             ("web:standings", [event.pk]), ("web:check", [event.pk]),
+             ("web:audit", [event.pk]), ("web:public-round", [event.public_token, 2]),
+             ("hall:public", [event.public_token]),
+             ("hall:public-panel", [event.public_token, "alpha"]),
+             ("hall:public-panel", [event.public_token, "boards"]),
+             ("hall:public-panel", [event.public_token, "standings"]),
+             ("hall:overview", [event.pk]), ("hall:printout", [event.pk, 2, "sheet"]),
+             ("hall:printout", [event.pk, 2, "cards"])]
+    for name, args in pages:
+        r = c.get(reverse(name, args=args))
+        assert r.status_code == 200, (name, r.status_code)
+        # the check page's raw report is the command line's checker text (its own words)
+        text = re.sub(r'<pre class="report">.*?</pre>', "", r.content.decode(), flags=re.S)
+        assert not ROUND_WORD.findall(text), (name, ROUND_WORD.findall(text))
+        unnumbered = ("web:standings", "web:check", "web:audit", "hall:public-panel",
+                      "hall:public")
+        assert re.search(r"\bMatch [23]\b", text) or name in unnumbered, name
+    page = c.get(reverse("web:round", args=[event.pk, 2])).content.decode()
+    assert ">M1<" in page and ">M2<" in page
+    nxt = c.get(reverse("web:round", args=[event.pk, 3])).content.decode()
+    assert ("Pair this match" if lang == "en" else "Apparier ce match") in nxt
+    assert ("Before the match: byes" if lang == "en" else "Avant le match : byes") in nxt
+    public = c.get(reverse("web:public-round", args=[event.public_token, 2])).content.decode()
+    assert (">Matches<" if lang == "en" else ">Matchs<") in public
+    standings = c.get(reverse("web:standings", args=[event.pk])).content.decode()
+    assert ("Standings after match 1" if lang == "en"
+            else "Classement après le match 1") in standings
+    # an individual Swiss event keeps its rounds
+    other = make_event(players=6, rounds=3)
+    actions.pair_next_round(other, None)
+    page = c.get(reverse("web:round", args=[other.pk, 1])).content.decode()
+    assert ("Round 1" if lang == "en" else "Ronde 1") in page and ">R1<" in page
+
+
+def test_one_code_per_match_enters_both_games_each_confirmed_on_its_own() -> None:
+    """Issue 28 (docs/hall.md "Double-Swiss: one code per match"): a player's game-1 code
+    opens both games of the match; each game is entered in its own colours (game 2 reversed,
+    C.04.5 Preface) and confirmed by the opponent's entry of that same game; once game 1 is
+    recorded the code opens game 2. The slips are one per player and match; a game-2 code
+    still opens game 2 alone."""
+    from hall_helpers import code_of, enter
+    from swisspairing.interfaces.web.hall import models as h
+
+    event = ds_event(players=8, rounds=2)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    g1, g2 = rnd.games.select_related("white", "black").filter(board=1).order_by("game")
+    white1, black1 = code_of(g1, h.WHITE), code_of(g1, h.BLACK)
+    phone_w, phone_b = Client(HTTP_ACCEPT_LANGUAGE="en"), Client(HTTP_ACCEPT_LANGUAGE="fr")
+    page = phone_w.get("/hall/", {"code": white1}).content.decode()
+    assert "This code enters both games of your match:" in page
+    assert "Game 1 (you have White)" in page and "Game 2 (you have Black)" in page
+    assert 'name="game" value="1"' in page
+    # game 2 with game 1's codes: game 2's White is game 1's Black, who wins it (the
+    # result is typed White first, in game 2's colours)
+    enter(phone_w, white1, "1-0", game="2")
+    enter(phone_b, black1, "1-0", game="2")
+    g1.refresh_from_db()
+    g2.refresh_from_db()
+    assert (g1.result, g2.result) == ("", "1-0")
+    assert set(h.ResultClaim.objects.filter(game=g2).values_list("code", flat=True)) == {
+        code_of(g2, h.WHITE), code_of(g2, h.BLACK)}  # each game's own codes
+    # game 1: the two entries differ, nothing recorded, the arbiter decides
+    enter(phone_w, white1, "1-0")
+    r = enter(phone_b, black1, "0-1")
+    g1.refresh_from_db()
+    assert g1.result == "" and 'data-status="conflict"' in r.content.decode()
+    assert "Partie 2 (vous avez les Blancs) – 1-0" in r.content.decode()
+    # with game 2 recorded and not game 1, the code opens game 1; game 1 recorded: game 2
+    actions.set_result(g1, "=", None)
+    g2.white_code = g2.black_code = ""
+    g2.save()
+    page = phone_w.get("/hall/", {"code": white1}).content.decode()
+    assert 'name="game" value="2"' in page
+    # a game-2 code still opens game 2 by itself; a wrong game number is the code's game
+    page = phone_w.get("/hall/", {"code": code_of(g2, h.WHITE), "game": "9"}).content.decode()
+    assert 'name="game" value="2"' in page and "Game 1 (you have Black)" in page
+    # the slips: one per player and match (8 players, 4 boards), game 1's code, the note
+    slips = arbiter_client("en").get(
+        reverse("hall:printout", args=[event.pk, 1, "cards"])).content.decode()
+    assert slips.count('class="board-card slip"') == 8
+    assert white1 in slips and code_of(g2, h.WHITE) not in slips
+    assert "This code enters both games of the match" in slips
+    assert "Match 1 · Board 1<" in slips and "Board 1.1" not in slips

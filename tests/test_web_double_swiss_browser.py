@@ -126,6 +126,12 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
             if number == 2:
                 assert rnd.games.filter(black=None).count() == 1
                 expect(page.locator("#results-grid")).to_contain_text("pairing-allocated bye")
+                # issue 28: the explanation of the match names the requested bye
+                page.locator("details.explanation summary").click()
+                expect(page.locator("details.explanation")).to_contain_text(
+                    "is not paired in this match: half-point bye requested")
+                page.locator("details.explanation").screenshot(
+                    path=shots / "ds-04-match2-explanation-en.png")
                 page.screenshot(path=shots / "ds-01-match2-bye-en.png", full_page=True)
             if number == 3:  # a whole match forfeited: the per-match form, +/- in both games
                 board2 = rnd.games.select_related("white", "black").get(board=2, game=1)
@@ -150,6 +156,16 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
                 page.reload()
                 expect(page.locator(".result-input").nth(0)).to_have_value("1-0")  # 1.1
                 expect(page.locator(".result-input").nth(1)).to_have_value("½-½")  # 1.2
+                # issue 28: the per-match form shows the chosen board's results (game 2 as
+                # the score of game 1's White: a draw is a draw); another board, none yet
+                page.select_option("#match-board", index=1)
+                expect(page.locator("#match-first")).to_have_value("")
+                page.select_option("#match-board", index=0)
+                expect(page.locator("#match-first")).to_have_value("1-0")
+                expect(page.locator("#match-second")).to_have_value("=")
+                expect(page.locator(".round-tab").first).to_have_text("M1")
+                expect(page.locator("h1")).to_contain_text("Match 5")
+                page.locator("#match-form").screenshot(path=shots / "ds-03-match-form-en.png")
             _type_results(page, rng, expect)
             expect(page.locator("tr.pending")).to_have_count(0)
             if number == 3:
@@ -179,6 +195,9 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
                                ("public-round", f"/p/{event.public_token}/rounds/5/"),
                                ("hall-public", f"/h/{event.public_token}/"),
                                ("hall-overview", f"/t/{event.pk}/hall/"),
+                               ("round5-board1", f"/t/{event.pk}/rounds/5/?board=1"),
+                               ("slips", f"/t/{event.pk}/hall/rounds/5/cards/"),
+                               ("audit", f"/t/{event.pk}/audit/"),
                                ("new-event", "/t/new/")):
                 view.goto(f"{base}{path}")
                 view.screenshot(path=shots / f"ds-{label}-{name}.png", full_page=True)

@@ -9,12 +9,14 @@ and after, as JSON); this module only reads them. A board code a player typed is
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from . import models as m
+from .double_swiss import round_gettext
 
 #: a board, or a game of a Double-Swiss match (``board 3.2``: game 2 of board 3, C.04.5)
 _BOARD = re.compile(r"round (\d+) board (\d+(?:\.[12])?)")
@@ -95,13 +97,15 @@ def sentence(entry: m.AuditEntry) -> str:
     """What ``entry`` records, as one sentence in the active language."""
     action, target = entry.action, entry.target
     before, after = entry.before, entry.after
+    # a Double-Swiss event's rounds are matches (C.04.5 Preface): its sentences say "match"
+    r_ = functools.partial(round_gettext, entry.event)
     board = _BOARD.fullmatch(target)
     where = {"round": board.group(1), "board": board.group(2)} if board else {}
     if action == "result" and board:
         new = after.get("result") if isinstance(after, dict) else ""
         old = before.get("result") if isinstance(before, dict) else ""
-        text = (_("Round %(round)s, board %(board)s: %(result)s entered (was: %(before)s)")
-                if new else _("Round %(round)s, board %(board)s: result cleared (was: "
+        text = (r_("Round %(round)s, board %(board)s: %(result)s entered (was: %(before)s)")
+                if new else r_("Round %(round)s, board %(board)s: result cleared (was: "
                               "%(before)s)")) % {**where, "result": _result(new),
                                                  "before": _result(old)}
         if isinstance(after, dict) and after.get("after_later_rounds"):
@@ -109,14 +113,14 @@ def sentence(entry: m.AuditEntry) -> str:
         return text
     if action == "result-undo" and board:
         back = after.get("result") if isinstance(after, dict) else ""
-        return _("Round %(round)s, board %(board)s: change undone, back to %(result)s") % {
+        return r_("Round %(round)s, board %(board)s: change undone, back to %(result)s") % {
             **where, "result": _result(back)}
     if action == "hall-result" and board and isinstance(after, dict):
         from .hall import models as h
 
         side = h.ResultClaim.SIDE_LABELS.get(str(after.get("side")), "")
         status = h.ResultClaim.STATUS_LABELS.get(str(after.get("status")), "")
-        return _("Round %(round)s, board %(board)s: %(side)s entered %(result)s on a phone "
+        return r_("Round %(round)s, board %(board)s: %(side)s entered %(result)s on a phone "
                  "(%(status)s; %(device)s)") % {
             **where, "side": side, "result": _result(after.get("result")), "status": status,
             "device": short_device(str(after.get("device", "")))}
@@ -125,18 +129,18 @@ def sentence(entry: m.AuditEntry) -> str:
 
         claimed = before.get("result") if isinstance(before, dict) else ""
         status = h.ResultClaim.STATUS_LABELS.get(str(after.get("status")), "")
-        return _("Round %(round)s, board %(board)s: a player's entry %(claimed)s %(status)s "
+        return r_("Round %(round)s, board %(board)s: a player's entry %(claimed)s %(status)s "
                  "by the arbiter, who entered %(result)s") % {
             **where, "claimed": _result(claimed), "status": status,
             "result": _result(after.get("result"))}
     named = _NAMED_ROUND.fullmatch(target)
     if action == "hall-check-in" and named:
         device = after.get("device", "") if isinstance(after, dict) else ""
-        return _("%(name)s checked in for round %(round)s (%(device)s)") % {
+        return r_("%(name)s checked in for round %(round)s (%(device)s)") % {
             "name": named.group(1), "round": named.group(2),
             "device": short_device(str(device))}
     if action == "round-request" and named:
-        return _("%(name)s, round %(round)s: %(after)s (was: %(before)s)") % {
+        return r_("%(name)s, round %(round)s: %(after)s (was: %(before)s)") % {
             "name": named.group(1), "round": named.group(2), "after": _request(after),
             "before": _request(before)}
     rnd = _ROUND.fullmatch(target)
@@ -148,23 +152,23 @@ def sentence(entry: m.AuditEntry) -> str:
             if detail.startswith("undone: "):
                 from .actions import manual_change_text
 
-                return _("Round %(round)s: manual change undone (%(change)s)") % {
+                return r_("Round %(round)s: manual change undone (%(change)s)") % {
                     "round": n, "change": manual_change_text(detail[len("undone: "):])}
-            return _("Round %(round)s: back to the engine's pairing (every manual change "
+            return r_("Round %(round)s: back to the engine's pairing (every manual change "
                      "undone)") % {"round": n}
         if action == "round-pair":
             boards = len(after.get("boards", [])) if isinstance(after, dict) else 0
-            return _("Round %(round)s paired (%(boards)s boards)") % {"round": n,
+            return r_("Round %(round)s paired (%(boards)s boards)") % {"round": n,
                                                                       "boards": boards}
         if action == "round-publish":
-            return _("Round %(round)s published") % {"round": n}
+            return r_("Round %(round)s published") % {"round": n}
         if action == "round-unpublish":
-            return _("Round %(round)s unpublished") % {"round": n}
+            return r_("Round %(round)s unpublished") % {"round": n}
         if action == "round-unpair":
-            return _("Round %(round)s unpaired") % {"round": n}
+            return r_("Round %(round)s unpaired") % {"round": n}
         from .actions import manual_change_text
 
-        return _("Round %(round)s: pairing changed by hand: %(change)s") % {
+        return r_("Round %(round)s: pairing changed by hand: %(change)s") % {
             "round": n, "change": manual_change_text(rnd.group(2) or "")}
     if action == "player-add":
         return _("Player added: %(player)s") % {"player": _player(after)}

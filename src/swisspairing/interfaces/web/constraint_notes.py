@@ -18,8 +18,14 @@ forbidden.
   as such. Above the limit, or when the second run fails, the forbidden pairs of the round
   are listed without the comparison (and the note says why).
 
-Individual Swiss events only: a team or Double-Swiss round (their engines note their own
-byes) and a round-robin (a fixed table) get no such notes.
+* **Double-Swiss events** (C.04.5, issue 28): the round is a match, game columns 2k-1 and 2k
+  of the model (``../shared/cases-2026/double-swiss``; the API's ``pair`` counts matches). A
+  player is away for the match when away in either column (C.04.5 Preface: byes are for whole
+  matches; a withdrawal from match k is from column 2k-1), a pair is forbidden for the match
+  when forbidden in either column (as the engine reads them), and the notes say "match".
+
+Individual Swiss and Double-Swiss events only: a team round (its engine notes its own byes)
+and a round-robin (a fixed table) get no such notes.
 """
 
 from __future__ import annotations
@@ -65,25 +71,48 @@ def _opponents(p: Pairing) -> dict[int, int | None]:
     return out
 
 
+def _columns(t: Tournament, r: int) -> list[int]:
+    """The model's game columns of the web app's round ``r``: ``[r]``, or for a Double-Swiss
+    match ``[2r-1, 2r]`` (C.04.5; ``../shared/cases-2026/double-swiss/README.md``)."""
+    first = t.games_per_round * (r - 1) + 1
+    return list(range(first, first + t.games_per_round))
+
+
+def _away(t: Tournament, r: int) -> dict[int, str]:
+    """Players not paired in round (match) ``r`` with their code: away in any of its columns
+    (C.04.5 Preface: a bye or absence is for the whole match), the first column's code
+    first."""
+    out: dict[int, str] = {}
+    for column in _columns(t, r):
+        for pid, code in t.not_paired_in(column).items():
+            out.setdefault(pid, code)
+    return out
+
+
 def _active_forbidden(t: Tournament, r: int, paired: set[int]) -> list[tuple[int, int]]:
-    """The forbidden pairs of round ``r`` whose two players are to be paired."""
+    """The forbidden pairs of round (match) ``r`` whose two players are to be paired: forbidden
+    in any of its game columns (C.04.1 Art. 2; a Double-Swiss match as its engine reads it)."""
     found: set[tuple[int, int]] = set()
+    columns = _columns(t, r)
     for group in t.forbidden_pairs:
         ids = sorted(group.players & paired)
         found |= {(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]
-                  if group.forbids(a, b, r)}
+                  if any(group.forbids(a, b, c) for c in columns)}
     return sorted(found)
 
 
 def _not_paired_notes(t: Tournament, r: int, pairing: Pairing) -> list[Note]:
-    away = t.not_paired_in(r)
+    away = _away(t, r)
+    last = _columns(t, r)[-1]
     notes = []
+    where_en, where_fr = (("in this match", "pour ce match") if t.games_per_round == 2
+                          else ("in this round", "à cette ronde"))
     for pid in sorted(away):
-        withdrawn = pid in t.withdrawn and r >= t.withdrawn[pid]
+        withdrawn = pid in t.withdrawn and last >= t.withdrawn[pid]
         en, fr = _WITHDRAWN if withdrawn else _NOT_PAIRED.get(
             away[pid], (f"bye {away[pid]}", f"exemption {away[pid]}"))
-        notes.append(_note(f"{_who(t, pid)} is not paired in this round: {en}",
-                           f"{_who(t, pid)} n'est pas apparié à cette ronde : {fr}",
+        notes.append(_note(f"{_who(t, pid)} is not paired {where_en}: {en}",
+                           f"{_who(t, pid)} n'est pas apparié {where_fr} : {fr}",
                            rule="C.04.2 3.2" if withdrawn else "C.04.2 3.3"))
     present = len(pairing.players())
     if away:
@@ -159,13 +188,18 @@ def _forbidden_notes(system: str, t: Tournament, r: int, pairing: Pairing) -> li
 
 def constraint_notes(system: str, t: Tournament, r: int, pairing: Pairing) -> list[Note]:
     """The notes on what the constraints of round ``r`` did to ``pairing`` (see the module),
-    under one heading; empty when nobody is away and no pair is forbidden, and for a team,
-    Double-Swiss or round-robin event."""
-    if t.team_event is not None or t.games_per_round != 1 or system.startswith("round-robin"):
+    under one heading; empty when nobody is away and no pair is forbidden, and for a team or
+    round-robin event. ``r`` counts matches in a Double-Swiss event (as the API's ``pair``)."""
+    if t.team_event is not None or t.games_per_round not in (1, 2) \
+            or system.startswith("round-robin"):
         return []
     body = _not_paired_notes(t, r, pairing) + _forbidden_notes(system, t, r, pairing)
     if not body:
         return []
+    if t.games_per_round == 2:
+        return [_note("Before pairing: players not paired in this match, forbidden pairs",
+                      "Avant l'appariement : joueurs non appariés pour ce match, paires "
+                      "interdites", level=0), *body]
     return [_note("Before pairing: players not paired in this round, forbidden pairs",
                   "Avant l'appariement : joueurs non appariés à cette ronde, paires interdites",
                   level=0), *body]

@@ -33,8 +33,21 @@ GAMES = 2
 TOURNAMENT_TYPE_092 = "Individual: Double-Swiss System"
 
 
+#: the message context of a Double-Swiss event's numbered rounds: a round is a match (C.04.5
+#: Preface), "Match 3" / "Match 3" in French (``templatetags/round_words.py``)
+MATCH_CONTEXT = "match"
+
+
 def is_double_swiss(event: m.Event) -> bool:
     return event.system == SYSTEM
+
+
+def round_gettext(event: m.Event, message: str) -> str:
+    """``message`` (a numbered round's wording) in the user's language, in the ``match``
+    context for a Double-Swiss event (C.04.5: its rounds are matches)."""
+    from django.utils.translation import gettext, pgettext
+
+    return pgettext(MATCH_CONTEXT, message) if is_double_swiss(event) else gettext(message)
 
 
 def games_per_round(event: m.Event) -> int:
@@ -180,6 +193,7 @@ def board_table(sheet: object, lang: str) -> object:
     players' game points before the match, each game's result as the left player's score
     against the right player's, players not paired underneath."""
     from django.utils.translation import gettext as _
+    from django.utils.translation import pgettext
 
     from ...standings.views import Table
     from .printing import RoundSheet, not_paired_notes, points_text
@@ -203,7 +217,7 @@ def board_table(sheet: object, lang: str) -> object:
     if not_paired:
         notes += [_("Not paired:"), *not_paired]
     return Table(
-        title=_("Round %(n)s - pairings by board (matches of two games)") % {
+        title=pgettext(MATCH_CONTEXT, "Round %(n)s - pairings by board (matches of two games)") % {
             "n": sheet.rnd.number},
         headers=[_("Bd"), _("No"), _("White in game 1"), _("Rtg"), _("Pts"), _("Game 1"),
                  _("Game 2"), _("Pts"), _("Black in game 1"), _("Rtg"), _("No")],
@@ -273,9 +287,12 @@ def posted_match(text: object) -> tuple[int, int, int]:
     return board, first, second
 
 
-def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
+def match_rows(games: list[dict[str, object]], chosen: int | None = None
+               ) -> list[dict[str, object]]:
     """The round page's per-match form choices: one per match (board, both players, both
-    games' versions)."""
+    games' versions, and both games' current results as the score of game 1's White, ``""``
+    when a game has none or one the form does not offer: issue 28, the form shows what the
+    board already holds). ``selected`` marks board ``chosen`` (``?board=``), else the first."""
     by_board: dict[int, list[m.Game]] = {}
     for row in games:
         g = row["game"]
@@ -287,9 +304,22 @@ def match_rows(games: list[dict[str, object]]) -> list[dict[str, object]]:
         if len(pair) != 2:
             continue
         first, second = sorted(pair, key=lambda g: g.game)
+        first_key, second_key = match_results([first, second])[board]
         out.append({"board": board, "white": first.white, "black": first.black,
-                    "value": f"{board}:{first.version}:{second.version}"})
+                    "value": f"{board}:{first.version}:{second.version}",
+                    "first": first_key if first_key in MATCH_FORM_RESULTS else "",
+                    "second": second_key if second_key in MATCH_FORM_RESULTS else "",
+                    "selected": board == chosen})
+    if out and not any(row["selected"] for row in out):
+        out[0]["selected"] = True
     return out
+
+
+def chosen_board(text: object) -> int | None:
+    """The round page's ``?board=`` (the match the per-match form opens on), None when absent
+    or not a board number (the form then opens on the first match)."""
+    value = str(text or "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
 
 def check_system_change(event: m.Event, stored: m.Event | None, paired: int) -> None:

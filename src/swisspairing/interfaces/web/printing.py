@@ -34,6 +34,7 @@ from ...standings.views import Table, points_text
 from . import convert, double_swiss
 from . import models as m
 from .auth import viewer_required
+from .double_swiss import round_gettext
 
 #: the printouts of a round: ``board`` (pairing list by board), ``alpha`` (who plays where)
 ROUND_LISTS = ("board", "alpha")
@@ -102,7 +103,10 @@ def chosen_round(request: HttpRequest, complete: int) -> int | None:
     return int(text)
 
 
-def standings_what(rounds: int) -> str:
+def standings_what(rounds: int, event: m.Event | None = None) -> str:
+    """``Standings after round 3``; ``after match 3`` in a Double-Swiss event (C.04.5)."""
+    if event is not None:
+        return round_gettext(event, "Standings after round %(n)s") % {"n": rounds}
     return _("Standings after round %(n)s") % {"n": rounds}
 
 
@@ -122,7 +126,7 @@ def round_date(event: m.Event, rnd: m.Round | None, number: int) -> date | None:
 def round_what(event: m.Event, rnd: m.Round) -> str:
     """``Round 3 - 12 April 2026`` (``(draft)`` while the round is not published)."""
     day = round_date(event, rnd, rnd.number)
-    text = _("Round %(n)s") % {"n": rnd.number}
+    text = round_gettext(event, "Round %(n)s") % {"n": rnd.number}  # a match: C.04.5
     if day:
         text += " - " + _day(day)
     if not rnd.published:
@@ -255,7 +259,8 @@ def board_table(sheet: RoundSheet, lang: str) -> Table:
     if notes:
         notes.insert(0, _("Not paired:"))
     return Table(
-        title=_("Round %(n)s - pairings by board") % {"n": sheet.rnd.number},
+        title=round_gettext(sheet.event, "Round %(n)s - pairings by board") % {
+            "n": sheet.rnd.number},
         headers=[_("Bd"), _("No"), _("White"), _("Rtg"), _("Pts"),
                  _("Result"), _("Pts"), _("Black"), _("Rtg"), _("No")],
         rows=rows, align=["r", "r", "l", "r", "r", "c", "r", "l", "r", "r"],
@@ -280,7 +285,8 @@ def alpha_table(sheet: RoundSheet, lang: str) -> Table:
                      str(s.board), _("White") if s.white else _("Black"),
                      f"{opp.tpn} {opp.name}"])
     return Table(
-        title=_("Round %(n)s - who plays where (alphabetical)") % {"n": sheet.rnd.number},
+        title=round_gettext(sheet.event, "Round %(n)s - who plays where (alphabetical)") % {
+            "n": sheet.rnd.number},
         headers=[_("Name"), _("No"), _("Rtg"), _("Pts"), _("Bd"),
                  _("Colour in game 1") if double_swiss.is_double_swiss(sheet.event)
                  else _("Colour"), _("Opponent")],
@@ -424,7 +430,7 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
             feds=[(f"fed:{f}", f) for f in feds], bands=request.GET.get("bands", ""),
             query=query, extra_query="&".join(
                 p for p in query.split("&") if p and not p.startswith("round=")),
-            header=page_header(event, standings_what(after or complete))))
+            header=page_header(event, standings_what(after or complete, event))))
 
 
 @viewer_required
@@ -440,6 +446,6 @@ def prizes_pdf(request: HttpRequest, pk: int) -> HttpResponse:
             raise Http404(_("Choose at least one category."))
         after = chosen_round(request, complete)
         found = prize_tables(event, keys, after, lang)
-        data = publication.pdf(found, page_header(event, standings_what(after or complete)),
+        data = publication.pdf(found, page_header(event, standings_what(after or complete, event)),
                                flow=True)
     return _pdf_response(data, f"{slug(event)}-prizes-round-{after or complete}.pdf")

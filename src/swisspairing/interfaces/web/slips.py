@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from ...standings.render import PageHeader, _fit, new_document
 from ...standings.views import points_text
+from .double_swiss import round_gettext
 from .printing import RoundSheet, round_date
 
 #: slips per page: columns x rows
@@ -67,7 +68,8 @@ def _slip(doc: Any, family: str, clean: Any, sheet: RoundSheet, game: Any, x: fl
     doc.cell(w, 3.5, _fit(doc, clean(top), w))
     doc.set_xy(x, y + 4.5)
     doc.set_font(family, "B", 12)
-    board = _("Round %(n)s - board %(board)s") % {"n": sheet.rnd.number, "board": game.board_label}
+    board = round_gettext(event, "Round %(n)s - board %(board)s") % {  # a match: C.04.5
+        "n": sheet.rnd.number, "board": game.board_label}
     doc.cell(w, 6, _fit(doc, clean(board), w))
     line_y = y + 12.5
     for colour, player in ((_("White"), game.white), (_("Black"), game.black)):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import warnings
 from typing import Any
 
@@ -489,8 +490,8 @@ def _missing_results(exc: actions.MissingResults) -> str:
     page (issue 25 item 11)."""
     links = format_html_join(", ", '<a href="{}#game-{}" class="missing-board">{}</a>', (
         (reverse("web:round", args=[g.round.event_id, g.round.number]), g.pk,
-         _("round %(round)s, board %(board)s") % {"round": g.round.number,
-                                                  "board": g.board_label})
+         double_swiss.round_gettext(g.round.event, "round %(round)s, board %(board)s") % {
+             "round": g.round.number, "board": g.board_label})
         for g in exc.games))
     return format_html("{} {}", _("Pairing refused: %(reason)s. Results missing:") % {
         "reason": str(exc)}, links)
@@ -681,7 +682,10 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
              "label": RESULT_LABELS.get(g.result, "")}
             for g in rnd.games.select_related("white", "black")]
         if context["double_swiss"]:
-            context["matches"] = double_swiss.match_rows(context["games"])
+            context["matches"] = double_swiss.match_rows(
+                context["games"], double_swiss.chosen_board(request.GET.get("board")))
+            context["match_chosen"] = next(
+                (mt for mt in context["matches"] if mt["selected"]), None)
             context["match_results"] = [(key, RESULT_LABELS[key])
                                         for key in double_swiss.MATCH_FORM_RESULTS]
         names = {e.tpn: e.name for e in context["entrants"]}
@@ -727,7 +731,7 @@ def _result_keys() -> list[dict[str, Any]]:
 def _undo_label(entry: m.AuditEntry) -> str:
     """What the undo button names: the board and the change (``round 2 board 30: 1-0``)."""
     after = (entry.after or {}).get("result", "")
-    return _("%(target)s: %(result)s") % {"target": _result_target(entry.target),
+    return _("%(target)s: %(result)s") % {"target": _result_target(entry.target, entry.event),
                                           "result": RESULT_LABELS.get(after, after) or "—"}
 
 
@@ -753,7 +757,8 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
                     pairing_jobs.start(event, request.user, revision)
                 else:
                     rnd = actions.pair_next_round(event, request.user, revision)
-                    messages.success(request, _("Round %(n)s paired.") % {"n": rnd.number})
+                    messages.success(request, double_swiss.round_gettext(
+                        event, "Round %(n)s paired.") % {"n": rnd.number})
                     number = rnd.number
             except actions.MissingResults as exc:
                 messages.error(request, _missing_results(exc))
@@ -809,8 +814,13 @@ def pairing_status(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return response
 
 
-def _result_target(target: str) -> str:
-    """The audit target of a result change (``round 1 board 3``) in the active language."""
+def _result_target(target: str, event: m.Event | None = None) -> str:
+    """The audit target of a result change (``round 1 board 3``) in the active language;
+    ``match 1 board 3.2`` in a Double-Swiss event (C.04.5 Preface, issue 28)."""
+    if event is not None and double_swiss.is_double_swiss(event):
+        found = re.fullmatch(r"round (?P<round>\d+) board (?P<board>\S+)", target)
+        if found is not None:
+            return double_swiss.round_gettext(event, RESULT_TARGET) % found.groupdict()
     return core_messages.translate_text(target, (RESULT_TARGET,))
 
 
@@ -1018,7 +1028,7 @@ def _standings_page(request: HttpRequest, event: m.Event, view: str, template: s
         request, event, view=view, tables=found, complete=complete, after=after or complete,
         after_rounds=range(1, complete + 1), player=player,
         round_robin=round_robin.is_round_robin(event),
-        header=printing.page_header(event, printing.standings_what(after or complete))))
+        header=printing.page_header(event, printing.standings_what(after or complete, event))))
 
 
 @read_only
@@ -1045,7 +1055,7 @@ def pdf(request: HttpRequest, pk: int) -> HttpResponse:
     after = printing.chosen_round(request, convert.complete_rounds(event))
     st = convert.standings_of(event, after)
     lang = _lang()
-    header = printing.page_header(event, printing.standings_what(st.rounds))
+    header = printing.page_header(event, printing.standings_what(st.rounds, event))
     if view == "wallchart":
         found = [tables.wallchart(st.tournament, st.rounds, lang)]
     elif view == "crosstable":

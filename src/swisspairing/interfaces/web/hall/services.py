@@ -246,6 +246,28 @@ def seat_of(typed: str, address: str, device: str = "") -> Seat:
     return Seat(found, game, side)
 
 
+def match_seats(seat: Seat) -> list[Seat]:
+    """Both games of a Double-Swiss match as the player's seats, game 1 first (C.04.5
+    Preface: a match is two games between the same players, colours reversed): a player's
+    code of either game opens both (docs/hall.md "Double-Swiss: one code per match"), each
+    game keeping its own code, entries and confirmation. ``[seat]`` for any other game, or
+    when the other game's seat is gone (the pairing changed: that code refuses it)."""
+    game = seat.game
+    if not game.game:
+        return [seat]
+    other = (h.BoardCode.objects.select_related("game__round__event", "game__white",
+                                                "game__black").defer(*_UNUSED_FIELDS)
+             .filter(game__round_id=game.round_id, game__board=game.board,
+                     game__game=3 - game.game, entrant_id=seat.code.entrant_id).first())
+    if other is None:
+        return [seat]
+    side = h.WHITE if other.entrant_id == other.game.white_id else h.BLACK
+    if other.entrant_id not in (other.game.white_id, other.game.black_id):
+        return [seat]
+    seats = [seat, Seat(other, other.game, side)]
+    return sorted(seats, key=lambda s: s.game.game)
+
+
 # --- results entered by players ----------------------------------------------------------------
 def _audit_claim(claim: h.ResultClaim, status: str, note: str = "") -> None:
     game = claim.game

@@ -457,6 +457,23 @@ def enter(request: HttpRequest, code: str = "") -> HttpResponse:
     return response
 
 
+def _match_games(seats: list[services.Seat], current: services.Seat, fresh: bool = False
+                 ) -> list[dict[str, Any]]:
+    """The games of a Double-Swiss match as the board page lists them (empty for a single
+    game): number, the player's colour in it, its result once recorded (``fresh``: read
+    again, after an entry that may have confirmed it)."""
+    if len(seats) != 2:
+        return []
+    out = []
+    for s in seats:
+        if fresh:
+            s.game.refresh_from_db(fields=["white_code", "black_code"])
+        out.append({"number": s.game.game, "white": s.side == h.WHITE,
+                    "current": s.game.pk == current.game.pk,
+                    "label": services.result_label(s.game.result) if s.game.result else ""})
+    return out
+
+
 def _enter(request: HttpRequest, code: str, key: str) -> HttpResponse:
     if (refusal := _refuse_cross_site(request, template="hall/enter.html")) is not None:
         return refusal
@@ -467,8 +484,21 @@ def _enter(request: HttpRequest, code: str, key: str) -> HttpResponse:
         seat = services.seat_of(typed, _address(request), key)
     except services.Refused as exc:
         return _refused(request, exc, "hall/enter.html", code=typed)
-    ctx = {"seat": seat, "code": seat.code.code, "choices": PLAYER_LABELS,
-           "labels": RESULT_LABELS, "result_label": services.result_label(seat.game.result)}
+    # a Double-Swiss match (C.04.5): a code of either game opens both; ``game`` (1, 2) says
+    # which one the player enters, by default the code's own game, or game 2 once game 1 of
+    # a game-1 code has its result
+    seats = services.match_seats(seat)
+    typed_code = seat.code.code
+    if len(seats) == 2:
+        wanted = str(request.POST.get("game") or request.GET.get("game") or "")
+        if wanted in ("1", "2"):
+            seat = seats[int(wanted) - 1]
+        elif request.method != "POST" and seat.game.game == 1 and seat.game.result \
+                and not seats[1].game.result:
+            seat = seats[1]
+    ctx = {"seat": seat, "code": typed_code, "choices": PLAYER_LABELS,
+           "labels": RESULT_LABELS, "result_label": services.result_label(seat.game.result),
+           "match_seats": _match_games(seats, seat)}
     if request.method == "POST" and request.POST.get("result"):
         try:
             claim = services.submit_claim(seat, str(request.POST["result"]), _device(request),
@@ -476,6 +506,7 @@ def _enter(request: HttpRequest, code: str, key: str) -> HttpResponse:
         except services.Refused as exc:
             return _refused(request, exc, "hall/board.html", **ctx,
                             claims=services.board_claims(seat.game))
+        ctx["match_seats"] = _match_games(seats, seat, fresh=True)
         return render(request, "hall/entered.html", {**ctx, "claim": claim,
                                                        "label": PLAYER_LABELS[claim.result]})
     return render(request, "hall/board.html", {**ctx,
@@ -657,8 +688,13 @@ def _printout(request: HttpRequest, event: web.Event, rnd: web.Round, kind: str
     codes = {(c.game_id, c.entrant_id): c.code for c in
              h.BoardCode.objects.filter(game__round=rnd)}
     rows, missing = [], 0
+    # a Double-Swiss match (C.04.5): one slip per player and match, with the code of game 1,
+    # which opens both games (services.match_seats); the arbiters' sheet lists every code
+    match_codes = kind == "cards" and event.system == "double-swiss"
     for row in _round_rows(rnd):
         g = row["game"]
+        if match_codes and g.game == 2:
+            continue
         seats = []
         for side, entrant in ((h.WHITE, g.white), (h.BLACK, g.black)):
             if entrant is None or g.black is None:
@@ -670,10 +706,12 @@ def _printout(request: HttpRequest, event: web.Event, rnd: web.Round, kind: str
             seats.append({"entrant": entrant, "side": side, "code": code, "url": url,
                           "opponent": g.black if side == h.WHITE else g.white,
                           "qr": _qr(url) if kind == "cards" and code else ""})
-        rows.append({**row, "seats": seats})
+        # a match slip names the board of the match (``3``), not of its game 1 (``3.1``)
+        rows.append({**row, "seats": seats,
+                     "slip_board": g.board if match_codes else g.board_label})
     base = public_address.base(request)
     response = render(request, f"hall/{kind}.html", {
-        "event": event, "rnd": rnd, "rows": rows, "missing": missing,
+        "event": event, "rnd": rnd, "rows": rows, "missing": missing, "match_codes": match_codes,
         "loopback": public_address.is_loopback(base), "base": base,
         "enter_url": public_address.absolute(request, reverse("hall:enter"))})
     response["Content-Language"] = get_language()

@@ -371,16 +371,10 @@ def _match_wallchart(t: Tournament, rounds: int, lang: str) -> Table:
                          f"({points_text(lang, acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
                      points_text(lang, acc)])
-    return Table(
-        title=word("t.wallchart.match", lang, name=_title(t, lang), match=matches),
-        headers=[*(word(h, lang) for h in ("No", "Name", "Tit", "Rtg", "Fed")),
-                 *(word("M", lang, match=k) for k in range(1, matches + 1)), word("Pts", lang)],
-        rows=rows,
-        align=["r", "l", "l", "r", "l", *("c" for _ in range(matches)), "r"],
-        notes=[word("wall-note.match", lang)],
-        kind="wallchart",
-        lang=lang,
-    )
+    return _wallchart_table(
+        word("t.wallchart.match", lang, name=_title(t, lang), match=matches),
+        [word("M", lang, match=k) for k in range(1, matches + 1)], rows,
+        word("wall-note.match", lang), lang)
 
 
 def _match_card_rows(st: Standings, pid: int, lang: str) -> list[list[str]]:
@@ -437,13 +431,23 @@ def wallchart(t: Tournament, rounds: int, lang: str = "en") -> Table:
             cells.append(f"{_cell(e, {}, lang)} ({points_text(lang, acc)})")
         rows.append([str(pid), p.name, p.title, str(p.rating or ""), p.federation, *cells,
                      points_text(lang, acc)])
+    return _wallchart_table(
+        word("t.wallchart", lang, name=_title(t, lang), round=rounds),
+        [word("R", lang, round=r) for r in range(1, rounds + 1)], rows,
+        word("wall-note", lang), lang)
+
+
+def _wallchart_table(title: str, column_heads: list[str], rows: list[list[str]], note: str,
+                     lang: str) -> Table:
+    """The wall chart's table: the player's columns, one column per round (or per match of a
+    Double-Swiss event: ``column_heads``), then the points."""
     return Table(
-        title=word("t.wallchart", lang, name=_title(t, lang), round=rounds),
-        headers=[*(word(h, lang) for h in ("No", "Name", "Tit", "Rtg", "Fed")),
-                 *(word("R", lang, round=r) for r in range(1, rounds + 1)), word("Pts", lang)],
+        title=title,
+        headers=[*(word(h, lang) for h in ("No", "Name", "Tit", "Rtg", "Fed")), *column_heads,
+                 word("Pts", lang)],
         rows=rows,
-        align=["r", "l", "l", "r", "l", *("c" for _ in range(rounds)), "r"],
-        notes=[word("wall-note", lang)],
+        align=["r", "l", "l", "r", "l", *("c" for _ in column_heads), "r"],
+        notes=[note],
         kind="wallchart",
         lang=lang,
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -148,3 +149,60 @@ def test_cli_exit_code_1_when_no_pairing(tmp_path: Path) -> None:
     path = tmp_path / "t.trf"
     path.write_text(write_trf(t), encoding="utf-8")
     assert main(["pair", str(path), "--system", "dubov"]) == 1
+
+
+def _round_with_meetings(n: int, met: set[tuple[int, int]]) -> DubovRound:
+    """``n`` players who may meet anybody they have not met (no colour limit)."""
+    players = {}
+    for i in range(1, n + 1):
+        opps = frozenset(j for j in range(1, n + 1) if (min(i, j), max(i, j)) in met)
+        players[i] = DubovPlayer(
+            id=i, name=f"P{i}", rating=2000, rank=i, score=0.0, aro=0.0,
+            colours=(Colour.WHITE, Colour.BLACK), opponents=opps, preference=Colour.WHITE,
+            strength=1, can_white=True, can_black=True, upfloats=0, upfloated_last=False,
+            downfloats=0, bye_ineligible=False)
+    return DubovRound(Tournament(), 3, DUBOV_2026_RULES, players, Colour.WHITE, False, 3, None)
+
+
+_meetings = st.integers(min_value=1, max_value=4).flatmap(
+    lambda half: st.tuples(st.just(2 * half), st.sets(st.tuples(st.integers(1, 2 * half),
+                                                               st.integers(1, 2 * half)))))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_meetings)
+def test_first_arrangement_is_the_first_legal_permutation(
+        case: tuple[int, set[tuple[int, int]]]) -> None:
+    """2026 3.2.6 / 4.4, 1997 art. 6.3: the arrangement taken is the first permutation of G2,
+    in the G2 order, with every S1[i]-G2 pair legal; compared with trying every permutation
+    in order (the witness-and-reach search must not skip or invent one)."""
+    n, raw = case
+    met = {(min(a, b), max(a, b)) for a, b in raw if a != b}
+    rnd = _round_with_meetings(n, met)
+    half = n // 2
+    s1 = [rnd.players[i] for i in range(1, half + 1)]
+    g2 = [rnd.players[i] for i in range(half + 1, n + 1)]
+    t2 = sorted(g2, key=DUBOV_2026_RULES.g2_key)
+    expected = None
+    for perm in itertools.permutations([p.id for p in t2]):
+        if all(rnd.legal(a.id, b) for a, b in zip(s1, perm, strict=True)):
+            expected = [(a.id, b) for a, b in zip(s1, perm, strict=True)]
+            break
+    assert rnd._first_arrangement(s1, g2) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(_meetings)
+def test_unpaired_inside_is_the_fewest_outsiders_needed(
+        case: tuple[int, set[tuple[int, int]]]) -> None:
+    """2026 C5 / 1997 art. 7: the number of players of a group that must find an opponent
+    outside it (a maximum matching's leftovers), compared with an exhaustive search."""
+    n, raw = case
+    met = {(min(a, b), max(a, b)) for a, b in raw if a != b}
+    rnd = _round_with_meetings(n, met)
+    ok = {(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1) if (a, b) not in met}
+    ids = list(range(1, n + 1))
+    best = max(2 * k for k in range(n // 2 + 1)
+               for group in itertools.combinations(ids, 2 * k)
+               if brute_force_perfect(list(group), ok))
+    assert rnd.unpaired_inside(ids) == n - best

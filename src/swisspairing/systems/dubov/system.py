@@ -171,7 +171,9 @@ class DubovSystem:
         """2026 3.2.1/3.2.2: the fewest upfloaters (C5), then the best sets for C6-C10, the
         first such set in the 4.2 order (descending score, ascending TPN)."""
         last = rnd.last_round
-        for k in range(len(residents) % 2, len(residents) + 1, 2):
+        # C5: no set of fewer upfloaters than the residents left unpaired among themselves can
+        # complete the bracket, so the search starts there (same parity as the residents).
+        for k in range(rnd.unpaired_inside(residents), len(residents) + 1, 2):
             if k > len(lower):
                 break
             # C6: a set taken from the higher lower scoregroups always beats a set reaching
@@ -274,7 +276,7 @@ class DubovSystem:
         candidates = itertools.chain(
             [tuple(literal)] if literal is not None else [],
             *(itertools.islice(itertools.combinations(pool, k), SEARCH_LIMIT)
-              for k in range(len(group) % 2, min(len(group), len(pool)) + 1, 2)))
+              for k in range(rnd.unpaired_inside(group), min(len(group), len(pool)) + 1, 2)))
         for ups in candidates:
             bracket = group + list(ups)
             if not rnd.pairable(bracket) or not rnd.pairable(everyone_else - set(ups)):

@@ -315,13 +315,7 @@ class PairingRound:
         if len(floaters) > len(nxt):
             return False
         compatible = self.compatible
-        free = list(nxt)
-        for p in floaters:
-            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
-            if k < 0:
-                break
-            free.pop(k)
-        else:
+        if self._greedy_residents(floaters, nxt) is not None:
             return True
         by_id = {p.id: p for p in (*floaters, *nxt)}
         return bipartite_covers([p.id for p in floaters], [q.id for q in nxt],
@@ -352,13 +346,8 @@ class PairingRound:
                 return None
         compatible = self.compatible
         # greedy first: floaters take the first compatible resident, then residents pair up
-        free = list(nxt)
-        for p in floaters:
-            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
-            if k < 0:
-                break
-            free.pop(k)
-        else:
+        free = self._greedy_residents(floaters, nxt)
+        if free is not None:
             spare = (f + n) % 2  # one resident may be left over
             left: list[PairingPlayer] = []
             rest = free
@@ -376,6 +365,20 @@ class PairingRound:
             else:
                 return left
         return self._leftover(floaters, nxt)
+
+    def _greedy_residents(self, floaters: list[PairingPlayer], nxt: list[PairingPlayer]
+                          ) -> list[PairingPlayer] | None:
+        """Each floater in turn takes the first resident of ``nxt`` it may meet (B1.a, the
+        absolute colour rule): the residents left over, or None when a floater finds none
+        (the exact tests then decide)."""
+        compatible = self.compatible
+        free = list(nxt)
+        for p in floaters:
+            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+            if k < 0:
+                return None
+            free.pop(k)
+        return free
 
     def _leftover(self, floaters: list[PairingPlayer],
                   nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:

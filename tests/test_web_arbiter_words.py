@@ -28,7 +28,7 @@ from swisspairing.errors import BadRequest
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.printing import not_paired_notes, points_count, round_sheet
-from web_helpers import make_event, make_user
+from web_helpers import make_event, make_user, play_round
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "src" / "swisspairing" / "interfaces" / "web" / "static" / "web"
@@ -189,10 +189,7 @@ def test_the_check_pages_text_report_says_match(system: str, lang: str,
     rng = random.Random(7)
     event = make_event(players=6, rounds=3, system=system)
     for _ in range(2):
-        rnd = actions.pair_next_round(event, None)
-        actions.publish_round(rnd, None)
-        for g in rnd.games.exclude(black=None):
-            actions.set_result(g, rng.choice(["1-0", "0-1", "="]), None)
+        play_round(event, rng)
     page = _client(lang).get(reverse("web:check", args=[event.pk])).content.decode()
     report = page[page.index('<pre class="report">'):page.index("</pre>")]
     headline = {("double-swiss", "en"): "Every complete match is the pairing",

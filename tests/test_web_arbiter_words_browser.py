@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 
 from browser_helpers import DESKTOP, PHONE, logged_in_page
-from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
-from web_helpers import make_event, make_user
+from web_helpers import make_event, make_user, play_round
 
 VIEWS = [("desktop", DESKTOP), ("phone", PHONE)]
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
@@ -33,10 +32,7 @@ def _double_swiss_with_two_matches() -> m.Event:
     rng = random.Random(11)
     event = make_event(players=8, rounds=4, system="double-swiss")
     for _ in range(2):
-        rnd = actions.pair_next_round(event, None)
-        actions.publish_round(rnd, None)
-        for g in rnd.games.exclude(black=None):
-            actions.set_result(g, rng.choice(["1-0", "0-1", "="]), None)
+        play_round(event, rng)
     return event
 
 

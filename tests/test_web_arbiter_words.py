@@ -201,3 +201,32 @@ def test_the_check_pages_text_report_says_match(system: str, lang: str,
         assert line in report, (line, report)
     other = "round" if system == "double-swiss" else "match"
     assert not re.search(rf"\b{other} \d", report.replace("ronde", "round")), report
+
+
+@pytest.mark.django_db
+def test_a_match_paired_after_a_correction_is_checked_with_the_corrected_result() -> None:
+    """C.04.2 4.3: a corrected result counts for the pairings made after the correction; the
+    rounds published before it stand. Match 1's first game corrected once match 2 is paired:
+    match 2 was paired before the correction (checked with the result then), match 3 after it
+    (checked as usual). The corrections are kept in game columns (match k: columns 2k-1 and
+    2k); before, the check compared them with match numbers and took match 3 for one paired
+    before the correction."""
+    from swisspairing import api
+    from swisspairing.interfaces.web import convert
+
+    rng = random.Random(5)
+    event = make_event(players=8, rounds=4, system="double-swiss")
+    first = play_round(event, rng)
+    play_round(event, rng)
+    game = first.games.exclude(black=None).order_by("board", "game").first()
+    assert game is not None
+    actions.set_result(game, "0-1" if game.result != "0-1" else "1-0", None, confirm_late=True)
+    play_round(event, rng)
+    t = convert.tournament_of(event)
+    assert [(c.round, c.paired) for c in t.corrections] == [(1, 4)]  # match 1 game 1; 2 paired
+    report = api.check(t, event.system)
+    before = {r.round_number: bool(r.paired_before) for r in report.rounds}
+    assert before == {1: False, 2: True, 3: False}
+    text = report.render(t, "en")
+    assert "match 2: paired before the correction of match 1, game 1, board 1" in text
+    assert "match 3: paired before" not in text

@@ -117,6 +117,18 @@ def submit_login(page: Any, *, screenshot: Path | None = None) -> None:
         page.click("button.primary")
 
 
+def fill_new_event_form(page: Any, name: str, rounds: int, system: str) -> None:
+    """From a page with the "New tournament" link: the event form filled with a name, a
+    number of rounds, a pairing system and White for the first player of round 1, and
+    saved."""
+    page.click("text=New tournament")
+    page.fill("#id_name", name)
+    page.fill("#id_rounds", str(rounds))
+    page.select_option("#id_system", system)
+    page.select_option("#id_initial_colour_choice", "w")
+    page.click("button[name=save]")
+
+
 def logged_in_page(browser: Any, base: str, *, timeout: int = 30_000, start: str = "/",
                    **context: Any) -> Any:
     """A new browser context (``context``: Playwright's arguments: viewport, locale...) with

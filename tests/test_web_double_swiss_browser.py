@@ -25,6 +25,7 @@ from browser_helpers import (
     DESKTOP_VIEWPORT,
     SCREENS,
     chromium,
+    fill_new_event_form,
     logged_in_page,
     phone_flags,
     same_session,
@@ -93,14 +94,11 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
         context = page.context
 
         # --- the event (the system by its name) and 20 players ---------------------------------
-        page.click("text=New tournament")
-        page.fill("#id_name", "Double-Swiss open 2026")
-        page.fill("#id_rounds", "5")
+        page.goto(f"{base}/t/new/")
         expect(page.locator("#id_system option[value=double-swiss]")).to_have_text(
             "Double-Swiss system (FIDE, 2026: matches of two games)")
-        page.select_option("#id_system", "double-swiss")
-        page.select_option("#id_initial_colour_choice", "w")
-        page.click("button[name=save]")
+        page.goto(f"{base}/")
+        fill_new_event_form(page, "Double-Swiss open 2026", 5, "double-swiss")
         event = m.Event.objects.get()
         assert event.system == "double-swiss" and event.rounds == 5
         for i in range(20):

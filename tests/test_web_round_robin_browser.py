@@ -20,6 +20,7 @@ from browser_helpers import (
     DESKTOP_VIEWPORT,
     SCREENS,
     chromium,
+    fill_new_event_form,
     logged_in_page,
     phone_flags,
     same_session,
@@ -64,12 +65,7 @@ def test_double_round_robin_of_10_players_to_the_crosstable_pdf(live_server,  # 
         context = page.context
 
         # --- the event and its players -----------------------------------------------------------
-        page.click("text=New tournament")
-        page.fill("#id_name", "Club championship 2026")
-        page.fill("#id_rounds", "9")
-        page.select_option("#id_system", "double-round-robin")
-        page.select_option("#id_initial_colour_choice", "w")
-        page.click("button[name=save]")
+        fill_new_event_form(page, "Club championship 2026", 9, "double-round-robin")
         event = m.Event.objects.get()
         assert event.tiebreaks == "SB/P,DE/P,WIN,KS/P"  # C.07 round-robin list, no Buchholz
         for i, name in enumerate(NAMES):

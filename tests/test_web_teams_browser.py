@@ -22,6 +22,7 @@ from browser_helpers import (
     DESKTOP_VIEWPORT,
     SCREENS,
     chromium,
+    fill_new_event_form,
     logged_in_page,
     run_cli,
     same_session,
@@ -82,12 +83,7 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         context = page.context
 
         # --- the event, its settings, 16 teams by CSV ---------------------------------------
-        page.click("text=New tournament")
-        page.fill("#id_name", "Club team championship 2026")
-        page.fill("#id_rounds", "7")
-        page.select_option("#id_system", "team-swiss")
-        page.select_option("#id_initial_colour_choice", "w")
-        page.click("button[name=save]")
+        fill_new_event_form(page, "Club team championship 2026", 7, "team-swiss")
         event = m.Event.objects.get()
         page.click("#teams-tab")
         page.fill("#team-settings input[name=boards]", "4")

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from web import _timed, chief_client  # benchmarks/web.py, beside this script
+from web import chief_client, timed  # benchmarks/web.py, beside this script
 
 SURNAMES = ["Dupré", "Lévêque", "Müller", "García", "Nguyễn", "Ørsted", "Smith", "Martin",
             "Bernard", "Petit", "Roux", "Özdemir", "Kowalski", "Łukaszewicz"]
@@ -39,18 +39,18 @@ def main() -> None:
              "hall check-in": (f"/h/{event.public_token}/checkin/", {})}
     for label, (url, headers) in pages.items():
         _cached_key.cache_clear()
-        _, wall, cpu = _timed(lambda u=url, h=headers: client.get(u, {"q": "dupre"}, **h))
+        _, wall, cpu = timed(lambda u=url, h=headers: client.get(u, {"q": "dupre"}, **h))
         print(f"{label}, {players} players, first search (keys not cached): {cpu:.3f} s CPU, "
               f"{wall:.3f} s wall")
         cpus = []
         for q in ["dupre", "élodie", "muller 12", "garcia", "zzz"][:repeats]:
-            response, wall, cpu = _timed(lambda u=url, h=headers, q=q: client.get(u, {"q": q},
+            response, wall, cpu = timed(lambda u=url, h=headers, q=q: client.get(u, {"q": q},
                                                                                   **h))
             assert response.status_code == 200
             cpus.append(cpu)
         print(f"{label}, {players} players, next searches: best {min(cpus):.3f} s CPU, "
               f"worst {max(cpus):.3f} s CPU over {len(cpus)}")
-    rows, _, cpu = _timed(lambda: list(event.entrants.filter(name__icontains="DUPR")))
+    rows, _, cpu = timed(lambda: list(event.entrants.filter(name__icontains="DUPR")))
     print(f"for comparison, the old SQL filter (name icontains, ASCII only): {cpu:.3f} s CPU "
           f"for {len(rows)} rows")
 

@@ -14,13 +14,29 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
-def _timed(fn):  # type: ignore[no-untyped-def]
+def timed(fn: Callable[[], Any]) -> tuple[Any, float, float]:
+    """``fn()``'s answer, its wall-clock seconds and its CPU seconds (also used by
+    benchmarks/web_teams.py and benchmarks/web_double_swiss.py)."""
     w0, c0 = time.perf_counter(), time.process_time()
     out = fn()
     return out, time.perf_counter() - w0, time.process_time() - c0
+
+
+def print_best(label: str, fn: Callable[[], Any], repeats: int) -> None:
+    """Run ``fn`` ``repeats`` times and print the best and worst CPU and wall-clock seconds
+    (CPU: the steadier figure on a shared machine)."""
+    cpus, walls = [], []
+    for _ in range(repeats):
+        _out, wall, cpu = timed(fn)
+        cpus.append(cpu)
+        walls.append(wall)
+    print(f"{label}: best {min(cpus):.3f} s CPU, {min(walls):.3f} s wall "
+          f"(worst {max(cpus):.3f} s CPU, {max(walls):.3f} s wall) over {repeats} runs")
 
 
 def chief_client(tmp: Path):  # type: ignore[no-untyped-def]
@@ -49,13 +65,13 @@ def main() -> None:
     from swisspairing.standings.sample import random_tournament
 
     full = random_tournament(players, 11, seed=2026)
-    event, seconds, _ = _timed(lambda: store_tournament(full, "dutch-2025"))
+    event, seconds, _ = timed(lambda: store_tournament(full, "dutch-2025"))
     print(f"stored {players} players x 11 rounds in {seconds:.2f} s")
     url = f"/t/{event.pk}/standings/"
     client.get(url)
     walls, cpus = [], []
     for _ in range(repeats):
-        response, wall, cpu = _timed(lambda: client.get(url))
+        response, wall, cpu = timed(lambda: client.get(url))
         assert response.status_code == 200
         walls.append(wall)
         cpus.append(cpu)
@@ -69,7 +85,7 @@ def main() -> None:
     code = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main())"
     cli_walls = []
     for _ in range(max(1, repeats // 2)):
-        _, wall, _ = _timed(lambda: subprocess.run(
+        _, wall, _ = timed(lambda: subprocess.run(
             [sys.executable, "-c", code, "pair", str(trf), "--system", "dutch-2025", "-o",
              str(tmp / "out.txt")], check=True, env={**os.environ}))
         cli_walls.append(wall)
@@ -78,7 +94,7 @@ def main() -> None:
     web_walls, web_cpus = [], []
     for _ in range(max(1, repeats // 2)):
         event10 = store_tournament(ten, "dutch-2025")
-        response, wall, cpu = _timed(lambda e=event10: client.post(
+        response, wall, cpu = timed(lambda e=event10: client.post(
             f"/t/{e.pk}/rounds/11/pair/"))
         assert response.status_code == 302 and event10.round_set.filter(number=11).exists()
         web_walls.append(wall)

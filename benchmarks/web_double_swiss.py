@@ -12,27 +12,11 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from web import chief_client
-
-
-def _timed(fn):  # type: ignore[no-untyped-def]
-    w0, c0 = time.perf_counter(), time.process_time()
-    out = fn()
-    return out, time.perf_counter() - w0, time.process_time() - c0
-
-
-def _best(label: str, fn, repeats: int) -> None:  # type: ignore[no-untyped-def]
-    walls, cpus = [], []
-    for _ in range(repeats):
-        _, wall, cpu = _timed(fn)
-        walls.append(wall)
-        cpus.append(cpu)
-    print(f"{label}: best {min(cpus):.3f} s CPU, {min(walls):.3f} s wall "
-          f"(worst {max(walls):.3f} s wall) over {repeats} runs")
+from web import chief_client, timed
+from web import print_best as _best
 
 
 def main() -> None:
@@ -49,7 +33,7 @@ def main() -> None:
     config = GeneratorConfig(players=players, rounds=matches - 1)
     played = generate_matches(get_system("double-swiss"), config, seed=2028)
     played.total_rounds = 2 * matches
-    event, wall, cpu = _timed(lambda: convert.store_tournament(played, "double-swiss"))
+    event, wall, cpu = timed(lambda: convert.store_tournament(played, "double-swiss"))
     print(f"imported {players} players x {matches - 1} matches: {cpu:.2f} s CPU, "
           f"{wall:.2f} s wall")
     last = matches - 1
@@ -60,7 +44,7 @@ def main() -> None:
     t = convert.tournament_of(event, matches)
     _best(f"engine alone, match {matches}", lambda: compute_pairing("double-swiss", t, matches),
           repeats)
-    rnd, wall, cpu = _timed(lambda: actions.pair_next_round(event, None))
+    rnd, wall, cpu = timed(lambda: actions.pair_next_round(event, None))
     print(f"web pairing of match {matches} (read, pair, store both games): {cpu:.3f} s CPU, "
           f"{wall:.3f} s wall; {rnd.games.count()} game rows")
 

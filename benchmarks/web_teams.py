@@ -13,25 +13,17 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-
-def _timed(fn: Any) -> tuple[Any, float, float]:
-    w0, c0 = time.perf_counter(), time.process_time()
-    out = fn()
-    return out, time.perf_counter() - w0, time.process_time() - c0
+from web import chief_client, print_best
 
 
 def main() -> None:
     args = [int(a) for a in sys.argv[1:]]
     teams_n, boards, rounds, repeats = (args + [200, 4, 8, 3][len(args):])[:4]
     tmp = Path(tempfile.mkdtemp(prefix="swisspairing-bench-teams-"))
-    from web import chief_client
-
     client = chief_client(tmp)
     from swisspairing.checker.generator import GeneratorConfig
     from swisspairing.checker.team_generator import generate_team_event
@@ -48,13 +40,7 @@ def main() -> None:
           f"{played} rounds played")
 
     def best(label: str, fn: Any) -> None:
-        cpus, walls = [], []
-        for _ in range(repeats):
-            _out, wall, cpu = _timed(fn)
-            cpus.append(cpu)
-            walls.append(wall)
-        print(f"{label}: best {min(cpus):.3f} s CPU, {min(walls):.3f} s wall "
-              f"(worst {max(cpus):.3f} s CPU) over {repeats} runs")
+        print_best(label, fn, repeats)
 
     best("import of the TRF-2026 (store_tournament)",
          lambda: convert.store_tournament(parse_trf(text), "team-swiss"))

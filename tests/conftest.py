@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from browser_helpers import browser, shots  # noqa: F401 - the browser tests' fixtures
+
 CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

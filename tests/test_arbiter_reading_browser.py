@@ -9,47 +9,19 @@ Screenshots (1366x768 desktop, 390x844 phone) are saved in ``$SWISSPAIRING_SCREE
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_helpers import DESKTOP, PHONE, logged_in_page
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
-from test_print_browser import DESKTOP, PHONE
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    out.mkdir(parents=True, exist_ok=True)
-    return out
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
 def _logged_in(browser: Any, base: str, locale: str = "fr-FR", **device: Any) -> Any:
-    page = browser.new_context(locale=locale, **(device or DESKTOP)).new_page()
-    page.set_default_timeout(30_000)
-    page.goto(f"{base}/")
-    page.fill("input[name=username]", "chief")
-    page.fill("input[name=password]", "a-long-password")
-    with page.expect_navigation():
-        page.click("button.primary")
-    return page
+    return logged_in_page(browser, base, locale=locale, **(device or DESKTOP))
 
 
 @pytest.mark.django_db(transaction=True)

@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import DESKTOP, PHONE, logged_in_page
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
-from test_arbiter_reading_browser import browser, shots  # noqa: F401 - fixtures
-from test_print_browser import DESKTOP, PHONE
 from web_helpers import make_event, make_user, play_round
 
 VIEWS = [("desktop", DESKTOP), ("phone", PHONE)]
@@ -32,15 +31,8 @@ WORDS = {
 }
 
 
-def _page(browser: Any, base: str, lang: str, device: dict[str, Any]) -> Any:  # noqa: F811
-    page = browser.new_context(locale=WORDS[lang]["locale"], **device).new_page()
-    page.set_default_timeout(30_000)
-    page.goto(f"{base}/")
-    page.fill("input[name=username]", "chief")
-    page.fill("input[name=password]", "a-long-password")
-    with page.expect_navigation():
-        page.click("button.primary")
-    return page
+def _page(browser: Any, base: str, lang: str, device: dict[str, Any]) -> Any:
+    return logged_in_page(browser, base, locale=WORDS[lang]["locale"], **device)
 
 
 def _round_2_changed_by_hand(event: m.Event) -> tuple[int, int]:
@@ -70,7 +62,7 @@ def _round_2_changed_by_hand(event: m.Event) -> tuple[int, int]:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_explanation_after_a_manual_change(live_server, browser, shots, lang: str  # noqa: F811
+def test_the_explanation_after_a_manual_change(live_server, browser, shots, lang: str
                                                ) -> None:  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
@@ -100,7 +92,7 @@ def test_the_explanation_after_a_manual_change(live_server, browser, shots, lang
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_stale_undo_from_another_tab_is_refused(live_server, browser, shots  # noqa: F811
+def test_a_stale_undo_from_another_tab_is_refused(live_server, browser, shots
                                                   ) -> None:  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
@@ -128,7 +120,7 @@ def test_a_stale_undo_from_another_tab_is_refused(live_server, browser, shots  #
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_settings_offer_the_tiebreak_presets(live_server, browser, shots, lang: str  # noqa: F811
+def test_settings_offer_the_tiebreak_presets(live_server, browser, shots, lang: str
                                              ) -> None:  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
@@ -157,8 +149,8 @@ def test_settings_offer_the_tiebreak_presets(live_server, browser, shots, lang: 
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_code_sheet_printed_in_french_from_an_english_session(live_server, browser,  # noqa: F811
-                                                                  shots) -> None:  # noqa: F811 # type: ignore[no-untyped-def]
+def test_the_code_sheet_printed_in_french_from_an_english_session(live_server, browser,
+                                                                  shots) -> None:  # type: ignore[no-untyped-def]
     """Item 7: an English-speaking arbiter prints the French code sheet (``?lang=fr``): its
     points have the decimal comma."""
     from playwright.sync_api import expect

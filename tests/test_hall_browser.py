@@ -15,30 +15,25 @@ Screenshots (tablet, phone, screen, printouts, arbiter) are saved in
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 from django.test import override_settings
 
+from browser_helpers import PHONE, chromium, logged_in_page
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
 TABLET = {"viewport": {"width": 1024, "height": 768}, "has_touch": True}
 
 
 @pytest.mark.django_db(transaction=True)
 @override_settings(HALL_POLL_SECONDS=2)
-def test_one_round_in_the_playing_hall(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+def test_one_round_in_the_playing_hall(live_server, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = make_event(players=30, rounds=5)
     token = event.public_token
@@ -46,8 +41,7 @@ def test_one_round_in_the_playing_hall(live_server, tmp_path: Path) -> None:  # 
     rng = random.Random(16)
     players = list(event.entrants.order_by("tpn"))
     absent = {players[11].tpn, players[24].tpn}
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         tablet = browser.new_context(**TABLET).new_page()
         tablet.set_default_timeout(30_000)
 
@@ -75,12 +69,7 @@ def test_one_round_in_the_playing_hall(live_server, tmp_path: Path) -> None:  # 
         assert h.CheckIn.objects.count() == 28
 
         # --- the arbiter sees who is missing, marks them absent, pairs and publishes ------------
-        desk = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        desk.set_default_timeout(30_000)
-        desk.goto(f"{base}/")
-        desk.fill("input[name=username]", "chief")
-        desk.fill("input[name=password]", "a-long-password")
-        desk.click("button.primary")
+        desk = logged_in_page(browser, base, viewport={"width": 1280, "height": 900})
         desk.goto(f"{base}/t/{event.pk}/hall/")
         expect(desk.locator("#checkin")).to_contain_text("28 of 30 expected players checked in")
         missing = desk.locator("ul.missing li")
@@ -179,7 +168,6 @@ def test_one_round_in_the_playing_hall(live_server, tmp_path: Path) -> None:  # 
         expect(standings_phone.locator("table[data-kind=standings] tbody tr")).to_have_count(30)
         standings_phone.screenshot(path=shots / "hall-10-phone-standings.png", full_page=True)
         tv.screenshot(path=shots / "hall-11-screen-results.png")
-        browser.close()
 
     for g in games:
         g.refresh_from_db()

@@ -8,19 +8,17 @@ Screenshots are saved in ``$SWISSPAIRING_SCREENSHOTS`` (default: the test's temp
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_helpers import PHONE, chromium, logged_in_page
 from hall_helpers import code_of
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
 from swisspairing.interfaces.web.hall import services
-from test_hall_browser import PHONE
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
 LONG_NAMES = ["Marie-Christine de La Rochefoucauld-Montbel", "Jean-Baptiste Vandenberghe-Dupont",
@@ -34,11 +32,9 @@ def _fits(page: Any) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_hall_pages_in_french_on_a_phone(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+def test_hall_pages_in_french_on_a_phone(live_server, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = make_event(players=20, rounds=5)
     event.name = "Open international de Saint-Jean-de-Luz 2026"
@@ -48,8 +44,7 @@ def test_hall_pages_in_french_on_a_phone(live_server, tmp_path: Path) -> None:  
         entrant.save()
     token, base = event.public_token, live_server.url
     services.check_in(event.entrants.get(tpn=3), "tablet", "10.0.0.1")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         phone = browser.new_context(locale="fr-FR", **PHONE).new_page()
         phone.set_default_timeout(30_000)
 
@@ -124,11 +119,7 @@ def test_hall_pages_in_french_on_a_phone(live_server, tmp_path: Path) -> None:  
         screen.screenshot(path=shots / "hallfr-09-screen.png")
 
         # the arbiters: the hall page on a phone, board cards printed in French
-        desk = browser.new_context(locale="fr-FR", **PHONE).new_page()
-        desk.goto(f"{base}/login/")
-        desk.fill("input[name=username]", "chief")
-        desk.fill("input[name=password]", "a-long-password")
-        desk.click("button.primary")
+        desk = logged_in_page(browser, base, start="/login/", locale="fr-FR", **PHONE)
         desk.goto(f"{base}/t/{event.pk}/hall/")
         expect(desk.locator("#claims")).to_contain_text("(en attente, saisi à")
         _fits(desk)
@@ -141,4 +132,3 @@ def test_hall_pages_in_french_on_a_phone(live_server, tmp_path: Path) -> None:  
         expect(card_page.locator(".board-card h2").first).to_contain_text("Ronde 1 · Échiquier 1")
         _fits(card_page)
         card_page.screenshot(path=shots / "hallfr-11-board-cards.png")
-        browser.close()

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from browser_helpers import chromium
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
-from test_web_browser import CHROMIUM_ARGS, _chromium
 
 NAMES = ["DUPRÉ, Éloïse", "LÉVÊQUE, Élodie", "MÜLLER, Jürgen", "García, Hélène",
          "Smith, John", "Ørsted, Łukasz"]
@@ -17,15 +17,14 @@ NAMES = ["DUPRÉ, Éloïse", "LÉVÊQUE, Élodie", "MÜLLER, Jürgen", "García,
 
 @pytest.mark.django_db(transaction=True)
 def test_find_yourself_ignores_case_and_accents(live_server) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     event = m.Event.objects.create(name="Open d'Annecy", rounds=5, system="dutch-2025",
                                    initial_colour="w")
     for i, name in enumerate(NAMES):
         actions.add_entrant(event, Candidate(name, 2000 - 10 * i), None)
     actions.publish_round(actions.pair_next_round(event, None), None)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         phone = browser.new_page()
         phone.set_default_timeout(30_000)
         phone.goto(f"{live_server.url}/h/{event.public_token}/")
@@ -43,4 +42,3 @@ def test_find_yourself_ignores_case_and_accents(live_server) -> None:  # type: i
         expect(shown).to_have_count(0)
         phone.fill("input.find", "")
         expect(shown).to_have_count(3)
-        browser.close()

@@ -8,53 +8,36 @@ the test's temporary folder)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from browser_helpers import DESKTOP, PHONE, chromium, logged_in_page
 from hall_helpers import code_of, event_in_play, first_board
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
 from swisspairing.interfaces.web.hall import services
-from test_hall_browser import PHONE
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
-DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _shots(tmp_path: Path) -> Path:
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
-    return shots
-
-
 def _desk(browser: Any, base: str) -> Any:
-    desk = browser.new_context(**DESKTOP).new_page()
-    desk.set_default_timeout(30_000)
-    desk.goto(f"{base}/")
-    desk.fill("input[name=username]", "chief")
-    desk.fill("input[name=password]", "a-long-password")
-    desk.click("button.primary")
-    return desk
+    return logged_in_page(browser, base, **DESKTOP)
 
 
-def test_one_phone_cannot_confirm_its_own_entry(live_server: Any, tmp_path: Path) -> None:
+def test_one_phone_cannot_confirm_its_own_entry(live_server: Any, shots: Path) -> None:
     """Item 9: a phone opens White's QR link and enters 1-0, then opens Black's and "confirms":
     the phone is told the entry waits, no result is written, the arbiter's hall page flags the
     board; Black's own phone then confirms it."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    shots = _shots(tmp_path)
     make_user("chief", m.ROLE_CHIEF)
     event, rnd = event_in_play(players=10)
     game = first_board(rnd)
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         phone = browser.new_context(**PHONE).new_page()
         phone.set_default_timeout(30_000)
         phone.goto(f"{base}/hall/c/{code_of(game, h.WHITE)}/")
@@ -81,23 +64,20 @@ def test_one_phone_cannot_confirm_its_own_entry(live_server: Any, tmp_path: Path
         black_phone.goto(f"{base}/hall/c/{code_of(game, h.BLACK)}/")
         black_phone.click("button.result-choice[value='1-0']")
         expect(black_phone.locator("[data-status=confirmed]")).to_be_visible()
-        browser.close()
     game.refresh_from_db()
     assert game.result == "1-0"
 
 
-def test_qr_codes_point_at_the_public_address(live_server: Any, tmp_path: Path) -> None:
+def test_qr_codes_point_at_the_public_address(live_server: Any, shots: Path) -> None:
     """Item 11: on the server's own computer the slips' QR codes point at the browser's
     loopback address: the slips and the event page warn; once the arbiter sets the public
     address on the hall page, the QR codes and links use it and the warning is gone."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    shots = _shots(tmp_path)
     make_user("chief", m.ROLE_CHIEF)
     event, _rnd = event_in_play(players=6)
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         desk = _desk(browser, base)
         desk.goto(f"{base}/t/{event.pk}/hall/rounds/1/cards/")
         expect(desk.locator(".warning.loopback")).to_be_visible()
@@ -125,17 +105,15 @@ def test_qr_codes_point_at_the_public_address(live_server: Any, tmp_path: Path) 
         phone = browser.new_context(**PHONE).new_page()
         phone.goto(f"{base}/t/{event.pk}/hall/rounds/1/cards/")  # (not logged in: login page)
         expect(phone.locator("input[name=username]")).to_be_visible()
-        browser.close()
 
 
 def test_missing_players_marked_absent_then_paired_without_them(live_server: Any,
-                                                                 tmp_path: Path) -> None:
+                                                                 shots: Path) -> None:
     """Item 12: 10 players, 8 check in; the arbiter's hall page offers to mark the 2 others
     absent, shows the list, the arbiter confirms; the round page shows them absent and the
     pairing leaves them out."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    shots = _shots(tmp_path)
     make_user("chief", m.ROLE_CHIEF)
     event = make_event(players=10, rounds=3)
     players = list(event.entrants.order_by("tpn"))
@@ -144,8 +122,7 @@ def test_missing_players_marked_absent_then_paired_without_them(live_server: Any
         if p not in missing:
             services.check_in(p, "tablet", "10.0.0.1")
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         desk = _desk(browser, base)
         desk.goto(f"{base}/t/{event.pk}/hall/")
         expect(desk.locator("#checkin")).to_contain_text("8 of 10 expected players checked in")
@@ -163,7 +140,6 @@ def test_missing_players_marked_absent_then_paired_without_them(live_server: Any
         desk.screenshot(path=shots / "trust-07-round-absent.png", full_page=True)
         desk.click("#pair-round")
         expect(desk.locator("#publish-round")).to_be_visible()
-        browser.close()
     rnd = m.Round.objects.get(event=event, number=1)
     paired = {g.white_id for g in rnd.games.all()} | {g.black_id for g in rnd.games.all()}
     assert paired == {p.pk for p in players if p not in missing}

@@ -12,7 +12,6 @@ saved in ``$SWISSPAIRING_SCREENSHOTS`` (default: the test's temporary folder).
 
 from __future__ import annotations
 
-import os
 import random
 from datetime import date
 from pathlib import Path
@@ -20,17 +19,14 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import DESKTOP, PHONE, chromium, log_in, logged_in_page
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
 from swisspairing.interfaces.web.imports import Candidate
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from test_web_print import keep, pdf_pages
 from web_helpers import make_user
 
-DESKTOP = {"viewport": {"width": 1366, "height": 768}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 ROUNDS = 5
 
 
@@ -94,24 +90,15 @@ def _same_rows(rows: list[list[str]], pages: list[str], columns: list[int]) -> N
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_arbiter_prints_everything_of_a_40_player_event(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+def test_an_arbiter_prints_everything_of_a_40_player_event(live_server, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = _event()
     base = live_server.url
     rng = random.Random(2026)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="en-GB", **DESKTOP)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(f"{base}/login/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+    with chromium() as browser:
+        page = logged_in_page(browser, base, start="/login/", locale="en-GB", **DESKTOP)
 
         for number in range(1, ROUNDS + 1):
             page.goto(f"{base}/t/{event.pk}/rounds/{number}/")
@@ -204,10 +191,7 @@ def test_an_arbiter_prints_everything_of_a_40_player_event(live_server, tmp_path
                 other.add_cookies([{"name": "django_language", "value": lang,
                                     "url": base}])
                 p = other.new_page()
-                p.goto(f"{base}/login/")
-                p.fill("input[name=username]", "chief")
-                p.fill("input[name=password]", "a-long-password")
-                p.click("button.primary")
+                log_in(p, base, start="/login/")
                 for path, name in (("rounds/2/print/board/", "round2-board"),
                                    ("rounds/2/print/alpha/", "round2-alpha"),
                                    ("standings/?round=3", "standings-after3"),
@@ -286,31 +270,24 @@ def test_an_arbiter_prints_everything_of_a_40_player_event(live_server, tmp_path
                     screen.screenshot(path=shots / f"screen-{width}x{height}-page{i + 1}.png")
             assert sorted(seen) == boards, (width, height)
             tv.close()
-        browser.close()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_settings_in_words_in_the_browser(live_server, shots: Path) -> None:  # type: ignore[no-untyped-def]
     """Item 10: the preset fills the tie-break choices; the round-date fields follow the
     number of rounds typed (more fields at once, fewer hidden); saving stores the list."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = _event()
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         for ctx_args, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
             for lang in ("en", "fr"):
                 context = browser.new_context(locale="en-GB", **ctx_args)
                 context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
                 page = context.new_page()
-                page.goto(f"{base}/login/")
-                page.fill("input[name=username]", "chief")
-                page.fill("input[name=password]", "a-long-password")
-                page.click("button.primary")
+                log_in(page, base, start="/login/")
                 page.goto(f"{base}/t/{event.pk}/edit/")
                 expect(page.locator("#id_system option:checked")).to_have_text(
                     "Dutch system (FIDE, 2026)" if lang == "en" else
@@ -319,12 +296,7 @@ def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None: 
                 _fits(page)
                 page.screenshot(path=shots / f"settings-{suffix}-{lang}.png", full_page=True)
                 context.close()
-        context = browser.new_context(locale="en-GB", **DESKTOP)
-        page = context.new_page()
-        page.goto(f"{base}/login/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+        page = logged_in_page(browser, base, start="/login/", locale="en-GB", **DESKTOP)
         page.goto(f"{base}/t/{event.pk}/edit/")
         page.select_option("#id_tiebreak_preset", "usual")
         expect(page.locator("#id_tiebreak_1")).to_have_value("BH/C1")
@@ -359,10 +331,7 @@ def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None: 
         for ctx_args in (DESKTOP, PHONE):
             ctx = browser.new_context(locale="en-GB", **ctx_args)
             p = ctx.new_page()
-            p.goto(f"{base}/login/")
-            p.fill("input[name=username]", "chief")
-            p.fill("input[name=password]", "a-long-password")
-            p.click("button.primary")
+            log_in(p, base, start="/login/")
             heights = []
             for name in ("Open", "Championnat départemental individuel jeunes et adultes " * 4):
                 m.Event.objects.filter(pk=event.pk).update(name=name.strip())
@@ -372,4 +341,3 @@ def test_settings_in_words_in_the_browser(live_server, tmp_path: Path) -> None: 
             assert heights[1] == heights[0], heights
             p.screenshot(path=shots / f"long-name-{ctx_args['viewport']['width']}.png")
             ctx.close()
-        browser.close()

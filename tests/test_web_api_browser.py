@@ -15,34 +15,23 @@ standings. In English and French, on a 1366x768 desktop and a 390x844 phone; scr
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from pathlib import Path
 
 import pytest
 
 import swisspairing as sp
+from browser_helpers import (
+    DESKTOP_VIEWPORT,
+    SCREENS,
+    chromium,
+    logged_in_page,
+    phone_flags,
+    same_session,
+)
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from web_helpers import make_event, make_user, play_round
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-SCREENS = (("desktop-en", {"width": 1366, "height": 768}, "en-GB"),
-           ("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
-           ("phone-en", {"width": 390, "height": 844}, "en-GB"),
-           ("phone-fr", {"width": 390, "height": 844}, "fr-FR"))
-
-
-def _chromium() -> str:
-    path = os.environ.get("SWISSPAIRING_CHROMIUM") or shutil.which("chromium") or \
-        "/usr/bin/chromium"
-    if not Path(path).exists():
-        pytest.fail("the browser test needs Debian's chromium (apt-get install chromium) or "
-                    "SWISSPAIRING_CHROMIUM=/path/to/chromium")
-    return path
 
 
 def _event_with_a_bye_given_twice() -> tuple[m.Event, int, list[sp.Violation]]:
@@ -62,37 +51,24 @@ def _event_with_a_bye_given_twice() -> tuple[m.Event, int, list[sp.Violation]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_check_standings_and_export_in_the_browser(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+def test_check_standings_and_export_in_the_browser(live_server, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     event, had_bye, broken = _event_with_a_bye_given_twice()
     # the manual change's answer is the API's: the bye rule, naming the player
     assert [(v.rule, v.players) for v in broken if v.rule == "C.04.1 d"] == [("C.04.1 d",
                                                                             (had_bye,))]
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        login = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
-        page = login.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(f"{base}/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+    with chromium() as browser:
+        page = logged_in_page(browser, base, viewport=DESKTOP_VIEWPORT, locale="en-GB")
+        login = page.context
         expect(page.locator("h1")).to_have_text("Tournaments")
         response = page.request.get(f"{base}/t/{event.pk}/export/trf26/")
         assert response.ok
         exported = response.text()
         for label, viewport, locale in SCREENS:
-            context = browser.new_context(viewport=viewport, locale=locale,
-                                          is_mobile=viewport["width"] < 500,
-                                          has_touch=viewport["width"] < 500)
-            context.add_cookies(login.cookies())
-            context.set_extra_http_headers({"Accept-Language": locale})
-            view = context.new_page()
-            view.set_default_timeout(30_000)
+            view = same_session(browser, login, locale, viewport=viewport,
+                                **phone_flags(viewport))
             french = locale == "fr-FR"
 
             view.goto(f"{base}/t/{event.pk}/check/")
@@ -110,9 +86,8 @@ def test_check_standings_and_export_in_the_browser(live_server, tmp_path: Path) 
             view.screenshot(path=shots / f"api-standings-{label}.png", full_page=True)
             if label == "desktop-en":
                 shown = first_row.inner_text()
-            context.close()
+            view.context.close()
         login.close()
-        browser.close()
 
     # the export's standings are the API's on the exported file (202 and rank column)
     t = sp.read_trf(exported)

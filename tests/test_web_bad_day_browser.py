@@ -6,15 +6,13 @@ grid is open, a result typed says it was not recorded because nobody is logged i
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import DESKTOP, PHONE, chromium, log_in
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
-from test_print_browser import DESKTOP, PHONE
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
 #: a key typed per row and what the row then holds (game 2 rows in their own colours)
@@ -34,11 +32,9 @@ def _event_of_24() -> m.Event:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_double_swiss_grid_typed_fast_and_seen_on_a_phone(  # type: ignore[no-untyped-def]
-        live_server, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+        live_server, shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = _event_of_24()
     url = f"{live_server.url}/t/{event.pk}/rounds/1/"
@@ -46,8 +42,7 @@ def test_a_double_swiss_grid_typed_fast_and_seen_on_a_phone(  # type: ignore[no-
                 .exclude(black=None).order_by("board", "game"))
     assert len(rows) == 24
     typed = [list(KEYS)[i % 3] for i in range(len(rows))]
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         for label, device, locale in (("desktop-en", DESKTOP, "en-GB"),
                                       ("phone-fr", PHONE, "fr-FR"),
                                       ("phone-en", PHONE, "en-GB")):
@@ -55,11 +50,7 @@ def test_a_double_swiss_grid_typed_fast_and_seen_on_a_phone(  # type: ignore[no-
             context.set_extra_http_headers({"Accept-Language": locale})
             page = context.new_page()
             page.set_default_timeout(60_000)
-            page.goto(f"{live_server.url}/")
-            page.fill("input[name=username]", "chief")
-            page.fill("input[name=password]", "a-long-password")
-            with page.expect_navigation():
-                page.click("button.primary")
+            log_in(page, live_server.url)
             page.goto(url)
             if label == "desktop-en":  # the typist faster than the page
                 page.locator(".result-input").first.focus()
@@ -87,7 +78,6 @@ def test_a_double_swiss_grid_typed_fast_and_seen_on_a_phone(  # type: ignore[no-
                 page.screenshot(path=shots / "ds-grid-logged-out-en.png")
                 expect(page.locator("tr.refused")).to_have_count(1)
             context.close()
-        browser.close()
     stored = [g.result for g in m.Game.objects.filter(pk__in=[r.pk for r in rows])
               .order_by("board", "game")]
     assert stored == [{"1": "1-0", "0": "0-1", "=": "="}[k] for k in typed]

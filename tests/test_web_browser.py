@@ -13,63 +13,35 @@ Screenshots of the main pages (desktop and phone) are saved in ``$SWISSPAIRING_S
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.db import connection
 
+from browser_helpers import chromium, log_in, run_cli
 from swisspairing.interfaces.web import models as m
 from web_helpers import make_user
 
 DATA = Path(__file__).parent / "data"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-CLI = [sys.executable, "-m", "swisspairing.interfaces.cli"]
-
-
-def _chromium() -> str:
-    path = os.environ.get("SWISSPAIRING_CHROMIUM") or shutil.which("chromium") or \
-        "/usr/bin/chromium"
-    if not Path(path).exists():
-        pytest.fail("the browser test needs Debian's chromium (apt-get install chromium) or "
-                    "SWISSPAIRING_CHROMIUM=/path/to/chromium")
-    return path
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    code = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                          text=True, timeout=300, check=False)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+def test_whole_tournament_in_the_browser(live_server, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                         shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     base = live_server.url
     rng = random.Random(2026)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB",
                                       accept_downloads=True)
         page = context.new_page()
         page.set_default_timeout(30_000)
 
         # --- log in ---------------------------------------------------------------------------
-        page.goto(f"{base}/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.screenshot(path=shots / "01-login.png")
-        page.click("button.primary")
+        log_in(page, base, screenshot=shots / "01-login.png")
         expect(page.locator("h1")).to_have_text("Tournaments")
 
         # --- create the tournament ------------------------------------------------------------
@@ -172,14 +144,13 @@ def test_whole_tournament_in_the_browser(live_server, tmp_path: Path) -> None:  
         small.screenshot(path=shots / "09-phone-round.png", full_page=True)
         small.goto(f"{base}/p/{event.public_token}/standings/")
         small.screenshot(path=shots / "10-phone-public-standings.png", full_page=True)
-        browser.close()
 
     # the exported TRF: every round is the engine's pairing, standings as on the command line
-    check = _cli("check", str(trf))
+    check = run_cli("check", str(trf))
     assert check.returncode == 0, check.stdout + check.stderr
     text = trf.read_text(encoding="utf-8")
     assert " H" in text  # the requested bye
-    cli = _cli("standings", str(trf), "--format", "tsv")
+    cli = run_cli("standings", str(trf), "--format", "tsv")
     assert cli.returncode == 0, cli.stderr
     expected = [line.split("\t") for line in cli.stdout.splitlines()]
     shown = [[r[1], r[0], r[5], *r[6:]] for r in page_rows]

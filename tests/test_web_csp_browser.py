@@ -12,16 +12,15 @@ temporary folder).
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import DESKTOP_VIEWPORT, PHONE_VIEWPORT, chromium, submit_login
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
 TEMPLATES = Path(__file__).parents[1] / "src" / "swisspairing" / "interfaces" / "web"
@@ -40,11 +39,9 @@ def test_no_template_holds_inline_script_handler_or_style() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_every_page_works_under_the_policy_in_chromium(live_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.sync_api import expect, sync_playwright
+def test_every_page_works_under_the_policy_in_chromium(live_server, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = make_event(players=10, rounds=4)
     rnd = actions.pair_next_round(event, None)
@@ -52,10 +49,8 @@ def test_every_page_works_under_the_policy_in_chromium(live_server, tmp_path: Pa
     screen = h.Screen.objects.create(event=event, name="Hall", panels="boards,standings")
     base = live_server.url
     violations: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        for name, viewport in (("desktop", {"width": 1366, "height": 768}),
-                               ("phone", {"width": 390, "height": 844})):
+    with chromium() as browser:
+        for name, viewport in (("desktop", DESKTOP_VIEWPORT), ("phone", PHONE_VIEWPORT)):
             context = browser.new_context(viewport=viewport, locale="en-GB")
             page = context.new_page()
             page.set_default_timeout(30_000)
@@ -69,9 +64,7 @@ def test_every_page_works_under_the_policy_in_chromium(live_server, tmp_path: Pa
             response = page.goto(f"{base}/login/")
             assert response is not None and "script-src 'self'" in (
                 response.headers.get("content-security-policy") or "")
-            page.fill("input[name=username]", "chief")
-            page.fill("input[name=password]", "a-long-password")
-            page.click("button.primary")
+            submit_login(page)
             expect(page.locator("h1")).to_have_text("Tournaments")
 
             # the players search (HTMX, as you type)
@@ -135,5 +128,4 @@ def test_every_page_works_under_the_policy_in_chromium(live_server, tmp_path: Pa
             page.select_option("select[name=language]", "en")
             expect(page.locator("h1")).to_have_text("Tournaments")
             context.close()
-        browser.close()
     assert violations == []

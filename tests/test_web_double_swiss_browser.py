@@ -14,18 +14,26 @@ temporary folder).
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import (
+    CLI,
+    DESKTOP_VIEWPORT,
+    SCREENS,
+    chromium,
+    fill_new_event_form,
+    logged_in_page,
+    phone_flags,
+    same_session,
+)
 from swisspairing.formats.trf import read_trf
 from swisspairing.interfaces.web import convert
 from swisspairing.interfaces.web import models as m
 from swisspairing.model.matches import MatchStatus, player_match
-from test_web_browser import CHROMIUM_ARGS, CLI, _chromium
 from web_helpers import make_user
 
 #: what the grid shows for each key typed
@@ -74,34 +82,23 @@ def _hall_entries(browser, base: str, rnd: m.Round, shots: Path,  # type: ignore
 
 @pytest.mark.django_db(transaction=True)
 def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: ignore[no-untyped-def]
-                                                        tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+                                                        tmp_path: Path, shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     base = live_server.url
     rng = random.Random(28)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB",
-                                      accept_downloads=True)
-        page = context.new_page()
-        page.set_default_timeout(60_000)
-        page.goto(f"{base}/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+    with chromium() as browser:
+        page = logged_in_page(browser, base, timeout=60_000,
+                              viewport=DESKTOP_VIEWPORT, locale="en-GB", accept_downloads=True)
+        context = page.context
 
         # --- the event (the system by its name) and 20 players ---------------------------------
-        page.click("text=New tournament")
-        page.fill("#id_name", "Double-Swiss open 2026")
-        page.fill("#id_rounds", "5")
+        page.goto(f"{base}/t/new/")
         expect(page.locator("#id_system option[value=double-swiss]")).to_have_text(
             "Double-Swiss system (FIDE, 2026: matches of two games)")
-        page.select_option("#id_system", "double-swiss")
-        page.select_option("#id_initial_colour_choice", "w")
-        page.click("button[name=save]")
+        page.goto(f"{base}/")
+        fill_new_event_form(page, "Double-Swiss open 2026", 5, "double-swiss")
         event = m.Event.objects.get()
         assert event.system == "double-swiss" and event.rounds == 5
         for i in range(20):
@@ -179,16 +176,9 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
         trf.write_bytes(answer.body())
 
         # --- screenshots: desktop and phone, English and French ----------------------------------
-        for label, viewport, locale in (("desktop-en", {"width": 1366, "height": 768}, "en-GB"),
-                                        ("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
-                                        ("phone-en", {"width": 390, "height": 844}, "en-GB"),
-                                        ("phone-fr", {"width": 390, "height": 844}, "fr-FR")):
-            other = browser.new_context(viewport=viewport, locale=locale,
-                                        is_mobile=viewport["width"] < 500,
-                                        has_touch=viewport["width"] < 500)
-            other.add_cookies(context.cookies())
-            other.set_extra_http_headers({"Accept-Language": locale})
-            view = other.new_page()
+        for label, viewport, locale in SCREENS:
+            view = same_session(browser, context, locale, viewport=viewport,
+                                **phone_flags(viewport))
             for name, path in (("round4", f"/t/{event.pk}/rounds/4/"),
                                ("print-board", f"/t/{event.pk}/rounds/4/print/board/"),
                                ("standings", f"/t/{event.pk}/standings/"),
@@ -204,8 +194,7 @@ def test_double_swiss_of_20_players_5_matches_to_the_trf(live_server,  # type: i
             if locale == "fr-FR":
                 view.goto(f"{base}/t/{event.pk}/rounds/4/")
                 expect(view.locator("#double-swiss-help")).to_contain_text("couleurs inversées")
-            other.close()
-        browser.close()
+            view.context.close()
 
     # --- what was stored: the model, the checker, the file read back -----------------------------
     t = convert.tournament_of(event)

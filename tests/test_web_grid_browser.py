@@ -15,7 +15,6 @@ the test's temporary folder).
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 import time
 import urllib.request
@@ -24,10 +23,10 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import DESKTOP_VIEWPORT, chromium, logged_in_page, screenshots_dir
 from swisspairing.interfaces.web import actions, convert
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import services
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,20 +36,6 @@ TYPED = ["1", "0", "=", "1", "5", "0", "1-0", "=", "0-1", "½", "1", "10", "01",
          "1", "=", "0", "d", "1"]
 EXPECTED = {"1": "1-0", "0": "0-1", "=": "=", "5": "=", "1-0": "1-0", "0-1": "0-1", "½": "=",
             "10": "1-0", "01": "0-1", "1/2": "=", "d": "="}
-
-
-def _shots(tmp_path: Path) -> Path:
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
-    return shots
-
-
-def _log_in(page: Any, base: str) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("input[name=username]", "chief")
-    page.fill("input[name=password]", "a-long-password")
-    page.click("button.primary")
-    page.wait_for_url(f"{base}/")
 
 
 def _round_in_play(players: int) -> tuple[m.Event, m.Round]:
@@ -89,7 +74,7 @@ def _wait_until(condition: Any, seconds: float = 60) -> bool:
 
 def test_fast_typing_on_a_busy_server_stores_every_result_on_its_board(  # type: ignore[no-untyped-def]
         live_server, tmp_path: Path, monkeypatch) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     event, rnd = _round_in_play(40)
     base = live_server.url
@@ -114,13 +99,10 @@ def test_fast_typing_on_a_busy_server_stores_every_result_on_its_board(  # type:
     for t in loaders:
         t.start()
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 1366, "height": 768},
-                                          locale="en-GB")
-            page = context.new_page()
-            page.set_default_timeout(60_000)
-            _log_in(page, base)
+        with chromium() as browser:
+            page = logged_in_page(browser, base, start="/login/", timeout=60_000,
+                                  viewport=DESKTOP_VIEWPORT, locale="en-GB")
+            page.wait_for_url(f"{base}/")
             page.goto(f"{base}/t/{event.pk}/rounds/1/")
             inputs = page.locator(".result-input")
             assert inputs.count() == 20
@@ -133,8 +115,7 @@ def test_fast_typing_on_a_busy_server_stores_every_result_on_its_board(  # type:
             for board, key in expected.items():
                 expect(page.locator(f'.result-input[data-board="{board}"]')).to_have_value(
                     labels[key])
-            page.screenshot(path=_shots(tmp_path) / "grid-20-results.png", full_page=True)
-            browser.close()
+            page.screenshot(path=screenshots_dir(tmp_path) / "grid-20-results.png", full_page=True)
     finally:
         stop.set()
         for t in loaders:
@@ -145,16 +126,15 @@ def test_fast_typing_on_a_busy_server_stores_every_result_on_its_board(  # type:
 
 def test_two_tabs_on_one_board_the_stale_tab_is_refused_and_shown_the_result(  # type: ignore[no-untyped-def]
         live_server, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     event, rnd = _round_in_play(8)
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
-        first = context.new_page()
-        first.set_default_timeout(30_000)
-        _log_in(first, base)
+    with chromium() as browser:
+        first = logged_in_page(browser, base, start="/login/",
+                               viewport=DESKTOP_VIEWPORT, locale="en-GB")
+        first.wait_for_url(f"{base}/")
+        context = first.context
         url = f"{base}/t/{event.pk}/rounds/1/"
         first.goto(url)
         second = context.new_page()
@@ -172,7 +152,7 @@ def test_two_tabs_on_one_board_the_stale_tab_is_refused_and_shown_the_result(  #
         expect(second.locator("#grid-flash")).to_contain_text("changed since this page")
         expect(second.locator('.result-input[data-board="1"]')).to_have_value("1-0")
         assert _stored(rnd)[1] == "1-0"
-        second.screenshot(path=_shots(tmp_path) / "grid-stale-tab.png", full_page=True)
+        second.screenshot(path=screenshots_dir(tmp_path) / "grid-stale-tab.png", full_page=True)
         # the players of board 2 confirm 1-0 in the hall while both tabs show it empty
         def confirm_in_the_hall() -> None:
             game = rnd.games.get(board=2)
@@ -195,7 +175,6 @@ def test_two_tabs_on_one_board_the_stale_tab_is_refused_and_shown_the_result(  #
         box.press("Enter")
         expect(first.locator('.result-input[data-board="2"]')).to_have_value("0-1")
         assert _wait_until(lambda: _stored(rnd)[2] == "0-1")
-        browser.close()
 
 
 def m_code(game: m.Game, side: str) -> Any:
@@ -207,17 +186,16 @@ def m_code(game: m.Game, side: str) -> Any:
 
 def test_a_forfeit_is_recorded_after_its_visible_confirmation(  # type: ignore[no-untyped-def]
         live_server, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     event, rnd = _round_in_play(8)
     base = live_server.url
-    shots = _shots(tmp_path)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        _log_in(page, base)
+    shots = screenshots_dir(tmp_path)
+    with chromium() as browser:
+        page = logged_in_page(browser, base, start="/login/",
+                              viewport=DESKTOP_VIEWPORT, locale="en-GB")
+        page.wait_for_url(f"{base}/")
+        context = page.context
         page.goto(f"{base}/t/{event.pk}/rounds/1/")
         page.locator('.result-input[data-board="1"]').focus()
         page.keyboard.type("--\n1\n", delay=20)  # a double forfeit on board 1, 1-0 on board 2
@@ -246,7 +224,6 @@ def test_a_forfeit_is_recorded_after_its_visible_confirmation(  # type: ignore[n
         box.press("Enter")
         expect(small.locator(".confirm-result")).to_be_visible()
         small.screenshot(path=shots / "grid-forfeit-phone.png", full_page=True)
-        browser.close()
     assert _stored(rnd)[3] == ""
 
 
@@ -255,7 +232,7 @@ def test_a_long_pairing_shows_its_progress_and_the_other_pages_stay_usable(  # t
     """Issue 24 item 16: the pair button returns at once; the page shows the progress while the
     engine runs (held here until the test lets it go), results of another tournament are entered
     meanwhile, and the page shows the round when it is paired."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from swisspairing.interfaces.web import pairing_jobs
 
@@ -273,18 +250,17 @@ def test_a_long_pairing_shows_its_progress_and_the_other_pages_stay_usable(  # t
     pairing_jobs.compute_pairing = held  # type: ignore[assignment]
     base = live_server.url
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 1366, "height": 768},
-                                          locale="en-GB")
-            page = context.new_page()
-            page.set_default_timeout(30_000)
-            _log_in(page, base)
+        with chromium() as browser:
+            page = logged_in_page(browser, base, start="/login/",
+                                  viewport=DESKTOP_VIEWPORT, locale="en-GB")
+            page.wait_for_url(f"{base}/")
+            context = page.context
             page.goto(f"{base}/t/{event.pk}/rounds/1/")
             page.click("#pair-round")
             expect(page.locator("#pairing-status")).to_contain_text("Round 1 is being paired")
             expect(page.locator("#pair-round")).to_have_count(0)
-            page.screenshot(path=_shots(tmp_path) / "pairing-in-progress.png", full_page=True)
+            page.screenshot(path=screenshots_dir(tmp_path) / "pairing-in-progress.png",
+                            full_page=True)
             # meanwhile another tab enters a result of the other tournament
             tab = context.new_page()
             tab.goto(f"{base}/t/{other.pk}/rounds/1/")
@@ -297,7 +273,6 @@ def test_a_long_pairing_shows_its_progress_and_the_other_pages_stay_usable(  # t
             release.set()
             expect(page.locator(".status")).to_have_text("draft")
             expect(page.locator(".explanation")).to_contain_text("[")
-            browser.close()
     finally:
         release.set()
         pairing_jobs.wait_for_jobs(60)

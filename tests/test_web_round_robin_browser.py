@@ -11,14 +11,21 @@ player's cells hold the results entered, one per cycle. Screenshots (desktop 136
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import (
+    DESKTOP_VIEWPORT,
+    SCREENS,
+    chromium,
+    fill_new_event_form,
+    logged_in_page,
+    phone_flags,
+    same_session,
+)
 from swisspairing.interfaces.web import models as m
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_user
 
 NAMES = ["Anna Berger", "Boris Kovac", "Clara Dumas", "David Ortiz", "Elena Petrova",
@@ -46,32 +53,19 @@ def _pdf_rows(data: bytes) -> list[list[str]]:
 
 @pytest.mark.django_db(transaction=True)
 def test_double_round_robin_of_10_players_to_the_crosstable_pdf(live_server,  # type: ignore[no-untyped-def]
-                                                                tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+                                                                shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     base = live_server.url
     rng = random.Random(29)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB",
-                                      accept_downloads=True)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(f"{base}/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+    with chromium() as browser:
+        page = logged_in_page(browser, base,
+                              viewport=DESKTOP_VIEWPORT, locale="en-GB", accept_downloads=True)
+        context = page.context
 
         # --- the event and its players -----------------------------------------------------------
-        page.click("text=New tournament")
-        page.fill("#id_name", "Club championship 2026")
-        page.fill("#id_rounds", "9")
-        page.select_option("#id_system", "double-round-robin")
-        page.select_option("#id_initial_colour_choice", "w")
-        page.click("button[name=save]")
+        fill_new_event_form(page, "Club championship 2026", 9, "double-round-robin")
         event = m.Event.objects.get()
         assert event.tiebreaks == "SB/P,DE/P,WIN,KS/P"  # C.07 round-robin list, no Buchholz
         for i, name in enumerate(NAMES):
@@ -135,15 +129,9 @@ def test_double_round_robin_of_10_players_to_the_crosstable_pdf(live_server,  # 
         page.screenshot(path=shots / "rr-04-event-en.png", full_page=True)
 
         # --- French, and a phone -----------------------------------------------------------------
-        for label, viewport, locale in (("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
-                                        ("phone-en", {"width": 390, "height": 844}, "en-GB"),
-                                        ("phone-fr", {"width": 390, "height": 844}, "fr-FR")):
-            other = browser.new_context(viewport=viewport, locale=locale,
-                                        is_mobile=viewport["width"] < 500,
-                                        has_touch=viewport["width"] < 500)
-            other.add_cookies(context.cookies())
-            other.set_extra_http_headers({"Accept-Language": locale})
-            view = other.new_page()
+        for label, viewport, locale in SCREENS[1:]:
+            view = same_session(browser, context, locale, viewport=viewport,
+                                **phone_flags(viewport))
             for name, path in (("event", f"/t/{event.pk}/"), ("round", f"/t/{event.pk}/rounds/18/"),
                                ("crosstable", f"/t/{event.pk}/standings/"),
                                ("numbers", f"/t/{event.pk}/numbers/")):
@@ -152,8 +140,7 @@ def test_double_round_robin_of_10_players_to_the_crosstable_pdf(live_server,  # 
             if locale == "fr-FR":
                 view.goto(f"{base}/t/{event.pk}/standings/")
                 expect(view.locator("h2").first).to_contain_text("grille du tournoi toutes rondes")
-            other.close()
-        browser.close()
+            view.context.close()
 
     rows = _pdf_rows(pdf)
     name_of = {v: k for k, v in number_of.items()}

@@ -7,29 +7,22 @@ screenshots go to ``$SWISSPAIRING_SCREENSHOTS`` (default: the test's temporary f
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import DESKTOP_VIEWPORT, PHONE_VIEWPORT, chromium, log_in
 from swisspairing.interfaces.web import actions, round_robin
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_event, make_user, play_round
 
-VIEWPORTS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS = {"desktop": DESKTOP_VIEWPORT, "phone": PHONE_VIEWPORT}
 LOCALES = {"en": "en-GB", "fr": "fr-FR"}
 #: the rounds' round-robin help in each language, as the event form writes it
 HELP = {"en": "for a round-robin, set from the number of players",
         "fr": "pour un tournoi toutes rondes"}
-
-
-def _shots(tmp_path: Path) -> Path:
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
-    return shots
 
 
 def _ten_player_round_robin() -> m.Event:
@@ -54,10 +47,9 @@ def _ten_player_round_robin() -> m.Event:
 
 @pytest.mark.django_db(transaction=True)
 def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # type: ignore[no-untyped-def]
-                                                              tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+                                                              shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = _shots(tmp_path)
     make_user("chief", m.ROLE_CHIEF)
     event = _ten_player_round_robin()
     swiss = make_event(players=14, rounds=7)
@@ -65,8 +57,7 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
     for _ in range(4):
         play_round(swiss, rng)
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+    with chromium() as browser:
         for screen, viewport in VIEWPORTS.items():
             for lang, locale in LOCALES.items():
                 phone = screen == "phone"
@@ -75,10 +66,7 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
                 context.set_extra_http_headers({"Accept-Language": locale})
                 page = context.new_page()
                 page.set_default_timeout(30_000)
-                page.goto(f"{base}/")
-                page.fill("input[name=username]", "chief")
-                page.fill("input[name=password]", "a-long-password")
-                page.click("button.primary")
+                log_in(page, base)
                 label = f"{screen}-{lang}"
 
                 # --- the event form: the help follows the system chosen ------------------------
@@ -141,4 +129,3 @@ def test_round_robin_help_and_crosstable_on_desktop_and_phone(live_server,  # ty
                     name = wide.locator("tbody tr").first.locator("td.lead-name").bounding_box()
                     assert edge and name and edge["x"] <= name["x"] < edge["x"] + edge["width"]
                 context.close()
-        browser.close()

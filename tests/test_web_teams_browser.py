@@ -13,17 +13,24 @@ temporary folder).
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import (
+    DESKTOP_VIEWPORT,
+    SCREENS,
+    chromium,
+    fill_new_event_form,
+    logged_in_page,
+    run_cli,
+    same_session,
+)
 from swisspairing.formats.trf import parse_trf, write_trf
 from swisspairing.interfaces.web import actions, teams
 from swisspairing.interfaces.web import models as m
 from swisspairing.model.teams import MatchKind, team_rounds
-from test_web_browser import CHROMIUM_ARGS, _chromium, _cli
 from web_helpers import make_user
 
 CLUBS = ["Antwerp", "Bastia", "Cork", "Delft", "Esbjerg", "Faro", "Graz", "Haarlem", "Ibiza",
@@ -44,9 +51,7 @@ def _results(rnd: m.Round, rng: random.Random, skip: set[int]) -> None:
                                         for g in match.games.all()}, None)
 
 
-VIEWS = (("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
-         ("phone-en", {"width": 390, "height": 844}, "en-GB"),
-         ("phone-fr", {"width": 390, "height": 844}, "fr-FR"))
+VIEWS = SCREENS[1:]
 
 
 def _other_views(browser, context, url: str, shots: Path,  # type: ignore[no-untyped-def]
@@ -56,44 +61,29 @@ def _other_views(browser, context, url: str, shots: Path,  # type: ignore[no-unt
     from playwright.sync_api import expect
 
     for label, viewport, locale in VIEWS:
-        other = browser.new_context(viewport=viewport, locale=locale,
-                                    storage_state=context.storage_state())
-        view = other.new_page()
+        view = same_session(browser, context, locale, viewport=viewport)
         view.goto(url)
         if locale == "fr-FR":
             expect(view.locator("html")).to_have_attribute("lang", "fr")
         view.screenshot(path=shots / f"team-{name}-{label}.png", full_page=True)
-        other.close()
+        view.context.close()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-untyped-def]
-                                               tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+                                               tmp_path: Path, shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     base = live_server.url
     rng = random.Random(27)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB",
-                                      accept_downloads=True)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(f"{base}/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+    with chromium() as browser:
+        page = logged_in_page(browser, base,
+                              viewport=DESKTOP_VIEWPORT, locale="en-GB", accept_downloads=True)
+        context = page.context
 
         # --- the event, its settings, 16 teams by CSV ---------------------------------------
-        page.click("text=New tournament")
-        page.fill("#id_name", "Club team championship 2026")
-        page.fill("#id_rounds", "7")
-        page.select_option("#id_system", "team-swiss")
-        page.select_option("#id_initial_colour_choice", "w")
-        page.click("button[name=save]")
+        fill_new_event_form(page, "Club team championship 2026", 7, "team-swiss")
         event = m.Event.objects.get()
         page.click("#teams-tab")
         page.fill("#team-settings input[name=boards]", "4")
@@ -228,7 +218,6 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
                            ("standings", f"/t/{event.pk}/standings/"),
                            ("boards", f"/t/{event.pk}/standings/boards/")):
             _other_views(browser, context, f"{base}{path}", shots, name)
-        browser.close()
 
     # --- the export: check agrees on every round, read back equal ----------------------------
     t = parse_trf(text)
@@ -240,5 +229,5 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
     assert write_trf(t, points="computed") == text
     path = tmp_path / "team-event.trf"
     path.write_text(text, encoding="utf-8")
-    done = _cli("check", str(path))
+    done = run_cli("check", str(path))
     assert done.returncode == 0, done.stdout + done.stderr

@@ -11,22 +11,16 @@ Screenshots (desktop 1366x768 and phone 390x844, English and French) go to
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
+from browser_helpers import DESKTOP_VIEWPORT, SCREENS, chromium, logged_in_page, same_session
 from swisspairing.interfaces.web import actions, teams
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
-from test_web_browser import CHROMIUM_ARGS, _chromium
 from web_helpers import make_user
-
-VIEWS = (("desktop-en", {"width": 1366, "height": 768}, "en-GB"),
-         ("desktop-fr", {"width": 1366, "height": 768}, "fr-FR"),
-         ("phone-en", {"width": 390, "height": 844}, "en-GB"),
-         ("phone-fr", {"width": 390, "height": 844}, "fr-FR"))
 
 
 def _event() -> m.Event:
@@ -53,37 +47,27 @@ def _event() -> m.Event:
 def _shots(browser, context, url: str, shots: Path, name: str) -> None:  # type: ignore[no-untyped-def]
     from playwright.sync_api import expect
 
-    for label, viewport, locale in VIEWS:
-        other = browser.new_context(viewport=viewport, locale=locale,
-                                    storage_state=context.storage_state())
-        view = other.new_page()
+    for label, viewport, locale in SCREENS:
+        view = same_session(browser, context, locale, viewport=viewport)
         view.goto(url)
         expect(view.locator("html")).to_have_attribute("lang", locale[:2])
         view.screenshot(path=shots / f"{name}-{label}.png", full_page=True)
-        other.close()
+        view.context.close()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_team_round_changed_by_hand_in_the_browser(live_server,  # type: ignore[no-untyped-def]
-                                                     tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+                                                     shots: Path) -> None:
+    from playwright.sync_api import expect
 
-    shots = Path(os.environ.get("SWISSPAIRING_SCREENSHOTS") or tmp_path / "screenshots")
-    shots.mkdir(parents=True, exist_ok=True)
     make_user("chief", m.ROLE_CHIEF)
     event = _event()
     rnd1 = m.Round.objects.get(event=event, number=1)
     x, y = next((mt.white.tpn, mt.black.tpn) for mt in rnd1.team_matches.exclude(black=None))
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB")
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.goto(f"{base}/")
-        page.fill("input[name=username]", "chief")
-        page.fill("input[name=password]", "a-long-password")
-        page.click("button.primary")
+    with chromium() as browser:
+        page = logged_in_page(browser, base, viewport=DESKTOP_VIEWPORT, locale="en-GB")
+        context = page.context
         url = f"{base}/t/{event.pk}/rounds/2/"
         page.goto(url)
         # a match's colours swapped: the other team is now named first
@@ -122,4 +106,3 @@ def test_a_team_round_changed_by_hand_in_the_browser(live_server,  # type: ignor
         expect(page.locator("table").first).to_contain_text("Annecy Joueur2")
         expect(page.locator("body")).not_to_contain_text("Annecy Joueur1")
         _shots(browser, context, page.url, shots, "team-prizes")
-        browser.close()

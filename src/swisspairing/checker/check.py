@@ -377,18 +377,22 @@ def check_tournament(tournament: Tournament, system_name: str | PairingSystem,
             f"le fichier ne donne pas le nombre de rondes (XXR/142) ; pris égal à {paired}, "
             "les rondes appariées",
         ))
+    # the file's column of round r (a Double-Swiss match: its game 1); the corrections' rounds
+    # and ``paired`` are columns too (``### swisspairing correction``, game columns)
+    def column(r: int) -> int:
+        return 2 * r - 1 if double else r
+
     with shared_history(tournament):  # each round's state from the previous one's
         for r in todo:
-            if any(c.paired_before(r) for c in tournament.corrections):
+            if any(c.paired_before(column(r)) for c in tournament.corrections):
                 continue
-            checked = check_round(tournament, system, 2 * r - 1 if double else r, rules)
+            checked = check_round(tournament, system, column(r), rules)
             checked.round_number = r
             report.rounds.append(checked)
     for r in todo:  # rounds paired before a later correction (C.04.2 4.3)
-        corrections = [c for c in tournament.corrections if c.paired_before(r)]
+        corrections = [c for c in tournament.corrections if c.paired_before(column(r))]
         if corrections:
-            rep = check_round(as_when_paired(tournament, r), system,
-                              2 * r - 1 if double else r, rules)
+            rep = check_round(as_when_paired(tournament, column(r)), system, column(r), rules)
             rep.round_number = r
             rep.paired_before = corrections
             report.rounds.append(rep)

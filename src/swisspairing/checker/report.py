@@ -44,10 +44,37 @@ _T = {
                       "(C.04.2 4.3 : la ronde publiée reste valable)"),
 }
 
+#: the same lines for a Double-Swiss report: its rounds are two-game matches (C.04.5 Preface,
+#: "matches"; the French text says "match" too), numbered as matches by ``check``
+_T_MATCH = {
+    "title": ("Pairings check of {n} match(es) with {system}",
+              "Vérification des appariements de {n} match(s) avec {system}"),
+    "agree": ("match {r}: the published pairing agrees",
+              "match {r} : l'appariement publié concorde"),
+    "differs": ("match {r}: the published pairing differs from ours",
+                "match {r} : l'appariement publié diffère du nôtre"),
+    "nopairing": ("match {r}: our engine finds no valid pairing ({error})",
+                  "match {r} : notre moteur ne trouve aucun appariement valide ({error})"),
+    "summary": ("{n} match(es) checked, {d} discrepant, {v} violation(s)",
+                "{n} match(s) vérifié(s), {d} discordant(s), {v} violation(s)"),
+    "paired_before": ("match {r}: paired before the correction of match {cm}, game {cg}, board "
+                      "{b} ({w}-{bl}: {before} then {after}); checked with the result then "
+                      "(C.04.2 4.3: the published match stands)",
+                      "match {r} : apparié avant la correction du match {cm}, partie {cg}, "
+                      "échiquier {b} ({w}-{bl} : {before} puis {after}) ; vérifié avec le "
+                      "résultat d'alors (C.04.2 4.3 : le match publié reste valable)"),
+}
 
-def _t(key: str, lang: str, **kw: object) -> str:
-    en, fr = _T[key]
+
+def _t(key: str, lang: str, matches: bool = False, **kw: object) -> str:
+    """The line ``key`` in ``lang``; ``matches``: a Double-Swiss report's wording."""
+    en, fr = (_T_MATCH if matches and key in _T_MATCH else _T)[key]
     return (fr if lang == "fr" else en).format(**kw)
+
+
+def is_match_report(system: str) -> bool:
+    """Whether a report of ``system`` numbers matches, not rounds (C.04.5: Double-Swiss)."""
+    return system == "double-swiss"
 
 
 def _board(b: Board) -> str:
@@ -115,21 +142,28 @@ def side_by_side(rep: RoundReport, t: Tournament | None, lang: str = "en") -> li
     return rows
 
 
-def paired_before_text(r: int, c: ResultCorrection, lang: str = "en") -> str:
-    """"round 3: paired before the correction of round 2, board 5 (...)"."""
-    return _t("paired_before", lang, r=r, cr=c.round, b=c.board, w=c.white, bl=c.black,
+def paired_before_text(r: int, c: ResultCorrection, lang: str = "en",
+                       matches: bool = False) -> str:
+    """"round 3: paired before the correction of round 2, board 5 (...)"; ``matches`` (a
+    Double-Swiss report): "match 3: ... of match 2, game 1, board 5", the correction's game
+    column ``c.round`` read as match (2k-1, 2k: match k) and game."""
+    return _t("paired_before", lang, matches, r=r, cr=c.round, cm=(c.round + 1) // 2,
+              cg=2 - c.round % 2, b=c.board, w=c.white, bl=c.black,
               before="-".join(c.before), after="-".join(c.after))
 
 
-def render_round(rep: RoundReport, t: Tournament | None, lang: str = "en") -> list[str]:
+def render_round(rep: RoundReport, t: Tournament | None, lang: str = "en",
+                 matches: bool = False) -> list[str]:
+    """The lines of one round (``matches``: of one Double-Swiss match)."""
     r = rep.round_number
-    out: list[str] = [paired_before_text(rep.round_number, c, lang) for c in rep.paired_before]
+    out: list[str] = [paired_before_text(rep.round_number, c, lang, matches)
+                      for c in rep.paired_before]
     if rep.ours is None:
-        out.append(_t("nopairing", lang, r=r, error=rep.error))
+        out.append(_t("nopairing", lang, matches, r=r, error=rep.error))
     elif rep.agrees:
-        out.append(_t("agree", lang, r=r))
+        out.append(_t("agree", lang, matches, r=r))
     else:
-        out.append(_t("differs", lang, r=r))
+        out.append(_t("differs", lang, matches, r=r))
         out.extend(side_by_side(rep, t, lang))
         for b in rep.only_published:
             out.append("    " + _t("only_pub", lang, b=f"{b.white}-{b.black}"))
@@ -148,11 +182,12 @@ def render_round(rep: RoundReport, t: Tournament | None, lang: str = "en") -> li
 
 
 def render_report(report: CheckReport, t: Tournament | None = None, lang: str = "en") -> str:
-    lines = [_t("title", lang, n=len(report.rounds), system=report.system)]
+    matches = is_match_report(report.system)
+    lines = [_t("title", lang, matches, n=len(report.rounds), system=report.system)]
     for note in report.notes_in(lang):
         lines.append(f"  ({note})")
     for rep in report.rounds:
-        lines.extend(render_round(rep, t, lang))
-    lines.append(_t("summary", lang, n=len(report.rounds), d=len(report.discrepancies),
+        lines.extend(render_round(rep, t, lang, matches))
+    lines.append(_t("summary", lang, matches, n=len(report.rounds), d=len(report.discrepancies),
                     v=len(report.violations)))
     return "\n".join(lines) + "\n"

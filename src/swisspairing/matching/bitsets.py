@@ -111,24 +111,32 @@ class BitGraph:
                 free ^= 1 << b
             else:
                 waiting.append(a)
-        if not waiting:
-            return True
-        if sys.getrecursionlimit() < 2 * len(left) + 100:
-            sys.setrecursionlimit(2 * len(left) + 100)
-        seen = [0]
+        return all(kuhn_augment(a, right_mask, barred, owner) for a in waiting)
 
-        def augment(x: int) -> bool:
-            for b in bits(right_mask & ~barred[x] & ~seen[0]):
-                if (seen[0] >> b) & 1:
-                    continue
-                seen[0] |= 1 << b
-                if b not in owner or augment(owner[b]):
-                    owner[b] = x
-                    return True
-            return False
 
-        for a in waiting:
-            seen[0] = 0
-            if not augment(a):
-                return False
-        return True
+def kuhn_augment(start: int, right_mask: int, barred: Mapping[int, int],
+                 owner: dict[int, int], given: dict[int, int] | None = None) -> bool:
+    """Kuhn's augmenting path from ``start`` (a left player without a partner) to a free
+    player of ``right_mask`` (``barred``: per player, the bit set of those he may not meet),
+    applied to ``owner`` (right -> left) and, when given, ``given`` (left -> right); False when
+    there is none: then no assignment gives every assigned player and ``start`` a partner
+    (Berge). Depth-first, each right player tried once, lowest first: the one search of
+    :meth:`BitGraph.assigns` and of the Elo-Swiss stage's assignments
+    (``systems/elo_swiss/stage.py``)."""
+    if sys.getrecursionlimit() < 2 * len(owner) + 200:
+        sys.setrecursionlimit(2 * len(owner) + 200)
+    seen = [0]
+
+    def augment(x: int) -> bool:
+        for b in bits(right_mask & ~barred[x] & ~seen[0]):
+            if (seen[0] >> b) & 1:
+                continue
+            seen[0] |= 1 << b
+            if b not in owner or augment(owner[b]):
+                owner[b] = x
+                if given is not None:
+                    given[x] = b
+                return True
+        return False
+
+    return augment(start)

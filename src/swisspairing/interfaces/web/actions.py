@@ -26,6 +26,7 @@ from ...model.tournament import TITLE_ORDER, normalise_title
 from . import double_swiss
 from . import models as m
 from .convert import tournament_of
+from .double_swiss import round_gettext
 from .imports import MAX_EVENT_PLAYERS, Candidate, real_fide_id
 from .pairing_worker import compute_pairing
 
@@ -60,9 +61,9 @@ class Stale(BadRequest):
 
 
 def stale_round(rnd: m.Round) -> Stale:
-    return Stale(gettext("round %(n)s changed since this page was shown (another arbiter or "
-                         "another tab): nothing was changed; here it is as it is now")
-                 % {"n": rnd.number})
+    return Stale(round_gettext(
+        rnd.event, "round %(n)s changed since this page was shown (another arbiter or another "
+        "tab): nothing was changed; here it is as it is now") % {"n": rnd.number})
 
 
 def _locked_round(rnd: m.Round, version: int | None) -> m.Round:
@@ -70,8 +71,9 @@ def _locked_round(rnd: m.Round, version: int | None) -> m.Round:
     the page showed (None: no check, internal callers)."""
     row = m.Round.objects.select_for_update().filter(pk=rnd.pk).first()
     if row is None:
-        raise Stale(gettext("round %(n)s is no longer paired (another arbiter or another "
-                            "tab): nothing was changed") % {"n": rnd.number})
+        raise Stale(round_gettext(
+            rnd.event, "round %(n)s is no longer paired (another arbiter or another tab): "
+            "nothing was changed") % {"n": rnd.number})
     if version is not None and row.version != version:
         raise stale_round(row)
     return row
@@ -116,8 +118,9 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
     if not 1 <= event.rounds <= 99:
         raise BadRequest(gettext("rounds: from 1 to 99, found %(n)s") % {"n": event.rounds})
     if event.rounds < paired:
-        raise BadRequest(gettext("rounds: rounds 1 to %(n)s are already paired: the tournament "
-                                 "cannot have fewer than %(n)s rounds") % {"n": paired})
+        raise BadRequest(round_gettext(
+            event, "rounds: rounds 1 to %(n)s are already paired: the tournament cannot have "
+            "fewer than %(n)s rounds") % {"n": paired})
     if event.start_date and event.end_date and event.end_date < event.start_date:
         raise BadRequest(gettext("end date: %(end)s is before the start date %(start)s")
                          % {"end": event.end_date, "start": event.start_date})
@@ -128,11 +131,13 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
         try:
             day = date.fromisoformat(str(text))
         except ValueError:
-            raise BadRequest(gettext("round %(r)s date: %(text)s is not a date YYYY-MM-DD")
-                             % {"r": r, "text": repr(text)}) from None
+            raise BadRequest(round_gettext(
+                event, "round %(r)s date: %(text)s is not a date YYYY-MM-DD")
+                % {"r": r, "text": repr(text)}) from None
         if previous is not None and day < previous:
-            raise BadRequest(gettext("round %(r)s date: %(day)s is before the date of an "
-                                     "earlier round") % {"r": r, "day": day})
+            raise BadRequest(round_gettext(
+                event, "round %(r)s date: %(day)s is before the date of an earlier round")
+                % {"r": r, "day": day})
         previous = day
     from . import round_robin
     from .settings_words import system_label
@@ -145,8 +150,9 @@ def check_event_settings(event: m.Event, stored: m.Event | None = None) -> None:
                             "rounds": table})
     double_swiss.check_system_change(event, stored, paired)
     if (stored is not None and paired and stored.initial_colour != event.initial_colour):
-        raise BadRequest(gettext("initial colour: round 1 is paired, its colours follow from "
-                                 "the initial colour, which can no longer change"))
+        raise BadRequest(round_gettext(
+            event, "initial colour: round 1 is paired, its colours follow from the initial "
+            "colour, which can no longer change"))
 
 
 def create_event(event: m.Event, user: User) -> m.Event:
@@ -533,7 +539,8 @@ def edit_entrant(row: m.Entrant, values: dict[str, object], user: User) -> None:
 
 def delete_entrant(row: m.Entrant, user: User) -> None:
     if m.Game.objects.filter(white=row).exists() or m.Game.objects.filter(black=row).exists():
-        raise BadRequest(gettext("this player is in a paired round: withdraw the player instead"))
+        raise BadRequest(round_gettext(
+            row.event, "this player is in a paired round: withdraw the player instead"))
     with transaction.atomic():
         event = row.event
         before = entrant_dict(row)
@@ -550,8 +557,9 @@ def set_withdrawal(row: m.Entrant, from_round: int | None, user: User) -> None:
     event: 1 to its number of rounds); None: back in."""
     rounds = row.event.rounds
     if from_round is not None and not 1 <= from_round <= rounds:
-        raise BadRequest(gettext("withdrawal: the round must be from 1 to %(rounds)s, found "
-                                 "%(found)s") % {"rounds": rounds, "found": from_round})
+        raise BadRequest(round_gettext(
+            row.event, "withdrawal: the round must be from 1 to %(rounds)s, found %(found)s")
+            % {"rounds": rounds, "found": from_round})
     before = row.withdrawn_from
     row.withdrawn_from = from_round
     row.save(update_fields=["withdrawn_from"])
@@ -562,9 +570,9 @@ def set_request(event: m.Event, row: m.Entrant, round_number: int, code: str | N
                 user: User) -> None:
     """A requested bye (H, F) or an absence (Z) in a round not paired yet; None removes it."""
     if round_number < 1 or round_number > event.rounds:
-        raise BadRequest(gettext("round %(n)s does not exist") % {"n": round_number})
+        raise BadRequest(round_gettext(event, "round %(n)s does not exist") % {"n": round_number})
     if event.round_set.filter(number__gte=round_number).exists():
-        raise BadRequest(gettext("round %(n)s is already paired: unpair it first")
+        raise BadRequest(round_gettext(event, "round %(n)s is already paired: unpair it first")
                          % {"n": round_number})
     old = m.RoundRequest.objects.filter(entrant=row, round_number=round_number).first()
     before = old.code if old else None
@@ -648,7 +656,8 @@ class MissingResults(BadRequest):
     def __init__(self, games: list[m.Game]) -> None:
         self.games = games
         last = max(g.round.number for g in games)
-        super().__init__(gettext("enter every result of round %(n)s first") % {"n": last})
+        super().__init__(round_gettext(
+            games[0].round.event, "enter every result of round %(n)s first") % {"n": last})
 
 
 def check_can_pair(event: m.Event) -> int:
@@ -664,11 +673,13 @@ def check_can_pair(event: m.Event) -> int:
             raise BadRequest(gettext("draw the pairing numbers by lot, or enter the "
                                      "numbers drawn, before pairing round 1"))
     if r > event.rounds:
-        raise BadRequest(gettext("the tournament has %(n)s rounds: all are paired")
+        raise BadRequest(round_gettext(
+            event, "the tournament has %(n)s rounds: all are paired")
                          % {"n": event.rounds})
     earlier = event.round_set.filter(number__lt=r)
     if earlier.exclude(status=m.Round.PUBLISHED).exists():
-        raise BadRequest(gettext("publish the previous round first"))
+        raise BadRequest(round_gettext(
+            event, "publish the previous round first"))
     missing = list(m.Game.objects.filter(round__in=earlier, white_code="")
                    .select_related("round").order_by("round__number", "board"))
     if missing:  # named and linked by the page (issue 25 item 11)
@@ -780,7 +791,8 @@ def publish_round(rnd: m.Round, user: User, version: int | None = None) -> None:
     with transaction.atomic():
         row = _locked_round(rnd, version)
         if row.published:
-            raise Stale(gettext("round %(n)s is already published") % {"n": row.number})
+            raise Stale(round_gettext(
+                row.event, "round %(n)s is already published") % {"n": row.number})
         row.status = m.Round.PUBLISHED
         row.published_at = timezone.now()
         row.version += 1
@@ -794,9 +806,11 @@ def unpublish_round(rnd: m.Round, user: User, version: int | None = None) -> Non
     with transaction.atomic():
         row = _locked_round(rnd, version)
         if not row.published:
-            raise Stale(gettext("round %(n)s is not published") % {"n": row.number})
+            raise Stale(round_gettext(
+                row.event, "round %(n)s is not published") % {"n": row.number})
         if row.games.exclude(white_code="").exclude(black__isnull=True).exists():
-            raise BadRequest(gettext("results are entered: the round stays published"))
+            raise BadRequest(round_gettext(
+                row.event, "results are entered: the round stays published"))
         row.status = m.Round.DRAFT
         row.version += 1
         row.save(update_fields=["status", "version", "updated_at"])
@@ -810,9 +824,11 @@ def unpair_round(rnd: m.Round, user: User, version: int | None = None) -> None:
     with transaction.atomic():
         row = _locked_round(rnd, version)
         if row.number != rounds_paired(event):
-            raise BadRequest(gettext("only the last paired round can be unpaired"))
+            raise BadRequest(round_gettext(
+                event, "only the last paired round can be unpaired"))
         if row.games.exclude(white_code="").exclude(black__isnull=True).exists():
-            raise BadRequest(gettext("results of this round are entered: remove them first"))
+            raise BadRequest(round_gettext(
+                event, "results of this round are entered: remove them first"))
         before = pairing_json(round_pairing(row))
         row.delete()
         audit(event, user, "round-unpair", f"round {rnd.number}", before, None)
@@ -864,7 +880,8 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
     with transaction.atomic():
         rnd = _locked_round(rnd, version)
         if rnd.published:
-            raise BadRequest(gettext("the round is published: unpublish it before changing it"))
+            raise BadRequest(round_gettext(
+                rnd.event, "the round is published: unpublish it before changing it"))
         before = round_pairing(rnd)
         change = _change_pairing(rnd, kind, a, b)
         if user is not None and getattr(user, "is_authenticated", False):
@@ -901,10 +918,12 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
         if kind == "bye":
             bye_game = next((g for g in games if g.black is None), None)
             if bye_game is None:
-                raise BadRequest(gettext("this round has no pairing-allocated bye"))
+                raise BadRequest(round_gettext(
+                    rnd.event, "this round has no pairing-allocated bye"))
             b = bye_game.white.tpn
         if a not in by_tpn or b not in by_tpn or a == b:
-            raise BadRequest(gettext("choose two different players of the round"))
+            raise BadRequest(round_gettext(
+                rnd.event, "choose two different players of the round"))
         slots = []
         for g in games:
             for side in ("white", "black"):
@@ -912,7 +931,8 @@ def _change_pairing(rnd: m.Round, kind: str, a: int, b: int | None) -> dict[str,
                 if p is not None and p.tpn in (a, b):
                     slots.append((g, side, p.tpn))
         if len(slots) != 2:
-            raise BadRequest(gettext("both players must be paired in this round"))
+            raise BadRequest(round_gettext(
+                rnd.event, "both players must be paired in this round"))
         for g, side, tpn in slots:
             setattr(g, side, by_tpn[b if tpn == a else a])
         for g, _, _ in slots:
@@ -950,8 +970,8 @@ def undo_manual_changes(rnd: m.Round, user: User, every: bool = False,
     with transaction.atomic():
         rnd = _locked_round(rnd, version)
         if rnd.published:
-            raise BadRequest(gettext("the round is published: unpublish it before changing "
-                                     "it"))
+            raise BadRequest(round_gettext(
+                rnd.event, "the round is published: unpublish it before changing it"))
         changes = list(rnd.manual_changes)
         if not changes:
             raise BadRequest(gettext("there is no manual change to undo"))
@@ -1036,7 +1056,8 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
         raise BadRequest(gettext("unknown result %(result)r") % {"result": result})
     rnd = game.round
     if not rnd.published:
-        raise BadRequest(gettext("publish the round before entering results"))
+        raise BadRequest(round_gettext(
+            rnd.event, "publish the round before entering results"))
     with transaction.atomic():
         current = m.Game.objects.select_for_update().get(pk=game.pk)
         if version is not None and current.version != version:
@@ -1054,13 +1075,14 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
             game.version = current.version
             return later
         if later and not result:
-            raise BadRequest(gettext("round %(n)s is followed by paired rounds: its results "
-                                     "can be corrected, not removed") % {"n": rnd.number})
+            raise BadRequest(round_gettext(
+                rnd.event, "round %(n)s is followed by paired rounds: its results can be "
+                "corrected, not removed") % {"n": rnd.number})
         if later and not confirm_late:
-            raise NeedsConfirmation(gettext(
-                "round %(n)s is followed by paired rounds (%(later)s): the corrected result "
-                "counts from the next pairing on; the rounds already published stand as they "
-                "were paired (C.04.2 4.3). The correction is recorded and the check reports "
+            raise NeedsConfirmation(round_gettext(
+                rnd.event, "round %(n)s is followed by paired rounds (%(later)s): the corrected "
+                "result counts from the next pairing on; the rounds already published stand as "
+                "they were paired (C.04.2 4.3). The correction is recorded and the check reports "
                 "those rounds as paired before it.") % {
                     "n": rnd.number, "later": ", ".join(str(x) for x in later_rounds)},
                 later_rounds)

@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ...errors import SwissPairingError
 from ...standings import render as publication
@@ -216,6 +217,17 @@ def _pts(lang: str, value: float) -> str:
     return points_text(lang, value)
 
 
+def points_count(value: float) -> int:
+    """The count to give ``ngettext`` for a score of ``value`` points, so that each language
+    takes its own grammatical number: French puts "point" in the singular below two (0 point,
+    ½ point, 1 point, 1,5 point: Académie française, "le pluriel commence à deux"), English
+    only for exactly one (0 points, 1.5 points). 0 is plural in English and singular in French
+    (the catalogues' Plural-Forms), 1 singular in both, 2 plural in both."""
+    if value == 1:
+        return 1
+    return 0 if abs(value) < 2 else 2
+
+
 def not_paired_notes(sheet: RoundSheet, lang: str) -> list[str]:
     """One line per player not on a board: number, name, rating, points, why (withdrawn
     players after their withdrawal round are left out)."""
@@ -225,7 +237,9 @@ def not_paired_notes(sheet: RoundSheet, lang: str) -> list[str]:
         if e.withdrawn_from and e.withdrawn_from < sheet.rnd.number:
             continue
         rating = f", {e.rating}" if e.rating else ""
-        out.append(_("%(tpn)s %(name)s (%(rating)s%(points)s pts): %(status)s") % {
+        out.append(ngettext("%(tpn)s %(name)s (%(rating)s%(points)s pt): %(status)s",
+                            "%(tpn)s %(name)s (%(rating)s%(points)s pts): %(status)s",
+                            points_count(s.points)) % {
             "tpn": e.tpn, "name": e.name, "rating": rating.lstrip(", "),
             "points": (", " if rating else "") + _pts(lang, s.points), "status": s.status})
     return out

@@ -12,11 +12,12 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ...standings.render import PageHeader, _fit, new_document
 from ...standings.views import points_text
 from .double_swiss import round_gettext
-from .printing import RoundSheet, round_date
+from .printing import RoundSheet, points_count, round_date
 
 #: slips per page: columns x rows
 COLUMNS, ROWS = 2, 4
@@ -78,7 +79,8 @@ def _slip(doc: Any, family: str, clean: Any, sheet: RoundSheet, game: Any, x: fl
         doc.cell(14, 5, clean(colour))
         doc.set_font(family, "", 9)
         facts = f"{player.tpn} · " + (f"{player.rating} · " if player.rating else "") + \
-            _("%(points)s pts") % {"points": points_text(lang, sheet.points[player.pk])}
+            ngettext("%(points)s pt", "%(points)s pts", points_count(sheet.points[player.pk])) \
+            % {"points": points_text(lang, sheet.points[player.pk])}
         facts_w = doc.get_string_width(clean(facts)) + 1
         doc.cell(w - 14 - facts_w, 5, _fit(doc, clean(player.name), w - 14 - facts_w - 1))
         doc.cell(facts_w, 5, clean(facts), align="R")

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from . import printing, round_robin_views, team_views, views
 from .auth import LoginView, LogoutView
@@ -69,6 +71,9 @@ app_pages = [
 ]
 
 urlpatterns = [
+    # what a browser asks for on a page that names no icon (a PDF, a JSON answer): the app's
+    # icon from its static files (the pages link static/web/favicon.svg themselves)
+    path("favicon.ico", RedirectView.as_view(url=static("web/favicon.ico"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include((app_pages, "web"))),
     path("", include(("swisspairing.interfaces.web.hall.urls", "hall"))),

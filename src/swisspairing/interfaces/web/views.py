@@ -1138,7 +1138,9 @@ def check(request: HttpRequest, pk: int) -> HttpResponse:
         "violations": [v.text(lang) for v in r.violations],
         "our_violations": [v.text(lang) for v in r.our_violations],
         # C.04.2 4.3: a round paired before a correction is checked with the result then
-        "paired_before": [paired_before_text(r.round_number, c, lang) for c in r.paired_before],
+        "paired_before": [paired_before_text(r.round_number, c, lang,
+                                             double_swiss.is_double_swiss(event))
+                          for c in r.paired_before],
     } for r in report.rounds]
     return render(request, "web/check.html", _ctx(
         request, event, report=report, checked=checked,

@@ -6,11 +6,10 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import sys
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from ...matching import bipartite_covers
-from ...matching.bitsets import BitGraph, bits, mask_of
+from ...matching.bitsets import BitGraph, kuhn_augment, mask_of
 from ...model.state import Float
 from . import criteria
 from .completion import (
@@ -193,33 +192,12 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
             waiting.append(a)
     if not waiting:
         return given
+    # the players left waiting: Kuhn's augmenting paths, the search BitGraph.assigns makes
+    # (matching/bitsets.py); only the greedy start above differs (S2's order, not the ids')
     for a in waiting:
-        if not _kuhn_augment(a, right_mask, barred, taken, given):
+        if not kuhn_augment(a, right_mask, barred, taken, given):
             return None
     return given
-
-
-def _kuhn_augment(start: int, right_mask: int, barred: Mapping[int, int],
-                  taken: dict[int, int], given: dict[int, int]) -> bool:
-    """Kuhn's augmenting path from the unassigned ``start`` (left side) to a free player of
-    ``right_mask``, applied to ``taken`` (right -> left) and ``given`` (left -> right); False
-    when there is none (then no assignment gives every assigned player and ``start`` a
-    partner, Berge)."""
-    if sys.getrecursionlimit() < 2 * len(given) + 200:
-        sys.setrecursionlimit(2 * len(given) + 200)
-    seen = [0]
-
-    def augment(x: int) -> bool:
-        for b in bits(right_mask & ~barred[x] & ~seen[0]):
-            if (seen[0] >> b) & 1:
-                continue
-            seen[0] |= 1 << b
-            if b not in taken or augment(taken[b]):
-                taken[b], given[x] = x, b
-                return True
-        return False
-
-    return augment(start)
 
 
 def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int,
@@ -237,7 +215,7 @@ def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int
         return given
     del given[holder]
     taken = {y: x for x, y in given.items()}
-    return given if _kuhn_augment(holder, right_mask, barred, taken, given) else None
+    return given if kuhn_augment(holder, right_mask, barred, taken, given) else None
 
 
 def valid_permutations(

@@ -82,3 +82,10 @@ def test_burstein_names_the_scoregroup_and_the_incoming_floaters() -> None:
     assert "Bracket 3 (scoregroup 3): BSN" in en
     assert "(scoregroup 2.5 and incoming floaters): BSN" in en
     assert "Niveau 2,5 (groupe de points 2,5 et flotteurs entrants) : numéros" in fr
+
+
+def test_french_points_take_the_singular_below_two() -> None:
+    from swisspairing.systems.explain import fr_points
+
+    assert [fr_points(v) for v in (0, 1, 1.5, 2, 3.5)] == [
+        "0 point", "1 point", "1,5 point", "2 points", "3,5 points"]

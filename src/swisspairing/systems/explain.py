@@ -18,6 +18,12 @@ def fr_number(value: float) -> str:
     return f"{value:g}".replace(".", ",")
 
 
+def fr_points(value: float) -> str:
+    """A score with its unit in a French note: ``0 point``, ``1,5 point``, ``2 points``
+    (French takes the singular below two)."""
+    return f"{fr_number(value)} point{'s' if abs(value) >= 2 else ''}"
+
+
 @dataclass(frozen=True, slots=True)
 class Note:
     """One line of an explanation, in English and French, with an indentation level."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...errors import NoValidPairing
 from ...model import Board, Colour, Pairing, Tournament
 from ...model.state import build_states
-from ..explain import Explanation, fr_number
+from ..explain import Explanation, fr_points
 from .colours import allocate_colours, e5_pairing_numbers, initial_colour
 from .editions import RULES_2012, RULES_2017, RULES_2025, DutchRules
 from .explain import _note_bracket, _note_result
@@ -103,7 +103,7 @@ class DutchSystem:
                 if explain is not None:
                     explain.add(
                         f"the pairing-allocated bye goes to a player with {score / 10:g} points",
-                        f"l'exemption va à un joueur ayant {fr_number(score / 10)} points",
+                        f"l'exemption va à un joueur ayant {fr_points(score / 10)}",
                         rule="C5")
                 return
         for p in players:

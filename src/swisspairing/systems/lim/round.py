@@ -11,7 +11,7 @@ from ...errors import NoValidPairing
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import mask_of
 from ...model import Colour, Pairing, Tournament
-from ..explain import Explanation, fr_number
+from ..explain import Explanation, fr_number, fr_points
 from .bracket import Floater, GroupResult, exchange_sequence, next_floater
 from .colours import board_colours, colour_exchanges
 from .criteria import FLOATER_TYPES, GROUP_KINDS, MAXI_RATING_GAP, Direction
@@ -83,7 +83,7 @@ class LimRound:
                     f"Bye: player {p}, the highest-numbered player of the lowest group "
                     f"({_fmt(self.players.score[p])} points) who may have it.",
                     f"Exempt : le joueur {p}, au numéro le plus grand du niveau le plus bas "
-                    f"({fr_number(self.players.score[p])} points) pouvant l'être.",
+                    f"({fr_points(self.players.score[p])}) pouvant l'être.",
                     rule="14.1" if self.r == 1 else "8.1",
                 )
                 return p
@@ -346,7 +346,7 @@ class LimRound:
             f"Lim system, round {self.r}: {n} players to pair; median scoregroup "
             f"{_fmt(self.median)} points" + (" (last round, art. 13)" if last else ""),
             f"Système Lim, ronde {self.r} : {n} joueurs à apparier ; niveau médian "
-            f"{fr_number(self.median)} points"
+            f"{fr_points(self.median)}"
             + (" (dernière ronde, art. 13)" if last else ""),
             rule="9.2",
         )

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from ...errors import NoValidPairing
 from ...matching import augment_path, lexicographic_bipartite_matching, max_weight_matching
-from ..explain import Explanation, fr_number
+from ..explain import Explanation, fr_number, fr_points
 from .criteria import C4, C5, C6, C7, BracketView, PairCriterion
 from .participants import Participant
 
@@ -201,7 +201,7 @@ class _Procedure:
                     f"Pairing-allocated bye: {p.id} (score {p.score:g}, {p.matches_played} "
                     "matches played): the lowest score, then the most matches played, then "
                     "the largest TPN among those who may have it and leave a complete pairing",
-                    f"Exempt : {p.id} ({fr_number(p.score)} points, {p.matches_played} "
+                    f"Exempt : {p.id} ({fr_points(p.score)}, {p.matches_played} "
                     "matchs joués) : le score le plus bas, puis le plus de matchs joués, puis "
                     "le plus grand numéro parmi ceux qui peuvent l'avoir et laissent un "
                     "appariement complet",

@@ -19,7 +19,7 @@ from ...model.team_state import (
     build_team_states,
     tournament_team_rules,
 )
-from ..explain import Explanation, fr_number
+from ..explain import Explanation, fr_number, fr_points
 from ..swiss2026 import Participant, Rules, pair_round
 from .colours import allocate
 from .criteria import pair_criteria
@@ -99,7 +99,7 @@ class TeamSwissSystem:
             explain.add(f"pairing-allocated bye: team {result.bye} "
                         f"({states[result.bye].score:g} points)",
                         f"exemption attribuée par l'appariement : équipe {result.bye} "
-                        f"({fr_number(states[result.bye].score)} points)",
+                        f"({fr_points(states[result.bye].score)})",
                         rule="C.04.6 3.4")
         return Pairing(r, boards, result.bye, dict(unpaired), warnings)
 

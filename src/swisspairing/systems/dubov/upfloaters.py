@@ -86,54 +86,93 @@ class _Partners(Mapping[int, list[int]]):
         return self.among.bit_count()
 
 
-@dataclass(frozen=True)
+class _LoggedMates(dict[int, int]):
+    """A both-ways partner map that, while ``log`` is set, keeps the old value (None: absent)
+    of every key the first time it changes, so that the change can be undone."""
+
+    __slots__ = ("log",)
+
+    def __init__(self, mate: dict[int, int]) -> None:
+        super().__init__(mate)
+        self.log: dict[int, int | None] | None = None
+
+    def __setitem__(self, key: int, value: int) -> None:
+        if self.log is not None and key not in self.log:
+            self.log[key] = self.get(key)
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: int) -> None:
+        if self.log is not None and key not in self.log:
+            self.log[key] = self.get(key)
+        super().__delitem__(key)
+
+
+#: what undoes one change of a :class:`_Matching`: its players and matched players before,
+#: and the old partners of the players whose partner changed
+_Undo = tuple[int, int, dict[int, "int | None"]]
+
+
 class _Matching:
     """A maximum matching of the players of ``among`` (a bit set), changed one player at a time
-    into a new object (the search backtracks)."""
+    and changed back when the search backtracks (an undo record per change, no copies)."""
 
-    barred: Mapping[int, int]
-    among: int
-    mate: dict[int, int]
-    matched: int
+    __slots__ = ("among", "barred", "matched", "mate")
 
-    @classmethod
-    def of(cls, graph: BitGraph, ids: list[int]) -> _Matching:
-        mate = graph.matching(ids)
-        return cls(graph.barred, mask_of(ids), mate, mask_of(mate))
+    def __init__(self, graph: BitGraph, ids: list[int]) -> None:
+        self.barred: Mapping[int, int] = graph.barred
+        self.mate = _LoggedMates(graph.matching(ids))
+        self.among = mask_of(ids)
+        self.matched = mask_of(self.mate)
 
     @property
     def left_out(self) -> int:
         """How many players a maximum matching leaves out."""
         return (self.among & ~self.matched).bit_count()
 
-    def _augmented(self, among: int, mate: dict[int, int], matched: int, start: int
-                   ) -> _Matching:
+    def _augment(self, start: int) -> None:
         """Berge: when only ``start`` can begin an augmenting path, one search restores a
         maximum matching."""
-        free = among & ~matched
-        if free & ~(1 << start):
-            end = short_augment(start, free, matched, self.barred, mate)
-            if end is not None:
-                matched |= (1 << start) | (1 << end)
-            elif augment_path(start, set(bits(among)), _Partners(self.barred, among), mate):
-                matched = mask_of(mate)
-        return _Matching(self.barred, among, mate, matched)
+        free = self.among & ~self.matched
+        if not free & ~(1 << start):
+            return
+        end = short_augment(start, free, self.matched, self.barred, self.mate)
+        if end is not None:
+            self.matched |= (1 << start) | (1 << end)
+        elif augment_path(start, set(bits(self.among)), _Partners(self.barred, self.among),
+                          self.mate):
+            self.matched = mask_of(self.mate)
 
-    def plus(self, v: int) -> _Matching:
-        """The matching with ``v`` added (an augmenting path, if any, starts at ``v``)."""
-        return self._augmented(self.among | (1 << v), dict(self.mate), self.matched, v)
+    def plus(self, v: int) -> _Undo:
+        """Add ``v`` (an augmenting path, if any, starts at ``v``)."""
+        undo: _Undo = (self.among, self.matched, {})
+        self.mate.log = undo[2]
+        self.among |= 1 << v
+        self._augment(v)
+        self.mate.log = None
+        return undo
 
-    def minus(self, v: int) -> _Matching:
-        """The matching with ``v`` removed (an augmenting path, if any, starts at the partner
-        ``v`` leaves)."""
-        among = self.among & ~(1 << v)
-        if v not in self.mate:
-            return _Matching(self.barred, among, self.mate, self.matched)
-        mate = dict(self.mate)
-        partner = mate.pop(v)
-        del mate[partner]
-        matched = self.matched & ~((1 << v) | (1 << partner))
-        return self._augmented(among, mate, matched, partner)
+    def minus(self, v: int) -> _Undo:
+        """Remove ``v`` (an augmenting path, if any, starts at the partner ``v`` leaves)."""
+        undo: _Undo = (self.among, self.matched, {})
+        self.among &= ~(1 << v)
+        if v in self.mate:
+            self.mate.log = undo[2]
+            partner = self.mate[v]
+            del self.mate[v]
+            del self.mate[partner]
+            self.matched &= ~((1 << v) | (1 << partner))
+            self._augment(partner)
+            self.mate.log = None
+        return undo
+
+    def undo(self, undo: _Undo) -> None:
+        """Back to the matching before the change that gave ``undo``."""
+        self.among, self.matched, old = undo
+        for key, value in old.items():
+            if value is None:
+                dict.pop(self.mate, key, None)
+            else:
+                dict.__setitem__(self.mate, key, value)
 
 
 class _Candidates:
@@ -336,8 +375,11 @@ class _Search:
         with_it = _Taken(per_level, taken.whites + c.white[start], taken.c8 + cost[0],
                          taken.c9 + cost[1], taken.c10 + cost[2])
         chosen.append(start)
-        if self.walk(start + 1, need - 1, chosen, with_it, inside.plus(pid), below.minus(pid)):
+        undo_inside, undo_below = inside.plus(pid), below.minus(pid)
+        if self.walk(start + 1, need - 1, chosen, with_it, inside, below):
             return True
+        below.undo(undo_below)
+        inside.undo(undo_inside)
         chosen.pop()
         return self.walk(start + 1, need, chosen, taken, inside, below)
 
@@ -362,8 +404,8 @@ def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: 
     """2026 3.2.1/3.2.2 for one bracket: the upfloaters (the fewest, C5; the best bracket
     pairing by C6-C10; the first such set in the 4.2 order) and the bracket's pairing; None
     when no number of upfloaters gives a valid bracket (C4)."""
-    inside = _Matching.of(rnd.graph, residents)
-    below = _Matching.of(rnd.graph, lower)
+    inside = _Matching(rnd.graph, residents)
+    below = _Matching(rnd.graph, lower)
     cands = _Candidates(rnd, lower)
     k = max(inside.left_out, below.left_out)
     while k <= min(len(residents), len(lower)):

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swisspairing.model import Colour, Tournament
-from swisspairing.systems.dubov import DUBOV, DUBOV_2026_RULES, DubovPlayer, DubovRound
+from swisspairing.systems.dubov import DUBOV, DUBOV_2026_RULES, DubovPlayer, DubovRound, upfloaters
 from swisspairing.systems.dubov.players import allowed_colours, preference_of
 from swisspairing.systems.dubov.upfloaters import choose_upfloaters
 
@@ -110,6 +110,57 @@ def test_upfloaters_are_those_of_the_literal_procedure(
     else:
         assert got is not None
         assert (got.upfloaters, got.pairs) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(brackets())
+def test_weighted_matching_gives_the_set_of_the_literal_procedure(
+        case: tuple[DubovRound, list[int], list[int]]) -> None:
+    """The fallback (one maximum-weight matching, used when the walk exceeds its node budget)
+    gives the same set and bracket pairing as the literal procedure."""
+    rnd, residents, lower = case
+    expected = literal_choice(rnd, 3.0, residents, lower)
+    got = upfloaters.by_weighted_matching(rnd, 3.0, residents,
+                                          upfloaters._Candidates(rnd, lower))
+    if expected is None:
+        assert got is None
+    else:
+        assert got is not None
+        assert (got.upfloaters, got.pairs) == expected
+
+
+def white_seekers_who_met_one_resident(n_res: int, n_white: int, n_black: int
+                                       ) -> tuple[DubovRound, list[int], list[int]]:
+    """Residents 1..n_res (2 points, WW: absolute Black, C3 keeps them apart); lower players
+    (1 point): ``n_white`` WB (due White) who all met resident 1, then ``n_black`` BW (due
+    Black)."""
+    white_ids = list(range(n_res + 1, n_res + n_white + 1))
+    players = {i: player(i, 2.0, "WW", frozenset(white_ids if i == 1 else ()), 0, False)
+               for i in range(1, n_res + 1)}
+    players |= {i: player(i, 1.0, "WB", frozenset({1}), 0, False) for i in white_ids}
+    players |= {i: player(i, 1.0, "BW", frozenset(), 0, False)
+                for i in range(n_res + n_white + 1, n_res + n_white + n_black + 1)}
+    rnd = DubovRound(Tournament(), 5, DUBOV_2026_RULES, players, W, last_round=False,
+                     max_upfloats=3, explain=None)
+    return rnd, list(range(1, n_res + 1)), sorted(set(players) - set(range(1, n_res + 1)))
+
+
+def test_a_bracket_where_the_bounds_do_not_cut() -> None:
+    """The colour bound says C7 = 0 (all upfloaters due White), but resident 1 has met every
+    White-seeker: every set of White-seekers fails only when the last one is taken, so the
+    walk would visit every such set. Past its node budget the weighted matching decides, with
+    the literal procedure's answer: resident 1 takes the first Black-seeker (C7 = 1), the
+    other residents the first White-seekers in the 4.2 order."""
+    rnd, residents, lower = white_seekers_who_met_one_resident(6, 10, 4)
+    expected = literal_choice(rnd, 2.0, residents, lower)
+    assert expected is not None and expected[0] == (7, 8, 9, 10, 11, 17)
+    got = choose_upfloaters(rnd, 2.0, residents, lower)
+    assert got is not None and (got.upfloaters, got.pairs) == expected
+    big = white_seekers_who_met_one_resident(14, 30, 6)
+    got = choose_upfloaters(*big[:1], 2.0, *big[1:])
+    assert got is not None
+    assert got.upfloaters == (*range(15, 28), 45)
+    assert got.quality[1] == 1
 
 
 def test_upfloaters_beyond_the_old_search_bound() -> None:

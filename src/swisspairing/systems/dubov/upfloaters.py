@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from ...matching import augment_path
 from ...matching.bitpaths import short_augment
 from ...matching.bitsets import BitGraph, bits, mask_of
+from ...matching.blossom import max_weight_matching
 from ...model import Colour
 from .round import DubovRound
 
@@ -224,6 +225,15 @@ class _Candidates:
         return s8, s9, s10
 
 
+class _OverBudget(Exception):
+    """The walk visited more nodes than its budget (the weighted matching decides)."""
+
+
+@dataclass
+class _Budget:
+    nodes: int
+
+
 @dataclass
 class _Taken:
     """What the upfloaters taken so far add to the quality."""
@@ -239,8 +249,9 @@ class _Search:
     """The depth-first walk for one number ``k`` of upfloaters (see the module docstring)."""
 
     def __init__(self, rnd: DubovRound, top: float, residents: list[int],
-                 cands: _Candidates, k: int) -> None:
+                 cands: _Candidates, k: int, budget: _Budget) -> None:
         self.rnd, self.top, self.residents, self.cands, self.k = rnd, top, residents, cands, k
+        self.budget = budget
         ps = rnd.players
         self.size = len(residents) + k
         self.resident_whites = sum(ps[i].preference is WHITE for i in residents)
@@ -353,6 +364,9 @@ class _Search:
              inside: _Matching, below: _Matching) -> bool:
         """Visit the leaves under this node in the 4.1.3 order; True once the set is found.
         ``inside``: residents + the upfloaters taken; ``below``: the lower players not taken."""
+        self.budget.nodes -= 1
+        if self.budget.nodes < 0:
+            raise _OverBudget
         if inside.left_out > need or below.left_out > need:
             return False  # C4 / C1, C3: no valid set under this node
         if need == 0:
@@ -399,18 +413,105 @@ class _Search:
         return None
 
 
+#: Nodes the walk may visit for one bracket before the weighted matching decides instead:
+#: a base, plus so many per candidate (a walk that follows its bounds visits about one node
+#: per candidate and threshold).
+NODE_BUDGET_BASE = 20_000
+NODE_BUDGET_PER_CANDIDATE = 20
+
+
 def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: list[int]
                       ) -> UpfloaterChoice | None:
     """2026 3.2.1/3.2.2 for one bracket: the upfloaters (the fewest, C5; the best bracket
     pairing by C6-C10; the first such set in the 4.2 order) and the bracket's pairing; None
-    when no number of upfloaters gives a valid bracket (C4)."""
+    when no number of upfloaters gives a valid bracket (C4).
+
+    The walk answers first; when its bounds do not cut enough (more than the node budget), one
+    maximum-weight matching gives the same set (:func:`by_weighted_matching`)."""
     inside = _Matching(rnd.graph, residents)
     below = _Matching(rnd.graph, lower)
     cands = _Candidates(rnd, lower)
+    budget = _Budget(NODE_BUDGET_BASE + NODE_BUDGET_PER_CANDIDATE * len(lower))
     k = max(inside.left_out, below.left_out)
-    while k <= min(len(residents), len(lower)):
-        choice = _Search(rnd, top, residents, cands, k).run(inside, below)
-        if choice is not None:
-            return choice
-        k += 2
+    try:
+        while k <= min(len(residents), len(lower)):
+            choice = _Search(rnd, top, residents, cands, k, budget).run(inside, below)
+            if choice is not None:
+                return choice
+            k += 2
+    except _OverBudget:
+        return by_weighted_matching(rnd, top, residents, cands)
     return None
+
+
+def by_weighted_matching(rnd: DubovRound, top: float, residents: list[int],
+                         cands: _Candidates) -> UpfloaterChoice | None:
+    """The same set as the walk, from one maximum-weight matching of residents + all the
+    lower players (exact integers, :mod:`~swisspairing.matching.blossom`, O(n^3)).
+
+    A pairing of everybody left in which a lower player paired with a resident is an
+    upfloater and the other lower players are paired among themselves (C4) is a valid set with
+    its bracket pairing, and every valid set of the fewest upfloaters has one (no two of its
+    upfloaters meet, see the module docstring). Each pair costs, as the digits of one integer
+    from the most significant: 1 if it is an upfloater's (C5); the upfloater's score as
+    ``(|R| + 1) ** level``, level 0 the highest score (C6: the counts per score, lowest score
+    the most significant, as in the walk); 1 if
+    the two players of a bracket pair have the same colour preference (C7: the fewest such
+    pairs over the bracket's pairings is the procedure's C7, docs/dubov.md); the upfloater's
+    C8, C9, C10; and last, minus ``2 ** (P - 1 - position)`` for an upfloater (4.1.3: among
+    sets of equal cost, the set holding the smallest differing position wins, since one bit
+    outweighs all the lower ones). The matching of least total cost among the perfect ones
+    (each weight is a large constant minus the cost) gives the set."""
+    ps = rnd.players
+    ids = cands.ids
+    n_res, size = len(residents), len(residents) + len(ids)
+    position = {pid: pos for pos, pid in enumerate(ids)}
+    top_c9 = max((c[1] for c in cands.cost), default=0)
+    r6 = (n_res + 1) ** len(cands.scores)
+    radices = (r6, size + 1, n_res + 1, n_res * top_c9 + 1, n_res + 1)
+    order_radix = 1 << len(ids)
+
+    def cost(digits: tuple[int, ...], order: int) -> int:
+        value = 0
+        for digit, radix in zip(digits, (1, *radices), strict=True):
+            value = value * radix + digit
+        return value * order_radix - order
+
+    def same(a: int, b: int) -> int:
+        return int(ps[a].preference is ps[b].preference)
+
+    costs: dict[tuple[int, int], int] = {}
+    resident_set = set(residents)
+    everyone = residents + ids
+    for x, a in enumerate(everyone):
+        for b in everyone[x + 1:]:
+            if not rnd.legal(a, b):
+                continue
+            if a in resident_set and b in resident_set:
+                costs[(a, b)] = cost((0, 0, same(a, b), 0, 0, 0), 0)
+            elif a in resident_set or b in resident_set:
+                up = b if a in resident_set else a
+                pos = position[up]
+                c8, c9, c10 = cands.cost[pos]
+                costs[(a, b)] = cost((1, (n_res + 1) ** cands.level[pos], same(a, b),
+                                      c8, c9, c10),
+                                     1 << (len(ids) - 1 - pos))
+            else:
+                costs[(a, b)] = 0
+    top_cost = max((abs(c) for c in costs.values()), default=0) + order_radix
+    big = (size + 2) * (top_cost + 1)
+    mate = max_weight_matching(everyone, {e: big - c for e, c in costs.items()})
+    if len(mate) < size:
+        return None  # no pairing of everybody left: no valid set (C4)
+    ups = tuple(pid for pid in ids if mate[pid] in resident_set)
+    bracket = residents + list(ups)
+    pairs = rnd.pair_bracket(bracket)
+    if pairs is None:  # pragma: no cover - the bracket can be paired (the matching shows it)
+        return None
+    up = [ps[u] for u in ups]
+    c8 = sum(cands.cost[position[u]][0] for u in ups)
+    c9 = sum(cands.cost[position[u]][1] for u in ups)
+    c10 = sum(cands.cost[position[u]][2] for u in ups)
+    shown = (tuple(sorted((top - u.score for u in up), reverse=True)),
+             rnd.unmet_preferences(pairs), c8, c9, c10)
+    return UpfloaterChoice(ups, pairs, shown)

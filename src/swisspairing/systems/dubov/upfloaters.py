@@ -117,9 +117,10 @@ class _Matching:
     """A maximum matching of the players of ``among`` (a bit set), changed one player at a time
     and changed back when the search backtracks (an undo record per change, no copies)."""
 
-    __slots__ = ("among", "barred", "matched", "mate")
+    __slots__ = ("among", "barred", "budget", "matched", "mate")
 
-    def __init__(self, graph: BitGraph, ids: list[int]) -> None:
+    def __init__(self, graph: BitGraph, ids: list[int], budget: _Budget) -> None:
+        self.budget = budget
         self.barred: Mapping[int, int] = graph.barred
         self.mate = _LoggedMates(graph.matching(ids))
         self.among = mask_of(ids)
@@ -139,7 +140,9 @@ class _Matching:
         end = short_augment(start, free, self.matched, self.barred, self.mate)
         if end is not None:
             self.matched |= (1 << start) | (1 << end)
-        elif augment_path(start, set(bits(self.among)), _Partners(self.barred, self.among),
+            return
+        self.budget.nodes -= EDMONDS_SEARCH_COST
+        if augment_path(start, set(bits(self.among)), _Partners(self.barred, self.among),
                           self.mate):
             self.matched = mask_of(self.mate)
 
@@ -414,10 +417,14 @@ class _Search:
 
 
 #: Nodes the walk may visit for one bracket before the weighted matching decides instead:
-#: a base, plus so many per candidate (a walk that follows its bounds visits about one node
-#: per candidate and threshold).
-NODE_BUDGET_BASE = 20_000
-NODE_BUDGET_PER_CANDIDATE = 20
+#: a base, plus so many per candidate (a walk its bounds guide visits about one node per
+#: candidate and threshold: at most one per candidate in the one-bracket rounds and in the
+#: rounds of generated 1,000-player events). Each Edmonds search (no short augmenting path)
+#: counts as ``EDMONDS_SEARCH_COST`` nodes. Both paths give the same set; the budget only
+#: chooses the faster one.
+NODE_BUDGET_BASE = 1_000
+NODE_BUDGET_PER_CANDIDATE = 4
+EDMONDS_SEARCH_COST = 20
 
 
 def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: list[int]
@@ -428,10 +435,10 @@ def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: 
 
     The walk answers first; when its bounds do not cut enough (more than the node budget), one
     maximum-weight matching gives the same set (:func:`by_weighted_matching`)."""
-    inside = _Matching(rnd.graph, residents)
-    below = _Matching(rnd.graph, lower)
-    cands = _Candidates(rnd, lower)
     budget = _Budget(NODE_BUDGET_BASE + NODE_BUDGET_PER_CANDIDATE * len(lower))
+    inside = _Matching(rnd.graph, residents, budget)
+    below = _Matching(rnd.graph, lower, budget)
+    cands = _Candidates(rnd, lower)
     k = max(inside.left_out, below.left_out)
     try:
         while k <= min(len(residents), len(lower)):

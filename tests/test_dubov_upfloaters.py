@@ -41,11 +41,12 @@ def player(pid: int, score: float, history: str, met: frozenset[int], ups: int,
 
 
 @st.composite
-def brackets(draw: st.DrawFn) -> tuple[DubovRound, list[int], list[int]]:
+def brackets(draw: st.DrawFn, most_residents: int = 5, most_lower: int = 7
+             ) -> tuple[DubovRound, list[int], list[int]]:
     """A scoregroup of 1-5 residents (3 points) and 1-7 lower players (2.5, 2, 1 points), an
     even total; random histories, past games and upfloats; sometimes the last round."""
-    n_res = draw(st.integers(1, 5))
-    n_low = draw(st.integers(1, 7))
+    n_res = draw(st.integers(1, most_residents))
+    n_low = draw(st.integers(1, most_lower))
     if (n_res + n_low) % 2:
         n_low += 1
     n = n_res + n_low
@@ -127,6 +128,28 @@ def test_weighted_matching_gives_the_set_of_the_literal_procedure(
     else:
         assert got is not None
         assert (got.upfloaters, got.pairs) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(brackets(most_residents=12, most_lower=22))
+def test_walk_and_weighted_matching_agree_on_larger_brackets(
+        case: tuple[DubovRound, list[int], list[int]]) -> None:
+    """Brackets too large for the literal procedure (up to 12 residents and 23 lower players):
+    the walk (without a node budget) and the weighted matching, two exact methods built on
+    different arguments, give the same set and pairing."""
+    rnd, residents, lower = case
+    base = upfloaters.NODE_BUDGET_BASE
+    upfloaters.NODE_BUDGET_BASE = 10**9  # the walk alone, never handing over
+    try:
+        walk = choose_upfloaters(rnd, 3.0, residents, lower)
+    finally:
+        upfloaters.NODE_BUDGET_BASE = base
+    matched = upfloaters.by_weighted_matching(rnd, 3.0, residents,
+                                              upfloaters._Candidates(rnd, lower))
+    assert (walk is None) == (matched is None)
+    if walk is not None and matched is not None:
+        assert (walk.upfloaters, walk.pairs, walk.quality) == \
+            (matched.upfloaters, matched.pairs, matched.quality)
 
 
 def white_seekers_who_met_one_resident(n_res: int, n_white: int, n_black: int

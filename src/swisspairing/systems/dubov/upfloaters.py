@@ -418,8 +418,8 @@ class _Search:
 
 #: Nodes the walk may visit for one bracket before the weighted matching decides instead:
 #: a base, plus so many per candidate (a walk its bounds guide visits about one node per
-#: candidate and threshold: at most one per candidate in the one-bracket rounds and in the
-#: rounds of generated 1,000-player events). Each Edmonds search (no short augmenting path)
+#: candidate and threshold: one per candidate in the one-bracket rounds, at most 46 units a
+#: bracket in a generated 1,000-player event). Each Edmonds search (no short augmenting path)
 #: counts as ``EDMONDS_SEARCH_COST`` nodes. Both paths give the same set; the budget only
 #: chooses the faster one.
 NODE_BUDGET_BASE = 1_000

@@ -236,9 +236,23 @@ class DubovRound:
         owner: dict[int, int] = {}
         partner: dict[int, int] = {}
         everyone = mask_of(p.id for p in t2)
+        unowned = everyone
         for a in left:
-            if not augment(a, everyone, owner, partner, [0]):
+            # each row first takes a G2 player nobody holds yet (one word operation); Kuhn's
+            # path only when there is none (a row without a path now never gets one later)
+            options = unowned & ~barred[a]
+            if options:
+                b = (options & -options).bit_length() - 1
+                owner[b], partner[a] = a, b
+                unowned ^= 1 << b
+            elif not augment(a, everyone, owner, partner, [0]):
                 return None
+            else:
+                unowned = everyone & ~mask_of(owner)
+
+        rows_from = [0] * (len(left) + 1)  # the rows from i on, as a bit set
+        for i in range(len(left) - 1, -1, -1):
+            rows_from[i] = rows_from[i + 1] | (1 << left[i])
 
         def search(i: int, free: list[int], free_mask: int, owner: dict[int, int],
                    partner: dict[int, int]) -> bool:
@@ -248,19 +262,25 @@ class DubovRound:
             # Rows that can give up their G2 player and take another's, up to x's: a row r can
             # move to the place of row r2 when r may meet partner[r2]. Row owner[b] can yield b
             # to x exactly when it reaches x this way (the augmenting path below), so one
-            # search per row answers for every candidate b.
-            rows = mask_of(left[i:])
+            # search per row answers for every candidate b. It is grown only as far as the
+            # candidates ask (the first legal b is usually x's own partner: no search at all).
+            rows = rows_from[i]
             reach = 1 << x
             frontier = [x]
-            while frontier:
-                r2 = frontier.pop()
-                new_rows = rows & ~barred[partner[r2]] & ~reach
-                reach |= new_rows
-                frontier.extend(bits(new_rows))
+
+            def reaches(row: int) -> bool:
+                nonlocal reach
+                while not (reach >> row) & 1 and frontier:
+                    r2 = frontier.pop()
+                    new_rows = rows & ~barred[partner[r2]] & ~reach
+                    reach |= new_rows
+                    frontier.extend(bits(new_rows))
+                return bool((reach >> row) & 1)
+
             for b in free:
                 if not self.legal(x, b):
                     continue
-                if partner[x] != b and not (reach >> owner[b]) & 1:
+                if partner[x] != b and not reaches(owner[b]):
                     continue
                 rest = [y for y in free if y != b]
                 rest_mask = free_mask & ~(1 << b)

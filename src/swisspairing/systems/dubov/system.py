@@ -13,6 +13,7 @@ from ..explain import Explanation, fr_number
 from .players import DubovPlayer, allowed_colours, average_rating_of_opponents, due_colour
 from .round import SEARCH_LIMIT, DubovRound, id_list
 from .rules import DUBOV_1997_RULES, DUBOV_2026_RULES, DubovRules, tpns_2026
+from .upfloaters import choose_upfloaters
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 
@@ -169,60 +170,21 @@ class DubovSystem:
     def _bracket_2026(self, rnd: DubovRound, top: float, residents: list[int], lower: list[int]
                       ) -> list[tuple[int, int]]:
         """2026 3.2.1/3.2.2: the fewest upfloaters (C5), then the best sets for C6-C10, the
-        first such set in the 4.2 order (descending score, ascending TPN)."""
-        last = rnd.last_round
-        # C5: no set of fewer upfloaters than the residents left unpaired among themselves can
-        # complete the bracket, so the search starts there (same parity as the residents).
-        for k in range(rnd.unpaired_inside(residents), len(residents) + 1, 2):
-            if k > len(lower):
-                break
-            # C6: a set taken from the higher lower scoregroups always beats a set reaching
-            # further down, so the pool grows one scoregroup at a time.
-            scores = sorted({rnd.players[i].score for i in lower}, reverse=True)
-            pools = [[i for i in lower if rnd.players[i].score >= s] for s in scores]
-            whites = sum(rnd.players[i].preference is WHITE for i in residents)
-            lb7 = max(0, abs(2 * whites - len(residents)) - k) // 2
-            for pool in pools if k else [[]]:
-                if len(pool) < k:
-                    continue
-                lb6 = tuple(sorted((top - rnd.players[u].score for u in pool[:k]),
-                                   reverse=True))
-                best: tuple[tuple[object, ...], tuple[int, ...], list[tuple[int, int]]] | None
-                best = None
-                for n, ups in enumerate(itertools.combinations(pool, k)):
-                    if n >= SEARCH_LIMIT:
-                        break
-                    bracket = residents + list(ups)
-                    if not rnd.pairable(bracket):
-                        continue
-                    if not rnd.pairable(set(lower) - set(ups)):
-                        continue  # C4
-                    pairs = rnd.pair_bracket(bracket)
-                    if pairs is None:
-                        continue
-                    up = [rnd.players[u] for u in ups]
-                    c6 = tuple(sorted((top - u.score for u in up), reverse=True))
-                    c7 = rnd.unmet_preferences(pairs)
-                    maxed = [u for u in up if u.upfloats >= rnd.max_upfloats]
-                    c8 = 0 if last else len(maxed)
-                    c9 = 0 if last else sum(u.upfloats for u in maxed)
-                    c10 = 0 if last else sum(u.upfloated_last for u in up)
-                    quality = (c6, c7, c8, c9, c10)
-                    if best is None or quality < best[0]:
-                        best = (quality, ups, pairs)
-                    if best[0] <= (lb6, lb7, 0, 0, 0):
-                        break  # nothing later in the 4.2 order can be better
-                if best is not None:
-                    rnd.moved_up.update(best[1])
-                    if k:
-                        rnd.note(f"upfloaters {id_list(best[1])} (fewest needed: {k}; "
-                                 f"C6-C10 {best[0]})",
-                                 f"flotteurs montants {id_list(best[1])} (minimum requis : {k} ; "
-                                 f"C6-C10 {best[0]})", level=1, rule="3.2.1/3.2.2")
-                    self._note_split(rnd, best[2])
-                    return best[2]
-        raise NoValidPairing(f"round {rnd.round_number}: scoregroup {top:g} cannot be paired "
-                             "(C4)")
+        first such set in the 4.2 order (descending score, ascending TPN); found exactly by
+        :func:`~.upfloaters.choose_upfloaters` (no bound on the sets examined)."""
+        choice = choose_upfloaters(rnd, top, residents, lower)
+        if choice is None:
+            raise NoValidPairing(f"round {rnd.round_number}: scoregroup {top:g} cannot be "
+                                 "paired (C4)")
+        ups = choice.upfloaters
+        rnd.moved_up.update(ups)
+        if ups:
+            rnd.note(f"upfloaters {id_list(ups)} (fewest needed: {len(ups)}; "
+                     f"C6-C10 {choice.quality})",
+                     f"flotteurs montants {id_list(ups)} (minimum requis : {len(ups)} ; "
+                     f"C6-C10 {choice.quality})", level=1, rule="3.2.1/3.2.2")
+        self._note_split(rnd, choice.pairs)
+        return choice.pairs
 
     # --- 1997 -----------------------------------------------------------------------------
     def _bracket_1997(self, rnd: DubovRound, residents: list[int], carried: list[int],

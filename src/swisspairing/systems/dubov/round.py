@@ -11,13 +11,13 @@ sets (:class:`~swisspairing.matching.bitsets.BitGraph`), exactly, and cheaply.
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...matching.bitsets import BitGraph, bits, mask_of
+from ...matching.bitsets import BitGraph, mask_of
 from ...model import Board, Colour, Tournament
 from ..explain import Explanation
+from .assignment import first_arrangement
 from .players import DubovPlayer
 from .rules import DubovRules
 
@@ -209,75 +209,10 @@ class DubovRound:
         left = [p.id for p in s1]
         if not left:
             return []
-        if len(left) != len(t2):
-            return None
-        barred = self.graph.barred
-        if sys.getrecursionlimit() < 4 * len(left) + 200:
-            sys.setrecursionlimit(4 * len(left) + 200)
-        chosen: list[int] = []
-
-        def augment(x: int, avail: int, owner: dict[int, int], partner: dict[int, int],
-                    seen: list[int]) -> bool:
-            """Kuhn's augmenting path from ``x`` (``owner``: G2 id -> S1 id, ``partner`` the
-            reverse), over the G2 players of ``avail``."""
-            for b in bits(avail & ~barred[x] & ~seen[0]):
-                if (seen[0] >> b) & 1:
-                    continue
-                seen[0] |= 1 << b
-                if b not in owner or augment(owner[b], avail, owner, partner, seen):
-                    owner[b] = x
-                    partner[x] = b
-                    return True
-            return False
-
-        # A witness: a complete assignment of S1 to G2 (the same question as covers()). Each
-        # step below keeps one for the rows still open, so "can the rest of S1 still get
-        # distinct partners?" is one augmenting path, not a whole new matching (Berge).
-        owner: dict[int, int] = {}
-        partner: dict[int, int] = {}
-        everyone = mask_of(p.id for p in t2)
-        for a in left:
-            if not augment(a, everyone, owner, partner, [0]):
-                return None
-
-        def search(i: int, free: list[int], free_mask: int, owner: dict[int, int],
-                   partner: dict[int, int]) -> bool:
-            if i == len(left):
-                return True
-            x = left[i]
-            # Rows that can give up their G2 player and take another's, up to x's: a row r can
-            # move to the place of row r2 when r may meet partner[r2]. Row owner[b] can yield b
-            # to x exactly when it reaches x this way (the augmenting path below), so one
-            # search per row answers for every candidate b.
-            rows = mask_of(left[i:])
-            reach = 1 << x
-            frontier = [x]
-            while frontier:
-                r2 = frontier.pop()
-                new_rows = rows & ~barred[partner[r2]] & ~reach
-                reach |= new_rows
-                frontier.extend(bits(new_rows))
-            for b in free:
-                if not self.legal(x, b):
-                    continue
-                if partner[x] != b and not (reach >> owner[b]) & 1:
-                    continue
-                rest = [y for y in free if y != b]
-                rest_mask = free_mask & ~(1 << b)
-                new_owner = {r: a for r, a in owner.items() if r != b and a != x}
-                new_partner = {a: r for a, r in partner.items() if a != x and r != b}
-                if partner[x] != b:
-                    # the row that held b must reach the place x leaves (partner[x])
-                    displaced = owner[b]
-                    if not augment(displaced, rest_mask, new_owner, new_partner, [0]):
-                        continue
-                chosen.append(b)
-                if search(i + 1, rest, rest_mask, new_owner, new_partner):
-                    return True
-                chosen.pop()
-            return False
-
-        if not search(0, [p.id for p in t2], everyone, owner, partner):
+        # One witness assignment kept up to date, one breadth-first search per row, no
+        # recursion (assignment.py).
+        chosen = first_arrangement(left, [p.id for p in t2], self.graph.barred)
+        if chosen is None:
             return None
         return list(zip(left, chosen, strict=True))
 

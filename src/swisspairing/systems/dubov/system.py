@@ -276,7 +276,8 @@ class DubovSystem:
         candidates = itertools.chain(
             [tuple(literal)] if literal is not None else [],
             *(itertools.islice(itertools.combinations(pool, k), SEARCH_LIMIT)
-              for k in range(rnd.unpaired_inside(group), min(len(group), len(pool)) + 1, 2)))
+              for k in range(self._fewest_transfers(rnd, group, everyone_else),
+                             min(len(group), len(pool)) + 1, 2)))
         for ups in candidates:
             bracket = group + list(ups)
             if not rnd.pairable(bracket) or not rnd.pairable(everyone_else - set(ups)):
@@ -317,6 +318,25 @@ class DubovSystem:
                 return pairs + got, list(down)
         raise NoValidPairing(f"round {rnd.round_number}: a scoregroup cannot be paired "
                              "(art. 2)")
+
+    @staticmethod
+    def _fewest_transfers(rnd: DubovRound, group: list[int], lower: set[int]) -> int:
+        """The fewest players that art. 7 can transfer up into ``group`` from ``lower`` with
+        both the bracket and the rest pairable (art. 2, every pair; 7.1/7.2).
+
+        A set of ``k`` transfers can only work when (a) ``k`` is at least the number of players
+        of the group a maximum matching among themselves leaves unpaired (each needs a partner
+        from outside), and (b) ``k`` is at least the number a maximum matching of ``lower``
+        leaves unpaired: taking one player out of a set lowers the unpaired count of its
+        maximum matchings by at most one (a matching of the smaller set is one of the larger),
+        so the players left below can only all be paired once at least that many are gone.
+        Every set smaller than this bound fails both completion checks whatever its members,
+        so the search may start here and gives the same answer (docs/dubov.md, "Search
+        bounds"). The two counts have the parity of the group (the players left to pair are
+        even), so the result does too.
+        """
+        need = max(rnd.unpaired_inside(group), rnd.unpaired_inside(lower))
+        return need + (need - len(group)) % 2
 
     def _transfers_1997(self, rnd: DubovRound, group: list[int], pool: list[int]
                         ) -> list[int] | None:

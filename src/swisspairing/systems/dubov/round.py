@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model import Board, Colour, Tournament
 from ..explain import Explanation
 from .assignment import first_arrangement
@@ -25,6 +25,8 @@ WHITE, BLACK = Colour.WHITE, Colour.BLACK
 #: Bound on the candidate sets examined for one choice (upfloaters, shifters); the search walks
 #: the sets in the rule's order, so the bound only matters in pathological brackets.
 SEARCH_LIMIT = 400
+#: Answers of :meth:`DubovRound.pairable` remembered (by bit set) in one round.
+PAIRABLE_CACHE_SIZE = 1024
 
 
 @dataclass
@@ -37,7 +39,7 @@ class DubovRound:
     last_round: bool
     max_upfloats: int
     explain: Explanation | None
-    _cache: dict[frozenset[int], bool] = field(default_factory=dict)
+    _cache: dict[int, bool] = field(default_factory=dict)
     #: 1997 art. 6.4 / 7.1-7.2: players moved down, players transferred up (2026: upfloaters)
     moved_down: set[int] = field(default_factory=set)
     moved_up: set[int] = field(default_factory=set)
@@ -80,15 +82,23 @@ class DubovRound:
         return not (self.graph.barred[a] >> b) & 1
 
     def pairable(self, ids: Iterable[int]) -> bool:
-        """Whether these players can all be paired among themselves (C4 / art. 2)."""
-        key = frozenset(ids)
-        if len(key) % 2:
+        """Whether these players can all be paired among themselves (C4 / art. 2).
+
+        The answers are remembered by the players' bit set (one bit per player, not a set of
+        ids: at 1,000 players a frozenset key took about 40 KiB), at most
+        :data:`PAIRABLE_CACHE_SIZE` of them, the oldest forgotten first."""
+        key = mask_of(ids)
+        count = key.bit_count()
+        if count % 2:
             return False
-        if not key:
+        if not count:
             return True
         known = self._cache.get(key)
         if known is None:
-            known = self._cache[key] = self.graph.perfect(key)
+            known = self.graph.perfect(bits(key))
+            if len(self._cache) >= PAIRABLE_CACHE_SIZE:
+                del self._cache[next(iter(self._cache))]
+            self._cache[key] = known
         return known
 
     def unpaired_inside(self, ids: Iterable[int]) -> int:

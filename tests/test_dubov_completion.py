@@ -105,6 +105,36 @@ def test_witness_follows_a_run_of_pairs(case: tuple[int, dict[int, int]],
             witness, left = after, set(rest)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1, max_value=10), st.data())
+def test_colour_limits_never_refuse_a_pairable_set(n: int, data: st.DataObject) -> None:
+    """1997 art. 2.3/2.4: players who can only take White meet only players who can take
+    Black (and the reverse); the counting limits built from that (``colour_limits``) answer
+    no only when an exhaustive search does. Random colour abilities (each player: White only,
+    Black only, or both) and random earlier games."""
+    kinds = data.draw(st.lists(st.sampled_from(["W", "B", "WB"]), min_size=n, max_size=n))
+    can_white = mask_of(i for i in range(n) if "W" in kinds[i])
+    can_black = mask_of(i for i in range(n) if "B" in kinds[i])
+    barred = {}
+    for i in range(n):
+        partners = ((can_black if "W" in kinds[i] else 0)
+                    | (can_white if "B" in kinds[i] else 0))
+        barred[i] = (1 << i) | (mask_of(range(n)) & ~partners)
+    for a, b in data.draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)))):
+        barred[a] |= 1 << b
+        barred[b] |= 1 << a
+    limits = completion.colour_limits(can_white, can_black)
+    base = data.draw(st.sets(st.integers(0, n - 1)))
+    remove = data.draw(st.sets(st.integers(0, n - 1)))
+    add = data.draw(st.sets(st.integers(0, n - 1)))
+    target = sorted((base | add) - remove)
+    expected = len(target) % 2 == 0 and brute_force_perfect(target, barred)
+    witness = Witness.of(barred, base, limits)
+    assert witness.pairable(add=mask_of(add), remove=mask_of(remove)) == expected
+    after = witness.changed(add=mask_of(add), remove=mask_of(remove))
+    assert after is None or after.limits == limits
+
+
 def _barred_sides(draw: st.DrawFn, rows: int) -> dict[int, int]:
     """Rows 0..rows-1 against slots rows..2*rows-1, any pairs barred."""
     barred = {i: 1 << i for i in range(2 * rows)}

@@ -11,7 +11,7 @@ from ...errors import NoValidPairing
 from ...matching.bitsets import mask_of
 from ...model import Colour, Pairing, ResultKind, Tournament, build_states
 from ..explain import Explanation, fr_number
-from .completion import Witness
+from .completion import Witness, colour_limits
 from .players import DubovPlayer, allowed_colours, average_rating_of_opponents, due_colour
 from .round import SEARCH_LIMIT, DubovRound, id_list
 from .rules import DUBOV_1997_RULES, DUBOV_2026_RULES, DubovRules, tpns_2026
@@ -245,9 +245,12 @@ class DubovSystem:
             order.extend(x for x in (w, b) if x is not None)
         still_carried: list[int] = []
         barred = rnd.graph.barred
+        limits = colour_limits(mask_of(i for i, p in ps.items() if p.can_white),
+                               mask_of(i for i, p in ps.items() if p.can_black))
         # art. 2 for every candidate below: one witness matching of the players still to pair
         # in this round, repaired from the two partners a pair leaves (completion.py)
-        rest_witness = Witness.of(barred, set(residents) | everyone_else) if order else None
+        rest_witness = (Witness.of(barred, set(residents) | everyone_else, limits) if order
+                        else None)
         for f in order:
             # art. 8.2: the highest rating, if possible with the opposite due colour; equal
             # ratings: lowest CMA.
@@ -282,8 +285,8 @@ class DubovSystem:
         literal = self._transfers_1997(rnd, group, limit_ok)
         # art. 2 for each candidate set: one witness matching of the group and one of the
         # players below, each repaired from the players the set adds or takes (completion.py)
-        group_witness = Witness.of(barred, group)
-        lower_witness = Witness.of(barred, everyone_else)
+        group_witness = Witness.of(barred, group, limits)
+        lower_witness = Witness.of(barred, everyone_else, limits)
         fewest = self._fewest_transfers(group_witness, lower_witness)
         candidates = itertools.chain(
             [tuple(literal)] if literal is not None else [],
@@ -348,7 +351,7 @@ class DubovSystem:
         if rest.perfect:
             return rest.changed(remove=(1 << a) | (1 << b))
         left = rest.among & ~((1 << a) | (1 << b))
-        fresh = Witness.of(rnd.graph.barred, left)
+        fresh = Witness.of(rnd.graph.barred, left, rest.limits)
         return fresh if fresh.perfect else None
 
     @staticmethod

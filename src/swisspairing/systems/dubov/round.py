@@ -11,13 +11,13 @@ sets (:class:`~swisspairing.matching.bitsets.BitGraph`), exactly, and cheaply.
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model import Board, Colour, Tournament
 from ..explain import Explanation
+from .assignment import first_arrangement
 from .players import DubovPlayer
 from .rules import DubovRules
 
@@ -25,6 +25,8 @@ WHITE, BLACK = Colour.WHITE, Colour.BLACK
 #: Bound on the candidate sets examined for one choice (upfloaters, shifters); the search walks
 #: the sets in the rule's order, so the bound only matters in pathological brackets.
 SEARCH_LIMIT = 400
+#: Answers of :meth:`DubovRound.pairable` remembered (by bit set) in one round.
+PAIRABLE_CACHE_SIZE = 1024
 
 
 @dataclass
@@ -37,7 +39,7 @@ class DubovRound:
     last_round: bool
     max_upfloats: int
     explain: Explanation | None
-    _cache: dict[frozenset[int], bool] = field(default_factory=dict)
+    _cache: dict[int, bool] = field(default_factory=dict)
     #: 1997 art. 6.4 / 7.1-7.2: players moved down, players transferred up (2026: upfloaters)
     moved_down: set[int] = field(default_factory=set)
     moved_up: set[int] = field(default_factory=set)
@@ -80,15 +82,23 @@ class DubovRound:
         return not (self.graph.barred[a] >> b) & 1
 
     def pairable(self, ids: Iterable[int]) -> bool:
-        """Whether these players can all be paired among themselves (C4 / art. 2)."""
-        key = frozenset(ids)
-        if len(key) % 2:
+        """Whether these players can all be paired among themselves (C4 / art. 2).
+
+        The answers are remembered by the players' bit set (one bit per player, not a set of
+        ids: at 1,000 players a frozenset key took about 40 KiB), at most
+        :data:`PAIRABLE_CACHE_SIZE` of them, the oldest forgotten first."""
+        key = mask_of(ids)
+        count = key.bit_count()
+        if count % 2:
             return False
-        if not key:
+        if not count:
             return True
         known = self._cache.get(key)
         if known is None:
-            known = self._cache[key] = self.graph.perfect(key)
+            known = self.graph.perfect(bits(key))
+            if len(self._cache) >= PAIRABLE_CACHE_SIZE:
+                del self._cache[next(iter(self._cache))]
+            self._cache[key] = known
         return known
 
     def unpaired_inside(self, ids: Iterable[int]) -> int:
@@ -209,95 +219,10 @@ class DubovRound:
         left = [p.id for p in s1]
         if not left:
             return []
-        if len(left) != len(t2):
-            return None
-        barred = self.graph.barred
-        if sys.getrecursionlimit() < 4 * len(left) + 200:
-            sys.setrecursionlimit(4 * len(left) + 200)
-        chosen: list[int] = []
-
-        def augment(x: int, avail: int, owner: dict[int, int], partner: dict[int, int],
-                    seen: list[int]) -> bool:
-            """Kuhn's augmenting path from ``x`` (``owner``: G2 id -> S1 id, ``partner`` the
-            reverse), over the G2 players of ``avail``."""
-            for b in bits(avail & ~barred[x] & ~seen[0]):
-                if (seen[0] >> b) & 1:
-                    continue
-                seen[0] |= 1 << b
-                if b not in owner or augment(owner[b], avail, owner, partner, seen):
-                    owner[b] = x
-                    partner[x] = b
-                    return True
-            return False
-
-        # A witness: a complete assignment of S1 to G2 (the same question as covers()). Each
-        # step below keeps one for the rows still open, so "can the rest of S1 still get
-        # distinct partners?" is one augmenting path, not a whole new matching (Berge).
-        owner: dict[int, int] = {}
-        partner: dict[int, int] = {}
-        everyone = mask_of(p.id for p in t2)
-        unowned = everyone
-        for a in left:
-            # each row first takes a G2 player nobody holds yet (one word operation); Kuhn's
-            # path only when there is none (a row without a path now never gets one later)
-            options = unowned & ~barred[a]
-            if options:
-                b = (options & -options).bit_length() - 1
-                owner[b], partner[a] = a, b
-                unowned ^= 1 << b
-            elif not augment(a, everyone, owner, partner, [0]):
-                return None
-            else:
-                unowned = everyone & ~mask_of(owner)
-
-        rows_from = [0] * (len(left) + 1)  # the rows from i on, as a bit set
-        for i in range(len(left) - 1, -1, -1):
-            rows_from[i] = rows_from[i + 1] | (1 << left[i])
-
-        def search(i: int, free: list[int], free_mask: int, owner: dict[int, int],
-                   partner: dict[int, int]) -> bool:
-            if i == len(left):
-                return True
-            x = left[i]
-            # Rows that can give up their G2 player and take another's, up to x's: a row r can
-            # move to the place of row r2 when r may meet partner[r2]. Row owner[b] can yield b
-            # to x exactly when it reaches x this way (the augmenting path below), so one
-            # search per row answers for every candidate b. It is grown only as far as the
-            # candidates ask (the first legal b is usually x's own partner: no search at all).
-            rows = rows_from[i]
-            reach = 1 << x
-            frontier = [x]
-
-            def reaches(row: int) -> bool:
-                nonlocal reach
-                while not (reach >> row) & 1 and frontier:
-                    r2 = frontier.pop()
-                    new_rows = rows & ~barred[partner[r2]] & ~reach
-                    reach |= new_rows
-                    frontier.extend(bits(new_rows))
-                return bool((reach >> row) & 1)
-
-            for b in free:
-                if not self.legal(x, b):
-                    continue
-                if partner[x] != b and not reaches(owner[b]):
-                    continue
-                rest = [y for y in free if y != b]
-                rest_mask = free_mask & ~(1 << b)
-                new_owner = {r: a for r, a in owner.items() if r != b and a != x}
-                new_partner = {a: r for a, r in partner.items() if a != x and r != b}
-                if partner[x] != b:
-                    # the row that held b must reach the place x leaves (partner[x])
-                    displaced = owner[b]
-                    if not augment(displaced, rest_mask, new_owner, new_partner, [0]):
-                        continue
-                chosen.append(b)
-                if search(i + 1, rest, rest_mask, new_owner, new_partner):
-                    return True
-                chosen.pop()
-            return False
-
-        if not search(0, [p.id for p in t2], everyone, owner, partner):
+        # One witness assignment kept up to date, one breadth-first search per row, no
+        # recursion (assignment.py).
+        chosen = first_arrangement(left, [p.id for p in t2], self.graph.barred)
+        if chosen is None:
             return None
         return list(zip(left, chosen, strict=True))
 

@@ -8,8 +8,10 @@ import itertools
 from dataclasses import dataclass
 
 from ...errors import NoValidPairing
+from ...matching.bitsets import mask_of
 from ...model import Colour, Pairing, ResultKind, Tournament, build_states
 from ..explain import Explanation, fr_number
+from .completion import Witness, colour_limits
 from .players import DubovPlayer, allowed_colours, average_rating_of_opponents, due_colour
 from .round import SEARCH_LIMIT, DubovRound, id_list
 from .rules import DUBOV_1997_RULES, DUBOV_2026_RULES, DubovRules, tpns_2026
@@ -204,6 +206,13 @@ class DubovSystem:
         for w, b in itertools.zip_longest(wf, bf):
             order.extend(x for x in (w, b) if x is not None)
         still_carried: list[int] = []
+        barred = rnd.graph.barred
+        limits = colour_limits(mask_of(i for i, p in ps.items() if p.can_white),
+                               mask_of(i for i, p in ps.items() if p.can_black))
+        # art. 2 for every candidate below: one witness matching of the players still to pair
+        # in this round, repaired from the two partners a pair leaves (completion.py)
+        rest_witness = (Witness.of(barred, set(residents) | everyone_else, limits) if order
+                        else None)
         for f in order:
             # art. 8.2: the highest rating, if possible with the opposite due colour; equal
             # ratings: lowest CMA.
@@ -212,9 +221,10 @@ class DubovSystem:
             for q in cands:
                 if not rnd.legal(f.id, q.id):
                     continue
-                done = {x for pair in pairs for x in pair} | {f.id, q.id}
-                rest = (set(residents) | everyone_else) - done
-                if rnd.pairable(rest):
+                assert rest_witness is not None
+                after = self._rest_after_pair(rnd, rest_witness, f.id, q.id)
+                if after is not None:
+                    rest_witness = after
                     pairs.append((f.id, q.id))
                     group.remove(q.id)
                     rnd.note(f"floater {f.id} paired with {q.id} (highest rating)",
@@ -235,14 +245,21 @@ class DubovSystem:
         # The text's own procedure first; when it leads nowhere, the fewest transfers in the
         # same order of preference (art. 9: in the spirit of the rules).
         literal = self._transfers_1997(rnd, group, limit_ok)
+        # art. 2 for each candidate set: one witness matching of the group and one of the
+        # players below, each repaired from the players the set adds or takes (completion.py)
+        group_witness = Witness.of(barred, group, limits)
+        lower_witness = Witness.of(barred, everyone_else, limits)
+        fewest = self._fewest_transfers(group_witness, lower_witness)
         candidates = itertools.chain(
             [tuple(literal)] if literal is not None else [],
             *(itertools.islice(itertools.combinations(pool, k), SEARCH_LIMIT)
-              for k in range(rnd.unpaired_inside(group), min(len(group), len(pool)) + 1, 2)))
+              for k in range(fewest, min(len(group), len(pool)) + 1, 2)))
         for ups in candidates:
-            bracket = group + list(ups)
-            if not rnd.pairable(bracket) or not rnd.pairable(everyone_else - set(ups)):
+            moved = mask_of(ups)
+            if not (group_witness.pairable(add=moved)
+                    and lower_witness.pairable(remove=moved)):
                 continue
+            bracket = group + list(ups)
             got = rnd.pair_bracket(bracket)
             if got is None:
                 continue
@@ -261,13 +278,20 @@ class DubovSystem:
             return (ps[i].downfloats > 0, not can_below, ps[i].rating, -ps[i].rank)
 
         cands = sorted(group, key=down_key)
-        for d in range(1 if len(group) % 2 else 2, len(group) + 1, 2):
+        # Fewer players moved down than a maximum matching of the group leaves unpaired can
+        # never leave the rest of the group pairable (each one taken out lowers that count by
+        # at most one), so those sizes are skipped: the same first set is found.
+        least = max(1 if len(group) % 2 else 2, group_witness.unpaired)
+        for d in range(least + (least - len(group)) % 2, len(group) + 1, 2):
             for n, down in enumerate(itertools.combinations(cands, d)):
                 if n >= SEARCH_LIMIT:
                     break
-                stay = [i for i in group if i not in down]
-                if not rnd.pairable(everyone_else | set(down)):
+                going = mask_of(down)
+                if not lower_witness.pairable(add=going):
                     continue
+                if not group_witness.pairable(remove=going):
+                    continue  # pair_bracket would find no pairing of the players who stay
+                stay = [i for i in group if i not in down]
                 got = rnd.pair_bracket(stay)
                 if got is None:
                     continue
@@ -279,6 +303,37 @@ class DubovSystem:
                 return pairs + got, list(down)
         raise NoValidPairing(f"round {rnd.round_number}: a scoregroup cannot be paired "
                              "(art. 2)")
+
+    @staticmethod
+    def _rest_after_pair(rnd: DubovRound, rest: Witness, a: int, b: int) -> Witness | None:
+        """Art. 2: whether the players still to pair (``rest``'s set) can all be paired once
+        ``a`` meets ``b``, with a witness matching of those left; None if they cannot. From a
+        perfect witness at most one augmenting path repairs it (Berge); otherwise a new
+        matching answers."""
+        if rest.perfect:
+            return rest.changed(remove=(1 << a) | (1 << b))
+        left = rest.among & ~((1 << a) | (1 << b))
+        fresh = Witness.of(rnd.graph.barred, left, rest.limits)
+        return fresh if fresh.perfect else None
+
+    @staticmethod
+    def _fewest_transfers(group: Witness, lower: Witness) -> int:
+        """The fewest players that art. 7 can transfer up into the ``group`` from the players
+        ``lower`` with both the bracket and the rest pairable (art. 2, every pair; 7.1/7.2).
+
+        A set of ``k`` transfers can only work when (a) ``k`` is at least the number of players
+        of the group a maximum matching among themselves leaves unpaired (each needs a partner
+        from outside), and (b) ``k`` is at least the number a maximum matching of ``lower``
+        leaves unpaired: taking one player out of a set lowers the unpaired count of its
+        maximum matchings by at most one (a matching of the smaller set is one of the larger),
+        so the players left below can only all be paired once at least that many are gone.
+        Every set smaller than this bound fails both completion checks whatever its members,
+        so the search may start here and gives the same answer (docs/dubov.md, "Search
+        bounds"). The two counts have the parity of the group (the players left to pair are
+        even), so the result does too.
+        """
+        need = max(group.unpaired, lower.unpaired)
+        return need + (need - group.among.bit_count()) % 2
 
     def _transfers_1997(self, rnd: DubovRound, group: list[int], pool: list[int]
                         ) -> list[int] | None:
@@ -292,26 +347,32 @@ class DubovSystem:
         lowest CMA. ``pool`` holds only players art. 2.5 allows to go up.
         """
         ps = rnd.players
+        barred = rnd.graph.barred
         ups: list[int] = []
+        inside = mask_of(group)  # the group and the players transferred so far (bit set)
         for x in sorted(group, key=lambda i: ps[i].rank):
-            if any(rnd.legal(x, y) for y in group + ups if y != x):
+            if inside & ~barred[x]:  # x may meet someone of the group (barred[x] holds x)
                 continue
-            cands = [c for c in pool if c not in ups and rnd.legal(x, c)]
+            cands = [c for c in pool if not (inside >> c) & 1 and rnd.legal(x, c)]
             if not cands:
                 return None
-            ups.append(min(cands, key=lambda c: (
+            up = min(cands, key=lambda c: (
                 -ps[c].score, ps[c].preference is ps[x].preference, -ps[c].rating,
-                ps[c].aro, ps[c].rank)))
+                ps[c].aro, ps[c].rank))
+            ups.append(up)
+            inside |= 1 << up
         bracket = group + ups
         if len(bracket) % 2:
             whites = sum(ps[i].preference is WHITE for i in bracket)
             dominant = WHITE if 2 * whites > len(bracket) else BLACK
-            cands = sorted((c for c in pool if c not in ups and
-                            any(rnd.legal(c, y) for y in bracket)),
+            cands = sorted((c for c in pool if not (inside >> c) & 1 and
+                            inside & ~barred[c]),
                            key=lambda c: (-ps[c].score, ps[c].preference is dominant,
                                           -ps[c].rating, ps[c].aro, ps[c].rank))
+            # art. 2: one witness matching of the bracket, grown by each candidate
+            bracket_witness = Witness.of(barred, inside)
             for c in cands:
-                if rnd.pairable([*bracket, c]):
+                if bracket_witness.pairable(add=1 << c):
                     ups.append(c)
                     break
             else:

@@ -229,17 +229,18 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
     # first transposition without exchange. Each chooser takes the first partner that passes
     # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
-    must_pair = sum(1 for p in residents if not ideal_downfloater(p))
+    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
+    must_pair = sum(1 for p in residents if not may_float(p))
     found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
-                    rest_bound)
+                    rest_bound, may_float)
     if found is None:
         return None
     pairs, spent, free = found
     if remainder_pairs:
         s1, s2 = free[:remainder_pairs], free[remainder_pairs:]
         found = _choose(ctx, s1, s2, spent, budget,
-                        sum(1 for p in s2 if not ideal_downfloater(p)), 0,
-                        mdp_pairing_colour_bound)
+                        sum(1 for p in s2 if not may_float(p)), 0,
+                        mdp_pairing_colour_bound, may_float)
         if found is None:
             return None
         more, spent, free = found
@@ -389,16 +390,53 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
     return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
+def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
+               ) -> Callable[[PairingPlayer], bool]:
+    """Which residents may float down in a candidate at the bounds that completes the round
+    (C.4 / [C4]; 2012 A9), ``floating`` players floating in all.
+
+    Always: no downfloat one or two rounds before (:func:`~.ideal.ideal_downfloater`, the float
+    criteria at zero). When ``floating`` is exactly :func:`forced_floaters` of ``lower`` (the
+    least that lets the lower players be paired), also: an opponent among the ``a``
+    non-topscorers of ``lower`` with one absolute preference (C.3 / [C3]; 2012 B2). They may
+    not meet one another, so each needs a partner (or the PAB) among the other players below
+    and the downfloaters, and there are exactly that many of those: ``floating + n - a =
+    a - bye`` (``forced = 2a - n - bye``), so every downfloater meets one of the ``a``
+    (a pigeonhole count; docs/dutch.md section 8.3). A test every candidate that completes
+    the round passes, so the greedy's choices stay the first ones (section 8.1)."""
+    bye = (len(ctx.players) + len(lower)) % 2 == 1
+    if floating <= 0 or floating != forced_floaters(lower, bye):
+        return ideal_downfloater
+    colour = next(c for c in (Colour.WHITE, Colour.BLACK)
+                  if 2 * sum(1 for p in lower if p.strength == ABSOLUTE and p.pref is c
+                             and not p.topscorer) - len(lower) - bye == floating)
+    blocked = [p for p in lower if p.strength == ABSOLUTE and p.pref is colour
+               and not p.topscorer]
+    compatible = ctx.rnd.compatible
+    verdict: dict[int, bool] = {}
+
+    def may_float(p: PairingPlayer) -> bool:
+        ok = verdict.get(p.id)
+        if ok is None:
+            ok = verdict[p.id] = ideal_downfloater(p) and any(
+                compatible(p, q) for q in blocked)
+        return ok
+
+    return may_float
+
+
 def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPlayer],
             spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
             bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
+            may_float: Callable[[PairingPlayer], bool] = ideal_downfloater,
             ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1: each of ``choosers`` in turn takes the first of ``others`` still free such that the
     pair is at the bounds (:func:`~.ideal.ideal_pair`), the colour cost so far plus
     ``bound(choosers still free, others still free)`` stays within ``budget``, and the
-    ``must_pair`` players of ``others`` who may not float down (:func:`~.ideal.ideal_downfloater`)
-    still fit in the choosers after this one plus ``later_room`` places of later pairs. Returns
-    (pairs, colour cost, others left free), None when a chooser finds nobody."""
+    ``must_pair`` players of ``others`` who may not float down (``may_float``: at least
+    :func:`~.ideal.ideal_downfloater`) still fit in the choosers after this one plus
+    ``later_room`` places of later pairs. Returns (pairs, colour cost, others left free), None
+    when a chooser finds nobody."""
     choosers_left = Counter(colour_class(p) for p in choosers)
     others_left = Counter(colour_class(p) for p in others)
     free = list(others)
@@ -409,8 +447,7 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
         verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
         taken = -1
         for k, b in enumerate(free):
-            cost, cls, floats_ok = pair_colour_cost(ctx, a, b), colour_class(b), \
-                ideal_downfloater(b)
+            cost, cls, floats_ok = pair_colour_cost(ctx, a, b), colour_class(b), may_float(b)
             key = (cost, cls, floats_ok)
             ok = verdict.get(key)
             if ok is None:
@@ -427,5 +464,5 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
         pairs.append((a, b))
         spent = _add(spent, pair_colour_cost(ctx, a, b))
         others_left = _minus(others_left, colour_class(b))
-        must_pair -= not ideal_downfloater(b)
+        must_pair -= not may_float(b)
     return pairs, spent, free

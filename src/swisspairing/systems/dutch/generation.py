@@ -8,6 +8,7 @@ import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ...errors import NoValidPairing
 from ...matching import (
     lexicographic_bipartite_matching,
     max_weight_matching,
@@ -16,6 +17,7 @@ from ...matching import (
 from . import bracket as dutch_bracket
 from . import completing as dutch_completing
 from . import ideal as dutch_ideal
+from . import lowest_2012 as dutch_lowest_2012
 from .bracket import Bracket
 from .players import PairingPlayer
 from .weights import BYE_VERTEX, INTERNAL, digit_multipliers
@@ -70,10 +72,31 @@ def run(ctx: Bracket) -> BracketResult:
         ctx.c9 = len(floaters) == 1 and mate.get(floaters[0].id) == BYE_VERTEX
     mdps = [p for p in ctx.players if p.id in ctx.mdp_ids]
     residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+    if mdps:
+        # 2012: the lowest bracket half of whose players may not meet one another: the
+        # MDP-pairing under a bound on the types of players (docs/dutch.md section 8.3),
+        # kept when the candidate made with it reaches the bound
+        typed = dutch_lowest_2012.first_mdp_pairing(ctx, mdps, residents)
+        if typed is not None:
+            try:
+                result = _run(ctx, mdps, residents, typed[0])
+            except NoValidPairing:  # the remainder cannot pair everybody: not at the bound
+                result = None
+            if result is not None and dutch_lowest_2012.reaches_bound(ctx, typed[1],
+                                                                      result.pairs):
+                return result
+            ctx.fixed_ids, ctx.mdp_mate, ctx.last_mate = frozenset(), None, {}
+    return _run(ctx, mdps, residents, None)
+
+
+def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],
+         mdp_mate: dict[int, int] | None) -> BracketResult:
+    """The MDP-pairing (``mdp_mate`` when already known, else its matching), then the
+    remainder (B.7 note: S1R and S2R formed after the MDP-pairing)."""
     fixed: list[tuple[PairingPlayer, PairingPlayer]] = []
     blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
     if mdps:
-        mate = match_mdp_pairing(ctx, mdps, residents)
+        mate = match_mdp_pairing(ctx, mdps, residents) if mdp_mate is None else mdp_mate
         ctx.mdp_mate = mate
         for m in mdps:
             partner = mate.get(m.id)
@@ -89,7 +112,7 @@ def run(ctx: Bracket) -> BracketResult:
             and q in ctx.in_bracket
             and q not in ctx.mdp_ids
             and ctx.bsn[p.id] < ctx.bsn[q]
-        )
+        ) if mdp_mate is None else len(remainder) // 2  # (the bound pairs everybody)
     else:
         remainder = residents
         n1 = None

@@ -184,3 +184,88 @@ def test_near_miss_round_3_gives_the_pairing_of_the_full_matchings(
         assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
     assert used["settled"] >= 5, used
     print(dict(used))
+
+
+def test_one_colour_look_ahead_gives_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """2012 C1 and C12 when every candidate moves down players of one absolute colour
+    (``PairingRound.one_colour_side_2012``, docs/dutch.md section 8.4): rounds 3 and 4 of
+    generated events (White won 85-100 % of the games) paired with those shortcuts and
+    without them (the weighted matchings with the next bracket in the graph, C12's pairing
+    again): the same boards and bye."""
+    engine = get_system("dutch-2012")
+    used: Counter[str] = Counter()
+    side = dutch.PairingRound.one_colour_side_2012
+
+    def count(self, bracket, res):  # type: ignore[no-untyped-def]
+        out = side(self, bracket, res)
+        used["one colour" if out is not None else "other"] += 1
+        return out
+
+    rng = random.Random(84)
+    for seed in range(30):
+        n = rng.choice([16, 20, 24, 32, 40, 48, 60, 80])
+        white_rate = rng.choice([0.85, 0.9, 0.95, 1.0])
+        played = rng.choice([2, 2, 3])
+        t = white_mostly_event(n, played, white_rate, "dutch-2012", seed)
+        with monkeypatch.context() as mp:
+            mp.setattr(dutch.PairingRound, "one_colour_side_2012", count)
+            fast = engine.pair(t, played + 1)
+        with monkeypatch.context() as mp:
+            mp.setattr(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)
+            full = engine.pair(t, played + 1)
+        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    assert used["one colour"] >= 10, used
+    print(dict(used))
+
+
+def test_one_colour_look_ahead_on_random_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random small brackets of one score (``a`` players with one absolute preference, fewer
+    others) above a next bracket of random kinds, with random earlier games between them, paired
+    by ``PairingRound.solve`` with the look-ahead (2012 C1, C12) with and without the
+    one-colour shortcuts: the same pairs and players moved down."""
+    rng = random.Random(1284)
+    used: Counter[str] = Counter()
+    at_bound = dutch.PairingRound.moved_down_at_bound_2012
+
+    def count(self, bracket, res, nxt):  # type: ignore[no-untyped-def]
+        out = at_bound(self, bracket, res, nxt)
+        used["at the bound" if out else "not"] += 1
+        return out
+
+    for _ in range(300):
+        colour = rng.choice([Colour.WHITE, Colour.BLACK])
+        others = [kind for kind in KINDS if kind != (colour, 3)]
+        n_others = rng.randint(0, 3)
+        n_side = rng.randint(n_others + 1, n_others + 5)
+        n_next = rng.randint(1, 6)
+        kinds = ([(colour, 3)] * n_side + [rng.choice(others) for _ in range(n_others)])
+        rng.shuffle(kinds)
+        kinds += [rng.choice(KINDS) for _ in range(n_next)]
+        scores = [20] * (n_side + n_others) + [15] * n_next
+        size = len(kinds)
+        met: dict[int, set[int]] = {i: set() for i in range(size)}
+        for a, b in itertools.combinations(range(size), 2):
+            if rng.random() < 0.3:
+                met[a].add(b)
+                met[b].add(a)
+        players = [dutch.PairingPlayer(i, scores[i], (), frozenset(met[i]), kinds[i][0],
+                                       kinds[i][1], 0, rng.choice(FLOATS), rng.choice(FLOATS),
+                                       True, False, 0, rank=i) for i in range(size)]
+        bracket, nxt = players[:n_side + n_others], players[n_side + n_others:]
+        results = []
+        round_number = rng.choice([3, 4])
+        for shortcut in (True, False):
+            rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None, round_number)
+            with monkeypatch.context() as mp:
+                if shortcut:
+                    mp.setattr(dutch.PairingRound, "moved_down_at_bound_2012", count)
+                else:
+                    mp.setattr(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)
+                res = rnd.solve(bracket, set(), nxt, None)
+            results.append(([(a.id, b.id) for a, b in res.pairs],
+                            sorted(p.id for p in res.floaters)))
+        assert results[0] == results[1], [(p.id, p.score, p.pref, p.strength,
+                                           sorted(p.opponents)) for p in players]
+    assert used["at the bound"] > 50 and used["not"] > 3, used
+    print(dict(used))

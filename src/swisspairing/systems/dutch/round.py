@@ -236,6 +236,12 @@ class PairingRound:
         need, got = self.next_bracket_pairs_2012(res.floaters, nxt)
         if got >= need:
             return res
+        if self.one_colour_side_2012(bracket, res) is not None and need > len(nxt):
+            # every candidate best by P moves down players who may not meet one another
+            # (docs/dutch.md section 8.4), so each pair of the next bracket holds one of its
+            # residents: no set of players moved down lets it make more than len(nxt) pairs,
+            # and pairing the bracket again could not change the answer
+            return res
         self.c12_all_pairs = True
         try:
             alt = self._solve(bracket, mdps, nxt, None)
@@ -292,7 +298,8 @@ class PairingRound:
             # also the best with the next bracket in the graph (docs/dutch.md section 8,
             # "look-ahead shortcut, 2012")
             res = run(open_bracket(self, bracket, mdps, None, None))
-            if not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt):
+            if (not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt)
+                    or self.moved_down_at_bound_2012(bracket, res, nxt)):
                 res.next_unpaired = list(nxt)
                 return res
         elif (nxt and (rest is None or self.rules.edition < 2017 or not forced_floaters(rest))
@@ -320,6 +327,59 @@ class PairingRound:
         by_id = {p.id: p for p in (*floaters, *nxt)}
         return bipartite_covers([p.id for p in floaters], [q.id for q in nxt],
                                 lambda a, b: compatible(by_id[a], by_id[b]))
+
+    def one_colour_side_2012(self, bracket: list[PairingPlayer], res: BracketResult
+                             ) -> list[PairingPlayer] | None:
+        """2012: the players ``A`` of the bracket who may float in a candidate best by P, when
+        they are shown to be all of one kind: non-topscorers with one absolute colour
+        preference (they may not meet one another: A7, ``compatible``), ``res`` (the
+        bracket's pairing, best by P) floating only such players and pairing every other
+        player ``N`` of the bracket. Each pair holds at most one player of ``A``, hence at
+        least one of ``N``, so P is at most ``|N|``; ``res`` reaches it, so every candidate
+        best by P pairs every player of ``N`` with one of ``A``, and its players moved down
+        are all in ``A`` (docs/dutch.md section 8.4). None when that is not the case."""
+        for colour in (Colour.WHITE, Colour.BLACK):
+            side = [p for p in bracket
+                    if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer]
+            ids = {p.id for p in side}
+            if (side and all(p.id in ids for p in res.floaters)
+                    and len(res.pairs) == len(bracket) - len(side)):
+                return side
+        return None
+
+    def moved_down_at_bound_2012(self, bracket: list[PairingPlayer], res: BracketResult,
+                                 nxt: list[PairingPlayer]) -> bool:
+        """2012 C1 (the ``C1 next`` digit): do the players ``res`` moves down make as many
+        pairs with the next bracket's residents as any candidate best by P could? When every
+        such candidate moves down ``f`` players of ``A`` (:meth:`one_colour_side_2012`), none
+        makes more than ``f`` such pairs nor more than a maximum matching of ``A`` with the
+        residents (B1.a, the absolute colour rule): a candidate reaching the smaller is at
+        the digit's best, and the argument of :meth:`moved_down_pairable_2012` applies
+        (docs/dutch.md section 8.4)."""
+        side = self.one_colour_side_2012(bracket, res)
+        if side is None:
+            return False
+        got = self._bipartite_size(nxt, res.floaters)
+        return got == len(res.floaters) or got == self._bipartite_size(nxt, side)
+
+    def _bipartite_size(self, left: list[PairingPlayer], right: list[PairingPlayer]) -> int:
+        """The size of a maximum matching of ``left`` with ``right`` (pairs allowed by
+        ``compatible``): Kuhn's augmenting paths from each player of ``left``."""
+        compatible = self.compatible
+        owner: dict[int, PairingPlayer] = {}
+        options = {a.id: [b for b in right if compatible(a, b)] for a in left}
+
+        def augment(a: PairingPlayer, seen: set[int]) -> bool:
+            for b in options[a.id]:
+                if b.id in seen:
+                    continue
+                seen.add(b.id)
+                if b.id not in owner or augment(owner[b.id], seen):
+                    owner[b.id] = a
+                    return True
+            return False
+
+        return sum(augment(a, set()) for a in left)
 
     def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
                         nxt: list[PairingPlayer]

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...matching import max_cardinality_matching
+from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
 from ...model import Colour
 from .ideal import (
     ColourClass,
@@ -241,6 +241,11 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
         found = _choose(ctx, s1, s2, spent, budget,
                         sum(1 for p in s2 if not may_float(p)), 0,
                         mdp_pairing_colour_bound, may_float)
+        if found is None and spent == budget:
+            # the remainder must miss no preference: the exact search among the pairs of
+            # no colour cost (the greedy's tests count the players who may not float, not
+            # whom they may meet)
+            found = _first_free_assignment(ctx, s1, s2, may_float, spent)
         if found is None:
             return None
         more, spent, free = found
@@ -423,6 +428,70 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
         return ok
 
     return may_float
+
+
+def _first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
+                           may_float: Callable[[PairingPlayer], bool], spent: ColourCost,
+                           ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
+    """D.1 (2012 D1) without exchange when the remainder must be paired at no colour cost:
+    the lexicographically first assignment of S1 into S2 (each S1 player in turn the first S2
+    player he can have) by pairs at the bounds (:func:`~.ideal.ideal_pair`) missing no
+    preference, in which every S2 player left over may float (``may_float``). Exact: the
+    candidates at the bounds of the remainder are exactly these assignments, and
+    :func:`lexicographic_bipartite_matching` returns the first of them (docs/dutch.md
+    section 8.3). Returns (pairs, colour cost, S2 players left over), None if there is none."""
+    adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b)
+                  and pair_colour_cost(ctx, a, b) == (0, 0)] for a in s1}
+    required = {b.id for b in s2 if not may_float(b)}
+    owner: dict[int, int] = {}  # S2 id -> its S1 partner
+    partner: dict[int, int] = {}  # S1 id -> its S2 partner
+    users: dict[int, list[int]] = {}
+    for a, bs in adj.items():
+        for b in bs:
+            users.setdefault(b, []).append(a)
+
+    def augment_left(a: int, seen: set[int]) -> bool:
+        """Kuhn: an augmenting path from the S1 player ``a``."""
+        for b in adj[a]:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in owner or augment_left(owner[b], seen):
+                owner[b], partner[a] = a, b
+                return True
+        return False
+
+    def cover_required(b: int, seen: set[int]) -> bool:
+        """Give the S2 player ``b`` an S1 partner, the S2 player that partner leaves being
+        one who may float (or, required, given another partner in turn)."""
+        for a in users.get(b, []):
+            if a in seen:
+                continue
+            seen.add(a)
+            held = partner.get(a)
+            if held is not None and held in required and not cover_required(held, seen):
+                continue
+            if held is not None and owner.get(held) == a:
+                del owner[held]
+            owner[b], partner[a] = a, b
+            return True
+        return False
+
+    for a in adj:
+        augment_left(a, set())
+    for b in sorted(required):
+        if b not in owner and not cover_required(b, set()):
+            return None
+    mate = dict(partner)
+    if len(mate) != len(s1) or any(b not in owner for b in required):
+        return None
+    chosen = lexicographic_bipartite_matching([a.id for a in s1], adj, mate, required)
+    if chosen is None:
+        return None
+    by_id = {p.id: p for p in s2}
+    pairs = [(a, by_id[chosen[a.id]]) for a in s1]
+    taken = set(chosen.values())
+    return pairs, spent, [p for p in s2 if p.id not in taken]
 
 
 def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPlayer],

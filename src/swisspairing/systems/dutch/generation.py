@@ -215,6 +215,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     s1_list = remainder[:n1]
     s1 = {p.id for p in s1_list}
     rem_ids = set(bsn)
+    transposition = _transposition_digits(ctx, s1, s1_list)
 
     def exchange_order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
         if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
@@ -231,7 +232,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
         dc = (2 ** (n + 1)) - (2 ** a if in1a else 0)
         # D.2 d: lowest BSN moved from S2 to S1 (the lower BSN of pairs inside S2)
         dd = 2 ** (n - a) if not in1a else 0
-        return [da, db, dc, dd, _transposition(ctx, u, v, s1, s1_list)]
+        return [da, db, dc, dd, transposition(u, v)]
 
     mate = dutch_bracket.match(ctx, allowed=allowed_base, order=exchange_order)
     pairs = _pairs_of(ctx, mate, remainder)
@@ -243,6 +244,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     for a, b in pairs:
         new_s1.add(min(a, b, key=lambda p: bsn[p.id]).id)
     s1_sorted = [p for p in remainder if p.id in new_s1]
+    new_transposition = _transposition_digits(ctx, new_s1, s1_sorted)
 
     def allowed(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
         if not allowed_base(u, v, kind):
@@ -257,7 +259,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
         if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
             return [0]
-        return [_transposition(ctx, u, v, new_s1, s1_sorted)]
+        return [new_transposition(u, v)]
 
     mate = dutch_bracket.match(ctx, allowed=allowed, order=order)
     return _pairs_of(ctx, mate, remainder)
@@ -329,19 +331,28 @@ def quality(ctx: Bracket, mate: dict[int, int]) -> list[int]:
     return total or []
 
 
-def _transposition(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, s1: set[int],
-                   s1_sorted: list[PairingPlayer]) -> int:
-    """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""
-    if (u.id in s1) == (v.id in s1):
-        return 0
-    first, second = (u, v) if u.id in s1 else (v, u)
-    i = next(k for k, p in enumerate(s1_sorted) if p.id == first.id)
+def _transposition_digits(ctx: Bracket, s1: set[int], s1_sorted: list[PairingPlayer]
+                          ) -> Callable[[PairingPlayer, PairingPlayer], int]:
+    """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank): the digit
+    of the pair u-v. The positions in S1 and the ranks in S2 (among the bracket's players not
+    in ``s1``, in A.2 order) are counted once, not for every pair."""
+    position = {p.id: i for i, p in enumerate(s1_sorted)}
+    s2_rank: dict[int, int] = {}
+    below = 0
+    for q in sorted(ctx.players, key=lambda q: q.rank):
+        s2_rank[q.id] = below  # the players outside s1 ranked before q
+        if q.id not in s1:
+            below += 1
     m = ctx.size + 1
-    return (m - _s2_rank(ctx, second, s1)) * (m + 1) ** (len(s1_sorted) - 1 - i)
+    top = len(s1_sorted) - 1
 
+    def digit(u: PairingPlayer, v: PairingPlayer) -> int:
+        if (u.id in s1) == (v.id in s1):
+            return 0
+        first, second = (u, v) if u.id in s1 else (v, u)
+        return (m - s2_rank[second.id]) * (m + 1) ** (top - position[first.id])
 
-def _s2_rank(ctx: Bracket, p: PairingPlayer, s1: set[int]) -> int:
-    return sum(1 for q in ctx.players if q.id not in s1 and q.rank < p.rank)
+    return digit
 
 
 def _pairs_of(ctx: Bracket, mate: dict[int, int],

@@ -14,12 +14,13 @@ from ...matching import (
     max_weight_matching,
     max_weight_matching_duals,
 )
+from ...model import Colour
 from . import bracket as dutch_bracket
 from . import completing as dutch_completing
 from . import ideal as dutch_ideal
 from . import lowest_2012 as dutch_lowest_2012
 from .bracket import Bracket
-from .players import PairingPlayer
+from .players import ABSOLUTE, PairingPlayer
 from .weights import BYE_VERTEX, INTERNAL, digit_multipliers
 
 
@@ -127,6 +128,10 @@ def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
         # own number of pairs is MaxPairs: when it differs from the guess, the S1 used for
         # the order was wrong and the bracket is ordered again with the right one.
         guess = len(remainder) // 2
+        if not ctx.complete:
+            # C.5 / [C6] / 2012 P rank first: MaxPairs is the largest number of pairs of
+            # the bracket, known at once when a greedy pairing reaches a bound of it
+            guess = obvious_max_pairs(ctx, remainder) or guess
         pairs = order_remainder(ctx, remainder, guess, allowed_base)
         if len(pairs) != guess:
             pairs = order_remainder(ctx, remainder, len(pairs), allowed_base)
@@ -140,6 +145,35 @@ def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
         p for p in result.floaters + ctx.nxt if ctx.last_mate.get(p.id) not in in_next
     ]
     return result
+
+
+def obvious_max_pairs(ctx: Bracket, players: list[PairingPlayer]) -> int | None:
+    """MaxPairs (B.1 b; 2012 P) of a homogeneous bracket, when it is plain: the players of one
+    absolute colour preference who are not topscorers (``A``) may not meet one another (C.3 /
+    [C3]; 2012 A7), so each pair holds at most one of them and at most ``n - |A|`` pairs can be
+    made; when the other players each take a different free player of ``A`` they may meet (a
+    greedy), that bound is reached. None when there is no such ``A`` larger than half the
+    bracket or the greedy falls short (the caller then guesses, as before)."""
+    n = len(players)
+    side: list[PairingPlayer] = []
+    for colour in (Colour.WHITE, Colour.BLACK):
+        one = [p for p in players
+               if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer]
+        if 2 * len(one) > n:
+            side = one
+    if not side:
+        return None
+    in_side = {p.id for p in side}
+    compatible = ctx.rnd.compatible
+    free = list(side)
+    for p in players:
+        if p.id in in_side:
+            continue
+        k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+        if k < 0:
+            return None
+        free.pop(k)
+    return n - len(side)
 
 
 def quality_weights(ctx: Bracket) -> tuple[list[int], dict[tuple[int, int], int]]:

@@ -62,9 +62,11 @@ def _random_lowest_bracket(rng: random.Random
 def test_typed_mdp_pairing_gives_the_pairing_of_the_full_matchings(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Random small lowest brackets paired with the shortcut and without it (the weighted
-    matchings of ``CRITERIA_2012``): the same pairs and players left over every time; most
-    of them are settled by it (the others are out of its scope, have no complete pairing, or
-    the candidate made does not reach the bound)."""
+    matchings of ``CRITERIA_2012`` on every pair: ``one_colour_half`` off, so neither the
+    typed MDP-pairing nor the removal of the pairs of two players outside ``A``): the same
+    pairs and players left over every time; most of them are settled by it (the others are
+    out of its scope, have no complete pairing, or the candidate made does not reach the
+    bound, and are paired by the matchings without those pairs)."""
     rng = random.Random(2612)
     used: Counter[str] = Counter()
     bound = lowest_2012.reaches_bound
@@ -89,7 +91,7 @@ def test_typed_mdp_pairing_gives_the_pairing_of_the_full_matchings(
                 if shortcut:
                     mp.setattr(lowest_2012, "reaches_bound", count)
                 else:
-                    mp.setattr(lowest_2012, "first_mdp_pairing", lambda *a: None)
+                    mp.setattr(lowest_2012, "one_colour_half", lambda *a: None)
                 res = rnd.solve(players, mdps, None, [])
             results.append(([(a.id, b.id) for a, b in res.pairs],
                             sorted(p.id for p in res.floaters)))
@@ -179,7 +181,7 @@ def test_near_miss_round_3_gives_the_pairing_of_the_full_matchings(
             mp.setattr(lowest_2012, "reaches_bound", count)
             fast = engine.pair(t, 3)
         with monkeypatch.context() as mp:
-            mp.setattr(lowest_2012, "first_mdp_pairing", lambda *a: None)
+            mp.setattr(lowest_2012, "one_colour_half", lambda *a: None)
             full = engine.pair(t, 3)
         assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
     assert used["settled"] >= 5, used

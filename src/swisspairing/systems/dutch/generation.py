@@ -119,7 +119,14 @@ def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
         n1 = None
     ctx.fixed_ids = frozenset(p.id for pr in fixed for p in pr)
 
+    # 2012, the lowest bracket half of whose players (``side``) may not meet one another:
+    # every candidate pairing everybody (A9, P) pairs each of them with one of the others, so
+    # a pair of two others is in no best candidate and leaves the graph (docs/dutch.md 8.3)
+    side = dutch_lowest_2012.one_colour_half(ctx)
+
     def allowed_base(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
+        if kind == INTERNAL and side is not None and u.id not in side and v.id not in side:
+            return False
         return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
 
     if n1 is None:

@@ -191,7 +191,7 @@ def test_near_miss_round_3_gives_the_pairing_of_the_full_matchings(
 def test_one_colour_look_ahead_gives_the_pairing_of_the_full_matchings(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """2012 C1 and C12 when every candidate moves down players of one absolute colour
-    (``PairingRound.one_colour_side_2012``, docs/dutch.md section 8.4): rounds 3 and 4 of
+    (``PairingRound.one_colour_side_2012``, docs/dutch.md section 8.3 (c)): rounds 3 and 4 of
     generated events (White won 85-100 % of the games) paired with those shortcuts and
     without them (the weighted matchings with the next bracket in the graph, C12's pairing
     again): the same boards and bye."""

@@ -4,6 +4,12 @@ Run on demand (not a test):
 
     .venv/bin/python benchmarks/one_bracket.py --players 400 -o /tmp/one-bracket-400.trf
     .venv/bin/python benchmarks/one_bracket.py --players 1000 --system dutch-2017 -o OUT.trf
+    .venv/bin/python benchmarks/one_bracket.py --players 1000 --white-wins 0.92 --seed 3 -o OUT.trf
+
+``--white-wins F`` (default 1) makes the near-miss rounds of issue 26: White wins each game of
+rounds 1 and 2 with probability ``F``; otherwise, at random (``--seed``), Black wins or the game
+is drawn, with equal chances. The quarters below then lose a few players to the neighbouring
+scores (1.5, 0.5 points...), and the lowest bracket holds several scores.
 
 Rounds 1 and 2 are paired by our own engine (``--system``, default dutch-2025) and White wins
 every game; the file written is the event before round 3 (``pair`` pairs round 3 from it). The
@@ -28,6 +34,7 @@ and every lower player in its graph. That is the "one big bracket with colour co
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -42,8 +49,11 @@ from swisspairing.model.tournament import Player
 from swisspairing.systems import get_system
 
 
-def white_wins_event(players: int, system: str = "dutch-2025", rounds: int = 9) -> Tournament:
-    """The event before round 3: rounds 1 and 2 paired by ``system``, White won every game.
+def white_wins_event(players: int, system: str = "dutch-2025", rounds: int = 9,
+                     white_wins: float = 1.0, seed: int = 1) -> Tournament:
+    """The event before round 3: rounds 1 and 2 paired by ``system``, White won every game (or,
+    with ``white_wins`` below 1, each game with that probability, else a Black win or a draw
+    drawn at random from ``seed``).
 
     Players are numbered by rating (2600 down, one point apart; above 2,000 players, spread
     from 2600 down to 600 so that no rating is negative, which the TRF refuses), the initial
@@ -57,13 +67,16 @@ def white_wins_event(players: int, system: str = "dutch-2025", rounds: int = 9) 
         rating = 2600 - i if players <= 2000 else 2600 - (i * 2000) // players
         t.players[i] = Player(id=i, name=f"Player{i:04d}, White-wins", rating=rating)
     engine = get_system(system)
+    rng = random.Random(seed)
+    mirror = {"1": "0", "0": "1", "=": "="}
     for r in (1, 2):
         pairing = engine.pair(t, r)
         if pairing.bye is not None:
             t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
         for b in pairing.boards:
-            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, "1"))
-            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, "0"))
+            code = "1" if white_wins >= 1 or rng.random() < white_wins else rng.choice("0=")
+            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
+            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, mirror[code]))
     return t
 
 
@@ -89,12 +102,19 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=400)
     ap.add_argument("--system", default="dutch-2025",
                     help="the engine that pairs rounds 1 and 2 (default dutch-2025)")
+    ap.add_argument("--white-wins", type=float, default=1.0,
+                    help="the probability that White wins a game of rounds 1-2 (default 1; "
+                         "otherwise Black wins or a draw, at random)")
+    ap.add_argument("--seed", type=int, default=1, help="the random seed of --white-wins")
     ap.add_argument("-o", "--output", type=Path, required=True, help="the TRF file to write")
     a = ap.parse_args()
-    t = white_wins_event(a.players, a.system)
+    if not 0.0 <= a.white_wins <= 1.0:
+        ap.error(f"--white-wins must be between 0 and 1, not {a.white_wins}")
+    t = white_wins_event(a.players, a.system, white_wins=a.white_wins, seed=a.seed)
     write_trf_file(t, a.output)
-    print(f"{a.output}: {a.players} players before round 3 (rounds 1-2 by {a.system}, "
-          "White won every game)")
+    won = ("White won every game" if a.white_wins >= 1
+           else f"White won {a.white_wins:.0%} of the games at random, seed {a.seed}")
+    print(f"{a.output}: {a.players} players before round 3 (rounds 1-2 by {a.system}, {won})")
     for line in describe(t):
         print("  " + line)
 

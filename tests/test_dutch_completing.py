@@ -205,3 +205,38 @@ def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
         assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, played, white_rate)
     assert used["completing"] > 8, used
     print(dict(used))
+
+
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
+def test_remainder_without_colour_cost_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exact search of a completing bracket's remainder that must miss no colour
+    preference (``completing._first_free_assignment``, docs/dutch.md section 8.3): round 3 of
+    generated near-miss events (40-120 players, White winning 80-90 % of the games); each
+    round where the search gave the remainder is paired again without it (the bracket then
+    goes to the matchings): the same boards and bye."""
+    engine = get_system(system)
+    exact = completing._first_free_assignment
+    used: Counter[str] = Counter()
+
+    def count(*args):  # type: ignore[no-untyped-def]
+        out = exact(*args)
+        used["found" if out is not None else "none"] += 1
+        return out
+
+    for n in (40, 60, 80, 120):
+        for white_rate in (0.8, 0.85, 0.9):
+            for seed in range(4):
+                t = white_mostly_event(n, 2, white_rate, system, seed)
+                found = used["found"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(completing, "_first_free_assignment", count)
+                    fast = engine.pair(t, 3)
+                if used["found"] == found:
+                    continue
+                with monkeypatch.context() as mp:
+                    mp.setattr(completing, "_first_free_assignment", lambda *a: None)
+                    full = engine.pair(t, 3)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    assert used["found"] >= 2, used
+    print(dict(used))

@@ -75,6 +75,8 @@ class Bracket:
     internal_rows: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     player_vectors: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
     quality_weights_cache: tuple[list[int], dict[tuple[int, int], int]] | None = None
+    #: 2012 rows of the bracket's own pairs by the two players' types (``criteria_2012``)
+    rows_by_type: dict[tuple[object, ...], list[int]] = field(default_factory=dict)
 
 
 def open_bracket(rnd: PairingRound, players: list[PairingPlayer], mdps: set[int],

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...matching import max_cardinality_matching
+from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
 from ...model import Colour
 from .ideal import (
     ColourClass,
@@ -229,17 +229,23 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
     # first transposition without exchange. Each chooser takes the first partner that passes
     # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
-    must_pair = sum(1 for p in residents if not ideal_downfloater(p))
+    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
+    must_pair = sum(1 for p in residents if not may_float(p))
     found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
-                    rest_bound)
+                    rest_bound, may_float)
     if found is None:
         return None
     pairs, spent, free = found
     if remainder_pairs:
         s1, s2 = free[:remainder_pairs], free[remainder_pairs:]
         found = _choose(ctx, s1, s2, spent, budget,
-                        sum(1 for p in s2 if not ideal_downfloater(p)), 0,
-                        mdp_pairing_colour_bound)
+                        sum(1 for p in s2 if not may_float(p)), 0,
+                        mdp_pairing_colour_bound, may_float)
+        if found is None and spent == budget:
+            # the remainder must miss no preference: the exact search among the pairs of
+            # no colour cost (the greedy's tests count the players who may not float, not
+            # whom they may meet)
+            found = _first_free_assignment(ctx, s1, s2, may_float, spent)
         if found is None:
             return None
         more, spent, free = found
@@ -389,16 +395,117 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
     return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
+def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
+               ) -> Callable[[PairingPlayer], bool]:
+    """Which residents may float down in a candidate at the bounds that completes the round
+    (C.4 / [C4]; 2012 A9), ``floating`` players floating in all.
+
+    Always: no downfloat one or two rounds before (:func:`~.ideal.ideal_downfloater`, the float
+    criteria at zero). When ``floating`` is exactly :func:`forced_floaters` of ``lower`` (the
+    least that lets the lower players be paired), also: an opponent among the ``a``
+    non-topscorers of ``lower`` with one absolute preference (C.3 / [C3]; 2012 B2). They may
+    not meet one another, so each needs a partner (or the PAB) among the other players below
+    and the downfloaters, and there are exactly that many of those: ``floating + n - a =
+    a - bye`` (``forced = 2a - n - bye``), so every downfloater meets one of the ``a``
+    (a pigeonhole count; docs/dutch.md section 8.3). A test every candidate that completes
+    the round passes, so the greedy's choices stay the first ones (section 8.1)."""
+    bye = (len(ctx.players) + len(lower)) % 2 == 1
+    if floating <= 0 or floating != forced_floaters(lower, bye):
+        return ideal_downfloater
+    colour = next(c for c in (Colour.WHITE, Colour.BLACK)
+                  if 2 * sum(1 for p in lower if p.strength == ABSOLUTE and p.pref is c
+                             and not p.topscorer) - len(lower) - bye == floating)
+    blocked = [p for p in lower if p.strength == ABSOLUTE and p.pref is colour
+               and not p.topscorer]
+    compatible = ctx.rnd.compatible
+    verdict: dict[int, bool] = {}
+
+    def may_float(p: PairingPlayer) -> bool:
+        ok = verdict.get(p.id)
+        if ok is None:
+            ok = verdict[p.id] = ideal_downfloater(p) and any(
+                compatible(p, q) for q in blocked)
+        return ok
+
+    return may_float
+
+
+def _first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
+                           may_float: Callable[[PairingPlayer], bool], spent: ColourCost,
+                           ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
+    """D.1 (2012 D1) without exchange when the remainder must be paired at no colour cost:
+    the lexicographically first assignment of S1 into S2 (each S1 player in turn the first S2
+    player he can have) by pairs at the bounds (:func:`~.ideal.ideal_pair`) missing no
+    preference, in which every S2 player left over may float (``may_float``). Exact: the
+    candidates at the bounds of the remainder are exactly these assignments, and
+    :func:`lexicographic_bipartite_matching` returns the first of them (docs/dutch.md
+    section 8.3). Returns (pairs, colour cost, S2 players left over), None if there is none."""
+    adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b)
+                  and pair_colour_cost(ctx, a, b) == (0, 0)] for a in s1}
+    required = {b.id for b in s2 if not may_float(b)}
+    owner: dict[int, int] = {}  # S2 id -> its S1 partner
+    partner: dict[int, int] = {}  # S1 id -> its S2 partner
+    users: dict[int, list[int]] = {}
+    for a, bs in adj.items():
+        for b in bs:
+            users.setdefault(b, []).append(a)
+
+    def augment_left(a: int, seen: set[int]) -> bool:
+        """Kuhn: an augmenting path from the S1 player ``a``."""
+        for b in adj[a]:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in owner or augment_left(owner[b], seen):
+                owner[b], partner[a] = a, b
+                return True
+        return False
+
+    def cover_required(b: int, seen: set[int]) -> bool:
+        """Give the S2 player ``b`` an S1 partner, the S2 player that partner leaves being
+        one who may float (or, required, given another partner in turn)."""
+        for a in users.get(b, []):
+            if a in seen:
+                continue
+            seen.add(a)
+            held = partner.get(a)
+            if held is not None and held in required and not cover_required(held, seen):
+                continue
+            if held is not None and owner.get(held) == a:
+                del owner[held]
+            owner[b], partner[a] = a, b
+            return True
+        return False
+
+    for a in adj:
+        augment_left(a, set())
+    for b in sorted(required):
+        if b not in owner and not cover_required(b, set()):
+            return None
+    mate = dict(partner)
+    if len(mate) != len(s1) or any(b not in owner for b in required):
+        return None
+    chosen = lexicographic_bipartite_matching([a.id for a in s1], adj, mate, required)
+    if chosen is None:
+        return None
+    by_id = {p.id: p for p in s2}
+    pairs = [(a, by_id[chosen[a.id]]) for a in s1]
+    taken = set(chosen.values())
+    return pairs, spent, [p for p in s2 if p.id not in taken]
+
+
 def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPlayer],
             spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
             bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
+            may_float: Callable[[PairingPlayer], bool] = ideal_downfloater,
             ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1: each of ``choosers`` in turn takes the first of ``others`` still free such that the
     pair is at the bounds (:func:`~.ideal.ideal_pair`), the colour cost so far plus
     ``bound(choosers still free, others still free)`` stays within ``budget``, and the
-    ``must_pair`` players of ``others`` who may not float down (:func:`~.ideal.ideal_downfloater`)
-    still fit in the choosers after this one plus ``later_room`` places of later pairs. Returns
-    (pairs, colour cost, others left free), None when a chooser finds nobody."""
+    ``must_pair`` players of ``others`` who may not float down (``may_float``: at least
+    :func:`~.ideal.ideal_downfloater`) still fit in the choosers after this one plus
+    ``later_room`` places of later pairs. Returns (pairs, colour cost, others left free), None
+    when a chooser finds nobody."""
     choosers_left = Counter(colour_class(p) for p in choosers)
     others_left = Counter(colour_class(p) for p in others)
     free = list(others)
@@ -409,8 +516,7 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
         verdict: dict[tuple[ColourCost, ColourClass, bool], bool] = {}
         taken = -1
         for k, b in enumerate(free):
-            cost, cls, floats_ok = pair_colour_cost(ctx, a, b), colour_class(b), \
-                ideal_downfloater(b)
+            cost, cls, floats_ok = pair_colour_cost(ctx, a, b), colour_class(b), may_float(b)
             key = (cost, cls, floats_ok)
             ok = verdict.get(key)
             if ok is None:
@@ -427,5 +533,5 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
         pairs.append((a, b))
         spent = _add(spent, pair_colour_cost(ctx, a, b))
         others_left = _minus(others_left, colour_class(b))
-        must_pair -= not ideal_downfloater(b)
+        must_pair -= not may_float(b)
     return pairs, spent, free

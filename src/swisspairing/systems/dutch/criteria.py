@@ -233,7 +233,24 @@ def edition_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, kind: int) -> 
 def criteria_2012(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
     """2012 text (A11 quality order): pairs (P, M1), closeness of scores (B3), colour
     preferences (X, then Z: strong ones), then the float rules in the reverse of the C10
-    relaxation order: B5 and B6 for downfloaters, then B5 and B6 for upfloaters."""
+    relaxation order: B5 and B6 for downfloaters, then B5 and B6 for upfloaters.
+
+    The row of a pair of the bracket depends only on the two players' types (score, colour
+    preference and strength, the floats of the two previous rounds; the higher-ranked first),
+    outside the topscorer colour rule of the last round: it is computed once per pair of
+    types (``docs/dutch.md`` section 8.3 (b))."""
+    if kind == INTERNAL and not (ctx.rnd.last_round and (u.topscorer or v.topscorer)):
+        hi, lo = (u, v) if u.rank < v.rank else (v, u)
+        key = (hi.score, hi.pref, hi.strength, hi.float1, hi.float2,
+               lo.score, lo.pref, lo.strength, lo.float1, lo.float2)
+        row = ctx.rows_by_type.get(key)
+        if row is None:
+            row = ctx.rows_by_type[key] = _criteria_2012(ctx, u, v, kind)
+        return list(row)
+    return _criteria_2012(ctx, u, v, kind)
+
+
+def _criteria_2012(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
     complete = [1] if ctx.complete else []
     if kind == INTERNAL:
         hi, lo = (u, v) if u.rank < v.rank else (v, u)

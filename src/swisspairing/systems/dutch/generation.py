@@ -8,16 +8,19 @@ import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from ...errors import NoValidPairing
 from ...matching import (
     lexicographic_bipartite_matching,
     max_weight_matching,
     max_weight_matching_duals,
 )
+from ...model import Colour
 from . import bracket as dutch_bracket
 from . import completing as dutch_completing
 from . import ideal as dutch_ideal
+from . import lowest_2012 as dutch_lowest_2012
 from .bracket import Bracket
-from .players import PairingPlayer
+from .players import ABSOLUTE, PairingPlayer
 from .weights import BYE_VERTEX, INTERNAL, digit_multipliers
 
 
@@ -70,10 +73,31 @@ def run(ctx: Bracket) -> BracketResult:
         ctx.c9 = len(floaters) == 1 and mate.get(floaters[0].id) == BYE_VERTEX
     mdps = [p for p in ctx.players if p.id in ctx.mdp_ids]
     residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+    if mdps:
+        # 2012: the lowest bracket half of whose players may not meet one another: the
+        # MDP-pairing under a bound on the types of players (docs/dutch.md section 8.3),
+        # kept when the candidate made with it reaches the bound
+        typed = dutch_lowest_2012.first_mdp_pairing(ctx, mdps, residents)
+        if typed is not None:
+            try:
+                result = _run(ctx, mdps, residents, typed[0])
+            except NoValidPairing:  # the remainder cannot pair everybody: not at the bound
+                result = None
+            if result is not None and dutch_lowest_2012.reaches_bound(ctx, typed[1],
+                                                                      result.pairs):
+                return result
+            ctx.fixed_ids, ctx.mdp_mate, ctx.last_mate = frozenset(), None, {}
+    return _run(ctx, mdps, residents, None)
+
+
+def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],
+         mdp_mate: dict[int, int] | None) -> BracketResult:
+    """The MDP-pairing (``mdp_mate`` when already known, else its matching), then the
+    remainder (B.7 note: S1R and S2R formed after the MDP-pairing)."""
     fixed: list[tuple[PairingPlayer, PairingPlayer]] = []
     blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
     if mdps:
-        mate = match_mdp_pairing(ctx, mdps, residents)
+        mate = match_mdp_pairing(ctx, mdps, residents) if mdp_mate is None else mdp_mate
         ctx.mdp_mate = mate
         for m in mdps:
             partner = mate.get(m.id)
@@ -89,13 +113,20 @@ def run(ctx: Bracket) -> BracketResult:
             and q in ctx.in_bracket
             and q not in ctx.mdp_ids
             and ctx.bsn[p.id] < ctx.bsn[q]
-        )
+        ) if mdp_mate is None else len(remainder) // 2  # (the bound pairs everybody)
     else:
         remainder = residents
         n1 = None
     ctx.fixed_ids = frozenset(p.id for pr in fixed for p in pr)
 
+    # 2012, the lowest bracket half of whose players (``side``) may not meet one another:
+    # every candidate pairing everybody (A9, P) pairs each of them with one of the others, so
+    # a pair of two others is in no best candidate and leaves the graph (docs/dutch.md 8.3)
+    side = dutch_lowest_2012.one_colour_half(ctx)
+
     def allowed_base(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
+        if kind == INTERNAL and side is not None and u.id not in side and v.id not in side:
+            return False
         return not (kind == INTERNAL and (u.id in blocked or v.id in blocked))
 
     if n1 is None:
@@ -104,6 +135,10 @@ def run(ctx: Bracket) -> BracketResult:
         # own number of pairs is MaxPairs: when it differs from the guess, the S1 used for
         # the order was wrong and the bracket is ordered again with the right one.
         guess = len(remainder) // 2
+        if not ctx.complete:
+            # C.5 / [C6] / 2012 P rank first: MaxPairs is the largest number of pairs of
+            # the bracket, known at once when a greedy pairing reaches a bound of it
+            guess = obvious_max_pairs(ctx, remainder) or guess
         pairs = order_remainder(ctx, remainder, guess, allowed_base)
         if len(pairs) != guess:
             pairs = order_remainder(ctx, remainder, len(pairs), allowed_base)
@@ -117,6 +152,35 @@ def run(ctx: Bracket) -> BracketResult:
         p for p in result.floaters + ctx.nxt if ctx.last_mate.get(p.id) not in in_next
     ]
     return result
+
+
+def obvious_max_pairs(ctx: Bracket, players: list[PairingPlayer]) -> int | None:
+    """MaxPairs (B.1 b; 2012 P) of a homogeneous bracket, when it is plain: the players of one
+    absolute colour preference who are not topscorers (``A``) may not meet one another (C.3 /
+    [C3]; 2012 A7), so each pair holds at most one of them and at most ``n - |A|`` pairs can be
+    made; when the other players each take a different free player of ``A`` they may meet (a
+    greedy), that bound is reached. None when there is no such ``A`` larger than half the
+    bracket or the greedy falls short (the caller then guesses, as before)."""
+    n = len(players)
+    side: list[PairingPlayer] = []
+    for colour in (Colour.WHITE, Colour.BLACK):
+        one = [p for p in players
+               if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer]
+        if 2 * len(one) > n:
+            side = one
+    if not side:
+        return None
+    in_side = {p.id for p in side}
+    compatible = ctx.rnd.compatible
+    free = list(side)
+    for p in players:
+        if p.id in in_side:
+            continue
+        k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+        if k < 0:
+            return None
+        free.pop(k)
+    return n - len(side)
 
 
 def quality_weights(ctx: Bracket) -> tuple[list[int], dict[tuple[int, int], int]]:
@@ -192,6 +256,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     s1_list = remainder[:n1]
     s1 = {p.id for p in s1_list}
     rem_ids = set(bsn)
+    transposition = _transposition_digits(ctx, s1, s1_list)
 
     def exchange_order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
         if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
@@ -208,7 +273,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
         dc = (2 ** (n + 1)) - (2 ** a if in1a else 0)
         # D.2 d: lowest BSN moved from S2 to S1 (the lower BSN of pairs inside S2)
         dd = 2 ** (n - a) if not in1a else 0
-        return [da, db, dc, dd, _transposition(ctx, u, v, s1, s1_list)]
+        return [da, db, dc, dd, transposition(u, v)]
 
     mate = dutch_bracket.match(ctx, allowed=allowed_base, order=exchange_order)
     pairs = _pairs_of(ctx, mate, remainder)
@@ -220,6 +285,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     for a, b in pairs:
         new_s1.add(min(a, b, key=lambda p: bsn[p.id]).id)
     s1_sorted = [p for p in remainder if p.id in new_s1]
+    new_transposition = _transposition_digits(ctx, new_s1, s1_sorted)
 
     def allowed(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
         if not allowed_base(u, v, kind):
@@ -234,7 +300,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     def order(u: PairingPlayer, v: PairingPlayer, kind: int) -> list[int]:
         if kind != INTERNAL or u.id not in rem_ids or v.id not in rem_ids:
             return [0]
-        return [_transposition(ctx, u, v, new_s1, s1_sorted)]
+        return [new_transposition(u, v)]
 
     mate = dutch_bracket.match(ctx, allowed=allowed, order=order)
     return _pairs_of(ctx, mate, remainder)
@@ -306,19 +372,28 @@ def quality(ctx: Bracket, mate: dict[int, int]) -> list[int]:
     return total or []
 
 
-def _transposition(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, s1: set[int],
-                   s1_sorted: list[PairingPlayer]) -> int:
-    """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank)."""
-    if (u.id in s1) == (v.id in s1):
-        return 0
-    first, second = (u, v) if u.id in s1 else (v, u)
-    i = next(k for k, p in enumerate(s1_sorted) if p.id == first.id)
+def _transposition_digits(ctx: Bracket, s1: set[int], s1_sorted: list[PairingPlayer]
+                          ) -> Callable[[PairingPlayer, PairingPlayer], int]:
+    """D.1: lexicographically smallest S2 order, as digits (S1 position -> S2 rank): the digit
+    of the pair u-v. The positions in S1 and the ranks in S2 (among the bracket's players not
+    in ``s1``, in A.2 order) are counted once, not for every pair."""
+    position = {p.id: i for i, p in enumerate(s1_sorted)}
+    s2_rank: dict[int, int] = {}
+    below = 0
+    for q in sorted(ctx.players, key=lambda q: q.rank):
+        s2_rank[q.id] = below  # the players outside s1 ranked before q
+        if q.id not in s1:
+            below += 1
     m = ctx.size + 1
-    return (m - _s2_rank(ctx, second, s1)) * (m + 1) ** (len(s1_sorted) - 1 - i)
+    top = len(s1_sorted) - 1
 
+    def digit(u: PairingPlayer, v: PairingPlayer) -> int:
+        if (u.id in s1) == (v.id in s1):
+            return 0
+        first, second = (u, v) if u.id in s1 else (v, u)
+        return (m - s2_rank[second.id]) * (m + 1) ** (top - position[first.id])
 
-def _s2_rank(ctx: Bracket, p: PairingPlayer, s1: set[int]) -> int:
-    return sum(1 for q in ctx.players if q.id not in s1 and q.rank < p.rank)
+    return digit
 
 
 def _pairs_of(ctx: Bracket, mate: dict[int, int],

@@ -88,7 +88,16 @@ class PairingRound:
         first = list(rest)
         while rest:
             p = rest.pop()
-            k = next((k for k in range(len(rest) - 1, -1, -1) if compatible(p, rest[k])), -1)
+            if p.strength == ABSOLUTE and not p.topscorer:
+                # the players of p's absolute colour are passed over without a look-up (C.3:
+                # never compatible): the same greedy, without scanning a large block of them
+                colour = p.pref
+                k = next((k for k in range(len(rest) - 1, -1, -1)
+                          if not (rest[k].pref is colour and rest[k].strength == ABSOLUTE
+                                  and not rest[k].topscorer) and compatible(p, rest[k])), -1)
+            else:
+                k = next((k for k in range(len(rest) - 1, -1, -1)
+                          if compatible(p, rest[k])), -1)
             if k >= 0:
                 q = rest.pop(k)
                 mate[p.id], mate[q.id] = q.id, p.id
@@ -179,6 +188,14 @@ class PairingRound:
         (A6.b, C2) once C1 has sent down the residents who have no possible opponent in it
         (C1 comes before C2); pairs is the most it can make (B1, B2; A3: MDPs meet residents,
         unless they are at least half of the bracket)."""
+        kept, ok = self._next_bracket_2012(floaters, nxt)
+        return len(kept) // 2, self._maximum_matching_size(kept, ok)
+
+    def _next_bracket_2012(self, floaters: list[PairingPlayer], nxt: list[PairingPlayer]
+                           ) -> tuple[list[PairingPlayer],
+                                      Callable[[PairingPlayer, PairingPlayer], bool]]:
+        """The players of the next bracket C1 keeps there (those with a possible opponent in
+        it; the MDPs always) and the test of a pair in it (B1, B2; A3)."""
         group = floaters + nxt
         mdp = {p.id for p in floaters}
         if 2 * len(mdp) >= len(group):
@@ -187,9 +204,12 @@ class PairingRound:
         def ok(p: PairingPlayer, q: PairingPlayer) -> bool:
             return not (p.id in mdp and q.id in mdp) and self.compatible(p, q)
 
+        # players without an absolute preference first: an opponent is found at once, where
+        # a block of players with one absolute preference would be scanned through
+        order = sorted(group, key=lambda q: q.strength == ABSOLUTE)
         kept = [p for p in group
-                if p.id in mdp or any(ok(p, q) for q in group if q is not p)]
-        return len(kept) // 2, self._maximum_matching_size(kept, ok)
+                if p.id in mdp or any(ok(p, q) for q in order if q is not p)]
+        return kept, ok
 
     @staticmethod
     def _maximum_matching_size(players: list[PairingPlayer],
@@ -233,6 +253,14 @@ class PairingRound:
         size moves down, one that lets the next bracket make P pairs (checked before C14 lowers
         P1 there, hence above this bracket's colours and floats); if there is none, the first
         pairing stands."""
+        if (self.one_colour_side_2012(bracket, res) is not None
+                and len(self._next_bracket_2012(res.floaters, nxt)[0]) // 2 > len(nxt)):
+            # every candidate best by P moves down players who may not meet one another
+            # (docs/dutch.md section 8.3 (c)), so each pair of the next bracket holds one of its
+            # residents: no set of players moved down lets it make its P pairs, more than
+            # len(nxt), and pairing the bracket again could not change the answer (nor can the
+            # first set: its pairs need not be counted)
+            return res
         need, got = self.next_bracket_pairs_2012(res.floaters, nxt)
         if got >= need:
             return res
@@ -292,7 +320,8 @@ class PairingRound:
             # also the best with the next bracket in the graph (docs/dutch.md section 8,
             # "look-ahead shortcut, 2012")
             res = run(open_bracket(self, bracket, mdps, None, None))
-            if not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt):
+            if (not res.floaters or self.moved_down_pairable_2012(res.floaters, nxt)
+                    or self.moved_down_at_bound_2012(bracket, res, nxt)):
                 res.next_unpaired = list(nxt)
                 return res
         elif (nxt and (rest is None or self.rules.edition < 2017 or not forced_floaters(rest))
@@ -320,6 +349,59 @@ class PairingRound:
         by_id = {p.id: p for p in (*floaters, *nxt)}
         return bipartite_covers([p.id for p in floaters], [q.id for q in nxt],
                                 lambda a, b: compatible(by_id[a], by_id[b]))
+
+    def one_colour_side_2012(self, bracket: list[PairingPlayer], res: BracketResult
+                             ) -> list[PairingPlayer] | None:
+        """2012: the players ``A`` of the bracket who may float in a candidate best by P, when
+        they are shown to be all of one kind: non-topscorers with one absolute colour
+        preference (they may not meet one another: A7, ``compatible``), ``res`` (the
+        bracket's pairing, best by P) floating only such players and pairing every other
+        player ``N`` of the bracket. Each pair holds at most one player of ``A``, hence at
+        least one of ``N``, so P is at most ``|N|``; ``res`` reaches it, so every candidate
+        best by P pairs every player of ``N`` with one of ``A``, and its players moved down
+        are all in ``A`` (docs/dutch.md section 8.3 (c)). None when that is not the case."""
+        for colour in (Colour.WHITE, Colour.BLACK):
+            side = [p for p in bracket
+                    if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer]
+            ids = {p.id for p in side}
+            if (side and all(p.id in ids for p in res.floaters)
+                    and len(res.pairs) == len(bracket) - len(side)):
+                return side
+        return None
+
+    def moved_down_at_bound_2012(self, bracket: list[PairingPlayer], res: BracketResult,
+                                 nxt: list[PairingPlayer]) -> bool:
+        """2012 C1 (the ``C1 next`` digit): do the players ``res`` moves down make as many
+        pairs with the next bracket's residents as any candidate best by P could? When every
+        such candidate moves down ``f`` players of ``A`` (:meth:`one_colour_side_2012`), none
+        makes more than ``f`` such pairs nor more than a maximum matching of ``A`` with the
+        residents (B1.a, the absolute colour rule): a candidate reaching the smaller is at
+        the digit's best, and the argument of :meth:`moved_down_pairable_2012` applies
+        (docs/dutch.md section 8.3 (c))."""
+        side = self.one_colour_side_2012(bracket, res)
+        if side is None:
+            return False
+        got = self._bipartite_size(nxt, res.floaters)
+        return got == len(res.floaters) or got == self._bipartite_size(nxt, side)
+
+    def _bipartite_size(self, left: list[PairingPlayer], right: list[PairingPlayer]) -> int:
+        """The size of a maximum matching of ``left`` with ``right`` (pairs allowed by
+        ``compatible``): Kuhn's augmenting paths from each player of ``left``."""
+        compatible = self.compatible
+        owner: dict[int, PairingPlayer] = {}
+        options = {a.id: [b for b in right if compatible(a, b)] for a in left}
+
+        def augment(a: PairingPlayer, seen: set[int]) -> bool:
+            for b in options[a.id]:
+                if b.id in seen:
+                    continue
+                seen.add(b.id)
+                if b.id not in owner or augment(owner[b.id], seen):
+                    owner[b.id] = a
+                    return True
+            return False
+
+        return sum(augment(a, set()) for a in left)
 
     def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
                         nxt: list[PairingPlayer]

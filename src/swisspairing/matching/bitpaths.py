@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import augment_path
-from .bitsets import _Neighbours, bits, mask_of
+from .bitsets import augment_bits, bits, mask_of
 
 
 def short_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
@@ -111,7 +110,6 @@ class BitMatching:
         ``stop_at_failure``, returns False at the first vertex without a path (the matching
         is then not perfect and not necessarily maximum); True otherwise."""
         barred, mate = self.barred, self.mate
-        vertices: set[int] | None = None  # the vertices of ``among``, listed once if needed
         for v in list(starts):  # type: ignore[call-overload]
             if (self.matched >> v) & 1:
                 continue
@@ -122,9 +120,7 @@ class BitMatching:
             if u is not None:
                 self.matched |= (1 << v) | (1 << u)
                 continue
-            if vertices is None:
-                vertices = set(bits(self.among))
-            if augment_path(v, vertices, _Neighbours(barred, self.among), mate):
+            if augment_bits(v, self.among, barred, mate):
                 self.matched = mask_of(mate)
             elif stop_at_failure:
                 return False

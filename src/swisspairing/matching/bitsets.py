@@ -12,9 +12,8 @@ step cheap (one word operation per 64 players instead of one call per pair).
 from __future__ import annotations
 
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-
-from . import augment_path
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -30,6 +29,102 @@ def mask_of(ids: Iterable[int]) -> int:
     for i in ids:
         m |= 1 << i
     return m
+
+
+def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[int, int]
+                 ) -> bool:
+    """Edmonds' blossom search for an augmenting path from the exposed ``root`` in the graph
+    of ``among`` (a bit set) under ``barred``; applies the path to ``mate`` and returns True
+    when one was found.
+
+    Step for step the search of :func:`~swisspairing.matching.augment_path` on the same graph
+    (neighbours in increasing order, the same tree, blossoms, path and ``mate``), except that
+    the neighbours it would pass over are never listed: when an outer vertex ``v`` is scanned,
+    the vertices that are then *inner* (labelled, not outer) and those of ``v``'s own blossom
+    are masked out. That skips nothing the plain search would use: an inner vertex is passed
+    over by it (neither outer nor unlabelled), unless a blossom formed during ``v``'s scan made
+    it outer, and such a blossom holds ``v``, so the vertex then has ``v``'s base and is passed
+    over too; a vertex of ``v``'s blossom keeps ``v``'s base (bases only merge). A search that
+    finds nothing in a dense graph (a Tutte barrier: an independent set of outer vertices
+    whose every neighbour is inner) thus costs a few word operations per vertex instead of
+    one step per edge."""
+    parent: dict[int, int] = {}
+    base: dict[int, int] = {}  # a vertex absent from it is its own base
+    members: dict[int, int] = {}  # a blossom's base -> the bit set of its vertices
+    used = {root}
+    used_mask = 1 << root  # the outer vertices
+    labelled = 0  # the vertices with a ``parent``
+    tree = [root]
+    queue = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen: set[int] = set()
+        while True:
+            a = base.get(a, a)
+            seen.add(a)
+            if a not in mate:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base.get(b, b)
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, b: int, child: int, blossom: set[int]) -> int:
+        """As ``augment_path``'s; returns the bits of the vertices given a parent."""
+        given = 0
+        while base.get(v, v) != b:
+            blossom.add(base.get(v, v))
+            m = mate[v]
+            blossom.add(base.get(m, m))
+            parent[v] = child
+            given |= 1 << v
+            child = m
+            v = parent[m]
+        return given
+
+    while queue:
+        v = queue.popleft()
+        bv = base.get(v, v)
+        skip = (labelled & ~used_mask) | members.get(bv, 1 << bv)
+        for to in bits(among & ~barred[v] & ~skip):
+            if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
+                continue
+            if to == root or (to in mate and mate[to] in parent):
+                b = lca(v, to)
+                blossom: set[int] = set()
+                labelled |= mark(v, b, to, blossom)
+                labelled |= mark(to, b, v, blossom)
+                joined = members.get(b, 1 << b)
+                for u in tree:
+                    if base.get(u, u) in blossom:
+                        base[u] = b
+                        joined |= 1 << u
+                        if u not in used:
+                            used.add(u)
+                            used_mask |= 1 << u
+                            queue.append(u)
+                members[b] = joined
+            elif to not in parent:
+                parent[to] = v
+                labelled |= 1 << to
+                tree.append(to)
+                if to not in mate:
+                    u: int | None = to
+                    while u is not None:
+                        pv = parent[u]
+                        nxt = mate.get(pv)
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = nxt
+                    return True
+                w = mate[to]
+                used.add(w)
+                used_mask |= 1 << w
+                tree.append(w)
+                queue.append(w)
+    return False
 
 
 class _Neighbours(Mapping[int, list[int]]):
@@ -75,11 +170,9 @@ class BitGraph:
                 mate[v], mate[u] = u, v
                 free &= ~((1 << v) | (1 << u))
         if free.bit_count() > 1:
-            vs = set(bits(among))
-            adj = _Neighbours(barred, among)
             for v in order:
                 if v not in mate:
-                    augment_path(v, vs, adj, mate)
+                    augment_bits(v, among, barred, mate)
         return mate
 
     def perfect(self, ids: Iterable[int]) -> bool:

@@ -126,9 +126,12 @@ class BitMatching:
                 return False
         return True
 
-    def without(self, a: int, b: int) -> BitMatching:
+    def without(self, a: int, b: int, stop_at_failure: bool = False) -> BitMatching:
         """A maximum matching of ``among`` minus ``a`` and ``b``, from this one (only the
-        partners the two leave exposed can start an augmenting path); this one is unchanged."""
+        partners the two leave exposed can start an augmenting path); this one is unchanged.
+        With ``stop_at_failure`` (for the question "is it perfect?"), the repair stops at the
+        first partner left without a path: the matching returned is then not perfect, and not
+        necessarily maximum (see :meth:`is_perfect`)."""
         mate = dict(self.mate)
         exposed = []
         for x in (a, b):
@@ -143,16 +146,18 @@ class BitMatching:
         new.matched = self.matched & ~((1 << a) | (1 << b))
         for y in exposed:
             new.matched &= ~(1 << y)
-        new._complete(exposed)
+        new._complete(exposed, stop_at_failure)
         return new
 
-    def grown(self, extra: int) -> BitMatching:
+    def grown(self, extra: int, stop_at_failure: bool = False) -> BitMatching:
         """A maximum matching of ``among`` plus the vertices of ``extra``, from this one (only
-        the new vertices and those this one left exposed can start an augmenting path)."""
+        the new vertices and those this one left exposed can start an augmenting path). With
+        ``stop_at_failure`` (for the question "is it perfect?"), the search stops at the first
+        vertex left without a path (see :meth:`is_perfect`)."""
         new = BitMatching.__new__(BitMatching)
         new.barred = self.barred
         new.among = self.among | extra
         new.mate = dict(self.mate)
         new.matched = self.matched
-        new._complete(bits(new.among & ~new.matched))
+        new._complete(bits(new.among & ~new.matched), stop_at_failure)
         return new

@@ -154,8 +154,10 @@ class BitGraph:
     def allowed(self, a: int, b: int) -> bool:
         return not (self.barred[a] >> b) & 1
 
-    def matching(self, ids: Iterable[int]) -> dict[int, int]:
-        """A maximum matching of ``ids`` (a both-ways partner map)."""
+    def matching(self, ids: Iterable[int], stop_at_failure: bool = False) -> dict[int, int]:
+        """A maximum matching of ``ids`` (a both-ways partner map). With ``stop_at_failure``,
+        the search stops at the first vertex left without an augmenting path (the matching
+        returned is then not perfect, and not necessarily maximum)."""
         among = mask_of(ids)
         barred = self.barred
         order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
@@ -171,14 +173,19 @@ class BitGraph:
                 free &= ~((1 << v) | (1 << u))
         if free.bit_count() > 1:
             for v in order:
-                if v not in mate:
-                    augment_bits(v, among, barred, mate)
+                if v not in mate and not augment_bits(v, among, barred, mate) \
+                        and stop_at_failure:
+                    break
         return mate
 
     def perfect(self, ids: Iterable[int]) -> bool:
-        """Whether the players can all be paired among themselves."""
+        """Whether the players can all be paired among themselves. The search stops at the
+        first player left without an augmenting path: a perfect matching would give one from
+        every exposed vertex (the symmetric difference with it holds a path from him ending at
+        another exposed vertex), so none exists; the same answer as a whole maximum matching."""
         order = list(ids)
-        return len(order) % 2 == 0 and len(self.matching(order)) == len(order)
+        return (len(order) % 2 == 0
+                and len(self.matching(order, stop_at_failure=True)) == len(order))
 
     def covers(self, left: Sequence[int], right: Iterable[int]) -> bool:
         """Whether every player of ``left`` can get a distinct partner in ``right`` and no one

@@ -310,7 +310,7 @@ class BitCompletion:
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
         is repaired from the partners they lose); None when none is left."""
-        rest = self.matching.without(a + self.shift, b)
+        rest = self.matching.without(a + self.shift, b, stop_at_failure=True)
         return BitCompletion(rest, self.shift) if rest.perfect else None
 
 

@@ -178,7 +178,7 @@ class Round:
         added = mask_of(extra) & ~start.among
         if (start.among | added).bit_count() % 2:
             added |= 1 << self.bye_bit
-        return start.grown(added).perfect
+        return start.grown(added, stop_at_failure=True).perfect
 
     def completable_with_some(self, candidates: frozenset[int], x: int, base: frozenset[int]
                               ) -> bool:

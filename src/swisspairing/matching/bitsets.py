@@ -47,7 +47,9 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
     over too; a vertex of ``v``'s blossom keeps ``v``'s base (bases only merge). A search that
     finds nothing in a dense graph (a Tutte barrier: an independent set of outer vertices
     whose every neighbour is inner) thus costs a few word operations per vertex instead of
-    one step per edge."""
+    one step per edge. A blossom's vertices are kept as a bit set per base, so a contraction
+    finds the tree vertices whose base it absorbs without scanning the tree (they are queued
+    in tree order, as there)."""
     parent: dict[int, int] = {}
     base: dict[int, int] = {}  # a vertex absent from it is its own base
     members: dict[int, int] = {}  # a blossom's base -> the bit set of its vertices
@@ -55,6 +57,7 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
     used_mask = 1 << root  # the outer vertices
     labelled = 0  # the vertices with a ``parent``
     tree = [root]
+    position = {root: 0}  # a vertex's place in ``tree``
     queue = deque([root])
 
     def lca(a: int, b: int) -> int:
@@ -96,19 +99,25 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
                 blossom: set[int] = set()
                 labelled |= mark(v, b, to, blossom)
                 labelled |= mark(to, b, v, blossom)
-                joined = members.get(b, 1 << b)
-                for u in tree:
-                    if base.get(u, u) in blossom:
-                        base[u] = b
-                        joined |= 1 << u
-                        if u not in used:
-                            used.add(u)
-                            used_mask |= 1 << u
-                            queue.append(u)
-                members[b] = joined
+                # the tree vertices whose base is in the blossom: the members of those bases
+                # (``augment_path`` scans the whole tree for them); the inner ones become
+                # outer and are queued in tree order, as there
+                moved = 0
+                for x in blossom:
+                    moved |= members.get(x, 1 << x)
+                for u in bits(moved):
+                    base[u] = b
+                fresh = moved & ~used_mask
+                if fresh:
+                    for u in sorted(bits(fresh), key=position.__getitem__):
+                        used.add(u)
+                        queue.append(u)
+                    used_mask |= fresh
+                members[b] = members.get(b, 1 << b) | moved
             elif to not in parent:
                 parent[to] = v
                 labelled |= 1 << to
+                position[to] = len(tree)
                 tree.append(to)
                 if to not in mate:
                     u: int | None = to
@@ -122,6 +131,7 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
                 w = mate[to]
                 used.add(w)
                 used_mask |= 1 << w
+                position[w] = len(tree)
                 tree.append(w)
                 queue.append(w)
     return False

@@ -91,7 +91,11 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
         v = queue.popleft()
         bv = base.get(v, v)
         skip = (labelled & ~used_mask) | members.get(bv, 1 << bv)
-        for to in bits(among & ~barred[v] & ~skip):
+        todo = among & ~barred[v] & ~skip  # lowest first, as ``bits`` lists them
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            to = low.bit_length() - 1
             if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
                 continue
             if to == root or (to in mate and mate[to] in parent):
@@ -114,6 +118,7 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
                         queue.append(u)
                     used_mask |= fresh
                 members[b] = members.get(b, 1 << b) | moved
+                todo &= ~members[b]  # now of ``v``'s blossom: passed over at their turn
             elif to not in parent:
                 parent[to] = v
                 labelled |= 1 << to

@@ -232,10 +232,15 @@ def measure(system: str, name: str, players: int, seed: int, timeout: float, wor
         return [system, label, str(players), "-", "-", "-", note]
     out = outputs / f"{path.stem}.{system}.pairs"
     cpu, wall, rss, finished = run_pair(system, path, out, timeout)
-    if not finished and cpu < 0.9 * timeout:  # not stopped: the command failed; say why
-        done = subprocess.run([str(CLI), "pair", "--system", system, str(path), "-o", str(out)],
-                              capture_output=True, text=True, timeout=10 * timeout)
-        why = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1][:80]
+    if not finished and cpu < 0.9 * timeout and wall < 10 * timeout:
+        # stopped neither by the CPU limit nor by the wall-clock one: the command failed
+        try:
+            done = subprocess.run([str(CLI), "pair", "--system", system, str(path), "-o",
+                                   str(out)], capture_output=True, text=True,
+                                  timeout=10 * timeout)
+            why = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1][:80]
+        except subprocess.TimeoutExpired:
+            why = f"no answer within {10 * timeout:g} s of wall time"
         return [system, label, str(players), f"{cpu:.2f}", f"{wall:.2f}", f"{rss:.0f}",
                 f"error: {why}"]
     if not finished:

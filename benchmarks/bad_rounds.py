@@ -31,7 +31,8 @@ Scenarios (``--scenarios``; default all; the measured round in brackets):
 * ``last-round-ww`` - the last round after White won every game [5 of 5];
 * ``equal-draws`` - every player rated 2000, 90 % of games drawn, the rest 50/50 [5 of 9];
 * ``other-history`` - rounds 1-5 paired by another system (Lim for Dutch and Burstein, Dutch
-  2025 for Lim, Elo-Swiss and the 2026 systems' other one is not meaningful: see below) [6 of 9].
+  2025 for Lim and Elo-Swiss; not for the 2026 systems, whose events are matches or teams)
+  [6 of 9].
 
 The 2026 systems: ``double-swiss`` (matches of two games: the game-1 White's result model;
 ``--sizes`` players) and ``team-swiss`` (``--sizes`` / 4 teams of 4 boards, at most 999; the

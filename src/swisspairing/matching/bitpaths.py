@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import augment_path
-from .bitsets import _Neighbours, bits, mask_of
+from .bitsets import augment_bits, bits, mask_of
 
 
 def short_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
@@ -111,7 +110,6 @@ class BitMatching:
         ``stop_at_failure``, returns False at the first vertex without a path (the matching
         is then not perfect and not necessarily maximum); True otherwise."""
         barred, mate = self.barred, self.mate
-        vertices: set[int] | None = None  # the vertices of ``among``, listed once if needed
         for v in list(starts):  # type: ignore[call-overload]
             if (self.matched >> v) & 1:
                 continue
@@ -122,17 +120,18 @@ class BitMatching:
             if u is not None:
                 self.matched |= (1 << v) | (1 << u)
                 continue
-            if vertices is None:
-                vertices = set(bits(self.among))
-            if augment_path(v, vertices, _Neighbours(barred, self.among), mate):
+            if augment_bits(v, self.among, barred, mate):
                 self.matched = mask_of(mate)
             elif stop_at_failure:
                 return False
         return True
 
-    def without(self, a: int, b: int) -> BitMatching:
+    def without(self, a: int, b: int, stop_at_failure: bool = False) -> BitMatching:
         """A maximum matching of ``among`` minus ``a`` and ``b``, from this one (only the
-        partners the two leave exposed can start an augmenting path); this one is unchanged."""
+        partners the two leave exposed can start an augmenting path); this one is unchanged.
+        With ``stop_at_failure`` (for the question "is it perfect?"), the repair stops at the
+        first partner left without a path: the matching returned is then not perfect, and not
+        necessarily maximum (see :meth:`is_perfect`)."""
         mate = dict(self.mate)
         exposed = []
         for x in (a, b):
@@ -147,16 +146,18 @@ class BitMatching:
         new.matched = self.matched & ~((1 << a) | (1 << b))
         for y in exposed:
             new.matched &= ~(1 << y)
-        new._complete(exposed)
+        new._complete(exposed, stop_at_failure)
         return new
 
-    def grown(self, extra: int) -> BitMatching:
+    def grown(self, extra: int, stop_at_failure: bool = False) -> BitMatching:
         """A maximum matching of ``among`` plus the vertices of ``extra``, from this one (only
-        the new vertices and those this one left exposed can start an augmenting path)."""
+        the new vertices and those this one left exposed can start an augmenting path). With
+        ``stop_at_failure`` (for the question "is it perfect?"), the search stops at the first
+        vertex left without a path (see :meth:`is_perfect`)."""
         new = BitMatching.__new__(BitMatching)
         new.barred = self.barred
         new.among = self.among | extra
         new.mate = dict(self.mate)
         new.matched = self.matched
-        new._complete(bits(new.among & ~new.matched))
+        new._complete(bits(new.among & ~new.matched), stop_at_failure)
         return new

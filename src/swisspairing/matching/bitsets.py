@@ -12,9 +12,8 @@ step cheap (one word operation per 64 players instead of one call per pair).
 from __future__ import annotations
 
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-
-from . import augment_path
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -30,6 +29,117 @@ def mask_of(ids: Iterable[int]) -> int:
     for i in ids:
         m |= 1 << i
     return m
+
+
+def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[int, int]
+                 ) -> bool:
+    """Edmonds' blossom search for an augmenting path from the exposed ``root`` in the graph
+    of ``among`` (a bit set) under ``barred``; applies the path to ``mate`` and returns True
+    when one was found.
+
+    Step for step the search of :func:`~swisspairing.matching.augment_path` on the same graph
+    (neighbours in increasing order, the same tree, blossoms, path and ``mate``), except that
+    the neighbours it would pass over are never listed: when an outer vertex ``v`` is scanned,
+    the vertices that are then *inner* (labelled, not outer) and those of ``v``'s own blossom
+    are masked out. That skips nothing the plain search would use: an inner vertex is passed
+    over by it (neither outer nor unlabelled), unless a blossom formed during ``v``'s scan made
+    it outer, and such a blossom holds ``v``, so the vertex then has ``v``'s base and is passed
+    over too; a vertex of ``v``'s blossom keeps ``v``'s base (bases only merge). A search that
+    finds nothing in a dense graph (a Tutte barrier: an independent set of outer vertices
+    whose every neighbour is inner) thus costs a few word operations per vertex instead of
+    one step per edge. A blossom's vertices are kept as a bit set per base, so a contraction
+    finds the tree vertices whose base it absorbs without scanning the tree (they are queued
+    in tree order, as there)."""
+    parent: dict[int, int] = {}
+    base: dict[int, int] = {}  # a vertex absent from it is its own base
+    members: dict[int, int] = {}  # a blossom's base -> the bit set of its vertices
+    used = {root}
+    used_mask = 1 << root  # the outer vertices
+    labelled = 0  # the vertices with a ``parent``
+    tree = [root]
+    position = {root: 0}  # a vertex's place in ``tree``
+    queue = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen: set[int] = set()
+        while True:
+            a = base.get(a, a)
+            seen.add(a)
+            if a not in mate:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base.get(b, b)
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, b: int, child: int, blossom: set[int]) -> int:
+        """As ``augment_path``'s; returns the bits of the vertices given a parent."""
+        given = 0
+        while base.get(v, v) != b:
+            blossom.add(base.get(v, v))
+            m = mate[v]
+            blossom.add(base.get(m, m))
+            parent[v] = child
+            given |= 1 << v
+            child = m
+            v = parent[m]
+        return given
+
+    while queue:
+        v = queue.popleft()
+        bv = base.get(v, v)
+        skip = (labelled & ~used_mask) | members.get(bv, 1 << bv)
+        todo = among & ~barred[v] & ~skip  # lowest first, as ``bits`` lists them
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            to = low.bit_length() - 1
+            if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
+                continue
+            if to == root or (to in mate and mate[to] in parent):
+                b = lca(v, to)
+                blossom: set[int] = set()
+                labelled |= mark(v, b, to, blossom)
+                labelled |= mark(to, b, v, blossom)
+                # the tree vertices whose base is in the blossom: the members of those bases
+                # (``augment_path`` scans the whole tree for them); the inner ones become
+                # outer and are queued in tree order, as there
+                moved = 0
+                for x in blossom:
+                    moved |= members.get(x, 1 << x)
+                for u in bits(moved):
+                    base[u] = b
+                fresh = moved & ~used_mask
+                if fresh:
+                    for u in sorted(bits(fresh), key=position.__getitem__):
+                        used.add(u)
+                        queue.append(u)
+                    used_mask |= fresh
+                members[b] = members.get(b, 1 << b) | moved
+                todo &= ~members[b]  # now of ``v``'s blossom: passed over at their turn
+            elif to not in parent:
+                parent[to] = v
+                labelled |= 1 << to
+                position[to] = len(tree)
+                tree.append(to)
+                if to not in mate:
+                    u: int | None = to
+                    while u is not None:
+                        pv = parent[u]
+                        nxt = mate.get(pv)
+                        mate[u] = pv
+                        mate[pv] = u
+                        u = nxt
+                    return True
+                w = mate[to]
+                used.add(w)
+                used_mask |= 1 << w
+                position[w] = len(tree)
+                tree.append(w)
+                queue.append(w)
+    return False
 
 
 class _Neighbours(Mapping[int, list[int]]):
@@ -59,8 +169,10 @@ class BitGraph:
     def allowed(self, a: int, b: int) -> bool:
         return not (self.barred[a] >> b) & 1
 
-    def matching(self, ids: Iterable[int]) -> dict[int, int]:
-        """A maximum matching of ``ids`` (a both-ways partner map)."""
+    def matching(self, ids: Iterable[int], stop_at_failure: bool = False) -> dict[int, int]:
+        """A maximum matching of ``ids`` (a both-ways partner map). With ``stop_at_failure``,
+        the search stops at the first vertex left without an augmenting path (the matching
+        returned is then not perfect, and not necessarily maximum)."""
         among = mask_of(ids)
         barred = self.barred
         order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
@@ -75,17 +187,20 @@ class BitGraph:
                 mate[v], mate[u] = u, v
                 free &= ~((1 << v) | (1 << u))
         if free.bit_count() > 1:
-            vs = set(bits(among))
-            adj = _Neighbours(barred, among)
             for v in order:
-                if v not in mate:
-                    augment_path(v, vs, adj, mate)
+                if v not in mate and not augment_bits(v, among, barred, mate) \
+                        and stop_at_failure:
+                    break
         return mate
 
     def perfect(self, ids: Iterable[int]) -> bool:
-        """Whether the players can all be paired among themselves."""
+        """Whether the players can all be paired among themselves. The search stops at the
+        first player left without an augmenting path: a perfect matching would give one from
+        every exposed vertex (the symmetric difference with it holds a path from him ending at
+        another exposed vertex), so none exists; the same answer as a whole maximum matching."""
         order = list(ids)
-        return len(order) % 2 == 0 and len(self.matching(order)) == len(order)
+        return (len(order) % 2 == 0
+                and len(self.matching(order, stop_at_failure=True)) == len(order))
 
     def covers(self, left: Sequence[int], right: Iterable[int]) -> bool:
         """Whether every player of ``left`` can get a distinct partner in ``right`` and no one

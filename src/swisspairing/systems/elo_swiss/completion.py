@@ -187,12 +187,16 @@ class StageCompletions:
 
     def __init__(self, rd: Round, x: int, ok: Callable[[int, int], bool],
                  can_float: Collection[int], floater_ok: FloaterTest) -> None:
+        self.rd = rd
         self.sink = sorted(floater_ok.also | floater_ok.lower)
         self.bye = (x + len(self.sink)) % 2 == 1
+        self.can_float = mask_of(can_float)
         self.shared = _CompatibilityGraph(rd, mask_of([*can_float, *self.sink]), self.bye)
         self.ok = ok
 
-    def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion:
+    def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
+        if isinstance(self.ok, PairRule):
+            return self._split_bits(s1, s2, self.ok)
         own: dict[int, list[int]] = {}
         for a in s1:
             va = _shadow(a)
@@ -201,6 +205,42 @@ class StageCompletions:
                 own.setdefault(b, []).append(va)
         verts = {*map(_shadow, s1), *s2, *self.sink, *([BYE_VERTEX] if self.bye else [])}
         return Completion(verts, _Layers(self.shared, own), shadow=_shadow)
+
+    def _split_bits(self, s1: Sequence[int], s2: Sequence[int], ok: PairRule) -> BitCompletion:
+        """The graph of :meth:`for_split` on bit sets (issue 26: the near-miss one-bracket
+        rounds ask it for thousands of branches): an S1 player's vertex is his own bit moved
+        above the bye bit (``shift``), joined to the players of S2 ``ok`` allows him; a player
+        of S2 to those S1 players and, if he may float, to the floaters of S2, the sink
+        (players already floating, lower levels) and the bye vertex as B1/B2 and B1 b allow
+        (``rd.barred``, ``rd.bye_takers``); the sink likewise. The same vertices and edges as
+        the graph of :meth:`for_split` (``ok`` is symmetric), so the same answers."""
+        rd = self.rd
+        shift = rd.bye_bit + 1
+        pair_barred, barred_b1 = ok.graph.barred, rd.barred
+        s1_mask, s2_mask = mask_of(s1), mask_of(s2)
+        members = (s2_mask & self.can_float) | mask_of(self.sink)
+        bye_bit = 1 << rd.bye_bit
+        takers = rd.bye_takers() & members if self.bye else 0
+        barred: dict[int, int] = {}
+        for a in s1:
+            barred[a + shift] = ~(s2_mask & ~pair_barred[a])
+        for b in s2:
+            partners = (s1_mask & ~pair_barred[b]) << shift
+            if (self.can_float >> b) & 1:
+                partners |= members & ~barred_b1[b] & ~(1 << b)
+                if (takers >> b) & 1:
+                    partners |= bye_bit
+            barred[b] = ~partners
+        for v in self.sink:
+            partners = members & ~barred_b1[v] & ~(1 << v)
+            if (takers >> v) & 1:
+                partners |= bye_bit
+            barred[v] = ~partners
+        among = (s1_mask << shift) | s2_mask | mask_of(self.sink)
+        if self.bye:
+            barred[rd.bye_bit] = ~takers
+            among |= bye_bit
+        return BitCompletion(BitMatching(barred, among), shift)
 
 
 def residual_completion(
@@ -257,10 +297,11 @@ class BitCompletion:
     :class:`~swisspairing.matching.bitpaths.BitMatching`, whose ``barred`` map holds per
     vertex the vertices it may not be matched with (itself included)."""
 
-    __slots__ = ("matching",)
+    __slots__ = ("matching", "shift")
 
-    def __init__(self, matching: BitMatching) -> None:
+    def __init__(self, matching: BitMatching, shift: int = 0) -> None:
         self.matching = matching
+        self.shift = shift  # an S1 player's vertex is his bit plus ``shift``
 
     @property
     def perfect(self) -> bool:
@@ -269,8 +310,8 @@ class BitCompletion:
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
         is repaired from the partners they lose); None when none is left."""
-        rest = self.matching.without(a, b)
-        return BitCompletion(rest) if rest.perfect else None
+        rest = self.matching.without(a + self.shift, b, stop_at_failure=True)
+        return BitCompletion(rest, self.shift) if rest.perfect else None
 
 
 def _residual_bits(

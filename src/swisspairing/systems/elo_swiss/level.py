@@ -240,6 +240,9 @@ def _pair_level(
             break
         if first is None:
             first = cand
+            if not _some_candidate_preferred(rd, cand, outer, everyone, lower, nxt,
+                                             homogeneous):
+                break  # C12: no later candidate can be preferred; ``first`` is the choice
         elif len(cand.pairs) < len(first.pairs):
             break
     if chosen is None and first is not None:
@@ -254,6 +257,28 @@ def _pair_level(
                       "A.2 en gardant la ronde appariable", 1, "C13"))
     _note_candidate(rd, chosen, movers, notes)
     return chosen
+
+
+def _some_candidate_preferred(rd: Round, first: Candidate, outer: tuple[int, ...],
+                              everyone: list[int], lower: frozenset[int], nxt: frozenset[int],
+                              homogeneous: bool) -> bool:
+    """Whether some candidate after ``first`` (whose floaters C12's test refused) could still
+    be chosen. The search goes on, keeping the first candidate whose floaters can all be
+    paired in the next level, through the candidates with as many pairs as ``first`` and the
+    first one with fewer; a homogeneous level yields its candidates by decreasing ``p`` (C14),
+    so they all have at least ``first``'s ``x`` floaters; a heterogeneous one may later have
+    more pairs (another residual, C11), so any number of floaters of the same parity (``outer``
+    always float). False only when no set of floaters of those sizes passes that test at
+    all (:meth:`Round.some_next_level_floaters`, a necessary condition): then the search ends
+    on ``first`` whatever it tries (issue 26: near-miss one-bracket rounds walked thousands
+    of candidates to learn it)."""
+    forced = frozenset(outer)
+    free = frozenset(everyone) - forced
+    x = len(first.floaters)
+    at_least = x if homogeneous else len(forced) + (x - len(forced)) % 2
+    if at_least == 0:
+        return True  # no floater at all passes C12's test
+    return rd.some_next_level_floaters(forced, free, at_least, lower, nxt)
 
 
 def _note_candidate(

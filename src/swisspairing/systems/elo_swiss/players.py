@@ -178,7 +178,7 @@ class Round:
         added = mask_of(extra) & ~start.among
         if (start.among | added).bit_count() % 2:
             added |= 1 << self.bye_bit
-        return start.grown(added).perfect
+        return start.grown(added, stop_at_failure=True).perfect
 
     def completable_with_some(self, candidates: frozenset[int], x: int, base: frozenset[int]
                               ) -> bool:
@@ -220,6 +220,48 @@ class Round:
             barred[top + k] = among & ~cands
         got = self._some_floaters[key] = BitMatching.is_perfect(barred, among)
         return got
+
+    def some_next_level_floaters(self, forced: frozenset[int], free: frozenset[int],
+                                 at_least: int, lower: frozenset[int],
+                                 restrict: frozenset[int]) -> bool:
+        """Whether some set ``f`` of floaters, every player of ``forced`` and players of
+        ``free``, ``at_least`` of them or more by a multiple of two, passes :meth:`completable`
+        (``f | lower``, ``restrict``, ``f``): C12's preference for a whole level at once (a
+        floater meets a player of the next level or another floater, the players of ``lower``
+        outside it meet no floater, a floater never takes the bye). One perfect-matching
+        question: stand-ins, one per player of ``free`` who does not float when exactly
+        ``at_least`` float, joined to every player of ``free`` and to each other (two stand-ins
+        paired together: two more floaters); the players of ``free`` on no stand-in float.
+        Any such ``f`` passing the test gives a perfect matching here (its pairing, the
+        players of ``free`` who stay on stand-ins, the stand-ins left over paired together),
+        so False proves that no candidate of the level with that many floaters is C12's
+        choice."""
+        stand_ins = len(free) - (at_least - len(forced))
+        if stand_ins < 0 or stand_ins > len(free):
+            return False
+        top = self.bye_bit + 1
+        stand_in_mask = ((1 << stand_ins) - 1) << top
+        floating = mask_of(forced | free)  # those who may float
+        allowed = mask_of(restrict) | floating
+        free_mask = mask_of(free)
+        barred: dict[int, int] = {}
+        for pid in forced | free:
+            m = self.barred[pid] | (1 << pid) | ~(allowed | stand_in_mask) | (1 << self.bye_bit)
+            barred[pid] = m if (free_mask >> pid) & 1 else m | stand_in_mask
+        for pid in lower:
+            m = self.barred[pid] | (1 << pid) | stand_in_mask
+            if pid not in restrict:
+                m |= floating
+            if not self.bye_eligible(pid):
+                m |= 1 << self.bye_bit
+            barred[pid] = m
+        for k in range(stand_ins):
+            barred[top + k] = ~(free_mask | stand_in_mask) | (1 << (top + k))
+        among = floating | mask_of(lower) | stand_in_mask
+        if (at_least + len(lower)) % 2:
+            barred[self.bye_bit] = ~mask_of(pid for pid in lower if self.bye_eligible(pid))
+            among |= 1 << self.bye_bit
+        return BitMatching.is_perfect(barred, among)
 
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:

@@ -50,12 +50,17 @@ def exchange_sequence(players: list[int]) -> list[int]:
 
 
 def next_floater(order: list[int], rest: set[int], pairs_among: Callable[[set[int]], int],
-                  k: int) -> int:
+                  k: int, pairs_without: Callable[[int], int] | None = None) -> int:
     """The first player of ``order`` whose transfer still lets ``k`` pairs be made in ``rest``
     (art. 10.1, 11.4: a player floats when no exchange can give it a compatible opponent);
-    ``pairs_among`` gives the largest number of pairs among a set of players."""
+    ``pairs_among`` gives the largest number of pairs among a set of players;
+    ``pairs_without``, when given, the same number for ``rest`` without one player (the same
+    answer from one maximum matching of ``rest``: :meth:`LimPlayers.pairs_without`)."""
     for p in order:
-        if p in rest and pairs_among(rest - {p}) == k:
+        if p not in rest:
+            continue
+        pairs = pairs_without(p) if pairs_without is not None else pairs_among(rest - {p})
+        if pairs == k:
             return p
     raise NoValidPairing("no floater can be chosen")  # pragma: no cover - a maximum matching
     # leaves at least one player of ``order`` unmatched whenever ``need`` > 0

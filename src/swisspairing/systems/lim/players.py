@@ -85,6 +85,10 @@ class LimPlayers:
         """The largest number of compatible pairs among ``players`` (ids or a bit set)."""
         return BitMatching.of(self.barred, players).size
 
+    def pairs_without(self, players: Iterable[int] | int) -> PairsWithout:
+        """:class:`PairsWithout` for the set ``players`` (art. 10.1, 11.4)."""
+        return PairsWithout(BitMatching.of(self.barred, players))
+
     def compatible(self, a: int, b: int) -> bool:
         """Art. 9.1: not met before, and some colour allocation breaks neither 12.1 a nor b.
 
@@ -166,3 +170,27 @@ class LimPlayers:
             and rec.opponent_score_before is not None
             and rec.opponent_score_before != rec.score_before
         )
+
+
+class PairsWithout:
+    """For a set of players, called with one of them ``p``: the largest number of compatible
+    pairs among the others (art. 10.1, 11.4: may ``p`` float and the group still make as many
+    pairs?), from one maximum matching ``M`` of the set instead of one new matching per ``p``.
+    If ``M`` leaves ``p`` alone, ``M`` itself pairs the others: the same number. Otherwise
+    ``M`` without ``p``'s pair has one pair less and leaves his partner ``q`` alone; an
+    augmenting path for it must end at ``q`` (one joining two players ``M`` leaves alone
+    would augment ``M``, which is maximum), so one search from ``q`` decides (Berge;
+    :meth:`BitMatching.without` with ``p`` twice). :meth:`remove` takes the floater chosen out
+    of the set, keeping a maximum matching of the players left."""
+
+    __slots__ = ("matching",)
+
+    def __init__(self, matching: BitMatching) -> None:
+        self.matching = matching
+
+    def __call__(self, p: int) -> int:
+        m = self.matching
+        return m.without(p, p).size if p in m.mate else m.size
+
+    def remove(self, p: int) -> None:
+        self.matching = self.matching.without(p, p)

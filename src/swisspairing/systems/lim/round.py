@@ -266,9 +266,10 @@ class LimRound:
             # incoming floaters float further only when no native can (10.5, 10.6)
             in_order = [(f.pid, "") for f in reversed(incoming) if f.pid in rest]
             types = dict([*order, *in_order])
+            pairs_without = self.players.pairs_without(rest)  # kept over ``rest`` below
             for _ in range(need):
                 ordered = [q for q, _ in [*order, *in_order] if q in rest]
-                p = next_floater(ordered, rest, self.players.pairs_among, k)
+                p = next_floater(ordered, rest, self.players.pairs_among, k, pairs_without)
                 for q in ordered[: ordered.index(p)]:
                     self.note(
                         f"Player {q} would float first, but the others could then make fewer "
@@ -281,6 +282,7 @@ class LimRound:
                 if self.maxi and p not in incoming_ids:
                     p = self.maxi_floater(p, [q for q in natives if q in rest], rest, k, down)
                 rest.discard(p)
+                pairs_without.remove(p)
                 floating.append(p)
                 self.note(*self.float_reason(p, ftype, p in incoming_ids, down), level=1,
                           rule="10.5" if p in incoming_ids else "10.2")

@@ -36,11 +36,12 @@ touches (a 1,000-player round pairs in well under a second).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...errors import NoValidPairing
 from ...matching import augment_path, lexicographic_bipartite_matching, max_weight_matching
+from ...matching.bitsets import augment_bits, bits, mask_of
 from ..explain import Explanation, fr_number, fr_points
 from .criteria import C4, C5, C6, C7, BracketView, PairCriterion
 from .participants import Participant
@@ -453,6 +454,45 @@ def _sets(profile: list[int], levels: list[tuple[float, list[int]]]) -> Iterator
         yield tuple(p for part in combo for p in part)
 
 
+class _RoleBarred(Mapping[int, int]):
+    """The "may meet" graph of :func:`_first_pairing`'s walk as bit sets (bit ``i`` =
+    participant ``i``): per member, the members he may *not* meet (himself included) given the
+    roles decided so far (3.6.2: in a pair the lower TPN is the top member, so a top member
+    meets only higher TPNs that may be bottoms, a bottom only lower TPNs that may be tops).
+    The roles (``tops``, ``bottoms``) change between searches, never during one; the
+    neighbours are those of the pair-by-pair relation it replaced, in the same (TPN) order, so
+    Edmonds' search (:func:`~swisspairing.matching.bitsets.augment_bits`) takes the same steps
+    (issue 26: the near-miss one-bracket rounds, where most of these searches find nothing).
+    """
+
+    def __init__(self, members: Sequence[int], blocked: dict[int, set[int]],
+                 allowed: object) -> None:
+        among = mask_of(members)
+        self.base: dict[int, int] = {}  # the members each may meet whatever the roles
+        for v in members:
+            near = among & ~mask_of(blocked[v]) & ~(1 << v)
+            if allowed is not None:
+                near &= mask_of(u for u in bits(near) if allowed(v, u))  # type: ignore[operator]
+            self.base[v] = near
+        self.tops = 0
+        self.bottoms = 0
+
+    def __getitem__(self, v: int) -> int:
+        below = (1 << v) - 1
+        partners = 0
+        if not (self.tops >> v) & 1:  # v may be a bottom: a lower TPN that may be a top
+            partners |= below & ~self.bottoms
+        if not (self.bottoms >> v) & 1:  # v may be a top: a higher TPN that may be a bottom
+            partners |= ~below & ~(1 << v) & ~self.tops
+        return ~(self.base[v] & partners)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.base)
+
+    def __len__(self) -> int:
+        return len(self.base)
+
+
 def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: object,
                    mate: dict[int, int]) -> list[tuple[int, int]]:
     """The pairing of ``members`` with the smallest identifier (3.6.2-3.6.3) among the perfect
@@ -482,33 +522,32 @@ def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: ob
     if _complete(natural, set(members), _Adjacency(members, blocked, ok)):
         mate = natural
     role: dict[int, bool] = {}  # True = top member
-
-    def role_ok(a: int, b: int) -> bool:
-        lo, hi = (a, b) if a < b else (b, a)
-        return role.get(lo) is not False and role.get(hi) is not True and (
-            ok is None or ok(a, b))  # type: ignore[operator]
-
-    adj = _Adjacency(members, blocked, role_ok)
-    verts = set(members)
+    barred = _RoleBarred(members, blocked, ok)
+    among = mask_of(members)
     mate = dict(mate)
     tops = 0
     for p in members:
         if tops == n:
             role[p] = False
+            barred.bottoms |= 1 << p
             continue
         q = mate[p]
         if q > p:
             role[p] = True
+            barred.tops |= 1 << p
             tops += 1
             continue
         trial = dict(mate)
         del trial[p], trial[q]
         role[p] = True
-        if augment_path(q, verts, adj, trial):
+        barred.tops |= 1 << p
+        if augment_bits(q, among, barred, trial):
             mate = trial
             tops += 1
         else:
             role[p] = False
+            barred.tops &= ~(1 << p)
+            barred.bottoms |= 1 << p
     top_members = [p for p in members if role[p]]
     bottoms = [p for p in members if not role[p]]
     choices = {t: [b for b in bottoms if b > t and fits(t, b)] for t in top_members}

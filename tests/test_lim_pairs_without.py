@@ -1,0 +1,48 @@
+"""Lim's floater question (art. 10.1, 11.4: may ``p`` float and the group still make ``k``
+pairs?) answered from one maximum matching kept over the floats (``players.PairsWithout``,
+issue 26) against a new maximum matching of the group without ``p`` for every candidate (the
+way it was asked before), on random graphs with and without a Tutte barrier (the near-miss
+rounds, where most candidates may not float), through a whole sequence of floats."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from swisspairing.matching.bitpaths import BitMatching
+from swisspairing.matching.bitsets import mask_of
+from swisspairing.systems.lim.players import PairsWithout
+
+
+def random_barred(rng: random.Random, n: int) -> dict[int, int]:
+    p = rng.choice((0.1, 0.3, 0.7, 0.95))
+    barrier = set(rng.sample(range(n), n // 2)) if rng.random() < 0.5 else set()
+    barred = {v: 1 << v for v in range(n)}
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() >= p or (a in barrier and b in barrier):
+                barred[a] |= 1 << b
+                barred[b] |= 1 << a
+    return barred
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pairs_without_answers_like_a_new_matching(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(3, 40)
+    barred = random_barred(rng, n)
+    rest = set(rng.sample(range(n), rng.randint(3, n)))
+    k = BitMatching.of(barred, mask_of(rest)).size
+    question = PairsWithout(BitMatching.of(barred, mask_of(rest)))
+    while len(rest) - 2 * k > 0:  # as many floats as the group needs (10.1)
+        chosen = None
+        for p in sorted(rest):
+            expected = BitMatching.of(barred, mask_of(rest - {p})).size
+            assert question(p) == expected
+            if chosen is None and expected == k:
+                chosen = p
+        assert chosen is not None  # some player always may float (a maximum matching)
+        rest.discard(chosen)
+        question.remove(chosen)
+        assert question.matching.size == k and question.matching.among == mask_of(rest)

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import bisect
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...matching import augment_path
@@ -522,3 +522,47 @@ def by_weighted_matching(rnd: DubovRound, top: float, residents: list[int],
     shown = (tuple(sorted((top - u.score for u in up), reverse=True)),
              rnd.unmet_preferences(pairs), c8, c9, c10)
     return UpfloaterChoice(ups, pairs, shown)
+
+
+class _FirstValid(_Search):
+    """The same walk with validity alone (no quality): the first ``k``-set of the candidates,
+    in the ``itertools.combinations`` order (4.1.3 order of their positions), that keeps both
+    matchings perfect and that ``accept`` takes (1997 art. 7 transfers, art. 6.4 players moved
+    down). The validity pruning only leaves out nodes with no valid leaf, so the answer is the
+    one an unbounded walk over every set of that order gives."""
+
+    def __init__(self, rnd: DubovRound, inside: list[int], cands: _Candidates, k: int,
+                 budget: _Budget, accept: Callable[[tuple[int, ...]], bool]) -> None:
+        super().__init__(rnd, 0.0, inside, cands, k, budget)
+        self.accept = accept
+        self.chosen_set: tuple[int, ...] | None = None
+
+    def bound(self, start: int, need: int, taken: _Taken) -> Quality | None:
+        return _NO_QUALITY
+
+    def leaf(self, chosen: list[int], taken: _Taken) -> None:
+        ups = tuple(self.cands.ids[p] for p in chosen)
+        if self.accept(ups):
+            self.chosen_set = ups
+            self.found = _ACCEPTED
+
+
+_NO_QUALITY: Quality = ((), 0, 0, 0, 0)
+_ACCEPTED = UpfloaterChoice((), [], ((), 0, 0, 0, 0))
+
+
+def first_valid_set(rnd: DubovRound, inside: list[int], below: list[int],
+                    candidates: list[int], k: int,
+                    accept: Callable[[tuple[int, ...]], bool] = lambda _: True
+                    ) -> tuple[int, ...] | None:
+    """The first ``k``-set of ``candidates`` (a subset of ``below``, in the order given; sets
+    in ``itertools.combinations`` order) such that ``inside`` + the set and ``below`` minus the
+    set can each be paired among themselves (1997 art. 2 / 2026 C4) and ``accept`` takes it;
+    None when there is none. The walk of :class:`_Search` with its validity bounds, no node
+    budget (exact: see :class:`_FirstValid`)."""
+    budget = _Budget(1 << 62)
+    inside_m = _Matching(rnd.graph, inside, budget)
+    below_m = _Matching(rnd.graph, below, budget)
+    search = _FirstValid(rnd, inside, _Candidates(rnd, candidates), k, budget, accept)
+    search.run(inside_m, below_m)
+    return search.chosen_set

@@ -269,10 +269,17 @@ class DubovSystem:
                 chosen = tuple(literal)
         # Else the first set of the fewest transfers in the pool order (itertools.combinations
         # order), found exactly by the upfloater walk with its validity bounds (no cap).
+        # The first set of the order is checked on the witnesses first (it is the answer when
+        # it works; the one-bracket rounds).
         for k in range(fewest, min(len(group), len(pool)) + 1, 2):
             if chosen is not None:
                 break
-            chosen = first_valid_set(rnd, group, below, pool, k, transfers_work)
+            head = tuple(pool[:k])
+            if (group_witness.pairable(add=mask_of(head))
+                    and lower_witness.pairable(remove=mask_of(head)) and transfers_work(head)):
+                chosen = head
+            else:
+                chosen = first_valid_set(rnd, group, below, pool, k, transfers_work)
         if chosen is not None:
             ups = chosen
             got = found[ups]
@@ -308,8 +315,12 @@ class DubovSystem:
         # the players below (joined by them) and those who stay both pairable: the upfloater
         # walk with the two roles swapped, exact (no cap).
         for d in range(least + (least - len(group)) % 2, len(group) + 1, 2):
-            down = first_valid_set(rnd, sorted(everyone_else), group,
-                                   [i for i in cands], d, stay_works)
+            head = tuple(cands[:d])
+            if (lower_witness.pairable(add=mask_of(head))
+                    and group_witness.pairable(remove=mask_of(head)) and stay_works(head)):
+                down: tuple[int, ...] | None = head  # the first set of the order works
+            else:
+                down = first_valid_set(rnd, sorted(everyone_else), group, cands, d, stay_works)
             if down is None:
                 continue
             got = stays[down]

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swisspairing.model import Colour, Tournament
-from swisspairing.systems.dubov import DUBOV_1997_RULES, DUBOV_2026_RULES, DubovPlayer, DubovRound
+from swisspairing.systems.dubov import (
+    DUBOV_1997_RULES,
+    DUBOV_2026_RULES,
+    DubovPlayer,
+    DubovRound,
+    upfloaters,
+)
 from swisspairing.systems.dubov.players import allowed_colours, preference_of
 from swisspairing.systems.dubov.rules import DubovRules
 from swisspairing.systems.dubov.shifters import first_split
-from swisspairing.systems.dubov.upfloaters import first_valid_set
+from swisspairing.systems.dubov.upfloaters import first_valid_by_weights, first_valid_set
 
 W, B = Colour.WHITE, Colour.BLACK
 HISTORIES = ("W", "B", "WB", "BW", "WW", "BB", "WBW", "BWB", "WWB", "BBW")
@@ -178,3 +185,47 @@ def test_first_valid_set_is_the_literal_first(
         rejected = literal[0]
         got = first_valid_set(rnd, group, below, cands, k, lambda s: s != rejected)
         assert got == (literal[1] if len(literal) > 1 else None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(groups())
+def test_weighted_fallback_gives_the_first_set_of_the_fewest(
+        case: tuple[DubovRound, list[int], list[int], list[int]]) -> None:
+    """The fallback past the walk's node budget (one weighted matching per candidate) gives the
+    enumeration's first valid set of the fewest size, and no set below that size."""
+    rnd, group, below, cands = case
+    for k in range(len(cands) + 1):
+        literal = [s for s in itertools.combinations(cands, k)
+                   if rnd.pairable(group + list(s)) and rnd.pairable(set(below) - set(s))]
+        got = first_valid_by_weights(rnd, group, below, cands, k)
+        if literal:
+            assert got == literal[0]
+            return
+        assert got is None
+
+
+def test_walk_past_its_budget_uses_the_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """14 players who can only take White (two Blacks) and may not meet each other, the first
+    of whom has met the 30 White-seekers below: he needs one of the 6 Black-seekers after them.
+    The walk finds 13 White-seekers and the first Black-seeker; with no node budget at all the
+    weighted fallback answers, and gives the same set."""
+    group = list(range(1, 15))
+    whites = list(range(15, 45))
+    blacks = list(range(45, 51))
+    histories = ["BB"] * 14 + ["B"] * 30 + ["W"] * 6
+    met = {(1, w) for w in whites}
+    rnd = make_round(histories, met, DUBOV_1997_RULES)
+    below = whites + blacks
+    expected = (*whites[:13], blacks[0])
+    assert first_valid_set(rnd, group, below, below, 14) == expected
+    used: list[int] = []
+
+    def spy(*args: object) -> object:
+        used.append(1)
+        return first_valid_by_weights(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(upfloaters, "NODE_BUDGET_BASE", -1)
+    monkeypatch.setattr(upfloaters, "NODE_BUDGET_PER_CANDIDATE", 0)
+    monkeypatch.setattr(upfloaters, "first_valid_by_weights", spy)
+    assert first_valid_set(rnd, group, below, below, 14) == expected
+    assert used

@@ -1,18 +1,17 @@
-"""Dubov 1997 on rounds where White won most games (issue 26): CPU per round, and whether the
-answer depends on the search cap (``SEARCH_LIMIT``, 400 sets per size).
+"""Dubov 1997 on rounds where White won most games (issue 26): CPU per round.
 
 Run on demand (not a test):
 
-    .venv/bin/python benchmarks/dubov_white_mostly.py --events 80 [--cap 4000] [--keep DIR]
+    .venv/bin/python benchmarks/dubov_white_mostly.py --events 80 [--keep DIR]
 
 Event ``i`` (seed ``i`` of ``--seed``'s generator): 8-240 players, 2-4 rounds paired by
 ``dubov-1997`` (or, one in three, ``dutch-2025``), White winning each game with probability
 0.75-1 (else Black wins or a draw); the round after is paired by ``dubov-1997``. Those rounds
 are where the 1997 art. 7 transfers, art. 6.4 moves down and art. 8.2 floaters all happen (the
 top groups hold players with two Whites who may not meet each other). Prints the CPU seconds of
-the slowest rounds and the total; with ``--cap N`` pairs every round again with the cap at
-``N`` and lists the rounds whose pairing changes (their answer is the first 400 sets', not the
-rules'). ``--keep DIR`` writes each event's file (TRF) to ``DIR``.
+the slowest rounds and the total. ``--keep DIR`` writes each event's file (TRF) to ``DIR``
+(to pair them with another version of the code: the searches have no cap any more, so the
+old ``--cap`` option is gone).
 """
 
 from __future__ import annotations
@@ -25,8 +24,6 @@ from pathlib import Path
 from swisspairing.formats.trf import write_trf_file
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
 from swisspairing.systems import dubov, get_system
-from swisspairing.systems.dubov import round as dubov_round
-from swisspairing.systems.dubov import system as dubov_system
 
 MIRROR = {"1": "0", "0": "1", "=": "="}
 
@@ -80,7 +77,6 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--events", type=int, default=80)
     ap.add_argument("--seed", type=int, default=26)
-    ap.add_argument("--cap", type=int, default=0, help="pair again with this cap and compare")
     ap.add_argument("--keep", type=Path, help="folder to write the events' files to")
     a = ap.parse_args()
     rounds = events(a.events, a.seed)
@@ -88,16 +84,10 @@ def main() -> None:
         a.keep.mkdir(parents=True, exist_ok=True)
         for name, t in rounds:
             write_trf_file(t, a.keep / f"{name}.trf")
-    answers, cpu = pair_all(rounds)
+    _, cpu = pair_all(rounds)
     print(f"{len(rounds)} rounds, CPU {sum(cpu.values()):.2f} s in all; slowest:")
     for name in sorted(cpu, key=cpu.__getitem__, reverse=True)[:5]:
         print(f"  {name}: {cpu[name]:.2f} s")
-    if a.cap:
-        dubov_system.SEARCH_LIMIT = dubov_round.SEARCH_LIMIT = a.cap
-        capped, cpu_cap = pair_all(rounds)
-        changed = [name for name in answers if answers[name] != capped[name]]
-        print(f"cap {a.cap}: CPU {sum(cpu_cap.values()):.2f} s; {len(changed)} rounds paired "
-              f"differently: {' '.join(changed) or '-'}")
 
 
 if __name__ == "__main__":

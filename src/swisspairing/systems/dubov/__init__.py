@@ -29,7 +29,7 @@ from .players import (
     due_colour,
     preference_of,
 )
-from .round import SEARCH_LIMIT, DubovRound
+from .round import DubovRound
 from .rules import (
     DUBOV_1997_RULES,
     DUBOV_2026_RULES,
@@ -44,7 +44,6 @@ __all__ = [
     "DUBOV_1997",
     "DUBOV_1997_RULES",
     "DUBOV_2026_RULES",
-    "SEARCH_LIMIT",
     "TPN_RECALCULATED_UNTIL_ROUND",
     "DubovPlayer",
     "DubovRound",

@@ -10,7 +10,6 @@ sets (:class:`~swisspairing.matching.bitsets.BitGraph`), exactly, and cheaply.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -20,11 +19,9 @@ from ..explain import Explanation
 from .assignment import first_arrangement
 from .players import DubovPlayer
 from .rules import DubovRules
+from .shifters import first_split
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
-#: Bound on the candidate sets examined for one choice (upfloaters, shifters); the search walks
-#: the sets in the rule's order, so the bound only matters in pathological brackets.
-SEARCH_LIMIT = 400
 #: Answers of :meth:`DubovRound.pairable` remembered (by bit set) in one round.
 PAIRABLE_CACHE_SIZE = 1024
 
@@ -155,59 +152,24 @@ class DubovRound:
         else:
             g1 = [p for p in ps if p.preference is WHITE]
             g2 = [p for p in ps if p.preference is not WHITE]
-        best: tuple[int, list[tuple[int, int]]] | None = None
-        # C7 cannot be better than one unmet preference per surplus pair of one colour
-        floor = abs(sum(p.preference is WHITE for p in ps) * 2 - len(ps)) // 2
-        tried = 0
-        for s1, t2 in self._recompositions(g1, g2):
-            pairs = self._first_arrangement(s1, t2)
-            if pairs is None:
-                continue
-            if not self.rules.shifters_by_c7:
-                return pairs  # 1997 art. 7.3/7.4: the first transfer that works
-            cost = self.unmet_preferences(pairs)  # 2026 3.2.4: best set for C7
-            tried += 1
-            if best is None or cost < best[0]:
-                best = (cost, pairs)
-            if best[0] <= floor or tried >= SEARCH_LIMIT // 8:
-                break
-        return best[1] if best else None
-
-    def _recompositions(self, g1: list[DubovPlayer], g2: list[DubovPlayer]
-                        ) -> Iterable[tuple[list[DubovPlayer], list[DubovPlayer]]]:
-        """Candidate (G1, G2) after moving players between the subgroups, fewest moves first.
-
-        The larger subgroup gives ``d + e`` players and the smaller ``e`` (``d`` = half the size
-        difference, 1997 art. 7.3/7.4, 2026 3.2.4.2; ``e`` > 0 when players of one subgroup
-        must unavoidably meet each other, 2026 3.2.4.1, 1997 art. 6.3 last sentence). Each
-        subgroup's players are taken in the shifter order of the rules (2026 4.3; 1997 CMA).
-        For each ``e``, every candidate is yielded (the caller keeps the first or the best).
-        """
         whites_larger = len(g1) > len(g2)
         larger, smaller = (g1, g2) if whites_larger else (g2, g1)
-        d = (len(larger) - len(smaller)) // 2
+        # 2026 3.2.4 with 4.3; 1997 art. 7.3/7.4: each subgroup's shifters in the rules' order
         order_l = (self.rules.white_shifters if whites_larger else self.rules.black_shifters)(
             list(larger))
         order_s = (self.rules.black_shifters if whites_larger else self.rules.white_shifters)(
             list(smaller))
-        count = 0
-        for e in range(len(smaller) + 1):
-            found = False
-            for out_s in itertools.combinations(order_s, e):
-                for out_l in itertools.combinations(order_l, d + e):
-                    count += 1
-                    if count > SEARCH_LIMIT * 4:
-                        return
-                    new_l = [p for p in larger if p not in out_l] + list(out_s)
-                    new_s = [p for p in smaller if p not in out_s] + list(out_l)
-                    new_g1, new_g2 = (new_l, new_s) if whites_larger else (new_s, new_l)
-                    s1 = sorted(new_g1, key=self.rules.s1_key)
-                    ok = self.graph.covers([p.id for p in s1], [p.id for p in new_g2])
-                    if ok:
-                        found = True
-                        yield s1, new_g2
-            if found:
-                return
+        # The first covering split, fewest moves first, found exactly (shifters.py); it is also
+        # the best for C7 (2026 3.2.4): every covering split of the fewest moves has the same C7.
+        split = first_split(ids, self.graph.barred, larger, smaller, order_l, order_s)
+        if split is None:
+            return None
+        out_s, out_l = split
+        new_l = [p for p in larger if p not in out_l] + list(out_s)
+        new_s = [p for p in smaller if p not in out_s] + list(out_l)
+        new_g1, new_g2 = (new_l, new_s) if whites_larger else (new_s, new_l)
+        s1 = sorted(new_g1, key=self.rules.s1_key)
+        return self._first_arrangement(s1, new_g2)
 
     def _first_arrangement(self, s1: list[DubovPlayer], g2: list[DubovPlayer]
                            ) -> list[tuple[int, int]] | None:

@@ -13,9 +13,9 @@ from ...model import Colour, Pairing, ResultKind, Tournament, build_states
 from ..explain import Explanation, fr_number
 from .completion import Witness, colour_limits
 from .players import DubovPlayer, allowed_colours, average_rating_of_opponents, due_colour
-from .round import SEARCH_LIMIT, DubovRound, id_list
+from .round import DubovRound, id_list
 from .rules import DUBOV_1997_RULES, DUBOV_2026_RULES, DubovRules, tpns_2026
-from .upfloaters import choose_upfloaters
+from .upfloaters import choose_upfloaters, first_valid_set
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 
@@ -250,19 +250,39 @@ class DubovSystem:
         group_witness = Witness.of(barred, group, limits)
         lower_witness = Witness.of(barred, everyone_else, limits)
         fewest = self._fewest_transfers(group_witness, lower_witness)
-        candidates = itertools.chain(
-            [tuple(literal)] if literal is not None else [],
-            *(itertools.islice(itertools.combinations(pool, k), SEARCH_LIMIT)
-              for k in range(fewest, min(len(group), len(pool)) + 1, 2)))
-        for ups in candidates:
-            moved = mask_of(ups)
-            if not (group_witness.pairable(add=moved)
-                    and lower_witness.pairable(remove=moved)):
-                continue
-            bracket = group + list(ups)
-            got = rnd.pair_bracket(bracket)
-            if got is None:
-                continue
+        below = sorted(everyone_else)
+        found: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+        def transfers_work(ups: tuple[int, ...]) -> bool:
+            """Art. 2: the bracket (group + transfers) has a pairing (the procedure's, art.
+            6.2/6.3, 7.3/7.4); the players below were checked by the walk or the witness."""
+            got = rnd.pair_bracket(group + list(ups))
+            if got is not None:
+                found[ups] = got
+            return got is not None
+
+        chosen: tuple[int, ...] | None = None
+        if literal is not None:
+            moved = mask_of(literal)
+            if (group_witness.pairable(add=moved) and lower_witness.pairable(remove=moved)
+                    and transfers_work(tuple(literal))):
+                chosen = tuple(literal)
+        # Else the first set of the fewest transfers in the pool order (itertools.combinations
+        # order), found exactly by the upfloater walk with its validity bounds (no cap).
+        # The first set of the order is checked on the witnesses first (it is the answer when
+        # it works; the one-bracket rounds).
+        for k in range(fewest, min(len(group), len(pool)) + 1, 2):
+            if chosen is not None:
+                break
+            head = tuple(pool[:k])
+            if (group_witness.pairable(add=mask_of(head))
+                    and lower_witness.pairable(remove=mask_of(head)) and transfers_work(head)):
+                chosen = head
+            else:
+                chosen = first_valid_set(rnd, group, below, pool, k, transfers_work)
+        if chosen is not None:
+            ups = chosen
+            got = found[ups]
             rnd.moved_up.update(ups)
             if ups:
                 rnd.note(f"transferred up: {id_list(ups)} (opposite colour, highest rating, "
@@ -282,25 +302,34 @@ class DubovSystem:
         # never leave the rest of the group pairable (each one taken out lowers that count by
         # at most one), so those sizes are skipped: the same first set is found.
         least = max(1 if len(group) % 2 else 2, group_witness.unpaired)
+        stays: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+        def stay_works(down: tuple[int, ...]) -> bool:
+            """Art. 2: the players who stay have a pairing (the procedure's)."""
+            got = rnd.pair_bracket([i for i in group if i not in down])
+            if got is not None:
+                stays[down] = got
+            return got is not None
+
+        # The first set of the fewest players in the down_key order (combinations order) with
+        # the players below (joined by them) and those who stay both pairable: the upfloater
+        # walk with the two roles swapped, exact (no cap).
         for d in range(least + (least - len(group)) % 2, len(group) + 1, 2):
-            for n, down in enumerate(itertools.combinations(cands, d)):
-                if n >= SEARCH_LIMIT:
-                    break
-                going = mask_of(down)
-                if not lower_witness.pairable(add=going):
-                    continue
-                if not group_witness.pairable(remove=going):
-                    continue  # pair_bracket would find no pairing of the players who stay
-                stay = [i for i in group if i not in down]
-                got = rnd.pair_bracket(stay)
-                if got is None:
-                    continue
-                rnd.moved_down.update(down)
-                rnd.note(f"moved down to the next group: {id_list(down)}",
-                         f"transférés dans le groupe inférieur : {id_list(down)}",
-                         level=1, rule="6.4")
-                self._note_split(rnd, got)
-                return pairs + got, list(down)
+            head = tuple(cands[:d])
+            if (lower_witness.pairable(add=mask_of(head))
+                    and group_witness.pairable(remove=mask_of(head)) and stay_works(head)):
+                down: tuple[int, ...] | None = head  # the first set of the order works
+            else:
+                down = first_valid_set(rnd, sorted(everyone_else), group, cands, d, stay_works)
+            if down is None:
+                continue
+            got = stays[down]
+            rnd.moved_down.update(down)
+            rnd.note(f"moved down to the next group: {id_list(down)}",
+                     f"transférés dans le groupe inférieur : {id_list(down)}",
+                     level=1, rule="6.4")
+            self._note_split(rnd, got)
+            return pairs + got, list(down)
         raise NoValidPairing(f"round {rnd.round_number}: a scoregroup cannot be paired "
                              "(art. 2)")
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import bisect
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...matching import augment_path
@@ -522,3 +522,111 @@ def by_weighted_matching(rnd: DubovRound, top: float, residents: list[int],
     shown = (tuple(sorted((top - u.score for u in up), reverse=True)),
              rnd.unmet_preferences(pairs), c8, c9, c10)
     return UpfloaterChoice(ups, pairs, shown)
+
+
+class _FirstValid(_Search):
+    """The same walk with validity alone (no quality): the first ``k``-set of the candidates,
+    in the ``itertools.combinations`` order (4.1.3 order of their positions), that keeps both
+    matchings perfect and that ``accept`` takes (1997 art. 7 transfers, art. 6.4 players moved
+    down). The validity pruning only leaves out nodes with no valid leaf, so the answer is the
+    one an unbounded walk over every set of that order gives."""
+
+    def __init__(self, rnd: DubovRound, inside: list[int], cands: _Candidates, k: int,
+                 budget: _Budget, accept: Callable[[tuple[int, ...]], bool]) -> None:
+        super().__init__(rnd, 0.0, inside, cands, k, budget)
+        self.accept = accept
+        self.chosen_set: tuple[int, ...] | None = None
+
+    def bound(self, start: int, need: int, taken: _Taken) -> Quality | None:
+        return _NO_QUALITY
+
+    def leaf(self, chosen: list[int], taken: _Taken) -> None:
+        ups = tuple(self.cands.ids[p] for p in chosen)
+        if self.accept(ups):
+            self.chosen_set = ups
+            self.found = _ACCEPTED
+
+
+_NO_QUALITY: Quality = ((), 0, 0, 0, 0)
+_ACCEPTED = UpfloaterChoice((), [], ((), 0, 0, 0, 0))
+
+
+def first_valid_set(rnd: DubovRound, inside: list[int], below: list[int],
+                    candidates: list[int], k: int,
+                    accept: Callable[[tuple[int, ...]], bool] = lambda _: True
+                    ) -> tuple[int, ...] | None:
+    """The first ``k``-set of ``candidates`` (a subset of ``below``, in the order given; sets
+    in ``itertools.combinations`` order) such that ``inside`` + the set and ``below`` minus the
+    set can each be paired among themselves (1997 art. 2 / 2026 C4) and ``accept`` takes it;
+    None when there is none. The walk of :class:`_Search` with its validity bounds (exact: see
+    :class:`_FirstValid`); past its node budget (its bounds do not see who may meet whom), and
+    when ``k`` is the fewest size with a valid set, :func:`first_valid_by_weights` gives the
+    same set."""
+    budget = _Budget(NODE_BUDGET_BASE + NODE_BUDGET_PER_CANDIDATE * len(candidates))
+    inside_m = _Matching(rnd.graph, inside, budget)
+    below_m = _Matching(rnd.graph, below, budget)
+    search = _FirstValid(rnd, inside, _Candidates(rnd, candidates), k, budget, accept)
+    try:
+        search.run(inside_m, below_m)
+    except _OverBudget:
+        return first_valid_by_weights(rnd, inside, below, candidates, k, accept)
+    return search.chosen_set
+
+
+def first_valid_by_weights(rnd: DubovRound, inside: list[int], below: list[int],
+                           candidates: list[int], k: int,
+                           accept: Callable[[tuple[int, ...]], bool] = lambda _: True
+                           ) -> tuple[int, ...] | None:
+    """:func:`first_valid_set` when no valid set has fewer than ``k`` members (the 1997
+    callers try the sizes from a lower bound up, so ``k`` is the fewest when a set is found),
+    candidate by candidate: take it when the choice can still be completed, else pass it over
+    (the first set in ``itertools.combinations`` order). With ``k`` the fewest, a valid set
+    ``S`` never pairs two of its members in the pairing of ``inside + S`` (dropping both gives a
+    valid smaller set), so ``S`` and its two pairings are one perfect matching of ``inside +
+    below`` whose pairs across are exactly ``S``'s; and any perfect matching with ``c`` pairs
+    across gives a valid set of ``c`` members, so ``c >= k``. Hence the choice (taken ``T``,
+    passed ``P``) can be completed iff the least number of pairs across, over the perfect
+    matchings where a member of ``T`` meets only ``inside`` and a member of ``P`` (or of
+    ``below`` outside the candidates) only ``below``, is ``k``: one maximum-weight matching
+    (:mod:`~swisspairing.matching.blossom`, cost 1 per pair across) per candidate."""
+    everyone = inside + below
+    in_mask, below_mask = mask_of(inside), mask_of(below)
+    barred = rnd.graph.barred
+
+    def fewest_across(taken: int, passed: int) -> int | None:
+        stays = (below_mask & ~mask_of(candidates)) | passed
+        big = len(everyone) + 2
+        edges: dict[tuple[int, int], int] = {}
+        for x, a in enumerate(everyone):
+            for b in everyone[x + 1:]:
+                if (barred[a] >> b) & 1:
+                    continue
+                across = ((in_mask >> a) & 1) != ((in_mask >> b) & 1)
+                low = b if (in_mask >> a) & 1 else a
+                if across and (stays >> low) & 1:
+                    continue  # a passed player (or a non-candidate) stays below
+                if not across and (in_mask >> a) & 1 == 0 and ((taken >> a) | (taken >> b)) & 1:
+                    continue  # a taken player meets someone of ``inside``
+                edges[(a, b)] = big - int(across)
+        mate = max_weight_matching(everyone, edges)
+        if len(mate) < len(everyone):
+            return None
+        return sum(1 for a in inside if (below_mask >> mate[a]) & 1)
+
+    if fewest_across(0, 0) != k:
+        return None
+    taken = passed = 0
+    chosen: list[int] = []
+    for pos, c in enumerate(candidates):
+        if len(chosen) == k:
+            break
+        if len(candidates) - pos == k - len(chosen):
+            chosen.extend(candidates[pos:])
+            break
+        if fewest_across(taken | (1 << c), passed) == k:
+            taken |= 1 << c
+            chosen.append(c)
+        else:
+            passed |= 1 << c
+    result = tuple(chosen)
+    return result if accept(result) else None

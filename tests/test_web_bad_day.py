@@ -74,7 +74,7 @@ def test_a_huge_version_or_result_in_the_grid_is_a_400(chief: Client) -> None:
 
 @pytest.mark.parametrize(("fields", "says"), [
     ({"a": HUGE}, "Give a board or a player number."),
-    ({"a": "1", "b": HUGE}, "choose two different players of the round")])
+    ({"a": "1", "b": HUGE}, "choose two different players of the match")])
 def test_a_huge_player_or_board_number_in_a_manual_change_is_refused(
         chief: Client, fields: dict[str, str], says: str) -> None:
     event = make_event(players=8, rounds=3, system="double-swiss")

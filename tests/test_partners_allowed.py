@@ -10,10 +10,10 @@ import random
 from functools import cache
 
 import pytest
-from tests.test_augment_bits import random_graph
 
 from swisspairing.matching.bitpaths import BitMatching
 from swisspairing.matching.bitsets import bits, mask_of
+from test_augment_bits import random_graph
 
 
 def brute_perfect(barred: dict[int, int], among: int) -> bool:

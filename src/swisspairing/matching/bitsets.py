@@ -31,8 +31,8 @@ def mask_of(ids: Iterable[int]) -> int:
     return m
 
 
-def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[int, int]
-                 ) -> bool:
+def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[int, int],
+                 outer: list[int] | None = None) -> bool:
     """Edmonds' blossom search for an augmenting path from the exposed ``root`` in the graph
     of ``among`` (a bit set) under ``barred``; applies the path to ``mate`` and returns True
     when one was found.
@@ -49,7 +49,13 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
     whose every neighbour is inner) thus costs a few word operations per vertex instead of
     one step per edge. A blossom's vertices are kept as a bit set per base, so a contraction
     finds the tree vertices whose base it absorbs without scanning the tree (they are queued
-    in tree order, as there)."""
+    in tree order, as there).
+
+    With ``outer`` (a list), a search that finds nothing appends to it the bit set of the
+    vertices it labelled *outer* (the root, the mates of inner vertices, the members of outer
+    blossoms): with a maximum matching whose only exposed vertex is ``root``, exactly the
+    vertices some maximum matching leaves exposed (Gallai-Edmonds ``D``; see
+    :meth:`~swisspairing.matching.bitpaths.BitMatching.partners_allowed`)."""
     parent: dict[int, int] = {}
     base: dict[int, int] = {}  # a vertex absent from it is its own base
     members: dict[int, int] = {}  # a blossom's base -> the bit set of its vertices
@@ -139,6 +145,8 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
                 position[w] = len(tree)
                 tree.append(w)
                 queue.append(w)
+    if outer is not None:
+        outer.append(used_mask)
     return False
 
 

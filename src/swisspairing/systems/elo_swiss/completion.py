@@ -307,6 +307,13 @@ class BitCompletion:
     def perfect(self) -> bool:
         return self.matching.perfect
 
+    def partners(self, a: int) -> int:
+        """The bit set of the players ``b`` for which :meth:`without` (``a``, ``b``) is not
+        None: one Edmonds search for all of them
+        (:meth:`~swisspairing.matching.bitpaths.BitMatching.partners_allowed`, proof there);
+        an S2 player's vertex is his own bit (issue 26)."""
+        return self.matching.partners_allowed(a + self.shift)
+
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
         is repaired from the partners they lose); None when none is left."""

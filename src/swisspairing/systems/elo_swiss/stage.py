@@ -268,6 +268,16 @@ def valid_permutations(
         need = [m for m in must if m not in used]
         return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
 
+    def partners_of(frame: list, done: BitCompletion, a: int) -> int:
+        """The S2 players ``a`` may take keeping ``done`` perfect, asked once per frame
+        (:meth:`BitCompletion.partners`: the answers of every ``done.without(a, b)`` from one
+        search, not charged to ``work``, which then counts only the repairs that succeed: the
+        pruning lasts at least as long as one ``without`` per partner did, so the budget is
+        charged at most as before, see docs/elo-swiss.md)."""
+        if frame[4] is None:
+            frame[4] = done.partners(a)
+        return frame[4]
+
     s2_mask = mask_of(s2)
     repair: tuple[dict[int, int], int, int] | None = None
     first = feasible(0, None)
@@ -284,12 +294,13 @@ def valid_permutations(
         return
     # depth-first over the places of S2 with an explicit stack (S1 may hold thousands of
     # players: no recursion). A frame: its depth, its completion, an assignment of the rest of
-    # S1 (kept by the deepest frame only) and the index in S2 of its next candidate; the S2
+    # S1 (kept by the deepest frame only), the index in S2 of its next candidate and the
+    # partners its completion allows (asked once); the S2
     # players free at a depth are those of S2 not in ``used``, in their order.
-    stack: list[list] = [[0, root, first, 0]]
+    stack: list[list] = [[0, root, first, 0, None]]
     while stack:
         frame = stack[-1]
-        depth, done, witness, i = frame
+        depth, done, witness, i, _ = frame
         if depth == p:
             yield tuple(chosen)
             stack.pop()
@@ -305,6 +316,9 @@ def valid_permutations(
             i += 1
             if b in used or not ok(a, b):
                 continue
+            if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
+                    and not (partners_of(frame, done, a) >> b) & 1):
+                continue  # ``done.without(a, b)`` would be None (issue 26: asked once)
             given = None
             repair = None
             if witness is not None and barred is not None:
@@ -331,7 +345,7 @@ def valid_permutations(
                 continue
             frame[3] = i
             chosen.append(b)
-            stack.append([depth + 1, after, below, 0])
+            stack.append([depth + 1, after, below, 0, None])
             pushed = True
             break
         if not pushed:

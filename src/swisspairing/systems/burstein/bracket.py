@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .criteria import COMPLETION
-from .floating import edgeless_bracket, many_floaters_bracket, pairs_bound
+from .floating import many_floaters_bracket, pairs_bound
 from .ideal import ideal_bracket, why_ideal_floats
 from .round import BursteinRound
 from .weights import matched_bracket, why_floats
@@ -32,13 +32,14 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     scoregroup (with the outgoing floaters they make the following bracket of C7);
     ``below`` everybody further down."""
     # the single-floater candidate needs n // 2 pairs: skip it when C5 cannot reach them
-    many = pairs_bound(rnd, bracket, following + below) < len(bracket) // 2
+    most_pairs = pairs_bound(rnd, bracket, following + below)
+    many = most_pairs < len(bracket) // 2
     ideal = None if many else ideal_bracket(rnd, bracket, following, below)
     matched = None
-    edgeless = False
+    # no pair possible (C5 bound 0): the one bracket pairing is everybody floating
+    edgeless = most_pairs == 0
     single = ideal is not None
     if ideal is None:
-        edgeless = edgeless_bracket(rnd, bracket)
         ideal = ([], list(bracket)) if edgeless else many_floaters_bracket(
             rnd, bracket, following, below)
     if ideal is not None:

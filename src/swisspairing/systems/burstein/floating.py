@@ -8,9 +8,10 @@ bracket to the weighted matching over everybody below (:mod:`.weights`), O(n^3) 
 integers. Both shortcuts here give the weights' pairing, proved in ``docs/burstein.md`` ("Brackets
 with many floaters"):
 
-* :func:`edgeless_bracket`: no two players of the bracket may meet (C1, C3, forbidden pairs),
-  so the only bracket pairing (3.2.1) is every player floating; the rest of the round can be
-  completed (C4) since the players left are those that could be before the bracket.
+* C5 bound 0 (:func:`pairs_bound`; e.g. no two players of the bracket may meet: C1, C3,
+  forbidden pairs): the only bracket pairing (3.2.1) is every player floating, and the rest of
+  the round can be completed (C4) since the players left are those that could be before the
+  bracket (:mod:`.bracket`).
 * :func:`many_floaters_bracket`: bounds of C5, C6 and C8 that hold for every bracket pairing,
   and a candidate built in the order of 4.3 under conditions every pairing reaching the bounds
   meets at every step; when the candidate reaches the bounds (C7 and C4 checked by matchings),
@@ -19,19 +20,10 @@ with many floaters"):
 
 from __future__ import annotations
 
+from ...matching.bitsets import BitGraph, augment_bits
 from .colours import misses_preference
 from .ideal import colour_class, colour_completable, following_bracket_ideal
 from .round import BursteinRound
-
-
-def edgeless_bracket(rnd: BursteinRound, bracket: list[int]) -> bool:
-    """Whether no two players of ``bracket`` may meet (C1, C3, forbidden pairs): then the one
-    bracket pairing is 0 pairs, everybody floating (3.2.1, 4.2)."""
-    among = 0
-    for i in bracket:
-        among |= 1 << i
-    barred = rnd.barred
-    return all(not (among & ~barred[i]) for i in bracket)
 
 
 def pairs_bound(rnd: BursteinRound, bracket: list[int], outside: list[int]) -> int:
@@ -71,6 +63,102 @@ def fewest_misses_removing(counts: list[int], pool: list[int], r: int) -> int | 
         most = m if most is None else min(most, m)
     assert most is not None
     return max(2 * most - left, 0) // 2
+
+
+class RestrictedCompletion:
+    """C4 and C7 at their bounds as one perfect-matching question, kept through the
+    construction of :func:`many_floaters_bracket`: a necessary condition of every pairing that
+    reaches the bounds and agrees with the choices made so far.
+
+    Such a pairing, with its completion at the C7 bound, is a perfect matching of the players
+    not yet paired (the bracket's undecided players, its floaters, N and below) in which: a
+    bracket player who may not float (above the cut score, C6) meets only undecided bracket
+    players; a floater (decided, or of score below the cut: C6 makes him float) meets nobody
+    of the bracket; and the floaters' edges downwards are those of
+    :func:`following_bracket_reached`: with ``f >= |N|``, N meets only floaters, floaters above
+    the score ``c`` meet only N, below ``c`` only players below N; with ``f < |N|``, floaters
+    meet only N. The matching is kept and repaired by augmenting paths after each choice."""
+
+    def __init__(self, rnd: BursteinRound, bracket: list[int], following: list[int],
+                 below: list[int], floaters: set[int], can_float: set[int],
+                 floater_scores: list[int]) -> None:
+        ps = rnd.players
+        n_mask = sum(1 << i for i in following)
+        l_mask = sum(1 << i for i in below)
+        b_mask = sum(1 << i for i in bracket)
+        barred = {i: rnd.barred[i] for i in [*bracket, *following, *below]}
+
+        def bar(i: int, mask: int) -> None:  # symmetric
+            barred[i] |= mask
+            for j in _bits(mask & ~(1 << i)):
+                barred[j] |= 1 << i
+
+        if following and len(floater_scores) >= len(following):
+            c = sorted(floater_scores, reverse=True)[len(following) - 1]
+            for i in following:
+                bar(i, n_mask | l_mask)
+            for i in can_float:
+                if ps[i].score > c:
+                    bar(i, l_mask)
+                elif ps[i].score < c:
+                    bar(i, n_mask)
+        elif following:
+            for i in can_float:
+                bar(i, l_mask)
+        for i in bracket:
+            if i not in can_float:
+                bar(i, n_mask | l_mask)
+        for i in floaters:
+            bar(i, b_mask)
+        self.barred = barred
+        self.bracket_mask = b_mask
+        self.among = sum(1 << i for i in barred)
+        self.mate = BitGraph(barred).matching(list(barred))
+
+    def perfect(self) -> bool:
+        return len(self.mate) == self.among.bit_count()
+
+    def pair(self, a: int, b: int) -> bool:
+        """Whether the rest can still be completed with ``a`` - ``b`` a pair; if so, kept."""
+        mate = dict(self.mate)
+        among = self.among & ~((1 << a) | (1 << b))
+        exposed = []
+        for x, y in ((a, b), (b, a)):
+            m = mate.pop(x)
+            if m != y:
+                del mate[m]
+                exposed.append(m)
+        if len(exposed) == 2 and not (self.barred[exposed[0]] >> exposed[1]) & 1:
+            mate[exposed[0]], mate[exposed[1]] = exposed[1], exposed[0]  # their own edge
+        for x in exposed:
+            if x not in mate and not augment_bits(x, among, self.barred, mate):
+                return False
+        self.mate, self.among = mate, among
+        return True
+
+    def float(self, a: int) -> bool:
+        """Whether the rest can still be completed with ``a`` floating; if so, kept."""
+        barred = self.barred
+        mask = self.bracket_mask & self.among & ~(1 << a)
+        barred[a] |= mask
+        for j in _bits(mask):
+            barred[j] |= 1 << a
+        m = self.mate[a]
+        if (mask >> m) & 1:
+            del self.mate[a], self.mate[m]
+            for x in (a, m):
+                if x not in self.mate and not augment_bits(x, self.among, barred, self.mate):
+                    return False
+        return True
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
@@ -115,6 +203,10 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
     bound = fewest_misses_removing(paired_counts, pool, r_left)
     if bound is None:
         return None
+    completion = RestrictedCompletion(rnd, bracket, following, below, must_float,
+                                      must_float | at_cut, by_score[:floats])
+    if not completion.perfect():
+        return None
     misses = 0
     free = set(bracket)
     pairs: list[tuple[int, int]] = []
@@ -149,7 +241,8 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
                 rest = fewest_misses_removing(paired_counts, pool, r_left)
                 if rest is not None and misses + miss + rest <= bound and (
                         r_left or colour_completable(
-                            rnd, free - must_float, klass, paired_counts)):
+                            rnd, free - must_float, klass, paired_counts)) \
+                        and completion.pair(a, b):
                     chosen, misses = b, misses + miss
                     break
                 give_back(b)
@@ -158,7 +251,7 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
             continue
         # a floats (BSN 0, last in 4.3): only below the cut score, or r of the cut score (C6)
         if a in at_cut:
-            if not r_left:
+            if not r_left or not completion.float(a):
                 return None
             r_left -= 1
         elif a not in must_float:
@@ -169,6 +262,42 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
         floaters.append(a)
     if len(pairs) != p or misses != bound:
         return None
-    if not following_bracket_ideal(rnd, floaters, following, below):
+    if not following_bracket_reached(rnd, floaters, following, below):
         return None
     return pairs, floaters
+
+
+def following_bracket_reached(rnd: BursteinRound, floaters: list[int], following: list[int],
+                              below: list[int]) -> bool:
+    """C7 and C4 at their bounds for ``floaters`` (the bracket having reached its C5 bound, no
+    two floaters meet in any completion: that would be one more pair in the bracket).
+
+    The following bracket's pairs are floater-N (``x``) or N-N (``y``) with ``x + 2y <= |N|``
+    and ``x <= f``: at most ``min(|N|, (f + |N|) // 2)``. With ``f < |N|`` that is all its
+    members paired (but one of N's score when odd): :func:`.ideal.following_bracket_ideal`.
+    With ``f >= |N|`` every pair is a floater and a player of N, all of N paired; its C6
+    (paired members per score, highest first) is at best the ``|N|`` highest scores of the
+    floaters: those above the ``|N|``-th highest score ``c`` meet N, those below ``c`` go down,
+    the rest of N meets floaters of score ``c``. Reached exactly when everybody from the
+    floaters down has a perfect matching under those restrictions (N-N, N-below, floater-floater
+    barred; floaters above ``c`` only with N, below ``c`` only further down)."""
+    if len(floaters) < len(following):
+        return following_bracket_ideal(rnd, floaters, following, below)
+    if not following:
+        return rnd.completable(floaters + below)
+    ps = rnd.players
+    c = sorted((ps[i].score for i in floaters), reverse=True)[len(following) - 1]
+    n_mask = sum(1 << i for i in following)
+    f_mask = sum(1 << i for i in floaters)
+    l_mask = sum(1 << i for i in below)
+    high = sum(1 << i for i in floaters if ps[i].score > c)  # they meet N
+    low = sum(1 << i for i in floaters if ps[i].score < c)  # they go down
+    barred = dict(rnd.barred)  # kept symmetric
+    for i in following:
+        barred[i] |= n_mask | l_mask | low
+    for i in floaters:
+        barred[i] |= f_mask | (l_mask if (high >> i) & 1 else 0) | (
+            n_mask if (low >> i) & 1 else 0)
+    for i in below:
+        barred[i] |= n_mask | high
+    return BitGraph(barred).perfect(floaters + following + below)

@@ -20,7 +20,9 @@ with many floaters"):
 
 from __future__ import annotations
 
-from ...matching.bitsets import BitGraph, augment_bits
+from collections.abc import Iterator, Mapping
+
+from ...matching.bitsets import BitGraph, augment_bits, mask_of
 from .colours import misses_preference
 from .ideal import colour_class, colour_completable, following_bracket_ideal
 from .round import BursteinRound
@@ -83,37 +85,38 @@ class RestrictedCompletion:
                  below: list[int], floaters: set[int], can_float: set[int],
                  floater_scores: list[int]) -> None:
         ps = rnd.players
-        n_mask = sum(1 << i for i in following)
-        l_mask = sum(1 << i for i in below)
-        b_mask = sum(1 << i for i in bracket)
-        barred = {i: rnd.barred[i] for i in [*bracket, *following, *below]}
-
-        def bar(i: int, mask: int) -> None:  # symmetric
-            barred[i] |= mask
-            for j in _bits(mask & ~(1 << i)):
-                barred[j] |= 1 << i
-
+        n_mask = mask_of(following)
+        l_mask = mask_of(below)
+        b_mask = mask_of(bracket)
+        # the groups, and which groups may not meet which (a symmetric relation)
+        fixed = mask_of(i for i in bracket if i not in can_float)
+        high = low = 0
+        apart: list[tuple[int, int]] = [(fixed, n_mask | l_mask)]
         if following and len(floater_scores) >= len(following):
             c = sorted(floater_scores, reverse=True)[len(following) - 1]
-            for i in following:
-                bar(i, n_mask | l_mask)
-            for i in can_float:
-                if ps[i].score > c:
-                    bar(i, l_mask)
-                elif ps[i].score < c:
-                    bar(i, n_mask)
+            high = mask_of(i for i in can_float if ps[i].score > c)
+            low = mask_of(i for i in can_float if ps[i].score < c)
+            apart += [(n_mask, n_mask | l_mask | low), (high, l_mask)]
         elif following:
-            for i in can_float:
-                bar(i, l_mask)
-        for i in bracket:
-            if i not in can_float:
-                bar(i, n_mask | l_mask)
+            apart.append((mask_of(can_float), l_mask))
+        barred: dict[int, int] = {}
+        for i in [*bracket, *following, *below]:
+            m = rnd.barred[i]
+            bit = 1 << i
+            for x, y in apart:
+                if x & bit:
+                    m |= y
+                if y & bit:
+                    m |= x
+            barred[i] = m
+        self.base = barred
+        self.floated = mask_of(floaters)
         for i in floaters:
-            bar(i, b_mask)
-        self.barred = barred
+            barred[i] |= b_mask
         self.bracket_mask = b_mask
-        self.among = sum(1 << i for i in barred)
-        self.mate = BitGraph(barred).matching(list(barred))
+        self.barred = _WithFloaters(self)
+        self.among = mask_of(barred)
+        self.mate = BitGraph(self.barred).matching(list(barred))  # type: ignore[arg-type]
 
     def perfect(self) -> bool:
         return len(self.mate) == self.among.bit_count()
@@ -137,28 +140,37 @@ class RestrictedCompletion:
         return True
 
     def float(self, a: int) -> bool:
-        """Whether the rest can still be completed with ``a`` floating; if so, kept."""
-        barred = self.barred
-        mask = self.bracket_mask & self.among & ~(1 << a)
-        barred[a] |= mask
-        for j in _bits(mask):
-            barred[j] |= 1 << a
+        """Whether the rest can still be completed with ``a`` floating (it meets nobody of
+        the bracket any more); if so, kept."""
+        self.base[a] |= self.bracket_mask
+        self.floated |= 1 << a
         m = self.mate[a]
-        if (mask >> m) & 1:
+        if (self.bracket_mask >> m) & 1:
             del self.mate[a], self.mate[m]
             for x in (a, m):
-                if x not in self.mate and not augment_bits(x, self.among, barred, self.mate):
+                if x not in self.mate and not augment_bits(x, self.among, self.barred,
+                                                           self.mate):
                     return False
         return True
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+class _WithFloaters(Mapping[int, int]):
+    """The barred sets of :class:`RestrictedCompletion`, a bracket player's with the floaters
+    chosen so far (kept symmetric without rewriting every bracket player's set)."""
+
+    def __init__(self, owner: RestrictedCompletion) -> None:
+        self.owner = owner
+
+    def __getitem__(self, v: int) -> int:
+        o = self.owner
+        m = o.base[v]
+        return m | o.floated if (o.bracket_mask >> v) & 1 else m
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.owner.base)
+
+    def __len__(self) -> int:
+        return len(self.owner.base)
 
 
 def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
@@ -233,15 +245,21 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
         take(a)
         chosen = None
         if a not in must_float:
+            # the colour counts depend on b only through its class and whether it has the
+            # cut score: one answer per kind while a looks for a partner
+            counted: dict[tuple[int, bool], bool] = {}
             for b in reversed(bracket[x + 1:]):  # 4.3: the highest BSN first
                 if b not in free or b in must_float or not compatible(a, b):
+                    continue
+                kind = (klass[b], b in at_cut)
+                if counted.get(kind) is False:
                     continue
                 miss = misses_preference(ps[a], ps[b])
                 take(b)
                 rest = fewest_misses_removing(paired_counts, pool, r_left)
-                if rest is not None and misses + miss + rest <= bound and (
-                        r_left or colour_completable(
-                            rnd, free - must_float, klass, paired_counts)) \
+                counted[kind] = rest is not None and misses + miss + rest <= bound
+                if counted[kind] and (r_left or colour_completable(
+                        rnd, free - must_float, klass, paired_counts)) \
                         and completion.pair(a, b):
                     chosen, misses = b, misses + miss
                     break

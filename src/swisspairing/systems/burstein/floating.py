@@ -76,14 +76,15 @@ class RestrictedCompletion:
     not yet paired (the bracket's undecided players, its floaters, N and below) in which: a
     bracket player who may not float (above the cut score, C6) meets only undecided bracket
     players; a floater (decided, or of score below the cut: C6 makes him float) meets nobody
-    of the bracket; and the floaters' edges downwards are those of
+    of the bracket; when the C8 bound is 0, no two bracket players of the same preference
+    meet (each such pair misses one, 5.2); and the floaters' edges downwards are those of
     :func:`following_bracket_reached`: with ``f >= |N|``, N meets only floaters, floaters above
     the score ``c`` meet only N, below ``c`` only players below N; with ``f < |N|``, floaters
     meet only N. The matching is kept and repaired by augmenting paths after each choice."""
 
     def __init__(self, rnd: BursteinRound, bracket: list[int], following: list[int],
                  below: list[int], floaters: set[int], can_float: set[int],
-                 floater_scores: list[int]) -> None:
+                 floater_scores: list[int], klass: dict[int, int] | None = None) -> None:
         ps = rnd.players
         n_mask = mask_of(following)
         l_mask = mask_of(below)
@@ -99,6 +100,10 @@ class RestrictedCompletion:
             apart += [(n_mask, n_mask | l_mask | low), (high, l_mask)]
         elif following:
             apart.append((mask_of(can_float), l_mask))
+        if klass is not None:  # the C8 bound is 0: no two equal preferences meet in B
+            for c in (0, 1):
+                same = mask_of(i for i in bracket if klass[i] == c)
+                apart.append((same, same))
         barred: dict[int, int] = {}
         for i in [*bracket, *following, *below]:
             m = rnd.barred[i]
@@ -184,21 +189,22 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
     * C6: with ``f`` floaters, their scores in descending order are at least those of the
       ``f`` lowest of the bracket: every player below the cut score ``s`` floats, ``r`` of
       score ``s``, nobody above;
-    * C7: the following bracket (floaters + N) pairs all (or all but one of its lowest score);
-      its members are fixed by C6 up to who of score ``s`` floats, and their scores are;
+    * C7: :func:`following_bracket_reached` (its members' scores are fixed by C6);
     * C8: :func:`fewest_misses_removing` of the bracket without the players below ``s``, ``r``
       of score ``s`` removed.
 
     Built in the order of 4.3 (BSN 1 first, each with the highest BSN it may meet, floating -
     BSN 0 - last), each choice kept only if, with it, the players of score below ``s`` still
-    all float, at most ``r`` of score ``s`` do, and the C8 bound can still be reached (colour
-    counts; once every floater is chosen, :func:`colour_completable` on the players left)."""
+    all float, at most ``r`` of score ``s`` do, the C8 bound can still be reached (colour
+    counts; once every floater is chosen, :func:`colour_completable` on the players left), and
+    the :class:`RestrictedCompletion` (C4 with C7 at its bound) still exists. Proof in
+    ``docs/burstein.md``, "Brackets with many floaters"."""
     ps = rnd.players
     n = len(bracket)
     p = pairs_bound(rnd, bracket, following + below)
     floats = n - 2 * p
     if p <= 0 or floats <= 1:
-        return None  # no pair (edgeless_bracket) or the single-floater candidate's case
+        return None  # no pair (everybody floats: .bracket) or the single-floater case
     by_score = sorted(ps[i].score for i in bracket)
     cut = by_score[floats - 1]
     must_float = {i for i in bracket if ps[i].score < cut}
@@ -216,7 +222,8 @@ def many_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: lis
     if bound is None:
         return None
     completion = RestrictedCompletion(rnd, bracket, following, below, must_float,
-                                      must_float | at_cut, by_score[:floats])
+                                      must_float | at_cut, by_score[:floats],
+                                      klass if bound == 0 else None)
     if not completion.perfect():
         return None
     misses = 0

@@ -1,11 +1,15 @@
-"""One bracket (3.2, 4): the ideal candidate when it reaches every bound (:mod:`.ideal`),
-otherwise the maximum-weight matching (:mod:`.weights`); both give the pairing that best meets
-C5-C8, the first in the order of 4.3 among equals."""
+"""One bracket (3.2, 4): the ideal candidate when it reaches every bound (:mod:`.ideal`; with
+several floaters :mod:`.floating`), the one pairing of a bracket whose players may not meet
+each other (:func:`.floating.edgeless_bracket`), otherwise the maximum-weight matching
+(:mod:`.weights`); all give the pairing that best meets C5-C8, the first in the order of 4.3
+among equals."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .criteria import COMPLETION
+from .floating import many_floaters_bracket, pairs_bound
 from .ideal import ideal_bracket, why_ideal_floats
 from .round import BursteinRound
 from .weights import matched_bracket, why_floats
@@ -27,8 +31,17 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     equals. ``bracket`` is in BSN order (4.1); ``following`` holds the residents of the next
     scoregroup (with the outgoing floaters they make the following bracket of C7);
     ``below`` everybody further down."""
-    ideal = ideal_bracket(rnd, bracket, following, below)
+    # the single-floater candidate needs n // 2 pairs: skip it when C5 cannot reach them
+    most_pairs = pairs_bound(rnd, bracket, following + below)
+    many = most_pairs < len(bracket) // 2
+    ideal = None if many else ideal_bracket(rnd, bracket, following, below)
     matched = None
+    # no pair possible (C5 bound 0): the one bracket pairing is everybody floating
+    edgeless = most_pairs == 0
+    single = ideal is not None
+    if ideal is None:
+        ideal = ([], list(bracket)) if edgeless else many_floaters_bracket(
+            rnd, bracket, following, below)
     if ideal is not None:
         pairs, floaters = ideal
     else:
@@ -45,9 +58,13 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
         # why each floater floats, at about the pairing's cost: from the bounds the ideal
         # candidate reached, else from the weights' own matching (one more per floater)
         for f in floaters:
-            if matched is None:
+            if edgeless:  # kept in the bracket, it has nobody to meet: fewer pairs (C4/C5)
+                result.reasons[f] = (COMPLETION.name, COMPLETION.floats_en,
+                                     COMPLETION.floats_fr)
+            elif single:
                 why = why_ideal_floats(rnd, f, bracket, following, below)
                 result.reasons[f] = (why.name, why.floats_en, why.floats_fr)
             else:
+                matched = matched or matched_bracket(rnd, bracket, following, below)
                 result.reasons[f] = why_floats(rnd, f, bracket, following, below, matched)
     return result

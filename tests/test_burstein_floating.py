@@ -1,0 +1,119 @@
+"""Burstein brackets that must let several players float (systems/burstein/floating.py, issue 26)
+give the weighted matching's pairing.
+
+After White won (almost) every game, the top quarter (absolute Black preference, C3) may not
+meet itself and the bottom quarter needs opponents from above (C4): whole brackets float. On
+small events of that kind (rounds before the first Burstein round paired by the Dutch system,
+1.6; White winning 80-100 % of the games) every bracket is paired by :func:`pair_bracket` (the
+shortcuts) and by :func:`matched_bracket` (the weights over everybody below, the general
+method): the same pairs and floaters every time, and the shortcuts are used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from swisspairing.model import Colour, Player, RoundEntry, Tournament
+from swisspairing.systems import get_system
+from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
+from swisspairing.systems.burstein import bracket as bracket_module
+from swisspairing.systems.burstein.floating import fewest_misses_removing
+from swisspairing.systems.burstein.ideal import fewest_misses
+from swisspairing.systems.burstein.players import ranking_key
+from swisspairing.systems.burstein.weights import matched_bracket
+
+MIRROR = {"1": "0", "0": "1", "=": "="}
+
+
+def white_mostly_event(n: int, total_rounds: int, white_rate: float, seed: int) -> Tournament:
+    """The event before its first Burstein round: the seeding rounds (1.6) paired by the
+    Burstein engine (the Dutch system), White winning each game with ``white_rate``, else a
+    Black win or a draw."""
+    rng = random.Random(seed)
+    t = Tournament(total_rounds=total_rounds, initial_colour=Colour.WHITE)
+    for i in range(1, n + 1):
+        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
+    engine = get_system("burstein")
+    for r in range(1, seeding_rounds(total_rounds) + 1):
+        pairing = engine.pair(t, r)
+        if pairing.bye is not None:
+            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
+        for b in pairing.boards:
+            x = rng.random()
+            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
+            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
+            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK,
+                                                            MIRROR[code]))
+    return t
+
+
+def compare_round(t: Tournament, used: Counter[str]) -> None:
+    """Every bracket of the next round, paired by the shortcuts and by the weights, following
+    the weights' descent: the same pairs and floaters."""
+    r = t.rounds_paired + 1
+    players = burstein_players(t, r)
+    rnd = BursteinRound(t, r, players, None)
+    ids = sorted(players)
+    if len(ids) % 2:
+        ids.remove(rnd.choose_bye(ids))
+    scores = sorted({players[i].score for i in ids}, reverse=True)
+    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
+    incoming: list[int] = []
+    for k, score in enumerate(scores):
+        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
+        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
+        below = [i for s in scores[k + 2:] for i in groups[s]]
+        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+        inside = set(bracket)
+        pairs = {frozenset((a, mate[a])) for a in bracket if mate[a] in inside}
+        floaters = [a for a in bracket if mate[a] not in inside]
+        result = bracket_module.pair_bracket(rnd, bracket, following, below)
+        assert {frozenset(p) for p in result.pairs} == pairs, f"round {r} bracket {score}"
+        assert result.floaters == floaters, f"round {r} bracket {score}"
+        if len(floaters) > 1:
+            used["brackets with several floaters"] += 1
+        incoming = floaters
+
+
+@pytest.mark.parametrize("total_rounds", [5, 9])
+def test_brackets_with_many_floaters_equal_the_weights(
+        total_rounds: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    used: Counter[str] = Counter()
+    shortcut = bracket_module.many_floaters_bracket
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        out = shortcut(*args)
+        used["generalised candidate"] += out is not None
+        return out
+
+    monkeypatch.setattr(bracket_module, "many_floaters_bracket", counted)
+    rng = random.Random(26 + total_rounds)
+    for seed in range(12):
+        n = rng.choice([12, 16, 20, 24, 32, 40]) + (seed % 5 == 2)
+        rate = rng.choice([0.8, 0.9, 1.0, 1.0])
+        compare_round(white_mostly_event(n, total_rounds, rate, seed), used)
+    assert used["brackets with several floaters"] > 10
+    assert used["generalised candidate"] > 0
+
+
+def test_fewest_misses_removing_is_the_least_over_every_choice() -> None:
+    """The closed form of the C8 bound with ``r`` floaters taken from a pool equals the least
+    :func:`fewest_misses` over every way to choose them."""
+    rng = random.Random(7)
+    for _ in range(3000):
+        counts = [rng.randint(0, 9) for _ in range(3)]
+        pool = [rng.randint(0, c) for c in counts]
+        r = rng.randint(0, sum(pool) + 1)
+        if (sum(counts) - r) % 2:
+            continue
+        best = None
+        for a in range(pool[0] + 1):
+            for b in range(pool[1] + 1):
+                c = r - a - b
+                if 0 <= c <= pool[2]:
+                    m = fewest_misses([counts[0] - a, counts[1] - b, counts[2] - c])
+                    best = m if best is None else min(best, m)
+        assert fewest_misses_removing(counts, pool, r) == best, (counts, pool, r)

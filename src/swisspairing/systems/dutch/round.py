@@ -294,7 +294,8 @@ class PairingRound:
             if not res.floaters:
                 res.next_unpaired = list(nxt)
                 return res
-            left = self.lookahead_ideal(res.floaters, bracket, nxt)
+            left = self.lookahead_ideal(res.floaters, bracket, nxt,
+                                        self.floater_scores_fixed(bracket, mdps, res))
             if left is not None and (beyond is None or self.can_complete(left + beyond)):
                 # 2025: [C8] asks the following bracket to comply with [C4] too: its
                 # look-ahead pairing must leave the players below it a complete pairing
@@ -403,8 +404,39 @@ class PairingRound:
 
         return sum(augment(a, set()) for a in left)
 
+    def floater_scores_fixed(self, bracket: list[PairingPlayer], mdps: set[int],
+                             res: BracketResult) -> bool:
+        """2017: do all candidates best by C.5 and C.6 float down players of the same scores
+        as ``res`` (the bracket's pairing without the look-ahead)? (docs/dutch.md 8.4 (b))
+
+        Shown when the MDPs share one score ``m``, the residents another ``r``, for one colour
+        the MDPs are all among the ``A`` non-topscorers of the bracket with that absolute
+        preference (C.3: they may not meet one another) and ``res`` pairs each of the other
+        players ``N`` (all residents) with an MDP. Each pair holds at least one player of
+        ``N``, so C.5 keeps the candidates with ``|N|`` pairs, each holding exactly one player
+        of ``N``; one that pairs ``k`` MDPs floats ``M - k`` MDPs, each with the largest SD of
+        A.8 (``m - r`` + 1 point, above the pairs' ``m - r`` and a resident's 1 point), so C.6
+        (A.8: compared from the highest SD) keeps ``k = |N|``: the ``M - |N|`` MDPs left over
+        (of score ``m``) and every resident of ``A`` (score ``r``) float, the same scores in
+        every candidate left."""
+        if self.rules.edition != 2017 or not mdps:
+            return False
+        ms = [p for p in bracket if p.id in mdps]
+        rs = [p for p in bracket if p.id not in mdps]
+        if not rs or any(p.score != ms[0].score for p in ms) or any(
+                p.score != rs[0].score for p in rs) or ms[0].score <= rs[0].score:
+            return False
+        if any((a.id in mdps) == (b.id in mdps) for a, b in res.pairs):
+            return False  # a pair of two residents
+        for colour in (Colour.WHITE, Colour.BLACK):
+            side = {p.id for p in bracket if p.strength == ABSOLUTE and p.pref is colour
+                    and not p.topscorer}
+            if mdps <= side and len(res.pairs) == len(bracket) - len(side):
+                return True
+        return False
+
     def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
-                        nxt: list[PairingPlayer]
+                        nxt: list[PairingPlayer], scores_fixed: bool = False
                         ) -> list[PairingPlayer] | None:
         """Do these downfloaters give the following bracket the best look-ahead value that
         any candidate of the bracket could give it? Returns the residents of the following
@@ -422,7 +454,10 @@ class PairingRound:
         f, n = len(floaters), len(nxt)
         if f > n:
             return None
-        if self.rules.edition < 2025:
+        if self.rules.edition < 2025 and not scores_fixed:
+            # (``scores_fixed``: every candidate best by C.5 and C.6 floats players of these
+            # scores, :meth:`floater_scores_fixed`; each one's SD in the following bracket is
+            # then the same for all, and the bound below holds for every one of them)
             low = min(p.score for p in bracket)
             if any(p.score != low for p in floaters):
                 return None

@@ -1,0 +1,94 @@
+"""The near-miss round of issue 26 in 2017 and 2025 (docs/dutch.md section 8.4): two exact
+shortcuts give the pairing of the full matchings.
+
+* (a) ``completing._fixed_opponents``: a completing bracket (2017 PPB, 2025 [C4]) whose MDPs'
+  opponents are the same players in every candidate left by C.5/C.6 ([C6]/[C7]); their earlier
+  upfloats are then not tested by the greedy;
+* (b) ``PairingRound.floater_scores_fixed`` (2017 C.7): the look-ahead bound holds when every
+  candidate best by C.5 and C.6 floats players of the same scores, not only the lowest one.
+
+Round 3 (and 4) of generated events where White wins most games is paired with the shortcut
+and, whenever it was used, again without it: the same boards and bye every time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from swisspairing.systems import dutch, get_system
+from swisspairing.systems.dutch import completing
+from test_dutch_completing import white_mostly_event
+
+SIZES = (24, 40, 60, 80, 100, 120)
+RATES = (0.8, 0.85, 0.9, 0.95)
+
+
+@pytest.mark.parametrize("system", ["dutch-2025"])
+def test_fixed_opponents_give_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(a): each round where ``_fixed_opponents`` held for a bracket is paired again with it
+    switched off (that bracket then goes to the weighted matchings)."""
+    engine = get_system(system)
+    test = completing._fixed_opponents
+    used: Counter[str] = Counter()
+
+    def count(*args):  # type: ignore[no-untyped-def]
+        out = test(*args)
+        used["fixed"] += out
+        return out
+
+    for n in SIZES:
+        for rate in RATES:
+            for seed in range(3):
+                played = 2 + (seed == 2)
+                t = white_mostly_event(n, played, rate, system, seed)
+                before = used["fixed"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(completing, "_fixed_opponents", count)
+                    fast = engine.pair(t, played + 1)
+                if used["fixed"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(completing, "_fixed_opponents", lambda *a: False)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
+    assert used["rounds"] >= 5, used
+    print(dict(used))
+
+
+def test_floater_scores_fixed_give_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(b), 2017: each round where ``floater_scores_fixed`` held for a bracket is paired again
+    with it switched off (the look-ahead then needs the lowest-score floaters, else the
+    following scoregroup enters the matchings)."""
+    engine = get_system("dutch-2017")
+    test = dutch.PairingRound.floater_scores_fixed
+    used: Counter[str] = Counter()
+
+    def count(self, *args):  # type: ignore[no-untyped-def]
+        out = test(self, *args)
+        used["fixed"] += out
+        return out
+
+    for n in SIZES:
+        for rate in RATES:
+            for seed in range(3):
+                played = 2 + (seed == 2)
+                t = white_mostly_event(n, played, rate, "dutch-2017", seed)
+                before = used["fixed"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(dutch.PairingRound, "floater_scores_fixed", count)
+                    fast = engine.pair(t, played + 1)
+                if used["fixed"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(dutch.PairingRound, "floater_scores_fixed",
+                               lambda self, *a: False)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
+    assert used["rounds"] >= 5, used
+    print(dict(used))

@@ -19,6 +19,7 @@ import pytest
 
 from swisspairing.systems import dutch, get_system
 from swisspairing.systems.dutch import completing
+from swisspairing.systems.dutch import round as dutch_round
 from test_dutch_completing import white_mostly_event
 
 SIZES = (24, 40, 60, 80, 100, 120)
@@ -88,6 +89,42 @@ def test_floater_scores_fixed_give_the_pairing_of_the_full_matchings(
                 with monkeypatch.context() as mp:
                     mp.setattr(dutch.PairingRound, "floater_scores_fixed",
                                lambda self, *a: False)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
+    assert used["rounds"] >= 5, used
+    print(dict(used))
+
+
+def test_lookahead_skipped_when_too_few_floaters_gives_the_same_pairing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(c), 2025: a bracket whose candidates best by [C6] float too few players for the players
+    below to be paired skips its look-ahead matching and goes straight to [C4]; each round
+    where that happened is paired again with the look-ahead matching done (the skip switched
+    off): the same boards and bye."""
+    engine = get_system("dutch-2025")
+    real = dutch_round.forced_floaters
+    used: Counter[str] = Counter()
+
+    def count(lower, bye=False):  # type: ignore[no-untyped-def]
+        out = real(lower, bye)
+        used["tested"] += bye
+        return out
+
+    for n in SIZES:
+        for rate in RATES:
+            for seed in range(3):
+                played = 2 + (seed == 2)
+                t = white_mostly_event(n, played, rate, "dutch-2025", seed)
+                before = used["tested"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(dutch_round, "forced_floaters", count)
+                    fast = engine.pair(t, played + 1)
+                if used["tested"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(dutch_round, "forced_floaters",
+                               lambda lower, bye=False: 0 if bye else real(lower))
                     full = engine.pair(t, played + 1)
                 assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
     assert used["rounds"] >= 5, used

@@ -197,7 +197,17 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     resident_classes = Counter(colour_class(p) for p in residents)
     # the MDPs' opponents may be the same players in every candidate left: their earlier
     # upfloats then cost the same everywhere (docs/dutch.md section 8.4 (a))
-    fixed = _fixed_opponents(ctx, mdps, residents, most, remainder_pairs)
+    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
+    must_pair = sum(1 for p in residents if not may_float(p))
+    fixed = _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, must_pair)
+    # [C4] alone (the pigeonhole count of _may_float) may keep exactly `most` residents in
+    # the bracket: then every candidate left pairs those with MDPs and floats the others, and
+    # no float criterion differs between them (docs/dutch.md section 8.4 (a))
+    kept_by_c4 = _may_float(ctx, lower, len(bracket) - 2 * most, floats_fixed=True)
+    if (not fixed and kept_by_c4 is not may_float
+            and _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, most)
+            and sum(1 for p in residents if not kept_by_c4(p)) == most):
+        may_float, must_pair, fixed = kept_by_c4, most, True
 
     def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
         return ideal_pair(ctx, a, b, fixed)
@@ -236,8 +246,6 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
     # first transposition without exchange. Each chooser takes the first partner that passes
     # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
-    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
-    must_pair = sum(1 for p in residents if not may_float(p))
     found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
                     rest_bound, may_float, pair_ok)
     if found is None:
@@ -403,7 +411,7 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
 
 
 def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],
-                     most: int, remainder_pairs: int) -> bool:
+                     most: int, remainder_pairs: int, must_pair: int = 0) -> bool:
     """Are the MDPs' opponents the same players in every candidate with ``most`` pairs left by
     C.6 / [C7] (2017, 2025; docs/dutch.md section 8.4 (a))?
 
@@ -415,11 +423,18 @@ def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[Pa
     ``most`` pairs pairs every player of ``N``, each with an MDP (no pair of residents). Then
     every MDP-resident pair has the same score difference, and the criteria on the MDPs'
     opponents (C.13, C.15, C.17, C.19 / [C15], [C17], [C19], [C21]: an upfloat one or two
-    rounds before) sum the same terms, one per player of ``N``, in all of them."""
+    rounds before) sum the same terms, one per player of ``N``, in all of them.
+
+    Also True (same scores, no pair of residents) when ``must_pair``, the residents who may
+    not float in a candidate at the bounds (``_may_float``: a downfloat before, C.12/C.14 /
+    [C14]/[C16] ranking above the upfloats' C.13/C.15 / [C15]/[C17]; or no opponent below,
+    [C4]), is ``most``: such a candidate pairs exactly them, each with an MDP."""
     if ctx.rnd.rules.edition < 2017 or remainder_pairs or not mdps or most <= 0:
         return False
     if any(p.score != mdps[0].score for p in mdps):
         return False
+    if must_pair == most:
+        return True
     size = len(mdps) + len(residents)
     for colour in (Colour.WHITE, Colour.BLACK):
         if all(_one_absolute(p, colour) for p in mdps) and size - len(mdps) - sum(
@@ -434,8 +449,8 @@ def _one_absolute(p: PairingPlayer, colour: Colour) -> bool:
     return p.strength == ABSOLUTE and p.pref is colour and not p.topscorer
 
 
-def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
-               ) -> Callable[[PairingPlayer], bool]:
+def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
+               floats_fixed: bool = False) -> Callable[[PairingPlayer], bool]:
     """Which residents may float down in a candidate at the bounds that completes the round
     (C.4 / [C4]; 2012 A9), ``floating`` players floating in all.
 
@@ -447,7 +462,11 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
     and the downfloaters, and there are exactly that many of those: ``floating + n - a =
     a - bye`` (``forced = 2a - n - bye``), so every downfloater meets one of the ``a``
     (a pigeonhole count; docs/dutch.md section 8.3). A test every candidate that completes
-    the round passes, so the greedy's choices stay the first ones (section 8.1)."""
+    the round passes, so the greedy's choices stay the first ones (section 8.1).
+
+    ``floats_fixed``: the pigeonhole test alone (the float criteria being the same for every
+    candidate left, docs/dutch.md section 8.4 (a)); ``ideal_downfloater`` itself when it does
+    not apply."""
     bye = (len(ctx.players) + len(lower)) % 2 == 1
     if floating <= 0 or floating != forced_floaters(lower, bye):
         return ideal_downfloater
@@ -462,7 +481,7 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
     def may_float(p: PairingPlayer) -> bool:
         ok = verdict.get(p.id)
         if ok is None:
-            ok = verdict[p.id] = ideal_downfloater(p) and any(
+            ok = verdict[p.id] = (floats_fixed or ideal_downfloater(p)) and any(
                 compatible(p, q) for q in blocked)
         return ok
 

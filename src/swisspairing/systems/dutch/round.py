@@ -308,6 +308,15 @@ class PairingRound:
                 # the look-ahead matching would be thrown away
                 res.next_unpaired = left
                 return res
+            if (left is None and beyond is not None
+                    and len(res.floaters) < forced_floaters(nxt + beyond, True)):
+                # 2025 [C4]: every candidate best by [C6] floats len(res.floaters) players
+                # ([C6] ranks above [C8]), too few for the players below to be paired: the
+                # caller pairs the bracket again under [C4] whatever the look-ahead matching
+                # returns, so it is skipped (docs/dutch.md 8.4 (c)); the players below, unable
+                # to pair among themselves (forced_floaters > 0), fail the caller's test
+                res.next_unpaired = list(nxt)
+                return res
             if left is not None and not res.pairs and not self.any_pair(bracket, mdps):
                 # no two players of the bracket may meet: its only candidate floats everybody
                 # down, and the look-ahead has nothing to choose (2025: [C4] is checked next)

@@ -18,7 +18,7 @@ from collections import Counter
 import pytest
 
 from swisspairing.systems import dutch, get_system
-from swisspairing.systems.dutch import completing
+from swisspairing.systems.dutch import completing, lowest_2012
 from swisspairing.systems.dutch import round as dutch_round
 from test_dutch_completing import white_mostly_event
 
@@ -125,6 +125,78 @@ def test_lookahead_skipped_when_too_few_floaters_gives_the_same_pairing(
                 with monkeypatch.context() as mp:
                     mp.setattr(dutch_round, "forced_floaters",
                                lambda lower, bye=False: 0 if bye else real(lower))
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
+    assert used["rounds"] >= 5, used
+    print(dict(used))
+
+
+def test_2017_collapsed_last_bracket_by_types_gives_the_same_pairing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(d), 2017: the collapsed last bracket half of whose players may not meet one another is
+    paired with the MDP-pairing of the type bound (``lowest_2012.first_mdp_pairing``, now also
+    on the 2017 rows) and the remainder without the pairs of two others; each round where it
+    was in scope is paired again without it (``one_colour_half`` switched off: the weighted
+    matchings from the start): the same boards and bye."""
+    engine = get_system("dutch-2017")
+    real = lowest_2012.one_colour_half
+    used: Counter[str] = Counter()
+
+    def count(ctx):  # type: ignore[no-untyped-def]
+        out = real(ctx)
+        used["in scope"] += out is not None
+        return out
+
+    for n in SIZES:
+        for rate in (*RATES, 1.0):
+            for seed in range(3):
+                played = 2 + (seed == 2)
+                t = white_mostly_event(n, played, rate, "dutch-2017", seed)
+                before = used["in scope"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(lowest_2012, "one_colour_half", count)
+                    fast = engine.pair(t, played + 1)
+                if used["in scope"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(lowest_2012, "one_colour_half", lambda ctx: None)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
+    assert used["rounds"] >= 5, used
+    print(dict(used))
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_lookahead_with_residents_covered_gives_the_same_pairing(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(e): the look-ahead bound when the downfloaters outnumber the residents of the following
+    bracket who may meet them (``PairingRound._residents_covered``); each round where it
+    settled a look-ahead is paired again without it (the following scoregroup then enters the
+    matchings): the same boards and bye."""
+    engine = get_system(system)
+    real = dutch.PairingRound._residents_covered
+    used: Counter[str] = Counter()
+
+    def count(self, *args):  # type: ignore[no-untyped-def]
+        out = real(self, *args)
+        used["at bound"] += out is not None
+        return out
+
+    for n in SIZES:
+        for rate in RATES:
+            for seed in range(3):
+                played = 2 + (seed == 2)
+                t = white_mostly_event(n, played, rate, system, seed)
+                before = used["at bound"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(dutch.PairingRound, "_residents_covered", count)
+                    fast = engine.pair(t, played + 1)
+                if used["at bound"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(dutch.PairingRound, "_residents_covered", lambda self, *a: None)
                     full = engine.pair(t, played + 1)
                 assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
     assert used["rounds"] >= 5, used

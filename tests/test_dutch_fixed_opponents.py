@@ -35,8 +35,8 @@ def test_fixed_opponents_give_the_pairing_of_the_full_matchings(
     test = completing._fixed_opponents
     used: Counter[str] = Counter()
 
-    def count(*args):  # type: ignore[no-untyped-def]
-        out = test(*args)
+    def count(*args, **kwargs):  # type: ignore[no-untyped-def]
+        out = test(*args, **kwargs)
         used["fixed"] += out
         return out
 
@@ -53,7 +53,7 @@ def test_fixed_opponents_give_the_pairing_of_the_full_matchings(
                     continue
                 used["rounds"] += 1
                 with monkeypatch.context() as mp:
-                    mp.setattr(completing, "_fixed_opponents", lambda *a: False)
+                    mp.setattr(completing, "_fixed_opponents", lambda *a, **k: False)
                     full = engine.pair(t, played + 1)
                 assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
     assert used["rounds"] >= 5, used

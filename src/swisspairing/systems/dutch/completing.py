@@ -199,13 +199,13 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     # upfloats then cost the same everywhere (docs/dutch.md section 8.4 (a))
     may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
     must_pair = sum(1 for p in residents if not may_float(p))
-    fixed = _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, must_pair)
+    fixed = _fixed_opponents(ctx, mdps, residents, most, remainder_pairs)
     # [C4] alone (the pigeonhole count of _may_float) may keep exactly `most` residents in
     # the bracket: then every candidate left pairs those with MDPs and floats the others, and
     # no float criterion differs between them (docs/dutch.md section 8.4 (a))
     kept_by_c4 = _may_float(ctx, lower, len(bracket) - 2 * most, floats_fixed=True)
     if (not fixed and kept_by_c4 is not may_float
-            and _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, most)
+            and _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, kept=True)
             and sum(1 for p in residents if not kept_by_c4(p)) == most):
         may_float, must_pair, fixed = kept_by_c4, most, True
 
@@ -411,7 +411,7 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
 
 
 def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],
-                     most: int, remainder_pairs: int, must_pair: int = 0) -> bool:
+                     most: int, remainder_pairs: int, kept: bool = False) -> bool:
     """Are the MDPs' opponents the same players in every candidate with ``most`` pairs left by
     C.6 / [C7] (2017, 2025; docs/dutch.md section 8.4 (a))?
 
@@ -425,15 +425,15 @@ def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[Pa
     opponents (C.13, C.15, C.17, C.19 / [C15], [C17], [C19], [C21]: an upfloat one or two
     rounds before) sum the same terms, one per player of ``N``, in all of them.
 
-    Also True (same scores, no pair of residents) when ``must_pair``, the residents who may
-    not float in a candidate at the bounds (``_may_float``: a downfloat before, C.12/C.14 /
-    [C14]/[C16] ranking above the upfloats' C.13/C.15 / [C15]/[C17]; or no opponent below,
-    [C4]), is ``most``: such a candidate pairs exactly them, each with an MDP."""
+    ``kept``: the caller has shown that [C4] alone keeps exactly ``most`` residents in the
+    bracket (the pigeonhole of ``_may_float``); then only the scores and the absence of pairs
+    of residents are checked here. (Residents kept only by the float criteria would not do:
+    C.14 / [C16], a downfloat two rounds before, ranks below C.13 / [C15], the upfloats.)"""
     if ctx.rnd.rules.edition < 2017 or remainder_pairs or not mdps or most <= 0:
         return False
     if any(p.score != mdps[0].score for p in mdps):
         return False
-    if must_pair == most:
+    if kept:
         return True
     size = len(mdps) + len(residents)
     for colour in (Colour.WHITE, Colour.BLACK):

@@ -200,7 +200,7 @@ def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
         with monkeypatch.context() as m:
             m.setattr(completing, "completing_candidate", lambda ctx: None)
             m.setattr(dutch.PairingRound, "any_pair", lambda self, *a: True)
-            m.setattr(dutch_round, "forced_floaters", lambda lower: 0)
+            m.setattr(dutch_round, "forced_floaters", lambda lower, bye=False: 0)
             full = engine.pair(t, r)
         assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, played, white_rate)
     assert used["completing"] > 8, used

@@ -195,6 +195,23 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
         return None
     mdp_classes = Counter(colour_class(p) for p in mdps)
     resident_classes = Counter(colour_class(p) for p in residents)
+    # the MDPs' opponents may be the same players in every candidate left: their earlier
+    # upfloats then cost the same everywhere (docs/dutch.md section 8.4 (a))
+    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
+    must_pair = sum(1 for p in residents if not may_float(p))
+    fixed = _fixed_opponents(ctx, mdps, residents, most, remainder_pairs)
+    # [C4] alone (the pigeonhole count of _may_float) may keep exactly `most` residents in
+    # the bracket: then every candidate left pairs those with MDPs and floats the others, and
+    # no float criterion differs between them (docs/dutch.md section 8.4 (a))
+    kept_by_c4 = _may_float(ctx, lower, len(bracket) - 2 * most, floats_fixed=True)
+    if (not fixed and kept_by_c4 is not may_float
+            and _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, kept=True)
+            and sum(1 for p in residents if not kept_by_c4(p)) == most):
+        may_float, must_pair, fixed = kept_by_c4, most, True
+
+    def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
+        return ideal_pair(ctx, a, b, fixed)
+
     if limbo:
         # 2017 D.3 / 2025 4.4.2: the first set of `paired_mdps` MDPs by their BSNs; in scope
         # when the MDPs share one score and none floated down before (then which of them float
@@ -203,7 +220,7 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
             return None
         chosen: list[PairingPlayer] = []
         for m in mdps:
-            if len(chosen) < paired_mdps and any(ideal_pair(ctx, m, r) for r in residents):
+            if len(chosen) < paired_mdps and any(pair_ok(m, r) for r in residents):
                 chosen.append(m)
         if len(chosen) < paired_mdps:
             return None
@@ -229,10 +246,8 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
     # first transposition without exchange. Each chooser takes the first partner that passes
     # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
-    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
-    must_pair = sum(1 for p in residents if not may_float(p))
     found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
-                    rest_bound, may_float)
+                    rest_bound, may_float, pair_ok)
     if found is None:
         return None
     pairs, spent, free = found
@@ -395,8 +410,47 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
     return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
 
 
-def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
-               ) -> Callable[[PairingPlayer], bool]:
+def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],
+                     most: int, remainder_pairs: int, kept: bool = False) -> bool:
+    """Are the MDPs' opponents the same players in every candidate with ``most`` pairs left by
+    C.6 / [C7] (2017, 2025; docs/dutch.md section 8.4 (a))?
+
+    True when the MDPs share one score (the residents share one too: the caller's scope), no
+    pair is made of two residents (``remainder_pairs`` 0) and, for one colour, the MDPs are all
+    among the ``a`` non-topscorers of the bracket with that absolute preference and ``most`` is
+    ``len(bracket) - a``. Those ``a`` may not meet one another (C.3 / [C3]), so each pair holds
+    at least one of the ``most`` other players ``N``, who are all residents: a candidate with
+    ``most`` pairs pairs every player of ``N``, each with an MDP (no pair of residents). Then
+    every MDP-resident pair has the same score difference, and the criteria on the MDPs'
+    opponents (C.13, C.15, C.17, C.19 / [C15], [C17], [C19], [C21]: an upfloat one or two
+    rounds before) sum the same terms, one per player of ``N``, in all of them.
+
+    ``kept``: the caller has shown that [C4] alone keeps exactly ``most`` residents in the
+    bracket (the pigeonhole of ``_may_float``); then only the scores and the absence of pairs
+    of residents are checked here. (Residents kept only by the float criteria would not do:
+    C.14 / [C16], a downfloat two rounds before, ranks below C.13 / [C15], the upfloats.)"""
+    if ctx.rnd.rules.edition < 2017 or remainder_pairs or not mdps or most <= 0:
+        return False
+    if any(p.score != mdps[0].score for p in mdps):
+        return False
+    if kept:
+        return True
+    size = len(mdps) + len(residents)
+    for colour in (Colour.WHITE, Colour.BLACK):
+        if all(_one_absolute(p, colour) for p in mdps) and size - len(mdps) - sum(
+                1 for p in residents if _one_absolute(p, colour)) == most:
+            return True
+    return False
+
+
+def _one_absolute(p: PairingPlayer, colour: Colour) -> bool:
+    """A non-topscorer with an absolute preference for ``colour`` (C.3 / [C3]: two of them
+    may not meet)."""
+    return p.strength == ABSOLUTE and p.pref is colour and not p.topscorer
+
+
+def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
+               floats_fixed: bool = False) -> Callable[[PairingPlayer], bool]:
     """Which residents may float down in a candidate at the bounds that completes the round
     (C.4 / [C4]; 2012 A9), ``floating`` players floating in all.
 
@@ -408,7 +462,11 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
     and the downfloaters, and there are exactly that many of those: ``floating + n - a =
     a - bye`` (``forced = 2a - n - bye``), so every downfloater meets one of the ``a``
     (a pigeonhole count; docs/dutch.md section 8.3). A test every candidate that completes
-    the round passes, so the greedy's choices stay the first ones (section 8.1)."""
+    the round passes, so the greedy's choices stay the first ones (section 8.1).
+
+    ``floats_fixed``: the pigeonhole test alone (the float criteria being the same for every
+    candidate left, docs/dutch.md section 8.4 (a)); ``ideal_downfloater`` itself when it does
+    not apply."""
     bye = (len(ctx.players) + len(lower)) % 2 == 1
     if floating <= 0 or floating != forced_floaters(lower, bye):
         return ideal_downfloater
@@ -423,7 +481,7 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int
     def may_float(p: PairingPlayer) -> bool:
         ok = verdict.get(p.id)
         if ok is None:
-            ok = verdict[p.id] = ideal_downfloater(p) and any(
+            ok = verdict[p.id] = (floats_fixed or ideal_downfloater(p)) and any(
                 compatible(p, q) for q in blocked)
         return ok
 
@@ -498,6 +556,7 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
             spent: ColourCost, budget: ColourCost, must_pair: int, later_room: int,
             bound: Callable[[Counter[ColourClass], Counter[ColourClass]], ColourCost],
             may_float: Callable[[PairingPlayer], bool] = ideal_downfloater,
+            pair_ok: Callable[[PairingPlayer, PairingPlayer], bool] | None = None,
             ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1: each of ``choosers`` in turn takes the first of ``others`` still free such that the
     pair is at the bounds (:func:`~.ideal.ideal_pair`), the colour cost so far plus
@@ -506,6 +565,9 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
     :func:`~.ideal.ideal_downfloater`) still fit in the choosers after this one plus
     ``later_room`` places of later pairs. Returns (pairs, colour cost, others left free), None
     when a chooser finds nobody."""
+    if pair_ok is None:
+        def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
+            return ideal_pair(ctx, a, b)
     choosers_left = Counter(colour_class(p) for p in choosers)
     others_left = Counter(colour_class(p) for p in others)
     free = list(others)
@@ -524,7 +586,7 @@ def _choose(ctx: Bracket, choosers: list[PairingPlayer], others: list[PairingPla
                     must_pair - (not floats_ok) <= room
                     and _within(_add(spent, cost), bound(choosers_left, _minus(others_left, cls)),
                                 budget))
-            if ok and ideal_pair(ctx, a, b):
+            if ok and pair_ok(a, b):
                 taken = k
                 break
         if taken < 0:

@@ -115,7 +115,8 @@ def ideal_downfloater(p: PairingPlayer) -> bool:
     return not (p.float1 is Float.DOWN or p.float2 is Float.DOWN)
 
 
-def ideal_pair(ctx: Bracket, a: PairingPlayer, b: PairingPlayer) -> bool:
+def ideal_pair(ctx: Bracket, a: PairingPlayer, b: PairingPlayer,
+               upfloats_fixed: bool = False) -> bool:
     """``a`` (an MDP or a resident) with the resident ``b``: allowed (C.1, C.3), C.8/C.9 met
     (topscorers), and no float criterion missed: C.13, C.15, C.17, C.19 / [C15], [C17], [C19],
     [C21] (an MDP's opponent must not have floated up one or two rounds before; the MDP's own
@@ -125,7 +126,11 @@ def ideal_pair(ctx: Bracket, a: PairingPlayer, b: PairingPlayer) -> bool:
     2012 (``CRITERIA_2012``): B1.a and the absolute colour rule (``compatible``), no B2 crack
     (two players with the same absolute preference: only topscorers get past ``compatible``),
     and B5/B6 for upfloaters (the MDP's opponent). The 2012 text has no C.8/C.9 digits, so they
-    are not asked: a stricter test would skip candidates that are ideal in 2012."""
+    are not asked: a stricter test would skip candidates that are ideal in 2012.
+
+    ``upfloats_fixed``: the MDPs' opponents are the same players in every candidate left by the
+    higher criteria (``completing._fixed_opponents``, docs/dutch.md section 8.4 (a)), so their
+    earlier upfloats cost the same in all of them and are not tested."""
     if not ctx.rnd.compatible(a, b):
         return False
     if ctx.rnd.rules.edition == 2012:
@@ -133,7 +138,8 @@ def ideal_pair(ctx: Bracket, a: PairingPlayer, b: PairingPlayer) -> bool:
             return False  # 2012 B2 (relaxed last, C10g): a crack pair misses a digit
     elif colour_gains(ctx, a, b)[:2] != TOPSCORER_CRITERIA_MET:
         return False
-    return a.score == b.score or not (b.float1 is Float.UP or b.float2 is Float.UP)
+    return upfloats_fixed or a.score == b.score or not (b.float1 is Float.UP
+                                                          or b.float2 is Float.UP)
 
 
 def pair_colour_cost(ctx: Bracket, a: PairingPlayer, b: PairingPlayer) -> ColourCost:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ...model import Colour
 from ...model.state import Float
-from .criteria import criteria_2012
+from .criteria import edition_row
 from .players import ABSOLUTE
 from .weights import INTERNAL
 
@@ -58,7 +58,7 @@ def one_colour_half(ctx: Bracket) -> set[int] | None:
     those ``k`` players' ids, or None."""
     rnd = ctx.rnd
     players = ctx.players
-    if (rnd.rules.edition != 2012 or not ctx.complete or ctx.rest or ctx.nxt
+    if (rnd.rules.edition not in (2012, 2017) or not ctx.complete or ctx.rest or ctx.nxt
             or not ctx.mdp_ids or len(players) % 2):
         return None
     if rnd.last_round and any(p.topscorer for p in players):
@@ -103,7 +103,8 @@ class TypeTransport:
             for j, n in enumerate(n_rep):
                 if a.id in mdp_ids and n.id in mdp_ids:
                     continue  # B.3: two MDPs are not paired together
-                rows[(i, j)] = criteria_2012(ctx, a, n, INTERNAL)
+                # 2012 CRITERIA_2012; 2017 C.4-C.19 (docs/dutch.md section 8.4 (d))
+                rows[(i, j)] = edition_row(ctx, a, n, INTERNAL)
         k = len(side_a)
         top = max((abs(x) for row in rows.values() for x in row), default=0)
         radix = 2 * k * (top + 1) + 1  # any sum of k rows fits in a balanced digit

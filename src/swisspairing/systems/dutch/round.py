@@ -290,11 +290,20 @@ class PairingRound:
             # look-ahead can take at all, that candidate is also the best with the look-ahead
             # (docs/dutch.md, "look-ahead shortcut"), and the following bracket, twice as many
             # vertices, stays out of the matchings.
+            if beyond is not None and len(bracket) - 2 * self._greedy_pair_count(
+                    bracket, mdps) < forced_floaters(nxt + beyond, True):
+                # 2025 [C4]: a greedy pairing shows that every candidate best by [C6] floats
+                # too few players for the players below to be paired (docs/dutch.md 8.4 (c)):
+                # the caller pairs the bracket under [C4] (the players below, unable to pair
+                # among themselves, fail its test), so the bracket is not paired alone first
+                return BracketResult(next_unpaired=list(nxt))
             res = run(open_bracket(self, bracket, mdps, None, None))
             if not res.floaters:
                 res.next_unpaired = list(nxt)
                 return res
-            left = self.lookahead_ideal(res.floaters, bracket, nxt)
+            left = self.lookahead_ideal(res.floaters, bracket, nxt,
+                                        self.floater_scores_fixed(bracket, mdps, res),
+                                        self.one_colour_side_2012(bracket, res) is not None)
             if left is not None and (beyond is None or self.can_complete(left + beyond)):
                 # 2025: [C8] asks the following bracket to comply with [C4] too: its
                 # look-ahead pairing must leave the players below it a complete pairing
@@ -306,6 +315,15 @@ class PairingRound:
                 # that pairing is the rules' one whichever route is taken, docs/dutch.md 8.1):
                 # the look-ahead matching would be thrown away
                 res.next_unpaired = left
+                return res
+            if (left is None and beyond is not None
+                    and len(res.floaters) < forced_floaters(nxt + beyond, True)):
+                # 2025 [C4]: every candidate best by [C6] floats len(res.floaters) players
+                # ([C6] ranks above [C8]), too few for the players below to be paired: the
+                # caller pairs the bracket again under [C4] whatever the look-ahead matching
+                # returns, so it is skipped (docs/dutch.md 8.4 (c)); the players below, unable
+                # to pair among themselves (forced_floaters > 0), fail the caller's test
+                res.next_unpaired = list(nxt)
                 return res
             if left is not None and not res.pairs and not self.any_pair(bracket, mdps):
                 # no two players of the bracket may meet: its only candidate floats everybody
@@ -334,6 +352,27 @@ class PairingRound:
                 res.next_unpaired = list(nxt)
                 return res
         return run(open_bracket(self, bracket, mdps, nxt, rest))
+
+    def _greedy_pair_count(self, bracket: list[PairingPlayer], mdps: set[int]) -> int:
+        """The pairs of a greedy pairing of the bracket (C.1, C.3; B.3: MDPs with residents):
+        each MDP takes the first free resident he may meet, then each resident left the first
+        free one after him. At most the bracket's most pairs (C.5 / [C6])."""
+        compatible = self.compatible
+        free = [p for p in bracket if p.id not in mdps]
+        pairs = 0
+        for m in bracket:
+            if m.id in mdps:
+                k = next((k for k, q in enumerate(free) if compatible(m, q)), -1)
+                if k >= 0:
+                    free.pop(k)
+                    pairs += 1
+        while free:
+            p = free.pop(0)
+            k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+            if k >= 0:
+                free.pop(k)
+                pairs += 1
+        return pairs
 
     def moved_down_pairable_2012(self, floaters: list[PairingPlayer],
                                  nxt: list[PairingPlayer]) -> bool:
@@ -403,9 +442,40 @@ class PairingRound:
 
         return sum(augment(a, set()) for a in left)
 
+    def floater_scores_fixed(self, bracket: list[PairingPlayer], mdps: set[int],
+                             res: BracketResult) -> bool:
+        """2017: do all candidates best by C.5 and C.6 float down players of the same scores
+        as ``res`` (the bracket's pairing without the look-ahead)? (docs/dutch.md 8.4 (b))
+
+        Shown when the MDPs share one score ``m``, the residents another ``r``, for one colour
+        the MDPs are all among the ``A`` non-topscorers of the bracket with that absolute
+        preference (C.3: they may not meet one another) and ``res`` pairs each of the other
+        players ``N`` (all residents) with an MDP. Each pair holds at least one player of
+        ``N``, so C.5 keeps the candidates with ``|N|`` pairs, each holding exactly one player
+        of ``N``; one that pairs ``k`` MDPs floats ``M - k`` MDPs, each with the largest SD of
+        A.8 (``m - r`` + 1 point, above the pairs' ``m - r`` and a resident's 1 point), so C.6
+        (A.8: compared from the highest SD) keeps ``k = |N|``: the ``M - |N|`` MDPs left over
+        (of score ``m``) and every resident of ``A`` (score ``r``) float, the same scores in
+        every candidate left."""
+        if self.rules.edition != 2017 or not mdps:
+            return False
+        ms = [p for p in bracket if p.id in mdps]
+        rs = [p for p in bracket if p.id not in mdps]
+        if not rs or any(p.score != ms[0].score for p in ms) or any(
+                p.score != rs[0].score for p in rs) or ms[0].score <= rs[0].score:
+            return False
+        if any((a.id in mdps) == (b.id in mdps) for a, b in res.pairs):
+            return False  # a pair of two residents
+        for colour in (Colour.WHITE, Colour.BLACK):
+            side = {p.id for p in bracket if p.strength == ABSOLUTE and p.pref is colour
+                    and not p.topscorer}
+            if mdps <= side and len(res.pairs) == len(bracket) - len(side):
+                return True
+        return False
+
     def lookahead_ideal(self, floaters: list[PairingPlayer], bracket: list[PairingPlayer],
-                        nxt: list[PairingPlayer]
-                        ) -> list[PairingPlayer] | None:
+                        nxt: list[PairingPlayer], scores_fixed: bool = False,
+                        one_colour: bool = False) -> list[PairingPlayer] | None:
         """Do these downfloaters give the following bracket the best look-ahead value that
         any candidate of the bracket could give it? Returns the residents of the following
         bracket that such a look-ahead pairing leaves over (at most one), or None.
@@ -420,12 +490,15 @@ class PairingRound:
         can do better on the look-ahead.
         """
         f, n = len(floaters), len(nxt)
-        if f > n:
-            return None
-        if self.rules.edition < 2025:
+        if self.rules.edition < 2025 and not scores_fixed:
+            # (``scores_fixed``: every candidate best by C.5 and C.6 floats players of these
+            # scores, :meth:`floater_scores_fixed`; each one's SD in the following bracket is
+            # then the same for all, and the bound below holds for every one of them)
             low = min(p.score for p in bracket)
             if any(p.score != low for p in floaters):
                 return None
+        if f > n:
+            return self._residents_covered(floaters, nxt, one_colour)
         compatible = self.compatible
         # greedy first: floaters take the first compatible resident, then residents pair up
         free = self._greedy_residents(floaters, nxt)
@@ -446,7 +519,59 @@ class PairingRound:
                     break
             else:
                 return left
-        return self._leftover(floaters, nxt)
+        left = self._leftover(floaters, nxt)
+        if left is None:
+            left = self._residents_covered(floaters, nxt, one_colour)
+        return left
+
+    def _residents_covered(self, floaters: list[PairingPlayer], nxt: list[PairingPlayer],
+                           one_colour: bool) -> list[PairingPlayer] | None:
+        """:meth:`lookahead_ideal` when the downfloaters (``f``, sharing one score) are at
+        least as many as the residents of the following bracket who may meet them
+        (docs/dutch.md section 8.4 (e)). Let ``B`` be the residents who may meet neither a
+        downfloater nor one another: when every candidate best by C.5 / [C6] floats only
+        non-topscorers with one absolute preference (``one_colour``: shown by
+        :meth:`one_colour_side_2012`), the non-topscorer residents with the same one (C.3 /
+        [C3]); else nobody. Two downfloaters do not meet (B.3: MDPs meet residents), so each pair
+        of that bracket holds at least one of the other residents ``R`` (``r`` of them): at
+        most ``r`` pairs. A look-ahead pairing with ``r`` pairs in which each player of ``R``
+        meets a downfloater leaves ``f - r`` downfloaters and ``B`` over, the fewest
+        downfloaters of the higher score: its pairs' SDs and its downfloaters' A.8 SDs (2017
+        C.7) and its downfloaters' scores (2025 [C8]) are the best any candidate can give the
+        next bracket (a pair of ``R`` with ``B`` instead leaves a downfloater of the higher
+        score over). So a pairing that gives each player of ``R`` a downfloater is at the
+        bound. Returns the players it leaves over (downfloaters, then ``B``), or None (Kuhn's
+        augmenting paths from each player of ``R``)."""
+        if any(p.score != floaters[0].score for p in floaters):
+            return None
+        pref = floaters[0].pref
+        if one_colour and pref is not None and all(
+                p.strength == ABSOLUTE and p.pref is pref and not p.topscorer for p in floaters):
+            blocked = [q for q in nxt
+                       if q.strength == ABSOLUTE and q.pref is pref and not q.topscorer]
+        else:
+            blocked = []
+        ids = {q.id for q in blocked}
+        others = [q for q in nxt if q.id not in ids]
+        if len(others) > len(floaters):
+            return None
+        compatible = self.compatible
+        owner: dict[int, PairingPlayer] = {}  # floater id -> the resident paired with him
+        options = {q.id: [p for p in floaters if compatible(q, p)] for q in others}
+
+        def augment(q: PairingPlayer, seen: set[int]) -> bool:
+            for p in options[q.id]:
+                if p.id in seen:
+                    continue
+                seen.add(p.id)
+                if p.id not in owner or augment(owner[p.id], seen):
+                    owner[p.id] = q
+                    return True
+            return False
+
+        if not all(augment(q, set()) for q in others):
+            return None
+        return [p for p in floaters if p.id not in owner] + blocked
 
     def _greedy_residents(self, floaters: list[PairingPlayer], nxt: list[PairingPlayer]
                           ) -> list[PairingPlayer] | None:

@@ -44,12 +44,11 @@ from __future__ import annotations
 
 import bisect
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ...matching import augment_path
 from ...matching.bitpaths import short_augment
-from ...matching.bitsets import BitGraph, bits, mask_of
+from ...matching.bitsets import BitGraph, augment_bits, mask_of
 from ...matching.blossom import max_weight_matching
 from ...model import Colour
 from .round import DubovRound
@@ -69,22 +68,6 @@ class UpfloaterChoice:
     upfloaters: tuple[int, ...]
     pairs: list[tuple[int, int]]
     quality: tuple[tuple[float, ...], int, int, int, int]
-
-
-class _Partners(Mapping[int, list[int]]):
-    """The partners of a vertex among a bit set (the adjacency augment_path asks for)."""
-
-    def __init__(self, barred: Mapping[int, int], among: int) -> None:
-        self.barred, self.among = barred, among
-
-    def __getitem__(self, v: int) -> list[int]:
-        return list(bits(self.among & ~self.barred[v]))
-
-    def __iter__(self) -> Iterator[int]:
-        return bits(self.among)
-
-    def __len__(self) -> int:
-        return self.among.bit_count()
 
 
 class _LoggedMates(dict[int, int]):
@@ -142,8 +125,7 @@ class _Matching:
             self.matched |= (1 << start) | (1 << end)
             return
         self.budget.nodes -= EDMONDS_SEARCH_COST
-        if augment_path(start, set(bits(self.among)), _Partners(self.barred, self.among),
-                          self.mate):
+        if augment_bits(start, self.among, self.barred, self.mate):
             self.matched = mask_of(self.mate)
 
     def plus(self, v: int) -> _Undo:

@@ -581,6 +581,16 @@ def board_results(st: TeamStandings) -> dict[int, dict[int, tuple[float, int]]]:
     return out
 
 
+def board_ranking(players: dict[int, tuple[float, int]], rounds: int
+                  ) -> tuple[list[tuple[int, tuple[float, int]]], int | None]:
+    """One board's players (``pid -> (points, games)``) best percentage first, then the most
+    points, then the lower number, and who takes the board prize: the first of them with at
+    least half of the ``rounds`` played on that board (C.07 12), None when nobody has."""
+    ranked = sorted(players.items(), key=lambda kv: (-(kv[1][0] / kv[1][1]), -kv[1][0], kv[0]))
+    enough = [pid for pid, (_, n) in ranked if 2 * n >= rounds]
+    return ranked, (enough[0] if enough else None)
+
+
 def board_table(st: TeamStandings, lang: str = "en") -> Table:
     """Board-by-board individual results, best percentage first on each board; the board prize
     (``*``) goes to the best percentage on each board among players with at least half of the
@@ -591,10 +601,7 @@ def board_table(st: TeamStandings, lang: str = "en") -> Table:
     team_of = ev.team_of()
     rows = []
     for board, players in sorted(board_results(st).items()):
-        ranked = sorted(players.items(), key=lambda kv: (-(kv[1][0] / kv[1][1]), -kv[1][0],
-                                                         kv[0]))
-        enough = [pid for pid, (_, n) in ranked if 2 * n >= st.rounds]
-        prize = enough[0] if enough else None
+        ranked, prize = board_ranking(players, st.rounds)
         for pid, (pts, n) in ranked:
             p = t.players[pid]
             rows.append([str(board), ("*" if pid == prize else ""), p.name,

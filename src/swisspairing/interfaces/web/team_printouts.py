@@ -248,7 +248,7 @@ def category_board_table(st: TeamStandings, key: str, members: dict[int, Member]
     board prizes (C.07 12: forfeits count as results; a team's bye is no game)."""
     from ...standings.categories import belongs
     from ...standings.categories import label as category_label
-    from ...standings.teams import board_results
+    from ...standings.teams import board_ranking, board_results
     from ...standings.views import points_text
 
     t = st.tournament
@@ -257,11 +257,9 @@ def category_board_table(st: TeamStandings, key: str, members: dict[int, Member]
     team_of = ev.team_of()
     rows = []
     for board, players in sorted(board_results(st).items()):
-        chosen = [(pid, r) for pid, r in players.items()
-                  if belongs(key, members.get(pid, Member()), year)]
-        ranked = sorted(chosen, key=lambda kv: (-(kv[1][0] / kv[1][1]), -kv[1][0], kv[0]))
-        enough = [pid for pid, (_pts, n) in ranked if 2 * n >= st.rounds]
-        prize = enough[0] if enough else None
+        chosen = {pid: r for pid, r in players.items()
+                  if belongs(key, members.get(pid, Member()), year)}
+        ranked, prize = board_ranking(chosen, st.rounds)
         for pid, (pts, n) in ranked:
             p = t.players[pid]
             rows.append([str(board), "*" if pid == prize else "", ev.teams[team_of[pid]].name,

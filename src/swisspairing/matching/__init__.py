@@ -118,16 +118,17 @@ def without_pair(
     return rest, new
 
 
-def bipartite_covers(left: Iterable[int], right: Iterable[int],
-                     ok: Callable[[int, int], bool]) -> bool:
-    """Can every vertex of ``left`` get a distinct partner in ``right`` with ``ok(l, r)``?
-    (Kuhn's augmenting paths, for the small bipartite questions of Dubov and Elo-Swiss.)"""
-    rights = list(right)
+def kuhn_assignment(left: Iterable[int], options: Callable[[int], Iterable[int]],
+                    stop_at_failure: bool = False) -> dict[int, int]:
+    """A maximum assignment of ``left`` to distinct partners (right -> left), each left vertex
+    taking its ``options`` in the order given: Kuhn's augmenting paths, one per left vertex in
+    turn (Berge: a vertex without a path now never gets one later). With ``stop_at_failure``
+    it stops at the first left vertex left without a partner (the assignment so far)."""
     owner: dict[int, int] = {}
 
     def augment(a: int, seen: set[int]) -> bool:
-        for b in rights:
-            if b in seen or not ok(a, b):
+        for b in options(a):
+            if b in seen:
                 continue
             seen.add(b)
             if b not in owner or augment(owner[b], seen):
@@ -135,7 +136,20 @@ def bipartite_covers(left: Iterable[int], right: Iterable[int],
                 return True
         return False
 
-    return all(augment(a, set()) for a in left)
+    for a in left:
+        if not augment(a, set()) and stop_at_failure:
+            break
+    return owner
+
+
+def bipartite_covers(left: Iterable[int], right: Iterable[int],
+                     ok: Callable[[int, int], bool]) -> bool:
+    """Can every vertex of ``left`` get a distinct partner in ``right`` with ``ok(l, r)``?
+    (Kuhn's augmenting paths, for the small bipartite questions of Dubov and Elo-Swiss.)"""
+    lefts, rights = list(left), list(right)
+    owner = kuhn_assignment(lefts, lambda a: (b for b in rights if ok(a, b)),
+                            stop_at_failure=True)
+    return len(owner) == len(lefts)
 
 
 def max_cardinality_matching(verts: Iterable[int], adj: Adjacency) -> dict[int, int]:

@@ -9,6 +9,7 @@ from ...matching import (
     augment_path,
     bipartite_covers,
     has_perfect_matching,
+    kuhn_assignment,
     max_cardinality_matching,
 )
 from ...model import Colour
@@ -427,20 +428,8 @@ class PairingRound:
         """The size of a maximum matching of ``left`` with ``right`` (pairs allowed by
         ``compatible``): Kuhn's augmenting paths from each player of ``left``."""
         compatible = self.compatible
-        owner: dict[int, PairingPlayer] = {}
-        options = {a.id: [b for b in right if compatible(a, b)] for a in left}
-
-        def augment(a: PairingPlayer, seen: set[int]) -> bool:
-            for b in options[a.id]:
-                if b.id in seen:
-                    continue
-                seen.add(b.id)
-                if b.id not in owner or augment(owner[b.id], seen):
-                    owner[b.id] = a
-                    return True
-            return False
-
-        return sum(augment(a, set()) for a in left)
+        options = {a.id: [b.id for b in right if compatible(a, b)] for a in left}
+        return len(kuhn_assignment((a.id for a in left), options.__getitem__))
 
     def floater_scores_fixed(self, bracket: list[PairingPlayer], mdps: set[int],
                              res: BracketResult) -> bool:
@@ -556,20 +545,11 @@ class PairingRound:
         if len(others) > len(floaters):
             return None
         compatible = self.compatible
-        owner: dict[int, PairingPlayer] = {}  # floater id -> the resident paired with him
-        options = {q.id: [p for p in floaters if compatible(q, p)] for q in others}
-
-        def augment(q: PairingPlayer, seen: set[int]) -> bool:
-            for p in options[q.id]:
-                if p.id in seen:
-                    continue
-                seen.add(p.id)
-                if p.id not in owner or augment(owner[p.id], seen):
-                    owner[p.id] = q
-                    return True
-            return False
-
-        if not all(augment(q, set()) for q in others):
+        options = {q.id: [p.id for p in floaters if compatible(q, p)] for q in others}
+        # floater id -> the resident paired with him
+        owner = kuhn_assignment((q.id for q in others), options.__getitem__,
+                                stop_at_failure=True)
+        if len(owner) < len(others):
             return None
         return [p for p in floaters if p.id not in owner] + blocked
 

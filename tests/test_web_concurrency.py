@@ -146,6 +146,33 @@ def test_pairing_from_a_stale_page_is_refused() -> None:
     assert event.round_set.count() == 1
 
 
+def test_pairing_a_round_another_tab_already_paired_says_so() -> None:
+    """Two arbiters (or two tabs) show "Pair this round": the first pairs it; the second's
+    click is refused saying the round was already paired, in English and French (a match
+    for Double-Swiss), and the round stays the first one's."""
+    event = make_event(players=8)
+    event.refresh_from_db()
+    shown = event.revision
+    first = _arbiter().post(reverse("web:round-action", args=[event.pk, 1, "pair"]),
+                            {"revision": shown})
+    assert first.status_code == 302 and event.round_set.count() == 1
+    boards = list(event.round_set.get().games.values_list("white_id", "black_id"))
+    second = _arbiter("c").post(reverse("web:round-action", args=[event.pk, 1, "pair"]),
+                                {"revision": shown}, follow=True)
+    page = second.content.decode()
+    assert "round 1 was already paired (by another arbiter or in another tab)" in page
+    assert event.round_set.count() == 1
+    assert list(event.round_set.get().games.values_list("white_id", "black_id")) == boards
+    other = _arbiter("b")
+    french = other.post(reverse("web:round-action", args=[event.pk, 1, "pair"]),
+                        {"revision": shown}, follow=True, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "la ronde 1 était déjà appariée" in french.content.decode()
+    ahead = other.post(reverse("web:round-action", args=[event.pk, 3, "pair"]),
+                       {"revision": event.revision}, follow=True)
+    assert "Round 3 is not the next round to pair." in ahead.content.decode()
+    assert event.round_set.count() == 1
+
+
 def test_settings_saved_from_a_stale_form_are_refused() -> None:
     """Two arbiters open the settings; the first saves a new place, the second (stale form)
     a new name: refused, the place stays, the form shows the current settings."""

@@ -749,8 +749,14 @@ def round_action(request: HttpRequest, pk: int, number: int, what: str) -> HttpR
     entrant_pk = forms.posted_number(request.POST, "entrant") if what == "request" else None
     try:
         if what == "pair":
-            if number != actions.rounds_paired(event) + 1:
-                raise BadRequest(_("Round %(n)s is not the next round to pair.") % {"n": number})
+            paired = actions.rounds_paired(event)
+            if number <= paired:  # two tabs, two arbiters: the other one paired it first
+                raise BadRequest(double_swiss.round_gettext(
+                    event, "round %(n)s was already paired (by another arbiter or in another "
+                    "tab): nothing was changed; here it is") % {"n": number})
+            if number != paired + 1:
+                raise BadRequest(double_swiss.round_gettext(
+                    event, "Round %(n)s is not the next round to pair.") % {"n": number})
             revision = _version(request, "revision")
             try:
                 if getattr(settings, "SWISSPAIRING_PAIR_IN_BACKGROUND", True):

@@ -906,3 +906,73 @@ def test_prize_lists_of_a_team_event_are_the_members_board_results_by_category(
         doc.close()
     assert "Women - board results after round 2" in text and "Woman 0" in text
     assert "Man 0" not in text
+
+
+def test_best_team_of_a_category_is_its_first_team_in_the_event_standings(
+        arbiter: Client) -> None:
+    """A team's prize categories (typed on the teams page, comma separated, each once whatever
+    its case) give the prize lists a "best team of a category" table: the category's teams in
+    the order of the whole event's standings, with their place in the category and overall;
+    page in French, PDF; a category too long is refused naming it; categories change no
+    pairing, so saving them leaves an open "pair" page valid."""
+    import pypdfium2 as pdfium
+    from django.urls import reverse
+
+    from swisspairing.standings.teams import category_team_table
+
+    event = team_event(n_teams=6, boards=2, reserves=0, rounds=4)
+    rng = random.Random(5)
+    for _ in range(2):
+        play_team_round(event, rng)
+    by_tpn = {t.tpn: t for t in event.teams.all()}
+    url = reverse("web:teams", args=[event.pk])
+    for tpn, typed in ((2, "Bretagne, Écoles"), (4, " bretagne ,  "), (5, "Écoles, écoles")):
+        r = arbiter.post(url, {"what": "categories", "team": by_tpn[tpn].pk,
+                               "categories": typed}, follow=True)
+        assert "prize categories saved" in r.content.decode()
+    assert teams.teams_of_category(event) == {"Bretagne": [2, 4], "Écoles": [2, 5]}
+    log = arbiter.get(reverse("web:audit", args=[event.pk]), **FRENCH).content.decode()
+    assert f"{by_tpn[5].name} : catégories de prix Écoles (avant : aucune)" in log
+    event.refresh_from_db()
+    revision = event.revision
+    too_long = "x" * (teams.MAX_CATEGORY + 1)
+    r = arbiter.post(url, {"what": "categories", "team": by_tpn[3].pk,
+                           "categories": f"Bretagne, {too_long}"}, follow=True)
+    assert f"prize categories: {too_long} is longer than 40 characters" in r.content.decode()
+    assert m.Team.objects.get(pk=by_tpn[3].pk).categories == ""
+    event.refresh_from_db()
+    assert event.revision == revision  # categories are no pairing input
+    r = arbiter.post(url, {"what": "add", "name": "Late", "members": "A; 1500\nB; 1400",
+                           "categories": too_long}, follow=True)
+    assert "is longer than 40 characters" in r.content.decode()
+    assert not event.teams.filter(name="Late").exists()  # refused before it was added
+    st = convert_standings(event)
+    table = category_team_table(st, "Bretagne", {2, 4}, "en")
+    order = [r.tid for r in st.rows if r.tid in (2, 4)]
+    assert [row[2] for row in table.rows] == [str(t) for t in order]
+    assert [row[0] for row in table.rows] == ["1", "2"]
+    assert [row[1] for row in table.rows] == [str(r.rank) for r in st.rows if r.tid in (2, 4)]
+    prizes = reverse("web:prizes", args=[event.pk])
+    page = arbiter.get(prizes, **FRENCH).content.decode()
+    assert "Meilleure équipe d&#x27;une catégorie" in page or \
+        "Meilleure équipe d'une catégorie" in page
+    assert 'value="team:Bretagne"' in page and 'value="team:Écoles"' in page
+    page = arbiter.get(prizes, {"cat": "team:bretagne"}, **FRENCH).content.decode()
+    assert "Meilleure équipe - Bretagne : classement après la ronde 2" in page
+    nobody = arbiter.get(prizes, {"cat": "team:Nowhere"}).content.decode()
+    assert "No team in this category." in nobody
+    data = arbiter.get(reverse("web:prizes-pdf", args=[event.pk]),
+                       {"cat": "team:Écoles"}).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "Best team - Écoles: standings after round 2" in text
+    assert by_tpn[5].name in text and by_tpn[4].name not in text
+
+
+def convert_standings(event: m.Event):  # type: ignore[no-untyped-def]
+    from swisspairing.interfaces.web.team_views import _team_standings
+
+    return _team_standings(event, convert.complete_rounds(event))

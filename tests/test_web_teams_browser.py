@@ -207,6 +207,21 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
         page.screenshot(path=shots / "team-06-boards-en.png", full_page=True)
         text = page.request.get(f"{base}/t/{event.pk}/export/trf/").text()
 
+        # --- the best team of a category: typed on the teams page, ticked on the prizes page -
+        page.goto(f"{base}/t/{event.pk}/teams/")
+        for club in ("Cork", "Delft", "Oulu"):
+            row = page.locator(f"#team-{event.teams.get(name=club).tpn}")
+            row.locator("input[name=categories]").fill("Small clubs, Coast" if club != "Delft"
+                                                       else "small CLUBS")
+            row.locator(".categories-form button").click()
+            expect(page.locator(".messages")).to_contain_text(f"{club}: prize categories saved.")
+        page.goto(f"{base}/t/{event.pk}/prizes/")
+        page.check("input[value='team:Small clubs']")
+        page.click("#show-prizes")
+        expect(page.locator("h2").first).to_contain_text("Best team - Small clubs")
+        expect(page.locator("table.data tbody tr")).to_have_count(3)
+        page.screenshot(path=shots / "team-07-best-team-en.png", full_page=True)
+
         # --- French, and a phone ----------------------------------------------------------------
         page.goto(f"{base}/p/{event.public_token}/rounds/3/")
         expect(page.locator("section.team-match")).to_have_count(8)
@@ -216,7 +231,8 @@ def test_team_event_of_16_teams_in_the_browser(live_server,  # type: ignore[no-u
                            ("public-round3", f"/p/{event.public_token}/rounds/3/"),
                            ("round3", f"/t/{event.pk}/rounds/3/"),
                            ("standings", f"/t/{event.pk}/standings/"),
-                           ("boards", f"/t/{event.pk}/standings/boards/")):
+                           ("boards", f"/t/{event.pk}/standings/boards/"),
+                           ("best-team", f"/t/{event.pk}/prizes/?cat=team:Coast")):
             _other_views(browser, context, f"{base}{path}", shots, name)
 
     # --- the export: check agrees on every round, read back equal ----------------------------

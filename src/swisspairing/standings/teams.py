@@ -564,6 +564,35 @@ def team_standings_table(st: TeamStandings, lang: str = "en") -> Table:
     )
 
 
+def category_team_table(st: TeamStandings, category: str, teams: set[int],
+                        lang: str = "en") -> Table:
+    """The best team of a category (a competition's team prize: the best club team of a
+    region, the best school team): the team standings restricted to ``teams`` (pairing
+    numbers), in the order of the whole event's standings (C.04.6 primary score, then the
+    event's C.07 team tie-breaks), with each team's place in the category and overall; the
+    category's prize goes to the first of them."""
+    ev = st.tournament.team_event
+    assert ev is not None
+    rows = [[str(place), str(r.rank), str(r.tid), ev.teams[r.tid].name,
+             points_text(lang, r.match_points), points_text(lang, r.game_points),
+             *(points_text(lang, v) for v in r.values)]
+            for place, r in enumerate((r for r in st.rows if r.tid in teams), 1)]
+    return Table(
+        title=_w(lang, f"Best team - {category}: standings after round {st.rounds}",
+                 f"Meilleure équipe - {category} : classement après la ronde {st.rounds}"),
+        headers=["#", _w(lang, "Rk", "Clt"), _w(lang, "No", "N°"), _w(lang, "Team", "Équipe"),
+                 _w(lang, "MP", "PM"), _w(lang, "GP", "PP"), *st.labels],
+        rows=rows,
+        align=["r", "r", "r", "l", "r", "r", *("r" for _ in st.labels)],
+        notes=[_w(lang, "# the place in the category, Rk in the whole event: the category's "
+                  "prize goes to its first team", "# la place dans la catégorie, Clt dans tout "
+                  "le tournoi : le prix de la catégorie va à sa première équipe")] if rows else
+        [_w(lang, "No team in this category.", "Aucune équipe dans cette catégorie.")],
+        kind="prizes",
+        lang=lang,
+    )
+
+
 def board_results(st: TeamStandings) -> dict[int, dict[int, tuple[float, int]]]:
     """Per board, per player: (points, games) over the boards played (forfeits count as
     results, C.07 12; a team PAB is no game)."""

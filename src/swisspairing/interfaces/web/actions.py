@@ -37,7 +37,7 @@ User = AbstractBaseUser | AnonymousUser | None
 #: ``revision`` as it is): an export, a check-in, a player's claim (the result itself is
 #: written by :func:`set_result`, audited as ``result``)
 NOT_PAIRING_INPUTS = frozenset({"export", "hall-check-in", "hall-result", "hall-decide",
-                                "round-pairing-refused"})
+                                "round-pairing-refused", "team-categories"})
 
 
 def audit(event: m.Event | None, user: User, action: str, target: str = "",

@@ -185,6 +185,9 @@ def sentence(entry: m.AuditEntry) -> str:
                 if before else _("plays")}
         return _("%(name)s plays again (was: withdrawn from round %(round)s)") % {
             "name": target, "round": before}
+    if action == "team-categories":
+        return _("%(team)s: prize categories %(after)s (was: %(before)s)") % {
+            "team": target, "after": _value(after), "before": _value(before)}
     if action == "players-import":
         return _("Players imported: %(what)s") % {"what": target}
     if action == "forbidden-pair":

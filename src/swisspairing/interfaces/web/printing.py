@@ -388,18 +388,25 @@ def _members(event: m.Event) -> dict[int, Member]:
                           federation=e.federation) for e in event.entrants.all()}
 
 
-def chosen_categories(request: HttpRequest) -> list[str]:
+#: the prize lists' key of a team category (a team event's "best team of a category")
+TEAM_CATEGORY = "team:"
+
+
+def chosen_categories(request: HttpRequest, event: m.Event | None = None) -> list[str]:
     """The categories of the prize lists: ``cat`` (repeated: ``women``, ``u18``, ``club:X``,
-    ``fed:X``, ``rating:1400-1599``) and ``bands`` (rating bands typed: ``-1599, 1600-1999,
-    2000-``), each once, in the order given; a wrong key or band is 404 with its name."""
+    ``fed:X``, ``rating:1400-1599``; for a team event also ``team:X``, a category of its
+    teams' prizes) and ``bands`` (rating bands typed: ``-1599, 1600-1999, 2000-``), each once,
+    in the order given; a wrong key or band is 404 with its name."""
     keys = [str(k).strip() for k in request.GET.getlist("cat") if str(k).strip()]
     bands = request.GET.get("bands", "")
     keys += [f"rating:{b.strip().replace(' ', '')}" for b in bands.replace(";", ",").split(",")
              if b.strip()]
     out: list[str] = []
+    team_event = event is not None and event.system == "team-swiss"
     for key in keys:
         try:
-            check_key(key)
+            if not (team_event and key.startswith(TEAM_CATEGORY) and key[5:].strip()):
+                check_key(key)
         except SwissPairingError:
             raise Http404(_("Unknown category or rating band: %(key)s (write a band as "
                             "1400-1599, -1599 or 2000-).") % {"key": key[:60]}) from None
@@ -429,18 +436,24 @@ def prizes(request: HttpRequest, pk: int) -> HttpResponse:
     complete = convert.complete_rounds(event)
     with translation.override(chosen_language(request) or translation.get_language()):
         lang = _lang()
-        keys = chosen_categories(request)
+        keys = chosen_categories(request, event)
         after = chosen_round(request, complete) if complete else None
         found = prize_tables(event, keys, after, lang) if complete else []
         entrants = list(event.entrants.all())
         clubs = sorted({e.club.strip() for e in entrants if e.club.strip()}, key=name_key)
         feds = sorted({e.federation.strip().upper() for e in entrants if e.federation.strip()})
         fixed = [(k, category_label(k, lang)) for k in FIXED]
+        team_categories: list[tuple[str, str]] = []
+        if event.system == "team-swiss":
+            from .teams import teams_of_category
+
+            team_categories = [(TEAM_CATEGORY + name, name) for name in teams_of_category(event)]
         query = request.GET.urlencode()
         return render(request, "web/print_prizes.html", _ctx(
             request, event, view="prizes", tables=[_shown(t) for t in found],
             complete=complete, after=after or complete, after_rounds=range(1, complete + 1),
-            chosen=keys, fixed=fixed, clubs=[(f"club:{c}", c) for c in clubs],
+            chosen=keys, fixed=fixed, team_categories=team_categories,
+            clubs=[(f"club:{c}", c) for c in clubs],
             feds=[(f"fed:{f}", f) for f in feds], bands=request.GET.get("bands", ""),
             query=query, extra_query="&".join(
                 p for p in query.split("&") if p and not p.startswith("round=")),
@@ -455,7 +468,7 @@ def prizes_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     with translation.override(chosen_language(request) or translation.get_language()):
         lang = _lang()
-        keys = chosen_categories(request)
+        keys = chosen_categories(request, event)
         if not keys:
             raise Http404(_("Choose at least one category."))
         after = chosen_round(request, complete)

@@ -8,7 +8,8 @@ individual events serve team events unchanged. These tables add what a team even
 
 * :class:`TeamSettings` - boards per match, the ``192 FIDE_TEAM...`` choices (colour type A/B
   or none, match or game points first), the match points ``362`` and the team bye ``320``;
-* :class:`Team` - pairing number (C.04.6 1.1), name, strength, captain (``310``);
+* :class:`Team` - pairing number (C.04.6 1.1), name, strength, captain (``310``), the
+  categories of its team prizes (the prize lists' "best team of a category");
 * :class:`TeamMember` - a member in the declared board order (``310`` columns 74-...);
 * :class:`TeamLineup` - who plays which board for a team in a round (``300``);
 * :class:`TeamAbsence` - a team not paired in a round (``240`` F/H/Z);
@@ -67,6 +68,9 @@ class Team(models.Model):
     lineup_code = models.CharField(max_length=12, blank=True)
     #: the first round a withdrawn team is no longer paired (GHR 3.2 with C.04.6 Art. 0)
     withdrawn_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: the categories of the competition's team prizes the team belongs to ("best club team
+    #: of Brittany", "school teams"), comma separated; no TRF record holds them
+    categories = models.CharField(max_length=120, blank=True, default="")
 
     class Meta:
         ordering = ["event", "tpn"]

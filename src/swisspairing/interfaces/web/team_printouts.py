@@ -281,16 +281,29 @@ def category_board_table(st: TeamStandings, key: str, members: dict[int, Member]
 
 def team_prize_tables(event: m.Event, keys: list[str], after: int | None,
                       lang: str) -> list[Table]:
-    """The prize lists of a team event (the prizes page's categories): one board-results
-    table per category, after round ``after`` (default: the last complete one)."""
+    """The prize lists of a team event (the prizes page's categories), after round ``after``
+    (default: the last complete one): for a category of the teams' prizes (``team:X``) its
+    teams' standings, for a category of players its members' board results."""
     from django.utils import timezone
 
+    from ...standings.teams import category_team_table
     from . import convert
-    from .printing import _members
+    from .printing import TEAM_CATEGORY, _members
     from .team_views import _team_standings
+    from .teams import teams_of_category
 
     rounds = after or convert.complete_rounds(event)
     st = _team_standings(event, rounds)
     year = (event.start_date or timezone.localdate()).year
     members = _members(event)
-    return [category_board_table(st, key, members, year, lang) for key in keys]
+    team_categories = {name.casefold(): (name, set(tids))
+                       for name, tids in teams_of_category(event).items()}
+    out = []
+    for key in keys:
+        if key.startswith(TEAM_CATEGORY):  # the best team of a category
+            typed = " ".join(key[len(TEAM_CATEGORY):].split())
+            name, tids = team_categories.get(typed.casefold(), (typed, set()))
+            out.append(category_team_table(st, name, tids, lang))
+        else:
+            out.append(category_board_table(st, key, members, year, lang))
+    return out

@@ -73,7 +73,8 @@ def _ctx(request: HttpRequest, event: m.Event, **kw: Any) -> dict[str, Any]:
 def teams_page(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the team settings, the teams with their members in board order. POST ``what``:
     ``settings``, ``add`` (a team from a CSV of its members or typed lines), ``member`` (a
-    member added at the end of a team), ``delete``."""
+    member added at the end of a team), ``categories`` (the team's prize categories),
+    ``withdraw``, ``delete``."""
     event = _team_event(pk)
     if request.method == "POST":
         if not _can_edit(request):
@@ -138,6 +139,8 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
         messages.success(request, _("Team settings saved."))
     elif what == "add":
         name = str(request.POST.get("name", ""))
+        categories = str(request.POST.get("categories", ""))
+        teams.team_categories(categories)  # a wrong one refuses the team before it is added
         upload = request.FILES.get("file")
         if upload is not None:
             if upload.size and upload.size > 1024 * 1024:
@@ -149,6 +152,8 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
             team = teams.add_team(event, name,
                                   _typed_members(str(request.POST.get("members", ""))),
                                   request.user)
+        if categories.strip():
+            teams.set_team_categories(team, categories, request.user)
         messages.success(request, _("Team %(name)s added (%(n)s members).")
                          % {"name": team.name, "n": team.members.count()})
     elif what == "member":
@@ -162,6 +167,10 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
         teams.set_team_withdrawal(team, posted_number(request.POST, "from_round", 1, 99)
                                   if text else None, request.user)
         messages.success(request, _("%(name)s: withdrawal saved.") % {"name": team.name})
+    elif what == "categories":
+        team = get_object_or_404(m.Team, event=event, pk=posted_number(request.POST, "team"))
+        teams.set_team_categories(team, str(request.POST.get("categories", "")), request.user)
+        messages.success(request, _("%(name)s: prize categories saved.") % {"name": team.name})
     elif what == "delete":
         team = get_object_or_404(m.Team, event=event, pk=posted_number(request.POST, "team"))
         name = team.name

@@ -322,6 +322,55 @@ def set_team_withdrawal(team: m.Team, from_round: int | None, user: User) -> Non
         audit(event, user, "team-withdraw", team.name, before, from_round)
 
 
+#: one prize category of a team: at most this many characters (all of a team's in 120)
+MAX_CATEGORY = 40
+
+
+def team_categories(text: str) -> list[str]:
+    """The prize categories typed for a team (comma separated: ``Clubs de Bretagne, Écoles``):
+    spaces collapsed, each once whatever its case, in the order typed; BadRequest naming a
+    category that is too long, or too many of them."""
+    out: list[str] = []
+    for part in text.split(","):
+        name = " ".join(part.split())
+        if not name or name.casefold() in (x.casefold() for x in out):
+            continue
+        if len(name) > MAX_CATEGORY:
+            raise BadRequest(gettext("prize categories: %(name)s is longer than %(max)s "
+                                     "characters") % {"name": name[:60], "max": MAX_CATEGORY})
+        out.append(name)
+    if len(", ".join(out)) > m.Team._meta.get_field("categories").max_length:
+        raise BadRequest(gettext("prize categories: too many for one team (120 characters "
+                                 "in all)"))
+    return out
+
+
+def set_team_categories(team: m.Team, text: str, user: User) -> None:
+    """The categories of the competition's team prizes ``team`` belongs to (the prize lists'
+    best team of a category); they change no pairing, so they may change at any time."""
+    categories = ", ".join(team_categories(text))
+    with transaction.atomic():
+        row = m.Team.objects.select_for_update().get(pk=team.pk)
+        before = row.categories
+        if before == categories:
+            return
+        row.categories = categories
+        row.save(update_fields=["categories"])
+        audit(row.event, user, "team-categories", row.name, before, categories)
+
+
+def teams_of_category(event: m.Event) -> dict[str, list[int]]:
+    """Each prize category of the event's teams (as first typed, whatever the case later) ->
+    the pairing numbers of its teams."""
+    out: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    for team in event.teams.all():
+        for name in team_categories(team.categories):
+            key = names.setdefault(name.casefold(), name)
+            out.setdefault(key, []).append(team.tpn)
+    return dict(sorted(out.items(), key=lambda kv: kv[0].casefold()))
+
+
 def delete_team(team: m.Team, user: User) -> None:
     event = team.event
     if rounds_paired(event):

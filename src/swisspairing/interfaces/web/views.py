@@ -1239,6 +1239,7 @@ AUDIT_ACTIONS = {
     "round-request": gettext_lazy("bye or absence requested"),
     "round-unpair": gettext_lazy("round unpaired"),
     "round-unpublish": gettext_lazy("round unpublished"),
+    "team-categories": gettext_lazy("team prize categories"),
 }
 
 

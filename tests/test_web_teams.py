@@ -976,3 +976,65 @@ def convert_standings(event: m.Event):  # type: ignore[no-untyped-def]
     from swisspairing.interfaces.web.team_views import _team_standings
 
     return _team_standings(event, convert.complete_rounds(event))
+
+
+def test_baku_acceleration_of_a_team_event_set_paired_exported_and_imported(
+        arbiter: Client) -> None:
+    """The Baku acceleration for teams (C.04.7 with C.04.6): ticked in the team settings (only
+    with match points first, not once round 1 is paired), the web app pairs as the engine does
+    on the exported file, whose 192 code ends in _BAKU and which ``check`` passes; a file with
+    192 ..._BAKU, or with explicit team 250 records, imports with them and pairs its next round
+    as the command line does (it was refused at import before)."""
+    from dataclasses import replace
+
+    from swisspairing.checker.generator import GeneratorConfig
+    from swisspairing.checker.team_generator import generate_team_event
+    from swisspairing.model.teams import TeamAcceleration
+
+    event = team_event(n_teams=12, boards=2, reserves=0, rounds=5, seed=4)
+    url = reverse_teams_url(event)
+    settings = {"what": "settings", "boards": "2", "colour_type": "A", "match_win": "2",
+                "match_draw": "1", "match_loss": "0", "baku": "on"}
+    r = arbiter.post(url, {**settings, "primary": "GP"}, follow=True)
+    assert "the Baku acceleration (C.04.7) needs match points" in r.content.decode()
+    assert not teams.settings_of(event).baku
+    arbiter.post(url, {**settings, "primary": "MP"})
+    assert teams.settings_of(event).baku
+    system = get_system("team-swiss")
+    rng = random.Random(2)
+    for number in (1, 2, 3):
+        rnd = play_team_round(event, rng)
+        text = write_trf(convert.tournament_of(event, number - 1), points="computed")
+        assert "_BAKU" in text.split("192 ", 1)[1].split("\n", 1)[0]
+        theirs = system.pair(parse_trf(text), number)
+        assert teams.round_team_pairing(rnd).boards == theirs.boards, number
+    r = arbiter.post(url, {**settings, "primary": "MP", "baku": ""}, follow=True)
+    assert "round 1 is paired: the team settings can no longer change" in r.content.decode()
+    assert teams.settings_of(event).baku
+    done = convert.tournament_of(event)
+    report = check_tournament(done, "team-swiss")
+    assert all(x.ok and x.agrees for x in report.rounds), report.render(done, "en")
+
+    config = GeneratorConfig(players=12, rounds=6, boards=3, baku=True)
+    generated = write_trf(generate_team_event(system, config, 3), points="computed")
+    explicit = parse_trf(generated)
+    assert explicit.team_event is not None
+    explicit.headers["192"] = ["192 FIDE_TEAM_TYPEA"]
+    explicit.team_event.acceleration = [TeamAcceleration(2.0, 0.0, 1, 2, 1, 6),
+                                        TeamAcceleration(1.0, 0.0, 3, 3, 1, 6)]
+    for text in (generated, write_trf(replace(explicit), points="computed")):
+        event = convert.store_tournament(parse_trf(text), "team-swiss")
+        s = teams.settings_of(event)
+        assert s.baku == ("_BAKU" in text) and bool(s.acceleration) != s.baku
+        event.rounds = 7
+        event.save()
+        rnd = actions.pair_next_round(event, None)
+        theirs = system.pair(parse_trf(text), 7)
+        assert teams.round_team_pairing(rnd).boards == theirs.boards
+        assert teams.round_team_pairing(rnd).bye == theirs.bye
+
+
+def reverse_teams_url(event: m.Event) -> str:
+    from django.urls import reverse
+
+    return reverse("web:teams", args=[event.pk])

@@ -7,7 +7,8 @@ individual events serve team events unchanged. These tables add what a team even
 (``../shared/rules/trf.md`` 5.4, the TRF-2026 team records):
 
 * :class:`TeamSettings` - boards per match, the ``192 FIDE_TEAM...`` choices (colour type A/B
-  or none, match or game points first), the match points ``362`` and the team bye ``320``;
+  or none, match or game points first, Baku), the match points ``362``, the team bye ``320``
+  and the ``250`` acceleration records;
 * :class:`Team` - pairing number (C.04.6 1.1), name, strength, captain (``310``), the
   categories of its team prizes (the prize lists' "best team of a category");
 * :class:`TeamMember` - a member in the declared board order (``310`` columns 74-...);
@@ -53,6 +54,12 @@ class TeamSettings(models.Model):
     match_win = models.FloatField(default=2.0)
     match_draw = models.FloatField(default=1.0)
     match_loss = models.FloatField(default=0.0)
+    #: the Baku acceleration (C.04.7 applied to teams; ``192 FIDE_TEAM..._BAKU``): the teams of
+    #: group A get virtual match points for pairing in the accelerated rounds
+    baku = models.BooleanField(default=False)
+    #: the ``250`` records of an imported file (explicit virtual points, trf.md 5.2):
+    #: ``[match points, game points, first round, last round, first team, last team]``
+    acceleration = models.JSONField(default=list, blank=True)
 
 
 class Team(models.Model):

@@ -135,7 +135,8 @@ def _team_post(request: HttpRequest, event: m.Event) -> None:
             colour_type=str(request.POST.get("colour_type", "")),
             primary=str(request.POST.get("primary", "")), win=_number(request, "match_win"),
             draw=_number(request, "match_draw"), loss=_number(request, "match_loss"),
-            user=request.user, tiebreaks=str(request.POST.get("tiebreaks", "")))
+            user=request.user, tiebreaks=str(request.POST.get("tiebreaks", "")),
+            baku=request.POST.get("baku") == "on")
         messages.success(request, _("Team settings saved."))
     elif what == "add":
         name = str(request.POST.get("name", ""))

@@ -43,6 +43,7 @@ from ...model.teams import (
     MatchForfeit,
     MatchPointSystem,
     Team,
+    TeamAcceleration,
     TeamEvent,
 )
 from ...standings.views import Table
@@ -80,7 +81,7 @@ def rules_of(s: m.TeamSettings) -> TeamRules:
                                                                      ColourModel.NONE)
     primary = Score(s.primary)
     secondary = (Score.GP if primary is Score.MP else Score.MP) if s.secondary else None
-    return TeamRules(colours, primary, secondary)
+    return TeamRules(colours, primary, secondary, baku=s.baku)
 
 
 def board_colours(boards: int) -> str:
@@ -108,9 +109,10 @@ def checked_tiebreaks(text: str) -> str:
 
 def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str,
                   win: float, draw: float, loss: float, user: User,
-                  tiebreaks: str | None = None) -> m.TeamSettings:
+                  tiebreaks: str | None = None, baku: bool | None = None) -> m.TeamSettings:
     """Change the team settings; none can change once round 1 is paired (the rounds played
-    were paired and scored with them)."""
+    were paired and scored with them). ``baku``: the Baku acceleration (C.04.7; None: as it
+    is), with match points as the primary score only (its virtual points are match points)."""
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise BadRequest(gettext("boards: from %(low)s to %(high)s, found %(n)s")
                          % {"low": MIN_BOARDS, "high": MAX_BOARDS, "n": boards})
@@ -129,7 +131,11 @@ def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str
         if chosen is not None:
             s.tiebreaks = chosen  # the standings' order may change at any time
         after_values = {"boards": boards, "colour_type": colour_type, "primary": primary,
-                        "match_win": win, "match_draw": draw, "match_loss": loss}
+                        "match_win": win, "match_draw": draw, "match_loss": loss,
+                        "baku": s.baku if baku is None else baku}
+        if after_values["baku"] and primary != Score.MP.value:
+            raise BadRequest(gettext("the Baku acceleration (C.04.7) needs match points as the "
+                                     "primary score"))
         if rounds_paired(event) and any(
                 (before or _settings_dict(s))[k] != v for k, v in after_values.items()):
             # the rounds played were paired and scored with them (C.04.6 1.2, 1.7)
@@ -147,6 +153,7 @@ def save_settings(event: m.Event, *, boards: int, colour_type: str, primary: str
 
 def _settings_dict(s: m.TeamSettings) -> dict[str, object]:
     return {"boards": s.boards, "colour_type": s.colour_type, "primary": s.primary,
+            "baku": s.baku,
             "match_win": s.match_win, "match_draw": s.match_draw, "match_loss": s.match_loss}
 
 
@@ -739,7 +746,8 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
     ev = TeamEvent(board_colours=pattern_of(s),
                    match_points=MatchPointSystem(s.match_win, s.match_draw, s.match_loss),
                    match_points_given=True, pab_match_points=s.pab_match_points,
-                   pab_game_points=s.pab_game_points)
+                   pab_game_points=s.pab_game_points,
+                   acceleration=[TeamAcceleration(*a) for a in s.acceleration])
     tpn_of = {e.pk: e.tpn for e in event.entrants.all()}
     team_rows = list(event.teams.all())
     tpn_of_team = {team.pk: team.tpn for team in team_rows}
@@ -803,8 +811,9 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
     in the tables of ``event``, whose members are ``rows`` (``001`` id -> entrant): every
     round of the file becomes a published round of matches (the team pairing as the file
     records it, :func:`~swisspairing.checker.team_check.published_team_pairing`). What the web
-    app cannot hold yet is refused with its record named: the Baku acceleration (``250``),
-    withdrawn teams, boards forfeited against an empty board."""
+    app cannot hold yet is refused with its record named: boards forfeited against an empty
+    board, a match forfeited against no named team. The Baku acceleration (``192 ..._BAKU``)
+    and the ``250`` records are kept in the settings (C.04.7)."""
     from ...checker.team_check import published_team_pairing
     from ...model.team_state import tournament_team_rules
     from ...model.teams import team_rounds
@@ -813,9 +822,6 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
     if ev is None or not ev.teams:
         raise BadRequest(gettext("the file has no team (310 record): it is not a team event"))
     rules = tournament_team_rules(t)
-    if rules.baku or ev.acceleration:
-        raise BadRequest(gettext("250 / 192 ..._BAKU: the Baku acceleration of team events is "
-                                 "not in the web app yet (pair it with the command line)"))
     boards = ev.boards()
     if not MIN_BOARDS <= boards <= MAX_BOARDS:
         raise BadRequest(gettext("352: from %(low)s to %(high)s boards, found %(n)s")
@@ -827,7 +833,9 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
         board_colours=ev.board_colours.upper(), match_win=ev.match_points.win,
         match_draw=ev.match_points.draw, match_loss=ev.match_points.loss,
         pab_match_points=ev.pab_match_points, pab_game_points=ev.pab_game_points,
-        tiebreaks=_team_list_or_empty(event.tiebreaks))
+        tiebreaks=_team_list_or_empty(event.tiebreaks), baku=rules.baku,
+        acceleration=[[a.match_points, a.game_points, a.first, a.last, a.low, a.high]
+                      for a in ev.acceleration])
     names: set[str] = set()
     team_rows: dict[int, m.Team] = {}
     for tid in sorted(ev.teams):

@@ -269,7 +269,7 @@ class LimRound:
             pairs_without = self.players.pairs_without(rest)  # kept over ``rest`` below
             for _ in range(need):
                 ordered = [q for q, _ in [*order, *in_order] if q in rest]
-                p = next_floater(ordered, rest, self.players.pairs_among, k, pairs_without)
+                p = next_floater(ordered, rest, pairs_without.keeps)
                 for q in ordered[: ordered.index(p)]:
                     self.note(
                         f"Player {q} would float first, but the others could then make fewer "

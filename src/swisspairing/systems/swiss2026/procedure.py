@@ -36,7 +36,7 @@ touches (a 1,000-player round pairs in well under a second).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...errors import NoValidPairing
@@ -296,10 +296,10 @@ class _Procedure:
 
         costly: set[tuple[int, int]] = set()
         if criteria:
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    if b not in blocked[a] and any(cost(a, b)):
-                        costly.add((a, b))
+            for a, b in _pairs_to_judge(members, self.score,
+                                        all(c.same_score_free for c in criteria)):
+                if b not in blocked[a] and any(cost(a, b)):
+                    costly.add((a, b))
         zero = tuple(0 for _ in criteria)
         if not costly:
             return _first_pairing(members, blocked, None, mate), zero
@@ -415,6 +415,28 @@ class _NotIn:
         return ((a, b) if a < b else (b, a)) not in self.costly
 
 
+def _pairs_to_judge(members: list[int], score: Callable[[int], float],
+                    across_only: bool) -> Iterator[tuple[int, int]]:
+    """The pairs ``(a, b)``, ``a < b``, of the sorted ``members`` whose pair criteria a
+    bracket must ask (3.6.4): all of them, or with ``across_only`` (every criterion costs 0
+    on one score, :attr:`PairCriterion.same_score_free`) only those across two score levels
+    (a one-score bracket of 1,000 players: none instead of 500,000)."""
+    if not across_only:
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                yield a, b
+        return
+    levels: dict[float, list[int]] = {}
+    for p in members:
+        levels.setdefault(score(p), []).append(p)
+    groups = list(levels.values())
+    for i, group in enumerate(groups):
+        for other in groups[i + 1:]:
+            for a in group:
+                for b in other:
+                    yield (a, b) if a < b else (b, a)
+
+
 def _profiles(k: int, counts: list[int]) -> Iterator[list[int]]:
     """The ways to take ``k`` upfloaters from the score levels (``counts[j]`` members at level
     j, highest score first), best [C5] first: the lowest upfloater's score as high as
@@ -512,17 +534,35 @@ def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: ob
     # the first identifier of all: the i-th member with the (n+i)-th
     if all(fits(members[i], members[n + i]) for i in range(n)):
         return [(members[i], members[n + i]) for i in range(n)]
-    # start from the pairs of that first identifier that are allowed, completed by augmenting
-    # paths: the walk below then mostly confirms the tops it finds
+    barred = _RoleBarred(members, blocked, ok)
+    # start from the pairs of that first identifier that are allowed, then join the lower half's
+    # members left alone to the upper half's (each to the first free one it may meet from its
+    # own place on), completed by augmenting paths: the walk below then mostly confirms the
+    # tops it finds (a member whose mate is higher is a top without a search). The walk's
+    # answers do not depend on the matching it starts from (each is an exact "is there a
+    # perfect matching" question), so neither does the pairing; only the searches it makes
+    # do (issue 26: after four matches of 1-1, 1,000 players in one bracket, the first
+    # identifier's pairs had all been played and the walk made 499 searches).
     natural: dict[int, int] = {}
     for i in range(n):
         a, b = members[i], members[n + i]
         if fits(a, b):
             natural[a], natural[b] = b, a
+    upper_free = mask_of(members[i] for i in range(n, 2 * n) if members[i] not in natural)
+    for i in range(n):
+        a = members[i]
+        if a in natural:
+            continue
+        options = barred.base[a] & upper_free
+        if options:
+            later = options & ~((1 << members[n + i]) - 1)
+            pick = later or options
+            b = (pick & -pick).bit_length() - 1
+            natural[a], natural[b] = b, a
+            upper_free &= ~(1 << b)
     if _complete(natural, set(members), _Adjacency(members, blocked, ok)):
         mate = natural
     role: dict[int, bool] = {}  # True = top member
-    barred = _RoleBarred(members, blocked, ok)
     among = mask_of(members)
     mate = dict(mate)
     tops = 0

@@ -48,7 +48,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...matching.bitpaths import short_augment
-from ...matching.bitsets import BitGraph, augment_bits, mask_of
+from ...matching.bitsets import BitGraph, augment_bits, bits, mask_of
 from ...matching.blossom import max_weight_matching
 from ...model import Colour
 from .round import DubovRound
@@ -422,15 +422,63 @@ def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: 
     below = _Matching(rnd.graph, lower, budget)
     cands = _Candidates(rnd, lower)
     k = max(inside.left_out, below.left_out)
+    # at the first size, only the candidates that can be in a valid set (docs/dubov.md,
+    # "Upfloaters at the deficiency"): the same sets, in the same order, under sharper bounds
+    live = usable_upfloaters(lower, inside, below, k)
+    first = _Candidates(rnd, live) if len(live) < len(lower) else cands
     try:
         while k <= min(len(residents), len(lower)):
-            choice = _Search(rnd, top, residents, cands, k, budget).run(inside, below)
+            use = first if k == max(inside.left_out, below.left_out) else cands
+            choice = _Search(rnd, top, residents, use, k, budget).run(inside, below)
             if choice is not None:
                 return choice
             k += 2
     except _OverBudget:
         return by_weighted_matching(rnd, top, residents, cands)
     return None
+
+
+def missable(m: _Matching) -> int:
+    """Gallai-Edmonds ``D``: the bit set of the players of ``m`` that some maximum matching of
+    them leaves out. ``D`` is the union, over the players ``m`` leaves out, of those joined to
+    one of them by an even alternating path (a maximum matching ``N`` leaving ``b`` out: the
+    symmetric difference with ``m`` holds a path from ``b`` starting with an edge of ``m``,
+    which cannot end with one, else flipping it would enlarge ``N``; so it ends at a player
+    ``m`` leaves out), and one Edmonds search from such a player, which finds no augmenting
+    path (``m`` is maximum), labels outer exactly the players at the end of one (see
+    :meth:`~swisspairing.matching.bitpaths.BitMatching.partners_allowed`)."""
+    found = 0
+    for root in bits(m.among & ~m.matched):
+        outer: list[int] = []
+        if augment_bits(root, m.among, m.barred, dict(m.mate), outer):  # pragma: no cover
+            raise AssertionError("an augmenting path for a maximum matching")
+        found |= outer[0]
+    return found
+
+
+def usable_upfloaters(lower: list[int], inside: _Matching, below: _Matching,
+                      k: int) -> list[int]:
+    """The candidates (``lower``, in order) that can belong to a valid set of ``k``
+    upfloaters, when ``k`` is one of the two deficiencies (else all of them).
+
+    * ``k`` = what a maximum matching of the lower players leaves out (C4): the players who
+      stay below must all be paired, so a pairing of them is a matching of the lower players
+      of ``(|L| - k) / 2`` pairs, a maximum one, that leaves out exactly the upfloaters: each
+      upfloater is in ``D`` of the lower players (:func:`missable`).
+    * ``k`` = what a maximum matching of the residents leaves out (C1, C3): a pairing of the
+      bracket pairs at most ``|R| - k`` residents among themselves, so each of the ``k``
+      upfloaters meets a resident and the residents' pairs are a maximum matching of them that
+      leaves out exactly the residents meeting upfloaters: each upfloater may meet a player
+      of ``D`` of the residents.
+    Only the walk's bounds change (they count the candidates by score and colour): a valid
+    set holds no other candidate, so the walk meets the same valid sets in the same order."""
+    live = mask_of(lower)
+    if k == below.left_out:
+        live &= missable(below)
+    if k == inside.left_out:
+        reachable = missable(inside)
+        live &= mask_of(p for p in lower if reachable & ~inside.barred[p])
+    return [p for p in lower if (live >> p) & 1]
 
 
 def by_weighted_matching(rnd: DubovRound, top: float, residents: list[int],

@@ -49,18 +49,13 @@ def exchange_sequence(players: list[int]) -> list[int]:
     return bottom + top[::-1]
 
 
-def next_floater(order: list[int], rest: set[int], pairs_among: Callable[[set[int]], int],
-                  k: int, pairs_without: Callable[[int], int] | None = None) -> int:
-    """The first player of ``order`` whose transfer still lets ``k`` pairs be made in ``rest``
-    (art. 10.1, 11.4: a player floats when no exchange can give it a compatible opponent);
-    ``pairs_among`` gives the largest number of pairs among a set of players;
-    ``pairs_without``, when given, the same number for ``rest`` without one player (the same
-    answer from one maximum matching of ``rest``: :meth:`LimPlayers.pairs_without`)."""
+def next_floater(order: list[int], rest: set[int], keeps: Callable[[int], bool]) -> int:
+    """The first player of ``order`` (still in ``rest``) whose transfer still lets the rest
+    make as many pairs as before (art. 10.1, 11.4: a player floats when no exchange can give
+    it a compatible opponent); ``keeps(p)`` answers that question for ``p``
+    (:meth:`LimPlayers.pairs_without`: from one maximum matching of ``rest``)."""
     for p in order:
-        if p not in rest:
-            continue
-        pairs = pairs_without(p) if pairs_without is not None else pairs_among(rest - {p})
-        if pairs == k:
+        if p in rest and keeps(p):
             return p
     raise NoValidPairing("no floater can be chosen")  # pragma: no cover - a maximum matching
     # leaves at least one player of ``order`` unmatched whenever ``need`` > 0
@@ -84,7 +79,8 @@ def propose_group(
     k = len(max_matching(rest, adj)) // 2
     order = sorted(rest, reverse=down)
     for _ in range(len(rest) - 2 * k):
-        p = next_floater(order, rest, lambda ps: len(max_matching(ps, adj)) // 2, k)
+        p = next_floater(order, rest,
+                         lambda q: len(max_matching(rest - {q}, adj)) // 2 == k)
         rest.discard(p)
         floaters.append(p)
     scrutiny = sorted(rest, reverse=not down)

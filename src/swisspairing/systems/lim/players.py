@@ -181,16 +181,49 @@ class PairsWithout:
     augmenting path for it must end at ``q`` (one joining two players ``M`` leaves alone
     would augment ``M``, which is maximum), so one search from ``q`` decides (Berge;
     :meth:`BitMatching.without` with ``p`` twice). :meth:`remove` takes the floater chosen out
-    of the set, keeping a maximum matching of the players left."""
+    of the set, keeping a maximum matching of the players left.
 
-    __slots__ = ("matching",)
+    :meth:`keeps` asks only whether the others still make as many pairs as the whole set
+    (the question of 10.1 / 11.4) and remembers each player refused. A refusal stays true
+    while the floaters removed keep that number (issue 26, docs/lim.md): with ``G`` the set,
+    ``k`` its pairs, ``q`` refused (``G - q`` makes at most ``k - 1`` pairs) and ``p``
+    removed with ``G - p`` still making ``k``, ``G - p - q`` is a part of ``G - q`` and
+    makes at most ``k - 1`` pairs, fewer than ``G - p``: ``q`` is refused again. So a
+    refused candidate is never searched twice; :meth:`remove` forgets the refusals only if
+    the set loses a pair."""
+
+    __slots__ = ("kept", "matching", "refused")
 
     def __init__(self, matching: BitMatching) -> None:
         self.matching = matching
+        self.refused: set[int] = set()
+        #: the matching without the last player found to keep the pairs (reused by remove)
+        self.kept: tuple[int, BitMatching] | None = None
 
     def __call__(self, p: int) -> int:
         m = self.matching
         return m.without(p, p).size if p in m.mate else m.size
 
+    def keeps(self, p: int) -> bool:
+        """Whether the set without ``p`` still makes as many pairs as the whole set."""
+        if p in self.refused:
+            return False
+        m = self.matching
+        if p not in m.mate:
+            return True
+        new = m.without(p, p)
+        if new.size == m.size:
+            self.kept = (p, new)
+            return True
+        self.refused.add(p)
+        return False
+
     def remove(self, p: int) -> None:
-        self.matching = self.matching.without(p, p)
+        old = self.matching
+        if self.kept is not None and self.kept[0] == p:
+            self.matching = self.kept[1]
+        else:
+            self.matching = old.without(p, p)
+        self.kept = None
+        if self.matching.size < old.size:
+            self.refused.clear()

@@ -155,8 +155,11 @@ class LimRound:
         natives: list[int],
         incoming: list[Floater],
         direction: Direction,
+        matching: BitMatching | None = None,
     ) -> list[tuple[int, int]]:
-        """Pair every player of ``natives`` + ``incoming`` (a complete pairing must exist).
+        """Pair every player of ``natives`` + ``incoming`` (a complete pairing must exist;
+        ``matching``, when given, is a perfect matching of them to start from: each answer
+        below asks only whether one still exists, so any such matching gives the same pairs).
 
         Incoming floaters are paired first (10.6, 10.7), each with the best-placed native due
         the opposite colour (10.8). Then the natives are scrutinised in order (11.1): the
@@ -167,7 +170,9 @@ class LimRound:
         due colour (12.2; 12.7 in maxi-tournaments).
         """
         down = direction is Direction.DOWN
-        matching = BitMatching.of(self.players.barred, [*natives, *(f.pid for f in incoming)])
+        if matching is None:
+            matching = BitMatching.of(self.players.barred,
+                                      [*natives, *(f.pid for f in incoming)])
         if not matching.perfect:  # pragma: no cover - callers guarantee a complete pairing
             raise NoValidPairing(f"round {self.r}: a group cannot be paired")
         pairs: list[tuple[int, int]] = []
@@ -235,7 +240,6 @@ class LimRound:
             incoming, key=lambda f: (-f.origin, f.pid) if down else (f.origin, -f.pid)
         )
         members = set(natives) | {f.pid for f in incoming}
-        k = self.players.pairs_among(members)
         en_dir = "downwards" if down else "upwards"
         fr_dir = "vers le bas" if down else "vers le haut"
         self.note(
@@ -259,6 +263,10 @@ class LimRound:
                 else:
                     self.note(*self.transfer_reason(p, members), level=1, rule="9.3")
         rest = members - set(floating)
+        # one maximum matching of ``rest``, kept over the floats below; its pairs are those of
+        # the whole group (the players transferred by 9.3 may meet nobody in it)
+        pairs_without = self.players.pairs_without(rest)
+        k = pairs_without.matching.size
         need = len(rest) - 2 * k
         if need:
             cand_natives = [p for p in natives if p in rest]
@@ -266,10 +274,9 @@ class LimRound:
             # incoming floaters float further only when no native can (10.5, 10.6)
             in_order = [(f.pid, "") for f in reversed(incoming) if f.pid in rest]
             types = dict([*order, *in_order])
-            pairs_without = self.players.pairs_without(rest)  # kept over ``rest`` below
             for _ in range(need):
                 ordered = [q for q, _ in [*order, *in_order] if q in rest]
-                p = next_floater(ordered, rest, self.players.pairs_among, k, pairs_without)
+                p = next_floater(ordered, rest, pairs_without.keeps)
                 for q in ordered[: ordered.index(p)]:
                     self.note(
                         f"Player {q} would float first, but the others could then make fewer "
@@ -287,7 +294,8 @@ class LimRound:
                 self.note(*self.float_reason(p, ftype, p in incoming_ids, down), level=1,
                           rule="10.5" if p in incoming_ids else "10.2")
         pairs = self.pair_set(
-            [p for p in natives if p in rest], [f for f in incoming if f.pid in rest], direction
+            [p for p in natives if p in rest], [f for f in incoming if f.pid in rest], direction,
+            pairs_without.matching,
         )
         res.pairs = pairs
         origin = {f.pid: f for f in incoming}

@@ -79,6 +79,11 @@ class PairCriterion:
 
     criterion: Criterion
     cost: PairCost
+    #: the cost is 0 whenever the two participants have the same score (a criterion about
+    #: upfloaters' pairs, C.04.5 [C8] = C.04.6 [C10]): a bracket then asks it only of the
+    #: pairs across its score levels (issue 26: a one-score bracket of 1,000 players asked
+    #: it of 500,000 pairs)
+    same_score_free: bool = False
 
 
 def upfloaters_opponents(label: str, article: str) -> PairCriterion:
@@ -105,4 +110,5 @@ def upfloaters_opponents(label: str, article: str) -> PairCriterion:
                   "minimiser le nombre d'adversaires de flotteurs montants qui étaient "
                   "flotteurs à la ronde précédente"),
         cost,
+        same_score_free=True,  # ``a.score == b.score`` costs 0, above
     )

@@ -36,7 +36,7 @@ touches (a 1,000-player round pairs in well under a second).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...errors import NoValidPairing
@@ -296,10 +296,10 @@ class _Procedure:
 
         costly: set[tuple[int, int]] = set()
         if criteria:
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    if b not in blocked[a] and any(cost(a, b)):
-                        costly.add((a, b))
+            for a, b in _pairs_to_judge(members, self.score,
+                                        all(c.same_score_free for c in criteria)):
+                if b not in blocked[a] and any(cost(a, b)):
+                    costly.add((a, b))
         zero = tuple(0 for _ in criteria)
         if not costly:
             return _first_pairing(members, blocked, None, mate), zero
@@ -404,15 +404,42 @@ class _Procedure:
 
 
 class _NotIn:
-    """``allowed(a, b)``: the pair is not one of ``costly`` (a pair criterion not met)."""
+    """``allowed(a, b)``: the pair is not one of ``costly`` (a pair criterion not met);
+    :attr:`refused` the same as one bit set per participant (for :class:`_RoleBarred`)."""
 
-    __slots__ = ("costly",)
+    __slots__ = ("costly", "refused")
 
     def __init__(self, costly: set[tuple[int, int]]) -> None:
         self.costly = costly
+        self.refused: dict[int, int] = {}
+        for a, b in costly:
+            self.refused[a] = self.refused.get(a, 0) | (1 << b)
+            self.refused[b] = self.refused.get(b, 0) | (1 << a)
 
     def __call__(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) not in self.costly
+
+
+def _pairs_to_judge(members: list[int], score: Callable[[int], float],
+                    across_only: bool) -> Iterator[tuple[int, int]]:
+    """The pairs ``(a, b)``, ``a < b``, of the sorted ``members`` whose pair criteria a
+    bracket must ask (3.6.4): all of them, or with ``across_only`` (every criterion costs 0
+    on one score, :attr:`PairCriterion.same_score_free`) only those across two score levels
+    (a one-score bracket of 1,000 players: none instead of 500,000)."""
+    if not across_only:
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                yield a, b
+        return
+    levels: dict[float, list[int]] = {}
+    for p in members:
+        levels.setdefault(score(p), []).append(p)
+    groups = list(levels.values())
+    for i, group in enumerate(groups):
+        for other in groups[i + 1:]:
+            for a in group:
+                for b in other:
+                    yield (a, b) if a < b else (b, a)
 
 
 def _profiles(k: int, counts: list[int]) -> Iterator[list[int]]:
@@ -471,7 +498,9 @@ class _RoleBarred(Mapping[int, int]):
         self.base: dict[int, int] = {}  # the members each may meet whatever the roles
         for v in members:
             near = among & ~mask_of(blocked[v]) & ~(1 << v)
-            if allowed is not None:
+            if isinstance(allowed, _NotIn):  # the same pairs as asking it of each, at once
+                near &= ~allowed.refused.get(v, 0)
+            elif allowed is not None:
                 near &= mask_of(u for u in bits(near) if allowed(v, u))  # type: ignore[operator]
             self.base[v] = near
         self.tops = 0
@@ -512,17 +541,28 @@ def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: ob
     # the first identifier of all: the i-th member with the (n+i)-th
     if all(fits(members[i], members[n + i]) for i in range(n)):
         return [(members[i], members[n + i]) for i in range(n)]
-    # start from the pairs of that first identifier that are allowed, completed by augmenting
-    # paths: the walk below then mostly confirms the tops it finds
-    natural: dict[int, int] = {}
-    for i in range(n):
-        a, b = members[i], members[n + i]
-        if fits(a, b):
-            natural[a], natural[b] = b, a
-    if _complete(natural, set(members), _Adjacency(members, blocked, ok)):
-        mate = natural
-    role: dict[int, bool] = {}  # True = top member
     barred = _RoleBarred(members, blocked, ok)
+    # start from the lower half's members each joined, in order, to the lowest free member of
+    # the upper half he may meet (the first identifier's own pairs when they are allowed: the
+    # lexicographically first choice when the lower half are the tops), completed by
+    # augmenting paths: the walk below then mostly confirms the tops it finds (a member whose
+    # mate is higher is a top without a search), and the bottoms' step below mostly confirms
+    # the bottoms. The walk's answers do not depend on the matching it starts from (each is
+    # an exact "is there a perfect matching" question), nor do the bottoms (the
+    # lexicographically first matching is unique), so neither does the pairing; only the
+    # searches made do (issue 26: after four matches of 1-1, 1,000 players in one bracket, the
+    # first identifier's pairs had all been played and the walk made 499 searches).
+    start: dict[int, int] = {}
+    upper_free = mask_of(members[n:])
+    for a in members[:n]:
+        options = barred.base[a] & upper_free
+        if options:
+            b = (options & -options).bit_length() - 1
+            start[a], start[b] = b, a
+            upper_free &= ~(1 << b)
+    if _complete(start, set(members), _Adjacency(members, blocked, ok)):
+        mate = start
+    role: dict[int, bool] = {}  # True = top member
     among = mask_of(members)
     mate = dict(mate)
     tops = 0
@@ -550,10 +590,33 @@ def _first_pairing(members: list[int], blocked: dict[int, set[int]], allowed: ob
             barred.bottoms |= 1 << p
     top_members = [p for p in members if role[p]]
     bottoms = [p for p in members if not role[p]]
-    choices = {t: [b for b in bottoms if b > t and fits(t, b)] for t in top_members}
-    chosen = lexicographic_bipartite_matching(top_members, choices,
-                                              {t: mate[t] for t in top_members}, set(bottoms))
-    assert chosen is not None
+    bottom_mask = mask_of(bottoms)
+    # 3.6.3, the bottoms: each top in turn takes the smallest bottom a complete pairing allows.
+    # While a top's mate is already the smallest bottom he may meet that the tops before him
+    # left free, that is his answer (none smaller is free; the matching shows it completes):
+    # those tops are settled by a word operation each, and only the tops from the first one
+    # that is not go to the lexicographic matching, over the bottoms left (issue 26).
+    chosen: dict[int, int] = {}
+    taken = 0
+    for t in top_members:
+        free = barred.base[t] & bottom_mask & ~taken & ~((1 << (t + 1)) - 1)
+        if (free & -free).bit_length() - 1 != mate[t]:
+            break
+        chosen[t] = mate[t]
+        taken |= 1 << mate[t]
+    left = top_members[len(chosen):]
+    if left:
+        bottom_mask &= ~taken
+        # each top's possible bottoms in TPN order: higher, a free bottom, may meet him (fits);
+        # read from the bit set written out as a string (one character per TPN)
+        choices = {}
+        for t in left:
+            near = format(barred.base[t] & bottom_mask, "b")[::-1]
+            choices[t] = [b for b in bottoms if b > t and b < len(near) and near[b] == "1"]
+        rest = lexicographic_bipartite_matching(left, choices, {t: mate[t] for t in left},
+                                                set(bits(bottom_mask)))
+        assert rest is not None
+        chosen.update(rest)
     return [(t, chosen[t]) for t in top_members]
 
 

@@ -105,8 +105,9 @@ class _Solver:
     def __init__(self, n: int, pairs: Mapping[tuple[int, int], int]) -> None:
         self.n = n
         nb = 2 * n
-        # doubled weights: keeps duals and deltas integral
-        self.W: list[list[int]] = [[0] * n for _ in range(n)]
+        # doubled weights (keeps duals and deltas integral), one map per vertex: O(n + m)
+        # memory, not an n x n matrix (16 M cells at 4,000 vertices)
+        self.W: list[dict[int, int]] = [{} for _ in range(n)]
         # neighbours with the doubled weight, for the scanning loop
         self.nbrs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         W, nbrs = self.W, self.nbrs
@@ -129,8 +130,17 @@ class _Solver:
         self.lfrom = [-1] * nb          # vertex outside the blossom it was labelled from
         self.lto = [-1] * nb            # vertex inside the blossom reached by that edge
         self.bestv = [-1] * n           # S vertex of the least-slack edge to a non-S vertex
-        self.bslack = [0] * n           # its slack, valid while the duals stay at ...
-        self.bshift = [-1] * n          # ... this value of ``shift``
+        # y[bestv] + shift - w(bestv, v): the slack less y[v] and plus ``shift``, fixed while
+        # the stage lasts (bestv is S: its dual falls by each delta, as ``shift`` grows);
+        # None: to be derived from bthr
+        self.bq: list[int | None] = [None] * n
+        # exposed_y + shift - bq: an edge from an exposed S vertex with a smaller weight has a
+        # larger slack (None: bestv unset, or the exposed vertices' duals are not all equal)
+        self.bthr: list[int | None] = [None] * n
+        # y[v] + the exposed vertices' dual (an edge from one of them of this weight is tight),
+        # computed at this value of ``shift`` (duals change only when ``shift`` grows)
+        self.tightw = [0] * n
+        self.tightw_at = [-1] * n
         self.bests: list[tuple[int, int] | None] = [None] * nb  # least-slack S-S edge
         self.bkey = [0] * nb            # its slack + 2 * shift at recording time
         self.blist: list[list[tuple[int, int]] | None] = [None] * nb
@@ -380,47 +390,105 @@ class _Solver:
         for v in range(n):
             if mate[v] == -1 and label[top[v]] == _FREE:
                 self.set_s(top[v], -1, -1)
-        bslack, bshift = self.bslack, self.bshift
+        bq, bthr, tightw, tightw_at = self.bq, self.bthr, self.tightw, self.tightw_at
+        # Every exposed vertex is an S root of every stage, so all hold the same dual (the
+        # smallest); checked here, as the fast tests below rest on it.
+        yk_exposed: int | None = None
+        for v in range(n):
+            if mate[v] == -1:
+                if yk_exposed is None:
+                    yk_exposed = y[v]
+                elif y[v] != yk_exposed:
+                    yk_exposed = None
+                    break
+        uniform = yk_exposed is not None
+        for v in range(n):
+            bthr[v] = None
+            tightw_at[v] = -1
         while True:
             shift = self.shift
             two_shift = 2 * shift
+            y_exposed = yk_exposed - shift if yk_exposed is not None else 0
+            # The weights have thousands of bits and their arithmetic is the cost of the
+            # run: the slack y[v] + y[u] - w is never formed in a scan. An edge to an exposed
+            # S vertex u (dual y_exposed) is tight when w == y_exposed + y[v] and beats the
+            # best S-S edge when w > y_exposed - lim: comparisons only. Other edges cost one
+            # subtraction, compared with bounds prepared once per scanned vertex.
             while queue:
                 v = queue.pop()
                 bv = top[v]
                 yv = y[v]
+                nyv = -yv
+                ykv = yv + shift
+                # an S-S edge enters bests[bv] when slack + 2 * shift < bkey[bv], that is
+                # when y[u] - w < lim (None: no edge recorded yet)
+                lim = None if bests[bv] is None else bkey[bv] - two_shift - yv
+                tight_w = y_exposed + yv
+                beat_w = None if lim is None else y_exposed - lim
+                fast_free = uniform and mate[v] == -1
                 for u, w in nbrs[v]:
                     bu = top[u]
                     if bu == bv:
                         continue
-                    s = yv + y[u] - w
                     lu = label[bu]
                     if lu == _S:
-                        if s == 0:
+                        if uniform and mate[u] == -1:
+                            if w == tight_w:
+                                t = nyv  # slack 0
+                            elif beat_w is None or w > beat_w:
+                                t = y_exposed - w
+                            else:
+                                continue
+                        else:
+                            t = y[u] - w
+                        if t == nyv:  # slack 0
                             if self.tight_ss(v, u):
                                 return True
                             bv = top[v]
-                        else:
-                            key = s + two_shift
-                            if bests[bv] is None or key < bkey[bv]:
-                                bests[bv] = (v, u)
-                                bkey[bv] = key
-                    elif s == 0 and lu == _FREE:
-                        self.assign_t(u, v)
-                    else:
-                        bw = bestv[u]
-                        if bw == -1:
+                            lim = None if bests[bv] is None else bkey[bv] - two_shift - yv
+                            beat_w = None if lim is None else y_exposed - lim
+                        elif lim is None or t < lim:
+                            bests[bv] = (v, u)
+                            bkey[bv] = t + yv + two_shift
+                            lim = t
+                            beat_w = y_exposed - t
+                    elif lu == _T and bu < n:
+                        # a trivial T vertex stays T (or joins an S blossom) until the stage
+                        # ends: its least-slack edge, read only for FREE vertices, is unused
+                        continue
+                    elif fast_free:
+                        # v is exposed: the slack is y_exposed + y[u] - w, weights compare
+                        thr = bthr[u]
+                        if thr is not None and w < thr:
+                            continue  # a larger slack than bestv[u]'s (>= 0): not tight
+                        if lu == _FREE:
+                            if tightw_at[u] != shift:
+                                tightw[u] = y_exposed + y[u]
+                                tightw_at[u] = shift
+                            if w == tightw[u]:  # slack 0
+                                self.assign_t(u, v)
+                                continue
+                        if thr is None or w > thr:
                             bestv[u] = v
-                            bslack[u] = s
-                            bshift[u] = shift
+                            bthr[u] = w
+                            bq[u] = None
+                    else:
+                        q = ykv - w
+                        if lu == _FREE and q + y[u] == shift:  # slack 0
+                            self.assign_t(u, v)
+                            continue
+                        if bestv[u] == -1:
+                            better = True
                         else:
-                            cur = (bslack[u] if bshift[u] == shift
-                                   else y[bw] + y[u] - W[bw][u])
-                            if s < cur:
-                                bestv[u] = v
-                                bslack[u] = s
-                            else:
-                                bslack[u] = cur
-                            bshift[u] = shift
+                            cur = bq[u]
+                            if cur is None:
+                                cur = bq[u] = yk_exposed - bthr[u]  # type: ignore[operator]
+                            better = q < cur
+                        if better:
+                            bestv[u] = v
+                            bq[u] = q
+                            if uniform:
+                                bthr[u] = yk_exposed - q
             # no tight edge left to follow: move the duals
             kind = 1
             delta = min(y)  # exposed vertices hold the smallest dual

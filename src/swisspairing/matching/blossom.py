@@ -17,10 +17,33 @@ stage (one augmentation) costs O(n^2) and the whole run O(n^3):
 All arithmetic is exact on Python integers: the weights are doubled, which keeps every dual
 and every ``delta`` an integer. State lives in flat lists indexed by vertex (0..n-1) and
 blossom (n..2n-1) numbers; no dictionaries on the hot paths.
+
+Speed (issue 26). The weights of the Dutch near-miss rounds have 4,000-6,400 bits, so each
+big-integer operation costs more than the rest of an edge's visit, and each stage rescans the
+edges of every S vertex. The scan therefore makes the *same* decisions in the same order as the
+plain algorithm (the engines rest on which maximum matching is returned when several tie:
+``tests/test_blossom_same.py`` checks the matching and the duals against the solver before
+these changes, ``tests/blossom_reference.py``) while computing less:
+
+* every exposed vertex is an S root in every stage, and all S duals move together, so all the
+  exposed vertices hold the same dual ``y_exposed`` (checked at each stage start; the shortcuts
+  below are off if not): an edge between an exposed vertex and another vertex ``u`` is tight,
+  or better than a recorded one, by comparing its weight with a bound, without arithmetic;
+* a trivial S vertex's edges to exposed vertices can only enter its least-slack S-S edge
+  (``bests``): the lightest slack is the heaviest such edge, the first in neighbour order among
+  equal weights, kept in a per-vertex list sorted by weight; unless that edge is tight, the
+  scan visits the matched neighbours only (in the same order) and compares it at the end;
+* other tests cost one subtraction (``y[v] - w``, ``y[u] - w``) against bounds prepared per
+  scanned vertex; values that only change with the duals are kept with the ``shift`` (sum of
+  the deltas) they were computed at; the least-slack edge of a trivial T vertex is not kept
+  (it is read only for FREE vertices, and such a vertex stays T or S until the stage ends);
+* the search of the next ``delta`` compares stored keys with one bound instead of forming
+  each slack.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Hashable, Iterable, Mapping
 
 Edge = tuple[Hashable, Hashable]
@@ -110,12 +133,24 @@ class _Solver:
         self.W: list[dict[int, int]] = [{} for _ in range(n)]
         # neighbours with the doubled weight, for the scanning loop
         self.nbrs: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        W, nbrs = self.W, self.nbrs
+        # mirror[i][k]: the place of i in the neighbours of nbrs[i][k]
+        self.mirror: list[list[int]] = [[] for _ in range(n)]
+        W, nbrs, mirror = self.W, self.nbrs, self.mirror
         for (i, j), w in pairs.items():
             w2 = w + w
             W[i][j] = W[j][i] = w2
+            mirror[i].append(len(nbrs[j]))
+            mirror[j].append(len(nbrs[i]))
             nbrs[i].append((j, w2))
             nbrs[j].append((i, w2))
+        # the places of each vertex's neighbours by decreasing weight (ties: in place order),
+        # and how many of them are known matched: the heaviest exposed neighbour is next
+        self.heaviest = [sorted(range(len(nb)), key=lambda k, nb=nb: nb[k][1], reverse=True)
+                         for nb in nbrs]
+        self.heaviest_from = [0] * n
+        # the places of each vertex's matched neighbours, in place order (the exposed ones
+        # are all S with one dual: see ``stage``)
+        self.matched_places: list[list[int]] = [[] for _ in range(n)]
         top_w = max(pairs.values(), default=0)
         self.mate = [-1] * n
         self.y = [top_w] * n            # vertex duals (half of the largest doubled weight)
@@ -141,6 +176,12 @@ class _Solver:
         # computed at this value of ``shift`` (duals change only when ``shift`` grows)
         self.tightw = [0] * n
         self.tightw_at = [-1] * n
+        # shift - y[v] (an edge from any S vertex with y[s] + shift - w equal is tight), and
+        # the slack of bestv's edge plus ``shift`` with the y[v] it was computed from
+        self.tightq = [0] * n
+        self.tightq_at = [-1] * n
+        self.slack_k: list[int | None] = [None] * n
+        self.slack_k_y: list[int | None] = [None] * n
         self.bests: list[tuple[int, int] | None] = [None] * nb  # least-slack S-S edge
         self.bkey = [0] * nb            # its slack + 2 * shift at recording time
         self.blist: list[list[tuple[int, int]] | None] = [None] * nb
@@ -377,7 +418,7 @@ class _Solver:
         """Grow trees until an augmentation (True) or optimality (False)."""
         n, nb = self.n, 2 * self.n
         label, top, parent, base = self.label, self.top, self.parent, self.base
-        y, z, W, nbrs, mate = self.y, self.z, self.W, self.nbrs, self.mate
+        y, z, nbrs, mate = self.y, self.z, self.nbrs, self.mate
         bestv, bests, bkey = self.bestv, self.bests, self.bkey
         for i in range(nb):
             label[i] = _FREE
@@ -391,6 +432,10 @@ class _Solver:
             if mate[v] == -1 and label[top[v]] == _FREE:
                 self.set_s(top[v], -1, -1)
         bq, bthr, tightw, tightw_at = self.bq, self.bthr, self.tightw, self.tightw_at
+        heaviest, heaviest_from = self.heaviest, self.heaviest_from
+        tightq, tightq_at, slack_k, slack_k_y = (self.tightq, self.tightq_at, self.slack_k,
+                                                 self.slack_k_y)
+        matched_places = self.matched_places
         # Every exposed vertex is an S root of every stage, so all hold the same dual (the
         # smallest); checked here, as the fast tests below rest on it.
         yk_exposed: int | None = None
@@ -405,6 +450,8 @@ class _Solver:
         for v in range(n):
             bthr[v] = None
             tightw_at[v] = -1
+            tightq_at[v] = -1
+            slack_k[v] = None
         while True:
             shift = self.shift
             two_shift = 2 * shift
@@ -426,87 +473,143 @@ class _Solver:
                 tight_w = y_exposed + yv
                 beat_w = None if lim is None else y_exposed - lim
                 fast_free = uniform and mate[v] == -1
-                for u, w in nbrs[v]:
-                    bu = top[u]
-                    if bu == bv:
-                        continue
-                    lu = label[bu]
-                    if lu == _S:
-                        if uniform and mate[u] == -1:
-                            if w == tight_w:
-                                t = nyv  # slack 0
-                            elif beat_w is None or w > beat_w:
-                                t = y_exposed - w
-                            else:
-                                continue
-                        else:
-                            t = y[u] - w
-                        if t == nyv:  # slack 0
-                            if self.tight_ss(v, u):
-                                return True
-                            bv = top[v]
-                            lim = None if bests[bv] is None else bkey[bv] - two_shift - yv
-                            beat_w = None if lim is None else y_exposed - lim
-                        elif lim is None or t < lim:
-                            bests[bv] = (v, u)
-                            bkey[bv] = t + yv + two_shift
-                            lim = t
-                            beat_w = y_exposed - t
-                    elif lu == _T and bu < n:
-                        # a trivial T vertex stays T (or joins an S blossom) until the stage
-                        # ends: its least-slack edge, read only for FREE vertices, is unused
-                        continue
-                    elif fast_free:
-                        # v is exposed: the slack is y_exposed + y[u] - w, weights compare
-                        thr = bthr[u]
-                        if thr is not None and w < thr:
-                            continue  # a larger slack than bestv[u]'s (>= 0): not tight
-                        if lu == _FREE:
-                            if tightw_at[u] != shift:
-                                tightw[u] = y_exposed + y[u]
-                                tightw_at[u] = shift
-                            if w == tightw[u]:  # slack 0
-                                self.assign_t(u, v)
-                                continue
-                        if thr is None or w > thr:
-                            bestv[u] = v
-                            bthr[u] = w
-                            bq[u] = None
+                nbv = nbrs[v]
+                # A trivial S vertex none of whose exposed neighbours is tight: those edges
+                # can only enter bests[v], the first of the heaviest (all exposed duals are
+                # equal); the scan visits the matched neighbours only, in the same order,
+                # and compares that edge with their best at the end.
+                reduced = False
+                heavy = -1
+                if uniform and bv == v:
+                    order = heaviest[v]
+                    p = heaviest_from[v]
+                    while p < len(order) and mate[nbv[order[p]][0]] != -1:
+                        p += 1
+                    heaviest_from[v] = p
+                    if p < len(order):
+                        heavy = order[p]
+                        reduced = nbv[heavy][1] != tight_w
                     else:
-                        q = ykv - w
-                        if lu == _FREE and q + y[u] == shift:  # slack 0
-                            self.assign_t(u, v)
+                        reduced = True
+                places: Iterable[int] = matched_places[v] if reduced else range(len(nbv))
+                best_k = -1
+                while True:
+                    resume = -1
+                    for k in places:
+                        u, w = nbv[k]
+                        bu = top[u]
+                        if bu == bv:
                             continue
-                        if bestv[u] == -1:
-                            better = True
+                        lu = label[bu]
+                        if lu == _S:
+                            if uniform and mate[u] == -1:
+                                if w == tight_w:
+                                    t = nyv  # slack 0
+                                elif beat_w is None or w > beat_w:
+                                    t = y_exposed - w
+                                else:
+                                    continue
+                            else:
+                                t = y[u] - w
+                            if t == nyv:  # slack 0
+                                if self.tight_ss(v, u):
+                                    return True
+                                bv = top[v]
+                                lim = None if bests[bv] is None else bkey[bv] - two_shift - yv
+                                beat_w = None if lim is None else y_exposed - lim
+                                if reduced:
+                                    # v is in a new blossom: the rest of the scan in full
+                                    resume = k + 1
+                                    break
+                            elif lim is None or t < lim:
+                                bests[bv] = (v, u)
+                                bkey[bv] = t + yv + two_shift
+                                lim = t
+                                beat_w = y_exposed - t
+                                best_k = k
+                        elif lu == _T and bu < n:
+                            # a trivial T vertex stays T (or joins an S blossom) until the
+                            # stage ends: its least-slack edge, read only for FREE vertices,
+                            # is unused
+                            continue
+                        elif fast_free:
+                            # v is exposed: the slack is y_exposed + y[u] - w, weights compare
+                            thr = bthr[u]
+                            if thr is not None and w < thr:
+                                continue  # a larger slack than bestv[u]'s (>= 0): not tight
+                            if lu == _FREE:
+                                if tightw_at[u] != shift:
+                                    tightw[u] = y_exposed + y[u]
+                                    tightw_at[u] = shift
+                                if w == tightw[u]:  # slack 0
+                                    self.assign_t(u, v)
+                                    continue
+                            if thr is None or w > thr:
+                                bestv[u] = v
+                                bthr[u] = w
+                                bq[u] = None
+                                slack_k[u] = None
                         else:
-                            cur = bq[u]
-                            if cur is None:
-                                cur = bq[u] = yk_exposed - bthr[u]  # type: ignore[operator]
-                            better = q < cur
-                        if better:
-                            bestv[u] = v
-                            bq[u] = q
-                            if uniform:
-                                bthr[u] = yk_exposed - q
+                            q = ykv - w
+                            if lu == _FREE:
+                                if tightq_at[u] != shift:
+                                    tightq[u] = shift - y[u]
+                                    tightq_at[u] = shift
+                                if q == tightq[u]:  # slack 0
+                                    self.assign_t(u, v)
+                                    continue
+                            if bestv[u] == -1:
+                                better = True
+                            else:
+                                cur = bq[u]
+                                if cur is None:
+                                    cur = bq[u] = yk_exposed - bthr[u]  # type: ignore[operator]
+                                better = q < cur
+                            if better:
+                                bestv[u] = v
+                                bq[u] = q
+                                slack_k[u] = None
+                                if uniform:
+                                    bthr[u] = yk_exposed - q
+                    if resume < 0:
+                        break
+                    reduced = False
+                    places = range(resume, len(nbv))
+                if reduced and heavy >= 0:
+                    t = y_exposed - nbv[heavy][1]
+                    if lim is None or t < lim or (t == lim and heavy < best_k):
+                        bests[v] = (v, nbv[heavy][0])
+                        bkey[v] = t + yv + two_shift
             # no tight edge left to follow: move the duals
             kind = 1
             delta = min(y)  # exposed vertices hold the smallest dual
             pick: tuple[int, int] = (-1, -1)
+            # slack(bestv[w], w) < delta  <=>  slack + shift < delta + shift: the left side
+            # stays the same while w is FREE and its best edge too (kept in slack_k)
+            below = delta + shift
             for w in range(n):
                 sv = bestv[w]
                 if sv != -1 and label[top[w]] == _FREE:
-                    s = y[sv] + y[w] - W[sv][w]
-                    if s < delta:
-                        delta, kind, pick = s, 2, (sv, w)
-            two_shift = 2 * self.shift
+                    yw = y[w]
+                    k = slack_k[w]
+                    if k is None or slack_k_y[w] is not yw:
+                        b = bq[w]
+                        if b is None:
+                            b = bq[w] = yk_exposed - bthr[w]  # type: ignore[operator]
+                        k = slack_k[w] = b + yw
+                        slack_k_y[w] = yw
+                    if k < below:
+                        delta, kind, pick = k - shift, 2, (sv, w)
+                        below = k
+            two_shift = 2 * shift
+            # (bkey - 2 * shift) // 2 < delta  <=>  bkey < 2 * delta + 2 * shift
+            below = 2 * delta + two_shift
             for b in range(nb):
                 e = bests[b]
                 if e is not None and parent[b] == -1 and label[b] == _S \
-                        and top[e[0]] != top[e[1]]:
-                    d = (bkey[b] - two_shift) >> 1
-                    if d < delta:
-                        delta, kind, pick = d, 3, e
+                        and top[e[0]] != top[e[1]] and bkey[b] < below:
+                    delta, kind, pick = (bkey[b] - two_shift) >> 1, 3, e
+                    below = 2 * delta + two_shift
             blossom_t = -1
             for b in range(n, nb):
                 if base[b] != -1 and parent[b] == -1 and label[b] == _T:
@@ -538,8 +641,16 @@ class _Solver:
                 self.expand(blossom_t, False)
 
     def solve(self) -> list[int]:
-        n = self.n
+        n, mate, nbrs, mirror = self.n, self.mate, self.nbrs, self.mirror
+        exposed = [True] * n
         while self.stage():
+            # an augmentation matched two exposed vertices (and no vertex is ever exposed
+            # again): record their places among their neighbours' matched ones
+            for x in range(n):
+                if exposed[x] and mate[x] != -1:
+                    exposed[x] = False
+                    for k, (v, _) in enumerate(nbrs[x]):
+                        insort(self.matched_places[v], mirror[x][k])
             for b in range(n, 2 * n):
                 if self.base[b] != -1 and self.parent[b] == -1 and self.z[b] == 0:
                     self.expand(b, True)

@@ -145,8 +145,8 @@ class _Solver:
             nbrs[j].append((i, w2))
         # the places of each vertex's neighbours by decreasing weight (ties: in place order),
         # and how many of them are known matched: the heaviest exposed neighbour is next
-        self.heaviest = [sorted(range(len(nb)), key=lambda k, nb=nb: nb[k][1], reverse=True)
-                         for nb in nbrs]
+        # (each sorted when first needed)
+        self.heaviest: list[list[int] | None] = [None] * n
         self.heaviest_from = [0] * n
         # the places of each vertex's matched neighbours, in place order (the exposed ones
         # are all S with one dual: see ``stage``)
@@ -420,12 +420,11 @@ class _Solver:
         label, top, parent, base = self.label, self.top, self.parent, self.base
         y, z, nbrs, mate = self.y, self.z, self.nbrs, self.mate
         bestv, bests, bkey = self.bestv, self.bests, self.bkey
-        for i in range(nb):
-            label[i] = _FREE
-            bests[i] = None
-            self.blist[i] = None
-        for v in range(n):
-            bestv[v] = -1
+        # in place (the lists are shared), at C speed: a stage can be short
+        label[:] = [_FREE] * nb
+        bests[:] = [None] * nb
+        self.blist[:] = [None] * nb
+        bestv[:] = [-1] * n
         self.queue = queue = []
         self.shift = 0
         for v in range(n):
@@ -438,20 +437,13 @@ class _Solver:
         matched_places = self.matched_places
         # Every exposed vertex is an S root of every stage, so all hold the same dual (the
         # smallest); checked here, as the fast tests below rest on it.
-        yk_exposed: int | None = None
-        for v in range(n):
-            if mate[v] == -1:
-                if yk_exposed is None:
-                    yk_exposed = y[v]
-                elif y[v] != yk_exposed:
-                    yk_exposed = None
-                    break
+        exposed_duals = {y[v] for v, m in enumerate(mate) if m == -1}
+        yk_exposed = exposed_duals.pop() if len(exposed_duals) == 1 else None
         uniform = yk_exposed is not None
-        for v in range(n):
-            bthr[v] = None
-            tightw_at[v] = -1
-            tightq_at[v] = -1
-            slack_k[v] = None
+        bthr[:] = [None] * n
+        tightw_at[:] = [-1] * n
+        tightq_at[:] = [-1] * n
+        slack_k[:] = [None] * n
         while True:
             shift = self.shift
             two_shift = 2 * shift
@@ -482,6 +474,9 @@ class _Solver:
                 heavy = -1
                 if uniform and bv == v:
                     order = heaviest[v]
+                    if order is None:
+                        order = heaviest[v] = sorted(range(len(nbv)), reverse=True,
+                                                     key=lambda k: nbv[k][1])
                     p = heaviest_from[v]
                     while p < len(order) and mate[nbv[order[p]][0]] != -1:
                         p += 1

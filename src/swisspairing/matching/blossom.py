@@ -38,12 +38,17 @@ these changes, ``tests/blossom_reference.py``) while computing less:
   the deltas) they were computed at; the least-slack edge of a trivial T vertex is not kept
   (it is read only for FREE vertices, and such a vertex stays T or S until the stage ends);
 * the search of the next ``delta`` compares stored keys with one bound instead of forming
-  each slack.
+  each slack;
+* a stage that starts with no blossom cannot open one, so a FREE vertex has been FREE all
+  along: its least-slack edge from the exposed vertices (all scanned before any delta) is its
+  heaviest exposed neighbour's, found when the delta search needs it; an exposed vertex's scan
+  then visits only its S neighbours and the FREE ones that have a tight edge from an exposed
+  vertex (those whose heaviest exposed edge minus their dual equals ``y_exposed``).
 """
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Hashable, Iterable, Mapping
 
 Edge = tuple[Hashable, Hashable]
@@ -181,6 +186,15 @@ class _Solver:
         self.tightq = [0] * n
         self.tightq_at = [-1] * n
         self.slack_k: list[int | None] = [None] * n
+        # lazy stages (see ``stage``): when each vertex was scanned, each vertex's heaviest
+        # exposed neighbour (-1: none) and the stage it was found in, the best edge's S end
+        self.scanned_at = [0] * n
+        self.exposed_best = [-1] * n
+        self.exposed_best_stage = [0] * n
+        self.best_v = [-1] * n
+        self.stage_count = 0
+        self.s_matched: list[int] = []
+        self.placeof: list[dict[int, int] | None] = [None] * n
         self.slack_k_y: list[int | None] = [None] * n
         self.bests: list[tuple[int, int] | None] = [None] * nb  # least-slack S-S edge
         self.bkey = [0] * nb            # its slack + 2 * shift at recording time
@@ -215,7 +229,10 @@ class _Solver:
         self.lto[b] = to
         self.bests[b] = None
         self.blist[b] = None
-        self.queue.extend(self.leaves(b))
+        leaves = self.leaves(b)
+        self.queue.extend(leaves)
+        mate = self.mate
+        self.s_matched.extend([x for x in leaves if mate[x] != -1])
 
     def assign_t(self, w: int, s: int) -> None:
         """The tight edge (s, w) reaches the free blossom of ``w``: it becomes T (inner) and
@@ -286,6 +303,7 @@ class _Solver:
                 top[leaf] = nb
                 if was_t:
                     queue.append(leaf)
+                    self.s_matched.append(leaf)
         # least-slack edges from the new blossom to each other S blossom (Galil)
         y, W, nbrs = self.y, self.W, self.nbrs
         best_to: dict[int, tuple[int, int, int]] = {}
@@ -413,6 +431,45 @@ class _Solver:
         self.lfrom[b] = self.lto[b] = -1
         self.unused.append(b)
 
+    def heaviest_exposed_weight(self, u: int) -> int | None:
+        """The weight of the heaviest edge from ``u`` to an exposed vertex (None: none)."""
+        nbu = self.nbrs[u]
+        order = self.heaviest[u]
+        if order is None:
+            order = self.heaviest[u] = sorted(range(len(nbu)), reverse=True,
+                                              key=lambda k: nbu[k][1])
+        mate = self.mate
+        p = self.heaviest_from[u]
+        while p < len(order) and mate[nbu[order[p]][0]] != -1:
+            p += 1
+        self.heaviest_from[u] = p
+        return nbu[order[p]][1] if p < len(order) else None
+
+    def heaviest_exposed(self, u: int) -> int:
+        """The exposed neighbour of ``u`` with the heaviest edge, the first scanned in this
+        stage among equal weights (-1: none)."""
+        nbu = self.nbrs[u]
+        order = self.heaviest[u]
+        if order is None:
+            order = self.heaviest[u] = sorted(range(len(nbu)), reverse=True,
+                                              key=lambda k: nbu[k][1])
+        mate = self.mate
+        p = self.heaviest_from[u]
+        while p < len(order) and mate[nbu[order[p]][0]] != -1:
+            p += 1
+        self.heaviest_from[u] = p
+        if p == len(order):
+            return -1
+        best, top_w = nbu[order[p]][0], nbu[order[p]][1]
+        scanned_at = self.scanned_at
+        for q in range(p + 1, len(order)):
+            x, w = nbu[order[q]]
+            if w != top_w:
+                break
+            if mate[x] == -1 and scanned_at[x] < scanned_at[best]:
+                best = x
+        return best
+
     # --- main loop ---------------------------------------------------------------------------
     def stage(self) -> bool:
         """Grow trees until an augmentation (True) or optimality (False)."""
@@ -426,11 +483,13 @@ class _Solver:
         self.blist[:] = [None] * nb
         bestv[:] = [-1] * n
         self.queue = queue = []
+        self.s_matched = s_matched = []  # the matched S vertices, in labelling order
         self.shift = 0
         for v in range(n):
             if mate[v] == -1 and label[top[v]] == _FREE:
                 self.set_s(top[v], -1, -1)
         bq, bthr, tightw, tightw_at = self.bq, self.bthr, self.tightw, self.tightw_at
+        best_v = self.best_v
         heaviest, heaviest_from = self.heaviest, self.heaviest_from
         tightq, tightq_at, slack_k, slack_k_y = (self.tightq, self.tightq_at, self.slack_k,
                                                  self.slack_k_y)
@@ -444,6 +503,30 @@ class _Solver:
         tightw_at[:] = [-1] * n
         tightq_at[:] = [-1] * n
         slack_k[:] = [None] * n
+        # A stage that starts with no blossom has no T blossom to open (new blossoms are S),
+        # so a FREE vertex has been FREE since the stage began: every exposed vertex scanned
+        # next to it (all are, before the first delta) offered it a least-slack edge, and the
+        # best of those is its heaviest exposed neighbour (the first scanned among equals).
+        # Then the exposed vertices' scans test FREE neighbours for tightness only, and the
+        # delta search takes the better of that edge and the best from the other S vertices.
+        lazy = uniform and all(b == -1 for b in base[n:])
+        scanned_at, exposed_best, exposed_best_stage = (self.scanned_at, self.exposed_best,
+                                                         self.exposed_best_stage)
+        self.stage_count += 1
+        stage_no = self.stage_count
+        clock = 0
+        # lazy stages: the FREE vertices by (heaviest exposed neighbour's weight - dual): an
+        # edge from an exposed vertex to u can be tight only when that equals y_exposed
+        by_gap: dict[int, list[int]] = {}
+        if lazy:
+            for u in range(n):
+                if mate[u] != -1:
+                    heavy_w = self.heaviest_exposed_weight(u)
+                    if heavy_w is not None:
+                        by_gap.setdefault(heavy_w - y[u], []).append(u)
+        maybe_tight: list[int] = []
+        maybe_tight_at = -1
+        placeof = self.placeof
         while True:
             shift = self.shift
             two_shift = 2 * shift
@@ -455,6 +538,8 @@ class _Solver:
             # subtraction, compared with bounds prepared once per scanned vertex.
             while queue:
                 v = queue.pop()
+                clock += 1
+                scanned_at[v] = clock
                 bv = top[v]
                 yv = y[v]
                 nyv = -yv
@@ -487,9 +572,28 @@ class _Solver:
                     else:
                         reduced = True
                 places: Iterable[int] = matched_places[v] if reduced else range(len(nbv))
+                sparse = False
+                if reduced and fast_free and lazy:
+                    # the matched neighbours an exposed vertex's scan acts on: the S ones and
+                    # the FREE ones with a tight edge from an exposed vertex (others are T,
+                    # or FREE with no tight edge: nothing to do); listed when fewer
+                    if maybe_tight_at != shift:
+                        maybe_tight = by_gap.get(y_exposed, [])
+                        maybe_tight_at = shift
+                    if len(s_matched) + len(maybe_tight) < len(matched_places[v]):
+                        pv = placeof[v]
+                        if pv is None:
+                            pv = placeof[v] = {x: k for k, (x, _) in enumerate(nbv)}
+                        act = [pv[x] for x in s_matched if x in pv]
+                        act += [pv[x] for x in maybe_tight
+                                if x in pv and label[top[x]] == _FREE]
+                        act.sort()
+                        places = act
+                        sparse = True
                 best_k = -1
                 while True:
                     resume = -1
+                    went_full = False
                     for k in places:
                         u, w = nbv[k]
                         bu = top[u]
@@ -515,6 +619,7 @@ class _Solver:
                                 if reduced:
                                     # v is in a new blossom: the rest of the scan in full
                                     resume = k + 1
+                                    went_full = True
                                     break
                             elif lim is None or t < lim:
                                 bests[bv] = (v, u)
@@ -527,6 +632,17 @@ class _Solver:
                             # stage ends: its least-slack edge, read only for FREE vertices,
                             # is unused
                             continue
+                        elif fast_free and lazy:
+                            # u is FREE (no T blossom in this stage): tightness only
+                            if tightw_at[u] != shift:
+                                tightw[u] = y_exposed + y[u]
+                                tightw_at[u] = shift
+                            if w == tightw[u]:  # slack 0
+                                self.assign_t(u, v)
+                                if sparse:
+                                    # labels changed: the rest over the matched neighbours
+                                    resume = k + 1
+                                    break
                         elif fast_free:
                             # v is exposed: the slack is y_exposed + y[u] - w, weights compare
                             thr = bthr[u]
@@ -568,8 +684,13 @@ class _Solver:
                                     bthr[u] = yk_exposed - q
                     if resume < 0:
                         break
-                    reduced = False
-                    places = range(resume, len(nbv))
+                    sparse = False
+                    if went_full:
+                        reduced = False
+                        places = range(resume, len(nbv))
+                    else:
+                        mp = matched_places[v]
+                        places = mp[bisect_right(mp, resume - 1):]
                 if reduced and heavy >= 0:
                     t = y_exposed - nbv[heavy][1]
                     if lim is None or t < lim or (t == lim and heavy < best_k):
@@ -583,6 +704,32 @@ class _Solver:
             # stays the same while w is FREE and its best edge too (kept in slack_k)
             below = delta + shift
             for w in range(n):
+                if lazy:
+                    if label[top[w]] != _FREE:
+                        continue
+                    k = slack_k[w]
+                    if k is None:
+                        if exposed_best_stage[w] != stage_no:
+                            exposed_best_stage[w] = stage_no
+                            exposed_best[w] = self.heaviest_exposed(w)
+                        ev = exposed_best[w]
+                        xv = bestv[w]
+                        if ev == -1 and xv == -1:
+                            continue
+                        bx = bq[w] if xv != -1 else None
+                        be = None if ev == -1 else yk_exposed - self.W[w][ev]  # type: ignore[operator]
+                        if be is None or (bx is not None and (
+                                bx < be or (bx == be and scanned_at[xv] < scanned_at[ev]))):
+                            best_v[w] = xv
+                            k = bx
+                        else:
+                            best_v[w] = ev
+                            k = be
+                        k = slack_k[w] = k + y[w]  # type: ignore[operator]
+                    if k < below:
+                        delta, kind, pick = k - shift, 2, (best_v[w], w)
+                        below = k
+                    continue
                 sv = bestv[w]
                 if sv != -1 and label[top[w]] == _FREE:
                     yw = y[w]

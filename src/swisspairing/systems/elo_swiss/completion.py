@@ -153,7 +153,7 @@ class _CompatibilityGraph(Mapping[int, Iterable[int]]):
     neighbours of a vertex are read from the bit sets when asked (never stored pair by pair)."""
 
     def __init__(self, rd: Round, members: int, bye: bool) -> None:
-        self.barred = rd.barred
+        self.barred = rd.lookahead_barred
         self.members = members
         self.bye = bye
         self.takers = rd.bye_takers() & members if bye else 0
@@ -212,11 +212,11 @@ class StageCompletions:
         above the bye bit (``shift``), joined to the players of S2 ``ok`` allows him; a player
         of S2 to those S1 players and, if he may float, to the floaters of S2, the sink
         (players already floating, lower levels) and the bye vertex as B1/B2 and B1 b allow
-        (``rd.barred``, ``rd.bye_takers``); the sink likewise. The same vertices and edges as
-        the graph of :meth:`for_split` (``ok`` is symmetric), so the same answers."""
+        (``rd.lookahead_barred``, ``rd.bye_takers``); the sink likewise. The same vertices and
+        edges as the graph of :meth:`for_split` (``ok`` is symmetric), so the same answers."""
         rd = self.rd
         shift = rd.bye_bit + 1
-        pair_barred, barred_b1 = ok.graph.barred, rd.barred
+        pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
         s1_mask, s2_mask = mask_of(s1), mask_of(s2)
         members = (s2_mask & self.can_float) | mask_of(self.sink)
         bye_bit = 1 << rd.bye_bit

@@ -85,6 +85,7 @@ def pair_stage(
     completions = StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
     for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
         if exchanges > criteria.EXCHANGE_LIMIT:
+            rd.exchange_cuts += 1  # a search limit: read by C12's walk (level._c12_walk)
             return
         s1 = [players[i - 1] for i in s1n]
         s2 = [players[i - 1] for i in s2n]

@@ -240,7 +240,8 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        return BitCompletion(BitMatching(barred, among), shift)
+        first = [(a + shift, b) for a, b in _d1_first_pairs(s1, s2, pair_barred)]
+        return BitCompletion(BitMatching.starting_with(barred, among, first), shift)
 
 
 def residual_completion(
@@ -307,6 +308,11 @@ class BitCompletion:
     def perfect(self) -> bool:
         return self.matching.perfect
 
+    def holds(self, a: int, b: int) -> bool:
+        """Whether the matching pairs ``a`` (of S1) with ``b``: then :meth:`without` (``a``,
+        ``b``) is perfect (the same matching minus that pair), no search needed."""
+        return self.matching.mate.get(a + self.shift) == b
+
     def partners(self, a: int) -> int:
         """The bit set of the players ``b`` for which :meth:`without` (``a``, ``b``) is not
         None: one Edmonds search for all of them
@@ -361,4 +367,22 @@ def _residual_bits(
         lone = top + x
         barred[lone] = -1  # joined to nobody (itself included)
         among |= 1 << lone
-    return BitCompletion(BitMatching(barred, among))
+    return BitCompletion(BitMatching.starting_with(
+        barred, among, _d1_first_pairs(movers, residents, pair_barred)))
+
+
+def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[int, int]
+                    ) -> list[tuple[int, int]]:
+    """The pairs D1 tries first (C6, C7): each S1 player in turn with the first S2 player in
+    S2's order not taken yet that he may meet. The completion matching starts from them
+    (:meth:`BitMatching.starting_with`): where they can be kept, the D1 search finds its next
+    pair already in the matching and needs no search to know it keeps the graph perfect."""
+    taken = 0
+    pairs = []
+    for a in s1:
+        for b in s2:
+            if not (taken >> b) & 1 and not (pair_barred[a] >> b) & 1:
+                pairs.append((a, b))
+                taken |= 1 << b
+                break
+    return pairs

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import BitGraph, bits, mask_of
@@ -43,6 +43,8 @@ class Round:
         #: C10-C13): :attr:`barred`, except in the view of :meth:`next_level_view` (C12)
         self.lookahead_barred = self.barred
         self._pair_rules: dict[int, PairRule] = {}
+        self._may_float_masks: dict[tuple[Float, int], int] = {}
+        self._most_pairs: dict[tuple[frozenset[int], int], int] = {}
         #: the bit of the bye vertex in :meth:`completion_graph` (above every player's id)
         self.bye_bit = max(tournament.players, default=0) + 1
         self._completion_graph: dict[int, int] | None = None
@@ -57,6 +59,9 @@ class Round:
         self.exchange_cuts = 0
         #: answers of :class:`.completion.FloaterTest` (floaters, lower levels) -> bool
         self.floater_answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+        #: per (players, players allowed to float, upfloat stage), the largest p found not
+        #: to pair (:func:`.stage.pair_stage`: every smaller p fails too)
+        self.stage_floor: dict[tuple[frozenset[int], frozenset[int], int], int] = {}
         #: answers of the whole-stage floater test of :func:`pair_stage`
         self.stage_answers: dict[
             tuple[frozenset[int], frozenset[int], int, int, frozenset[int], frozenset[int]], bool
@@ -132,6 +137,25 @@ class Round:
         if s.float_in(self.r - 1, elo_float_policy) is direction:
             return False
         return stage >= 1 or s.float_in(self.r - 2, elo_float_policy) is not direction
+
+    def may_float_mask(self, direction: Float, stage: int) -> int:
+        """The bit set of the players :meth:`may_float` allows (B5, B6 at ``stage``), built once
+        per direction and stage (a stage of a level asks it for each of its players)."""
+        key = (direction, stage)
+        got = self._may_float_masks.get(key)
+        if got is None:
+            got = self._may_float_masks[key] = mask_of(
+                pid for pid in self.t.players if self.may_float(pid, direction, stage))
+        return got
+
+    def most_pairs(self, players: Sequence[int], rule: PairRule) -> int:
+        """How many pairs at most ``players`` make under ``rule`` (a maximum matching, kept per
+        set of players and upfloat stage): a stage asking more pairs cannot be paired."""
+        key = (frozenset(players), rule.up_stage)
+        got = self._most_pairs.get(key)
+        if got is None:
+            got = self._most_pairs[key] = BitMatching(rule.graph.barred, mask_of(players)).size
+        return got
 
     def pair_rule(self, up_stage: int) -> PairRule:
         """:meth:`pair_allowed` at ``up_stage`` as a callable holding its bit sets."""

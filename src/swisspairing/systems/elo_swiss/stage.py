@@ -54,7 +54,8 @@ def pair_stage(
     if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
         return  # the last level leaves at most one player (A.5)
     down, up = relax
-    can_float = {pid for pid in players if rd.may_float(pid, Float.DOWN, down)}
+    floatable = rd.may_float_mask(Float.DOWN, down)
+    can_float = {pid for pid in players if (floatable >> pid) & 1}
     if x == 1:
         can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
     elif x == 0 and not floater_ok(frozenset()):
@@ -62,8 +63,20 @@ def pair_stage(
 
     ok = rd.pair_rule(up)
 
-    # quick test: can this stage be paired at all, whatever S1 and S2 are?
+    # quick test: can this stage be paired at all, whatever S1 and S2 are? Not with more pairs
+    # than a maximum matching of the level has (issue 26: C14 lowers p one by one from n // 2,
+    # and each p asks the five stages of C9/C10). Then the stage test; its "no" holds for
+    # every smaller p too with the same floaters allowed (``rd.stage_floor``): the p for which
+    # the players can be paired leaving only players of ``can_float`` form an interval ending
+    # at the maximum matching's size (from such a pairing, each augmenting path towards a
+    # maximum matching adds a pair and unpairs nobody; docs/elo-swiss.md).
+    if p > rd.most_pairs(players, ok):
+        return
+    floor_key = (frozenset(players), frozenset(can_float), up)
+    if p <= rd.stage_floor.get(floor_key, -1):
+        return
     if not _stage_possible(players, x, ok, can_float):
+        rd.stage_floor[floor_key] = p
         return
     # C12/C13: can some x players of the stage float so that the rest of the round is paired?
     if not floater_ok.some_set(can_float, x):
@@ -318,6 +331,7 @@ def valid_permutations(
             if b in used or not ok(a, b):
                 continue
             if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
+                    and not done.holds(a, b)
                     and not (partners_of(frame, done, a) >> b) & 1):
                 continue  # ``done.without(a, b)`` would be None (issue 26: asked once)
             given = None

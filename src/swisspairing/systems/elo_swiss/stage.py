@@ -72,14 +72,15 @@ def pair_stage(
     # maximum matching adds a pair and unpairs nobody; docs/elo-swiss.md).
     if p > rd.most_pairs(players, ok):
         return
+    # C12/C13: can some x players of the stage float so that the rest of the round is paired?
+    # (asked first: the cheaper question, and in near-miss rounds the one that says no)
+    if not floater_ok.some_set(can_float, x):
+        return
     floor_key = (frozenset(players), frozenset(can_float), up)
     if p <= rd.stage_floor.get(floor_key, -1):
         return
     if not _stage_possible(players, x, ok, can_float):
         rd.stage_floor[floor_key] = p
-        return
-    # C12/C13: can some x players of the stage float so that the rest of the round is paired?
-    if not floater_ok.some_set(can_float, x):
         return
     if x >= 2 and math.comb(len(can_float), x) <= criteria.LEVEL_FLOATER_SETS_LIMIT:
         # C12/C13 for the whole stage: some set of floaters must both let the rest of the

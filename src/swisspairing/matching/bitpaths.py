@@ -67,13 +67,16 @@ class BitMatching:
 
     @classmethod
     def starting_with(cls, barred: Mapping[int, int], among: int,
-                      pairs: Iterable[tuple[int, int]]) -> BitMatching:
+                      pairs: Iterable[tuple[int, int]], stop_at_failure: bool = False
+                      ) -> BitMatching:
         """A maximum matching of ``among`` that starts from ``pairs`` (allowed, disjoint edges
         of ``among``): the vertices they leave take a free partner as in the constructor
         (fewest partners first, then the lowest), then augmenting paths. Any maximum matching
         answers the same questions; this one lets a caller choose which edges it holds when
         it can (issue 26: the D1 searches of the Elo-Swiss system, whose next pair is then
-        often already in the matching)."""
+        often already in the matching). With ``stop_at_failure`` (for the question "is it
+        perfect?"), the search stops at the first vertex left without a path (see
+        :meth:`is_perfect`)."""
         m = cls.__new__(cls)
         m.barred, m.among, m.mate = barred, among, {}
         free = among
@@ -90,7 +93,7 @@ class BitMatching:
                 m.mate[v], m.mate[u] = u, v
                 free &= ~((1 << v) | (1 << u))
         m.matched = among & ~free
-        m._complete(bits(free))
+        m._complete(bits(free), stop_at_failure)
         return m
 
     @property

@@ -241,7 +241,10 @@ class StageCompletions:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
         first = [(a + shift, b) for a, b in _d1_first_pairs(s1, s2, pair_barred)]
-        return BitCompletion(BitMatching.starting_with(barred, among, first), shift)
+        # only "is it perfect?" is read from a matching that is not (valid_permutations stops
+        # there), so its search stops at the first vertex without an augmenting path
+        return BitCompletion(BitMatching.starting_with(barred, among, first,
+                                                        stop_at_failure=True), shift)
 
 
 def residual_completion(
@@ -368,7 +371,7 @@ def _residual_bits(
         barred[lone] = -1  # joined to nobody (itself included)
         among |= 1 << lone
     return BitCompletion(BitMatching.starting_with(
-        barred, among, _d1_first_pairs(movers, residents, pair_barred)))
+        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
 
 
 def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[int, int]

@@ -14,7 +14,7 @@ is always the maximum (Berge), so every answer is the one a full matching would 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .bitsets import augment_bits, bits, mask_of
 
@@ -64,6 +64,37 @@ class BitMatching:
         """A maximum matching of the players ``ids`` (an iterable of ids or a bit set)."""
         among = ids if isinstance(ids, int) else mask_of(ids)  # type: ignore[arg-type]
         return cls(barred, among)
+
+    @classmethod
+    def starting_with(cls, barred: Mapping[int, int], among: int,
+                      pairs: Iterable[tuple[int, int]], stop_at_failure: bool = False
+                      ) -> BitMatching:
+        """A maximum matching of ``among`` that starts from ``pairs`` (allowed, disjoint edges
+        of ``among``): the vertices they leave take a free partner as in the constructor
+        (fewest partners first, then the lowest), then augmenting paths. Any maximum matching
+        answers the same questions; this one lets a caller choose which edges it holds when
+        it can (issue 26: the D1 searches of the Elo-Swiss system, whose next pair is then
+        often already in the matching). With ``stop_at_failure`` (for the question "is it
+        perfect?"), the search stops at the first vertex left without a path (see
+        :meth:`is_perfect`)."""
+        m = cls.__new__(cls)
+        m.barred, m.among, m.mate = barred, among, {}
+        free = among
+        for a, b in pairs:
+            m.mate[a], m.mate[b] = b, a
+            free &= ~((1 << a) | (1 << b))
+        order = sorted(bits(free), key=lambda v: ((free & ~barred[v]).bit_count(), v))
+        for v in order:
+            if not (free >> v) & 1:
+                continue
+            options = free & ~barred[v] & ~(1 << v)
+            if options:
+                u = (options & -options).bit_length() - 1
+                m.mate[v], m.mate[u] = u, v
+                free &= ~((1 << v) | (1 << u))
+        m.matched = among & ~free
+        m._complete(bits(free), stop_at_failure)
+        return m
 
     @property
     def size(self) -> int:

@@ -153,7 +153,7 @@ class _CompatibilityGraph(Mapping[int, Iterable[int]]):
     neighbours of a vertex are read from the bit sets when asked (never stored pair by pair)."""
 
     def __init__(self, rd: Round, members: int, bye: bool) -> None:
-        self.barred = rd.barred
+        self.barred = rd.lookahead_barred
         self.members = members
         self.bye = bye
         self.takers = rd.bye_takers() & members if bye else 0
@@ -212,11 +212,11 @@ class StageCompletions:
         above the bye bit (``shift``), joined to the players of S2 ``ok`` allows him; a player
         of S2 to those S1 players and, if he may float, to the floaters of S2, the sink
         (players already floating, lower levels) and the bye vertex as B1/B2 and B1 b allow
-        (``rd.barred``, ``rd.bye_takers``); the sink likewise. The same vertices and edges as
-        the graph of :meth:`for_split` (``ok`` is symmetric), so the same answers."""
+        (``rd.lookahead_barred``, ``rd.bye_takers``); the sink likewise. The same vertices and
+        edges as the graph of :meth:`for_split` (``ok`` is symmetric), so the same answers."""
         rd = self.rd
         shift = rd.bye_bit + 1
-        pair_barred, barred_b1 = ok.graph.barred, rd.barred
+        pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
         s1_mask, s2_mask = mask_of(s1), mask_of(s2)
         members = (s2_mask & self.can_float) | mask_of(self.sink)
         bye_bit = 1 << rd.bye_bit
@@ -240,7 +240,11 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        return BitCompletion(BitMatching(barred, among), shift)
+        first = [(a + shift, b) for a, b in _d1_first_pairs(s1, s2, pair_barred)]
+        # only "is it perfect?" is read from a matching that is not (valid_permutations stops
+        # there), so its search stops at the first vertex without an augmenting path
+        return BitCompletion(BitMatching.starting_with(barred, among, first,
+                                                        stop_at_failure=True), shift)
 
 
 def residual_completion(
@@ -307,6 +311,11 @@ class BitCompletion:
     def perfect(self) -> bool:
         return self.matching.perfect
 
+    def holds(self, a: int, b: int) -> bool:
+        """Whether the matching pairs ``a`` (of S1) with ``b``: then :meth:`without` (``a``,
+        ``b``) is perfect (the same matching minus that pair), no search needed."""
+        return self.matching.mate.get(a + self.shift) == b
+
     def partners(self, a: int) -> int:
         """The bit set of the players ``b`` for which :meth:`without` (``a``, ``b``) is not
         None: one Edmonds search for all of them
@@ -361,4 +370,22 @@ def _residual_bits(
         lone = top + x
         barred[lone] = -1  # joined to nobody (itself included)
         among |= 1 << lone
-    return BitCompletion(BitMatching(barred, among))
+    return BitCompletion(BitMatching.starting_with(
+        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
+
+
+def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[int, int]
+                    ) -> list[tuple[int, int]]:
+    """The pairs D1 tries first (C6, C7): each S1 player in turn with the first S2 player in
+    S2's order not taken yet that he may meet. The completion matching starts from them
+    (:meth:`BitMatching.starting_with`): where they can be kept, the D1 search finds its next
+    pair already in the matching and needs no search to know it keeps the graph perfect."""
+    taken = 0
+    pairs = []
+    for a in s1:
+        for b in s2:
+            if not (taken >> b) & 1 and not (pair_barred[a] >> b) & 1:
+                pairs.append((a, b))
+                taken |= 1 << b
+                break
+    return pairs

@@ -14,6 +14,10 @@ RELAXATIONS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (2, 0), (2, 1), (2, 
 
 #: How many candidate pairings one level may try before the fallback (see docs/elo-swiss.md).
 CANDIDATE_LIMIT = 4000
+#: How many groups of a heterogeneous level's order (floaters paired, their places, pairs
+#: dropped from the residual) one search of C12's walk may look at (``level._c12_walk``);
+#: past it the walk is given up and the candidates are walked one by one as before.
+WALK_GROUP_LIMIT = 20000
 #: How many exchange sets one stage may try (D2) before giving up on that stage.
 EXCHANGE_LIMIT = 2500
 #: How many completion graphs or repaired matchings the D1 search of one level may use to

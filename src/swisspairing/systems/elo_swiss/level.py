@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ...matching.bitsets import mask_of
@@ -24,6 +24,10 @@ class Candidate:
     floaters: tuple[int, ...]
     relax: tuple[int, int]
     notes: list[tuple[str, str, str]] = field(default_factory=list)
+    #: a heterogeneous level's group of the search order (C10-C12): (-floaters paired, their
+    #: places among the players from above, pairs dropped from the residual, C11); every
+    #: candidate of one group has as many pairs, and groups come in increasing order
+    group: tuple[int, tuple[int, ...], int] = (0, (), 0)
 
 
 def _homogeneous(
@@ -35,11 +39,15 @@ def _homogeneous(
     budget: list[int],
     relaxations: Sequence[tuple[int, int]] = criteria.RELAXATIONS,
     only_p: int | None = None,
+    p_values: Sequence[int] | None = None,
 ) -> Iterator[Candidate]:
     """A homogeneous level (C2-C9, C11, C14): p = n // 2 pairs (A.6), x = n % 2 (A.8), and
-    while no pairing is found, B6 then B5 are dropped (C9, C10), then p decreases (C11, C14)."""
+    while no pairing is found, B6 then B5 are dropped (C9, C10), then p decreases (C11, C14).
+    ``p_values`` (C12's walk) restricts the search to those values of ``p``, in the order
+    C14 tries them, with the notes of the whole search."""
     n = len(players)
-    p_values = range(n // 2, -1, -1) if only_p is None else (only_p,)
+    if p_values is None:
+        p_values = range(n // 2, -1, -1) if only_p is None else (only_p,)
     for p in p_values:
         for relax in relaxations:
             for pairs, floaters, (exchange, s1, s2) in pair_stage(
@@ -70,20 +78,37 @@ def _heterogeneous(
     outer: tuple[int, ...],
     floater_ok: FloaterTest,
     budget: list[int],
+    select: Callable[[tuple[int, tuple[int, ...], int], int], bool | None] | None = None,
 ) -> Iterator[Candidate]:
     """A heterogeneous level (A.3, A.6, C6, C10-C12): S1 = the players from above, S2 = the
     residents; p = len(S1). After the floaters are paired, the residents left form the residual
     level, paired as a homogeneous one. Order: fewest players dropped from the residual (C11),
     then upfloater relaxation (C10), then the D1 permutations of the floaters' opponents (C7,
-    C10: the lowest floater gets another opponent first), then the residual's own search."""
+    C10: the lowest floater gets another opponent first), then the residual's own search.
+
+    ``select`` (C12's walk, :func:`_c12_walk`) is asked for each group of the order
+    (:attr:`Candidate.group`, with its number of pairs): False skips the group, None ends the
+    search; each group it keeps costs one unit of ``budget``."""
     n_res = len(residents)
     for p_h in range(len(movers), -1, -1):
         subsets = (
-            [tuple(movers)] if p_h == len(movers) else itertools.combinations(movers, p_h)
+            [tuple(range(len(movers)))] if p_h == len(movers)
+            else itertools.combinations(range(len(movers)), p_h)
         )
-        for s1 in subsets:
+        for places in subsets:
+            s1 = tuple(movers[i] for i in places)
             left = tuple(m for m in movers if m not in s1)
             for drop in range(0, (n_res - p_h) // 2 + 1):
+                group = (-p_h, places, drop)
+                if select is not None:
+                    keep = select(group, p_h + (n_res - p_h) // 2 - drop)
+                    if keep is None:
+                        return
+                    if not keep:
+                        continue
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        return
                 residual_floaters = (n_res - p_h) % 2 + 2 * drop
                 if not floater_ok.with_also(outer + left).some_set(residents, residual_floaters):
                     continue  # C11-C13: no residual leaving that many floaters can be completed
@@ -137,6 +162,7 @@ def _heterogeneous(
                                     f"B{'6' if up == 1 else '6 and B5'} dropped for upfloaters",
                                     f"B{'6' if up == 1 else '6 et B5'} abandonné(s) pour les "
                                     "flotteurs montants", "C10"))
+                            cand.group = group
                             if left:
                                 cand.notes.append((
                                     "could not pair " + ", ".join(map(str, left))
@@ -243,6 +269,18 @@ def _pair_level(
             if not _some_candidate_preferred(rd, cand, outer, everyone, lower, nxt,
                                              homogeneous):
                 break  # C12: no later candidate can be preferred; ``first`` is the choice
+            walked = _c12_walk(rd, first, movers, residents, outer, everyone, lower, nxt,
+                               homogeneous, strict_ok)
+            if walked is not None:  # the walk's answer, found without its limits
+                if walked is not first:
+                    chosen = walked
+                    notes.append((
+                        f"floating {_ids(first.floaters)} would leave them unpaired in the "
+                        f"next level: {_ids(walked.floaters)} float instead",
+                        f"faire flotter {_ids(first.floaters)} les laisserait sans adversaire "
+                        f"au niveau suivant : {_ids(walked.floaters)} flottent à leur place",
+                        1, "C12"))
+                break
         elif len(cand.pairs) < len(first.pairs):
             break
     if chosen is None and first is not None:
@@ -257,6 +295,98 @@ def _pair_level(
                       "A.2 en gardant la ronde appariable", 1, "C13"))
     _note_candidate(rd, chosen, movers, notes)
     return chosen
+
+
+class _Groups:
+    """Which groups of a heterogeneous level's order (:attr:`Candidate.group`) one search of
+    C12's walk looks at: from ``start`` on (or after it), before ``stop``, with at least (or
+    fewer than) ``pairs`` pairs. It counts the groups it is asked about and ends the search
+    past :data:`.criteria.WALK_GROUP_LIMIT` (``gave_up``: the walk is then not conclusive)."""
+
+    def __init__(self, start: tuple[int, tuple[int, ...], int], after: bool, pairs: int,
+                 fewer: bool, stop: tuple[int, tuple[int, ...], int] | None = None) -> None:
+        self.start, self.after, self.pairs, self.fewer, self.stop = start, after, pairs, fewer, stop
+        self.asked = 0
+        self.gave_up = False
+
+    def __call__(self, group: tuple[int, tuple[int, ...], int], pairs: int) -> bool | None:
+        self.asked += 1
+        if self.asked > criteria.WALK_GROUP_LIMIT:
+            self.gave_up = True
+            return None
+        if self.stop is not None and group >= self.stop:
+            return None
+        if group < self.start or (self.after and group == self.start):
+            return False
+        return pairs < self.pairs if self.fewer else pairs >= self.pairs
+
+
+def _c12_walk(rd: Round, first: Candidate, movers: list[int], residents: list[int],
+              outer: tuple[int, ...], everyone: list[int], lower: frozenset[int],
+              nxt: frozenset[int], homogeneous: bool,
+              strict_ok: Callable[[frozenset[int]], bool]) -> Candidate | None:
+    """C12 after the level's first candidate ``first`` failed its test (its floaters cannot
+    all be paired in the next level): the candidate the walk of :func:`_pair_level` keeps -
+    the first later candidate passing the test, unless a candidate with fewer pairs comes
+    first (that one is kept if it passes, else ``first``) - found without walking the
+    candidates one by one (issue 26: near-miss rounds walked thousands of them to the search
+    limit). Returns that candidate (``first`` itself when it is the choice), or None when one
+    of the searches below reached a limit: the caller then walks as before.
+
+    * the candidates passing C12's test are those the same search yields on
+      :meth:`Round.next_level_view`, whose look-ahead is that test (a subsequence of the
+      level's candidates, in their order: docs/elo-swiss.md, "C12's walk");
+    * a homogeneous level yields its candidates by decreasing ``p`` (C14): the walk meets the
+      candidates with ``first``'s ``p``, then the first one with a smaller ``p``;
+    * a heterogeneous level, by groups (:attr:`Candidate.group`) of equal pairs: the first
+      candidate with fewer pairs is the first of the groups after ``first``'s with fewer
+      pairs; a candidate passing the test is looked for in the groups from ``first``'s up to
+      that one, with as many pairs or more."""
+    pairs = len(first.pairs)
+    saved_work = rd.matching_work
+    view = rd.next_level_view(everyone, lower, nxt)
+    strict_test = FloaterTest(view, lower, False)
+    ordinary = FloaterTest(rd, lower, False)
+    try:
+        if homogeneous:
+            players = rd.sort(movers + residents)
+            budget = [criteria.CANDIDATE_LIMIT]
+            passing = next(_homogeneous(view, players, outer, [], strict_test, budget,
+                                        p_values=(pairs,)), None)
+            if budget[0] < 0 or view.exchange_cuts:
+                return None
+            if passing is not None:
+                return passing if strict_ok(frozenset(passing.floaters)) else None
+            budget = [criteria.CANDIDATE_LIMIT]
+            rd.matching_work = [criteria.MATCHING_WORK_LIMIT]
+            cuts = rd.exchange_cuts
+            fewer = next(_homogeneous(rd, players, outer, [], ordinary, budget,
+                                      p_values=range(pairs - 1, -1, -1)), None)
+            if budget[0] < 0 or rd.exchange_cuts != cuts:
+                return None
+        else:
+            budget = [criteria.CANDIDATE_LIMIT]
+            rd.matching_work = [criteria.MATCHING_WORK_LIMIT]
+            cuts = rd.exchange_cuts
+            later = _Groups(first.group, True, pairs, True)
+            fewer = next(_heterogeneous(rd, movers, residents, outer, ordinary, budget,
+                                        select=later), None)
+            if budget[0] < 0 or later.gave_up or rd.exchange_cuts != cuts:
+                return None
+            budget = [criteria.CANDIDATE_LIMIT]
+            until = _Groups(first.group, False, pairs, False,
+                            None if fewer is None else fewer.group)
+            passing = next(_heterogeneous(view, movers, residents, outer, strict_test,
+                                          budget, select=until), None)
+            if budget[0] < 0 or until.gave_up or view.exchange_cuts:
+                return None
+            if passing is not None:
+                return passing if strict_ok(frozenset(passing.floaters)) else None
+        if fewer is not None and strict_ok(frozenset(fewer.floaters)):
+            return fewer
+        return first
+    finally:
+        rd.matching_work = saved_work
 
 
 def _some_candidate_preferred(rd: Round, first: Candidate, outer: tuple[int, ...],

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import copy
+from collections.abc import Collection, Iterable, Sequence
 
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import BitGraph, bits, mask_of
@@ -38,7 +39,12 @@ class Round:
             tuple[frozenset[int], frozenset[int] | None, frozenset[int]], bool
         ] = {}
         self.barred = self._barred()
+        #: per player, whom he may not meet in the completion questions (the look-ahead of
+        #: C10-C13): :attr:`barred`, except in the view of :meth:`next_level_view` (C12)
+        self.lookahead_barred = self.barred
         self._pair_rules: dict[int, PairRule] = {}
+        self._may_float_masks: dict[tuple[Float, int], int] = {}
+        self._most_pairs: dict[tuple[frozenset[int], int], int] = {}
         #: the bit of the bye vertex in :meth:`completion_graph` (above every player's id)
         self.bye_bit = max(tournament.players, default=0) + 1
         self._completion_graph: dict[int, int] | None = None
@@ -49,8 +55,13 @@ class Round:
         #: matching work left to the D1 search of the level being paired
         #: (:data:`.criteria.MATCHING_WORK_LIMIT`)
         self.matching_work = [criteria.MATCHING_WORK_LIMIT]
+        #: how many stages stopped at :data:`.criteria.EXCHANGE_LIMIT` (a search limit)
+        self.exchange_cuts = 0
         #: answers of :class:`.completion.FloaterTest` (floaters, lower levels) -> bool
         self.floater_answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+        #: per (players, players allowed to float, upfloat stage), the largest p found not
+        #: to pair (:func:`.stage.pair_stage`: every smaller p fails too)
+        self.stage_floor: dict[tuple[frozenset[int], frozenset[int], int], int] = {}
         #: answers of the whole-stage floater test of :func:`pair_stage`
         self.stage_answers: dict[
             tuple[frozenset[int], frozenset[int], int, int, frozenset[int], frozenset[int]], bool
@@ -127,6 +138,25 @@ class Round:
             return False
         return stage >= 1 or s.float_in(self.r - 2, elo_float_policy) is not direction
 
+    def may_float_mask(self, direction: Float, stage: int) -> int:
+        """The bit set of the players :meth:`may_float` allows (B5, B6 at ``stage``), built once
+        per direction and stage (a stage of a level asks it for each of its players)."""
+        key = (direction, stage)
+        got = self._may_float_masks.get(key)
+        if got is None:
+            got = self._may_float_masks[key] = mask_of(
+                pid for pid in self.t.players if self.may_float(pid, direction, stage))
+        return got
+
+    def most_pairs(self, players: Sequence[int], rule: PairRule) -> int:
+        """How many pairs at most ``players`` make under ``rule`` (a maximum matching, kept per
+        set of players and upfloat stage): a stage asking more pairs cannot be paired."""
+        key = (frozenset(players), rule.up_stage)
+        got = self._most_pairs.get(key)
+        if got is None:
+            got = self._most_pairs[key] = BitMatching(rule.graph.barred, mask_of(players)).size
+        return got
+
     def pair_rule(self, up_stage: int) -> PairRule:
         """:meth:`pair_allowed` at ``up_stage`` as a callable holding its bit sets."""
         rule = self._pair_rules.get(up_stage)
@@ -160,10 +190,43 @@ class Round:
             bye = 1 << self.bye_bit
             takers = self.bye_takers()
             graph = {pid: m | (0 if (takers >> pid) & 1 else bye)
-                     for pid, m in self.barred.items()}
+                     for pid, m in self.lookahead_barred.items()}
             graph[self.bye_bit] = bye | (mask_of(self.t.players) & ~takers)
             self._completion_graph = graph
         return graph
+
+    def next_level_view(self, level: Collection[int], lower: frozenset[int],
+                        nxt: frozenset[int]) -> Round:
+        """The round as C12's stricter test sees the rest of it, for the candidates of one
+        level (issue 26): "un appariement [...] dans lequel un autre joueur sera flotteur
+        descendant et que cela permet p appariements dans le niveau en cours" - the floaters
+        (players of ``level``) are paired in the next level ``nxt`` or among themselves, never
+        with a player of the lower levels below ``nxt`` nor given the bye; the lower levels
+        pair as before. That is :meth:`completable` (``f | lower``, ``restrict=nxt``,
+        ``floaters=f``) for every floater set ``f`` of the level at once, as one graph:
+        :attr:`lookahead_barred` bars each player of ``level`` from the players of
+        ``lower - nxt`` (both ways) and :meth:`bye_takers` leaves out the players of
+        ``level``. The pairing rules of the level itself (:attr:`barred`, :meth:`pair_rule`)
+        are those of the round; the completion questions' answers are kept apart (their own
+        caches). The searches of the level run on this view yield exactly the candidates the
+        round's own searches yield whose floaters pass C12's test (docs/elo-swiss.md)."""
+        view = copy.copy(self)
+        level_mask = mask_of(level)
+        far = mask_of(lower - nxt)
+        view.lookahead_barred = {
+            pid: m | (far if (level_mask >> pid) & 1 else 0)
+            | (level_mask if (far >> pid) & 1 else 0)
+            for pid, m in self.barred.items()
+        }
+        view._bye_takers = self.bye_takers() & ~level_mask
+        view._completion_graph = None
+        view._base_matchings = {}
+        view._some_floaters = {}
+        view._inside_pairs = {}
+        view.floater_answers = {}
+        view.stage_answers = {}
+        view.matching_work = [criteria.MATCHING_WORK_LIMIT]
+        return view
 
     def completable_over(self, extra: frozenset[int], base: frozenset[int]) -> bool:
         """``completable(extra | base)``, from a maximum matching of ``base`` kept for the

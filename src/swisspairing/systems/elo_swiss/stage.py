@@ -54,7 +54,8 @@ def pair_stage(
     if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
         return  # the last level leaves at most one player (A.5)
     down, up = relax
-    can_float = {pid for pid in players if rd.may_float(pid, Float.DOWN, down)}
+    floatable = rd.may_float_mask(Float.DOWN, down)
+    can_float = {pid for pid in players if (floatable >> pid) & 1}
     if x == 1:
         can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
     elif x == 0 and not floater_ok(frozenset()):
@@ -62,11 +63,24 @@ def pair_stage(
 
     ok = rd.pair_rule(up)
 
-    # quick test: can this stage be paired at all, whatever S1 and S2 are?
-    if not _stage_possible(players, x, ok, can_float):
+    # quick test: can this stage be paired at all, whatever S1 and S2 are? Not with more pairs
+    # than a maximum matching of the level has (issue 26: C14 lowers p one by one from n // 2,
+    # and each p asks the five stages of C9/C10). Then the stage test; its "no" holds for
+    # every smaller p too with the same floaters allowed (``rd.stage_floor``): the p for which
+    # the players can be paired leaving only players of ``can_float`` form an interval ending
+    # at the maximum matching's size (from such a pairing, each augmenting path towards a
+    # maximum matching adds a pair and unpairs nobody; docs/elo-swiss.md).
+    if p > rd.most_pairs(players, ok):
         return
     # C12/C13: can some x players of the stage float so that the rest of the round is paired?
+    # (asked first: the cheaper question, and in near-miss rounds the one that says no)
     if not floater_ok.some_set(can_float, x):
+        return
+    floor_key = (frozenset(players), frozenset(can_float), up)
+    if p <= rd.stage_floor.get(floor_key, -1):
+        return
+    if not _stage_possible(players, x, ok, can_float):
+        rd.stage_floor[floor_key] = p
         return
     if x >= 2 and math.comb(len(can_float), x) <= criteria.LEVEL_FLOATER_SETS_LIMIT:
         # C12/C13 for the whole stage: some set of floaters must both let the rest of the
@@ -85,6 +99,7 @@ def pair_stage(
     completions = StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
     for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
         if exchanges > criteria.EXCHANGE_LIMIT:
+            rd.exchange_cuts += 1  # a search limit: read by C12's walk (level._c12_walk)
             return
         s1 = [players[i - 1] for i in s1n]
         s2 = [players[i - 1] for i in s2n]
@@ -317,6 +332,7 @@ def valid_permutations(
             if b in used or not ok(a, b):
                 continue
             if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
+                    and not done.holds(a, b)
                     and not (partners_of(frame, done, a) >> b) & 1):
                 continue  # ``done.without(a, b)`` would be None (issue 26: asked once)
             given = None

@@ -10,11 +10,11 @@ from ...matching import (
     bipartite_covers,
     has_perfect_matching,
     kuhn_assignment,
-    max_cardinality_matching,
 )
 from ...model import Colour
 from ..explain import Explanation
 from .bracket import open_bracket
+from .cardinality import maximum_matching
 from .completing import forced_floaters
 from .editions import DutchRules
 from .generation import BracketResult, run
@@ -584,7 +584,7 @@ class PairingRound:
             for q in nxt:
                 adj[q.id].append(BYE_VERTEX)
             ids.append(BYE_VERTEX)
-        mate = max_cardinality_matching(ids, adj)
+        mate = maximum_matching(ids, adj)
         if len(mate) != len(ids):
             return None
         return [q for q in nxt if mate[q.id] == BYE_VERTEX]

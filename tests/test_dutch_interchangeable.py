@@ -9,7 +9,9 @@ savings give the pairing of the full matchings.
 * (c) ``generation.one_colour_left_over``: the same for the players of one absolute colour of a
   homogeneous bracket (every edition);
 * (d) ``cardinality.maximum_matching``: a maximum matching that skips the twins of a vertex
-  whose search failed (checked against :func:`max_cardinality_matching`).
+  whose search failed (checked against :func:`max_cardinality_matching`);
+* (f) ``generation.one_class_mdp_pairing``: the MDP-pairing of a bracket whose MDPs are all of
+  one class and outnumber the residents, without a matching (2017, 2025).
 
 Rounds 3 and 4 of generated events where White wins most games are paired with each saving
 and, whenever it was used, again without it: the same boards and bye every time.
@@ -35,10 +37,12 @@ EDITIONS = ["dutch-2012", "dutch-2017", "dutch-2025"]
 
 
 def _same_without(system: str, monkeypatch: pytest.MonkeyPatch, name: str,
-                  off: Callable[..., object], used_when: Callable[[object], bool]
+                  off: Callable[..., object], used_when: Callable[[object], bool],
+                  always_off: dict[str, Callable[..., object]] | None = None
                   ) -> Counter[str]:
     """Pair rounds 3-4 of the generated events with ``generation.<name>`` counted, and each
-    round where it was used again with ``off`` in its place: the same boards and bye."""
+    round where it was used again with ``off`` in its place: the same boards and bye.
+    ``always_off``: other functions of ``generation`` replaced in both runs."""
     engine = get_system(system)
     test = getattr(generation, name)
     used: Counter[str] = Counter()
@@ -55,12 +59,16 @@ def _same_without(system: str, monkeypatch: pytest.MonkeyPatch, name: str,
                 t = white_mostly_event(n, played, rate, system, seed)
                 before = used["used"]
                 with monkeypatch.context() as mp:
+                    for other, stand_in in (always_off or {}).items():
+                        mp.setattr(generation, other, stand_in)
                     mp.setattr(generation, name, count)
                     fast = engine.pair(t, played + 1)
                 if used["used"] == before:
                     continue
                 used["rounds"] += 1
                 with monkeypatch.context() as mp:
+                    for other, stand_in in (always_off or {}).items():
+                        mp.setattr(generation, other, stand_in)
                     mp.setattr(generation, name, off)
                     full = engine.pair(t, played + 1)
                 assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
@@ -81,9 +89,21 @@ def test_last_bracket_without_exchange_gives_the_pairing_of_the_full_matchings(
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
 def test_mdps_left_out_give_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """(b): with it switched off every MDP is in the graph of the MDP-pairing."""
+    """(b): with it switched off every MDP is in the graph of the MDP-pairing ((f), which
+    settles the brackets of one class of MDPs first, is off in both runs)."""
     used = _same_without(system, monkeypatch, "mdps_never_paired",
-                         lambda *a, **k: frozenset(), bool)
+                         lambda *a, **k: frozenset(), bool,
+                         {"one_class_mdp_pairing": lambda *a, **k: None})
+    assert used["rounds"] >= 5, used
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_one_class_mdp_pairing_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(f): with it switched off the MDP-pairing of a bracket whose MDPs are all of one class
+    goes to the matching with the D.3 and D.1 digits."""
+    used = _same_without(system, monkeypatch, "one_class_mdp_pairing",
+                         lambda *a, **k: None, lambda out: out is not None)
     assert used["rounds"] >= 5, used
 
 

@@ -206,6 +206,9 @@ def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
     """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
     if ctx.nxt or ctx.complete:
         return dutch_bracket.match(ctx, order=mdp_order(ctx, mdps, residents))
+    settled = one_class_mdp_pairing(ctx, mdps, residents)
+    if settled is not None:
+        return settled
     left_over = mdps_never_paired(ctx, mdps, residents)
     # the order digits of the MDPs that may be paired (the same order, shorter numbers)
     order = mdp_order(ctx, [m for m in mdps if m.id not in left_over], residents)
@@ -233,6 +236,44 @@ def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
     mate = max_weight_matching(ids, weights)
     ctx.last_mate = mate
     return mate  # type: ignore[return-value]
+
+
+def one_class_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
+                          residents: list[PairingPlayer]) -> dict[int, int] | None:
+    """A best-by-quality matching of a bracket paired alone whose MDPs are all of one class
+    and outnumber the residents they may meet (2017, 2025; docs/dutch.md 8.5 (f)), with the
+    MDP-pairing of the generation order: the first ``|Y|`` MDPs, in BSN order, each with the
+    next of ``Y`` (the residents the class may meet, in A.2 order); the other residents as a
+    matching of them alone on quality. None outside that scope (the matchings decide)."""
+    if ctx.rnd.rules.edition < 2017 or ctx.rnd.last_round or ctx.rnd.forbidden is not None:
+        return None
+    if len(mdps) <= len(residents) or any(r.score != residents[0].score for r in residents):
+        return None
+    first = mdps[0]
+    resident_ids = frozenset(r.id for r in residents)
+
+    def key(m: PairingPlayer) -> tuple[object, ...]:
+        return (m.score, m.pref, m.strength, m.float1, m.float2, m.topscorer,
+                m.opponents & resident_ids)
+
+    if first.score <= residents[0].score or any(key(m) != key(first) for m in mdps):
+        return None
+    compatible = ctx.rnd.compatible
+    ys = [r for r in residents if compatible(first, r)]  # the same for every MDP (the key)
+    mate: dict[int, int] = {}
+    # D.3: the first MDPs (fewer residents than MDPs); D.1: identical MDPs, residents in order
+    for m, y in zip(mdps[:len(ys)], ys, strict=True):
+        mate[m.id], mate[y.id] = y.id, m.id
+    others = frozenset(r.id for r in residents if r.id not in mate)
+    # the residents the class may not meet pair among themselves (or float): their best
+    # matching on quality, whose graph then serves the remainder (order_without_exchange)
+    ctx.quality_weights_cache = dutch_bracket.build(ctx, exclude=frozenset(ctx.in_bracket)
+                                                    - others)
+    ids, weights = ctx.quality_weights_cache
+    if weights:
+        mate.update(max_weight_matching(ids, weights))  # type: ignore[arg-type]
+    ctx.last_mate = mate
+    return mate
 
 
 def mdps_never_paired(ctx: Bracket, mdps: list[PairingPlayer],

@@ -42,6 +42,9 @@ class PairingRound:
 
     # --- absolute criteria C.1, C.3 ----------------------------------------------------------
     def compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
+        if (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref is b.pref
+                and not (a.topscorer or b.topscorer)):
+            return False  # C.3, as in _compatible, before the cache (large one-colour blocks)
         key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
         c = self._compat.get(key)
         if c is None:
@@ -77,6 +80,10 @@ class PairingRound:
         """
         ids = [p.id for p in players]
         odd = len(ids) % 2 == 1
+        if forced_floaters(players, odd) > 0:
+            # more non-topscorers of one absolute colour than the pairs (and the PAB) can hold:
+            # no pairing of them all (C.3 / [C3]; docs/dutch.md 8.5 (e)), without a search
+            return False
         mate: dict[int, int] = {}
         rest = list(players)
         if odd:

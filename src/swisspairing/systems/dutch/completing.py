@@ -29,8 +29,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
+from ...matching import lexicographic_bipartite_matching
 from ...model import Colour
+from .cardinality import maximum_matching
 from .ideal import (
     ColourClass,
     ColourCost,
@@ -366,7 +367,7 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
         for q in beyond:
             if q.bye_ok:
                 adj[q.id].append(BYE_VERTEX)
-    mate = max_cardinality_matching(adj.keys(), adj)
+    mate = maximum_matching(adj.keys(), adj)
     waiting = [q for q in beyond if q.id not in mate]
     bye_waiting = bye and BYE_VERTEX not in mate
     if len(waiting) + bye_waiting != need:

@@ -80,7 +80,7 @@ def run(ctx: Bracket) -> BracketResult:
         typed = dutch_lowest_2012.first_mdp_pairing(ctx, mdps, residents)
         if typed is not None:
             try:
-                result = _run(ctx, mdps, residents, typed[0])
+                result = _run(ctx, mdps, residents, typed[0], typed[1])
             except NoValidPairing:  # the remainder cannot pair everybody: not at the bound
                 result = None
             if result is not None and dutch_lowest_2012.reaches_bound(ctx, typed[1],
@@ -91,14 +91,19 @@ def run(ctx: Bracket) -> BracketResult:
 
 
 def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],
-         mdp_mate: dict[int, int] | None) -> BracketResult:
+         mdp_mate: dict[int, int] | None,
+         transport: dutch_lowest_2012.TypeTransport | None = None) -> BracketResult:
     """The MDP-pairing (``mdp_mate`` when already known, else its matching), then the
-    remainder (B.7 note: S1R and S2R formed after the MDP-pairing)."""
+    remainder (B.7 note: S1R and S2R formed after the MDP-pairing). ``transport``: the type
+    bound of the last bracket that ``mdp_mate`` was chosen under (docs/dutch.md 8.3 (b)),
+    which also certifies the remainder's best quality (section 8.5)."""
     fixed: list[tuple[PairingPlayer, PairingPlayer]] = []
     blocked: set[int] = set()  # MDPs left in the Limbo once the MDP-pairing is fixed
     if mdps:
         mate = match_mdp_pairing(ctx, mdps, residents) if mdp_mate is None else mdp_mate
-        ctx.mdp_mate = mate
+        # the matching of the whole bracket by quality, when there is one (a pairing known in
+        # advance holds the MDPs' pairs alone: the remainder then needs a matching of its own)
+        ctx.mdp_mate = mate if mdp_mate is None else None
         for m in mdps:
             partner = mate.get(m.id)
             if partner is not None and partner in ctx.in_bracket:
@@ -143,7 +148,11 @@ def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
         if len(pairs) != guess:
             pairs = order_remainder(ctx, remainder, len(pairs), allowed_base)
     else:
-        pairs = order_remainder(ctx, remainder, n1, allowed_base)
+        reaches = None
+        if transport is not None:
+            def reaches(rest: list[tuple[PairingPlayer, PairingPlayer]]) -> bool:
+                return dutch_lowest_2012.reaches_bound(ctx, transport, fixed + rest)
+        pairs = order_remainder(ctx, remainder, n1, allowed_base, reaches)
     result = BracketResult(pairs=fixed + pairs)
     paired = {p.id for pr in result.pairs for p in pr}
     result.floaters = [p for p in ctx.players if p.id not in paired]
@@ -195,9 +204,18 @@ def quality_weights(ctx: Bracket) -> tuple[list[int], dict[tuple[int, int], int]
 def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
                       residents: list[PairingPlayer]) -> dict[int, int]:
     """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
-    order = mdp_order(ctx, mdps, residents)
     if ctx.nxt or ctx.complete:
-        return dutch_bracket.match(ctx, order=order)
+        return dutch_bracket.match(ctx, order=mdp_order(ctx, mdps, residents))
+    settled = one_class_mdp_pairing(ctx, mdps, residents)
+    if settled is not None:
+        return settled
+    left_over = mdps_never_paired(ctx, mdps, residents)
+    # the order digits of the MDPs that may be paired (the same order, shorter numbers)
+    order = mdp_order(ctx, [m for m in mdps if m.id not in left_over], residents)
+    if left_over and ctx.quality_weights_cache is None:
+        # the bracket's graph without them (docs/dutch.md 8.5 (b)); the cache then serves
+        # the remainder's matchings, made of residents only
+        ctx.quality_weights_cache = dutch_bracket.build(ctx, exclude=left_over)
     # the quality weights with the two order digits appended: the same numbers as
     # ``build(order=order)``, but only the MDPs' pairs need the order function
     ids, quality = quality_weights(ctx)
@@ -208,7 +226,7 @@ def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
             if key in quality:
                 extra[key] = order(m, r, INTERNAL)
     if not extra:
-        return dutch_bracket.match(ctx, order=order)
+        return dutch_bracket.match(ctx, order=mdp_order(ctx, mdps, residents))
     pairs_bound = max(1, (len(ids) + 1) // 2)
     mult, scale = digit_multipliers(
         [max(col) * pairs_bound + 1 for col in zip(*extra.values(), strict=True)])
@@ -218,6 +236,103 @@ def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
     mate = max_weight_matching(ids, weights)
     ctx.last_mate = mate
     return mate  # type: ignore[return-value]
+
+
+def one_class_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
+                          residents: list[PairingPlayer]) -> dict[int, int] | None:
+    """A best-by-quality matching of a bracket paired alone whose MDPs are all of one class
+    and outnumber the residents they may meet (2017, 2025; docs/dutch.md 8.5 (f)), with the
+    MDP-pairing of the generation order: the first ``|Y|`` MDPs, in BSN order, each with the
+    next of ``Y`` (the residents the class may meet, in A.2 order); the other residents as a
+    matching of them alone on quality. None outside that scope (the matchings decide)."""
+    if ctx.rnd.rules.edition < 2017 or ctx.rnd.last_round or ctx.rnd.forbidden is not None:
+        return None
+    if len(mdps) <= len(residents) or any(r.score != residents[0].score for r in residents):
+        return None
+    first = mdps[0]
+    resident_ids = frozenset(r.id for r in residents)
+
+    def key(m: PairingPlayer) -> tuple[object, ...]:
+        return (m.score, m.pref, m.strength, m.float1, m.float2, m.topscorer,
+                m.opponents & resident_ids)
+
+    if first.score <= residents[0].score or any(key(m) != key(first) for m in mdps):
+        return None
+    compatible = ctx.rnd.compatible
+    ys = [r for r in residents if compatible(first, r)]  # the same for every MDP (the key)
+    mate: dict[int, int] = {}
+    # D.3: the first MDPs (fewer residents than MDPs); D.1: identical MDPs, residents in order
+    for m, y in zip(mdps[:len(ys)], ys, strict=True):
+        mate[m.id], mate[y.id] = y.id, m.id
+    others = frozenset(r.id for r in residents if r.id not in mate)
+    # the residents the class may not meet pair among themselves (or float): their best
+    # matching on quality, whose graph then serves the remainder (order_without_exchange)
+    ctx.quality_weights_cache = dutch_bracket.build(ctx, exclude=frozenset(ctx.in_bracket)
+                                                    - others)
+    ids, weights = ctx.quality_weights_cache
+    if weights:
+        mate.update(max_weight_matching(ids, weights))  # type: ignore[arg-type]
+    ctx.last_mate = mate
+    return mate
+
+
+def mdps_never_paired(ctx: Bracket, mdps: list[PairingPlayer],
+                      residents: list[PairingPlayer]) -> frozenset[int]:
+    """MDPs that the bracket's pairing (paired alone) leaves unpaired whatever the others do
+    (B.7 / D.3, 2025 4.4.2: the set of MDPs with the lowest BSNs; docs/dutch.md 8.5 (b)).
+
+    Two MDPs of one class (:func:`interchangeable_left_over`) have the same row with every
+    resident and the same cost as downfloaters; MDPs meet residents only (B.3), so a class
+    whose members may meet ``c`` residents has at most ``c`` members paired. When a later
+    member is paired and an earlier one is not, swapping them keeps every criterion and gives
+    a set of MDPs with a smaller differing BSN (D.3), earlier in the generation order: only
+    the first ``c`` members of each class can be paired, the others are returned.
+    """
+    if len(mdps) <= len(residents):
+        return frozenset()
+    return interchangeable_left_over(ctx, mdps, residents)
+
+
+def interchangeable_left_over(ctx: Bracket, players: list[PairingPlayer],
+                              partners: list[PairingPlayer]) -> frozenset[int]:
+    """Of ``players`` (in A.2 order), those after the first ``c`` of their class, ``c`` being
+    the number of ``partners`` a member of the class may meet.
+
+    A *class*: the same score, colour preference and strength, floats of the two previous
+    rounds, topscorer flag, and the same opponents (C.1) among ``partners``. Outside the
+    topscorer colour rules of the last round (then C.8/C.9 look at colour histories) and
+    without forbidden pairs, a row of ``criteria_2017`` / ``criteria_2025`` (and a player's
+    cost as a downfloater) depends on nothing else of the player (docs/dutch.md 8.5 (b)), and
+    so does whom he may meet among ``partners`` (C.1; C.3 by the preference). The caller
+    shows that members of a class never meet one another. Empty when nothing can be left out.
+    """
+    if ctx.rnd.last_round or ctx.rnd.forbidden is not None:
+        return frozenset()
+    partner_ids = frozenset(p.id for p in partners)
+    compatible = ctx.rnd.compatible
+    room: dict[tuple[object, ...], int] = {}
+    left_over: set[int] = set()
+    for m in players:
+        key = (m.score, m.pref, m.strength, m.float1, m.float2, m.topscorer,
+               m.opponents & partner_ids)
+        left = room.get(key)
+        if left is None:
+            left = sum(1 for r in partners if r is not m and compatible(m, r))
+        if left == 0:
+            left_over.add(m.id)
+        room[key] = max(0, left - 1)
+    return frozenset(left_over)
+
+
+def one_colour_left_over(ctx: Bracket, players: list[PairingPlayer]) -> frozenset[int]:
+    """Players of a homogeneous bracket that neither the best quality Q* nor the first
+    candidate without exchange (B.6, D.1) needs (docs/dutch.md 8.5 (c)): of the
+    non-topscorers with one absolute colour preference (who may not meet one another, C.3 /
+    [C3]), those after the first ``c`` of their class (:func:`interchangeable_left_over`)."""
+    one_colour = [p for p in players if p.strength == ABSOLUTE and not p.topscorer]
+    if 2 * len(one_colour) <= len(players):
+        return frozenset()
+    return interchangeable_left_over(ctx, one_colour, players)
 
 
 def mdp_order(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
@@ -242,13 +357,16 @@ def mdp_order(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPl
 
 
 def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
-                    allowed_base: Callable[[PairingPlayer, PairingPlayer, int],
-                                           bool]) -> list[tuple[PairingPlayer, PairingPlayer]]:
-    """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket)."""
+                    allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool],
+                    reaches: Callable[[list[tuple[PairingPlayer, PairingPlayer]]], bool]
+                    | None = None) -> list[tuple[PairingPlayer, PairingPlayer]]:
+    """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket).
+    ``reaches``: see :func:`order_without_exchange`."""
     if n1 == 0:
         return []
-    if not ctx.nxt and not ctx.complete:
-        fast = order_without_exchange(ctx, remainder, n1, allowed_base)
+    if not ctx.nxt and (not ctx.complete or last_bracket_pairs_all(ctx, remainder, n1)):
+        fast = order_without_exchange(ctx, remainder, n1, allowed_base,
+                                      reaches if ctx.complete else None)
         if fast is not None:
             return fast
     bsn = {p.id: i + 1 for i, p in enumerate(remainder)}  # fresh BSNs for the remainder
@@ -306,8 +424,22 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
     return _pairs_of(ctx, mate, remainder)
 
 
+def last_bracket_pairs_all(ctx: Bracket, remainder: list[PairingPlayer], n1: int) -> bool:
+    """The last bracket (C.4 / [C4] / 2012 A9 asked of the bracket alone: nobody below it,
+    no following scoregroup), even, whose remainder is to be paired in full (``n1`` pairs).
+
+    Its graph is the bracket itself with no PAB vertex, so the quality of a remainder
+    pairing is the sum of its pairs' rows, as in a bracket that need not complete the round,
+    and :func:`order_without_exchange` applies unchanged (docs/dutch.md section 8.5).
+    """
+    return (ctx.complete and not ctx.rest and not ctx.nxt and len(ctx.players) % 2 == 0
+            and 2 * n1 == len(remainder))
+
+
 def order_without_exchange(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
-                           allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool]
+                           allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool],
+                           reaches: Callable[[list[tuple[PairingPlayer, PairingPlayer]]], bool]
+                           | None = None,
                            ) -> list[tuple[PairingPlayer, PairingPlayer]] | None:
     """B.6 when no exchange is needed, without order digits in the weights.
 
@@ -320,26 +452,50 @@ def order_without_exchange(ctx: Bracket, remainder: list[PairingPlayer], n1: int
     :func:`lexicographic_bipartite_matching` with no further weights. Returns None when an
     exchange is needed (or MaxPairs differs from ``n1``): the caller then uses the order
     digits of D.2 and D.1 (docs/dutch.md, "candidates without exchange").
+
+    ``reaches``, when given, certifies Q* instead of the first matching: it tells whether a
+    remainder pairing is at a bound that no candidate exceeds (the type bound of the last
+    bracket, docs/dutch.md sections 8.3 (b) and 8.5); then only the bipartite matching is
+    made, on the pairs ``allowed_base`` keeps.
     """
     rem = {p.id for p in remainder}
-    ids, weights = quality_weights(ctx)
-    ids = [v for v in ids if v in rem]
-    weights = {(a, b): w for (a, b), w in weights.items() if a in rem and b in rem}
-    if not weights:
-        return None
-    # Q*: the MDP-pairing's matching is best by quality over the whole bracket, so its
-    # pairs inside the remainder are a best remainder pairing (quality adds up pair by
-    # pair); a homogeneous bracket needs a matching of its own
-    mate = ctx.mdp_mate if ctx.mdp_mate is not None else max_weight_matching(ids, weights)
-    best = [(a, b) for a, b in mate.items() if a in rem and b in rem and a < b]
-    if len(best) != n1:
-        return None
     s1 = [p.id for p in remainder[:n1]]
     s1_set = set(s1)
-    bip = {(a, b): w for (a, b), w in weights.items()
-           if a in rem and b in rem and (a in s1_set) != (b in s1_set)}
+    if reaches is None:
+        if ctx.mdp_mate is None and ctx.quality_weights_cache is None:
+            # a homogeneous bracket: the players of one absolute colour beyond those who may
+            # be paired are in none of the candidates that decide (docs/dutch.md 8.5 (c))
+            left_over = one_colour_left_over(ctx, remainder)
+            if left_over:
+                ctx.quality_weights_cache = dutch_bracket.build(ctx, exclude=left_over)
+        ids, weights = quality_weights(ctx)
+        ids = [v for v in ids if v in rem]
+        if len(ids) < len(rem):  # players left out of the graph (8.5 (c)) are in S2
+            if not s1_set.issubset(ids):
+                return None
+            rem = set(ids)
+        weights = {(a, b): w for (a, b), w in weights.items() if a in rem and b in rem}
+        if not weights:
+            return None
+        # Q*: the MDP-pairing's matching is best by quality over the whole bracket, so its
+        # pairs inside the remainder are a best remainder pairing (quality adds up pair by
+        # pair); a homogeneous bracket needs a matching of its own
+        mate = ctx.mdp_mate if ctx.mdp_mate is not None else max_weight_matching(ids, weights)
+        best = [(a, b) for a, b in mate.items() if a in rem and b in rem and a < b]
+        if len(best) != n1:
+            return None
+        bip = {(a, b): w for (a, b), w in weights.items()
+               if a in rem and b in rem and (a in s1_set) != (b in s1_set)}
+    else:
+        def across(u: PairingPlayer, v: PairingPlayer, kind: int) -> bool:
+            return (kind == INTERNAL and (u.id in s1_set) != (v.id in s1_set)
+                    and allowed_base(u, v, kind))
+
+        ids, bip = dutch_bracket.build(ctx, allowed=across,
+                                       exclude=frozenset(ctx.in_bracket - rem))
     mate_b, y = max_weight_matching_duals(ids, bip)
-    if quality(ctx, mate_b) != quality(ctx, dict(best + [(b, a) for a, b in best])):
+    if reaches is None and quality(ctx, mate_b) != quality(
+            ctx, dict(best + [(b, a) for a, b in best])):
         return None
     if any(a not in mate_b for a in s1):
         return None
@@ -357,7 +513,10 @@ def order_without_exchange(ctx: Bracket, remainder: list[PairingPlayer], n1: int
     if chosen is None:  # pragma: no cover - mate_b is such a matching
         return None
     by_id = ctx.by_id
-    return [(by_id[a], by_id[b]) for a, b in chosen.items()]
+    pairs = [(by_id[a], by_id[chosen[a]]) for a in s1]  # in S1 order, as _pairs_of
+    if reaches is not None and not reaches(pairs):
+        return None  # no candidate without exchange is at the bound: the digits decide
+    return pairs
 
 
 def quality(ctx: Bracket, mate: dict[int, int]) -> list[int]:

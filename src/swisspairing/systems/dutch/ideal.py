@@ -29,9 +29,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...matching import lexicographic_bipartite_matching, max_cardinality_matching
+from ...matching import lexicographic_bipartite_matching
 from ...model import Colour
 from ...model.state import Float, PreferenceStrength
+from .cardinality import maximum_matching
 from .criteria import colour_gains
 from .natural_2012 import natural_candidate_2012
 from .players import ABSOLUTE
@@ -322,7 +323,7 @@ def first_assignment(s1: list[PairingPlayer], s2: list[PairingPlayer],
     for v, nb in adj.items():
         for b in nb:
             graph[b].append(v)
-    mate = max_cardinality_matching(graph.keys(), graph)
+    mate = maximum_matching(graph.keys(), graph)
     if any(v not in mate for v in left):
         return None
     chosen = lexicographic_bipartite_matching(left, adj, {v: mate[v] for v in left}, set())

@@ -10,11 +10,11 @@ from ...matching import (
     bipartite_covers,
     has_perfect_matching,
     kuhn_assignment,
-    max_cardinality_matching,
 )
 from ...model import Colour
 from ..explain import Explanation
 from .bracket import open_bracket
+from .cardinality import maximum_matching
 from .completing import forced_floaters
 from .editions import DutchRules
 from .generation import BracketResult, run
@@ -42,6 +42,9 @@ class PairingRound:
 
     # --- absolute criteria C.1, C.3 ----------------------------------------------------------
     def compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
+        if (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref is b.pref
+                and not (a.topscorer or b.topscorer)):
+            return False  # C.3, as in _compatible, before the cache (large one-colour blocks)
         key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
         c = self._compat.get(key)
         if c is None:
@@ -77,6 +80,10 @@ class PairingRound:
         """
         ids = [p.id for p in players]
         odd = len(ids) % 2 == 1
+        if forced_floaters(players, odd) > 0:
+            # more non-topscorers of one absolute colour than the pairs (and the PAB) can hold:
+            # no pairing of them all (C.3 / [C3]; docs/dutch.md 8.5 (e)), without a search
+            return False
         mate: dict[int, int] = {}
         rest = list(players)
         if odd:
@@ -584,7 +591,7 @@ class PairingRound:
             for q in nxt:
                 adj[q.id].append(BYE_VERTEX)
             ids.append(BYE_VERTEX)
-        mate = max_cardinality_matching(ids, adj)
+        mate = maximum_matching(ids, adj)
         if len(mate) != len(ids):
             return None
         return [q for q in nxt if mate[q.id] == BYE_VERTEX]

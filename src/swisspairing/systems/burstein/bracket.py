@@ -12,7 +12,7 @@ from .criteria import COMPLETION
 from .floating import many_floaters_bracket, pairs_bound
 from .ideal import ideal_bracket, why_ideal_floats
 from .round import BursteinRound
-from .weights import matched_bracket, why_floats
+from .weights import weighed_bracket, why_floats
 
 
 @dataclass(slots=True)
@@ -45,7 +45,7 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     if ideal is not None:
         pairs, floaters = ideal
     else:
-        matched = matched_bracket(rnd, bracket, following, below)
+        matched = weighed_bracket(rnd, bracket, following, below)
         mate = matched[0]
         in_bracket = set(bracket)
         bsn = {pid: i for i, pid in enumerate(bracket)}
@@ -65,6 +65,6 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
                 why = why_ideal_floats(rnd, f, bracket, following, below)
                 result.reasons[f] = (why.name, why.floats_en, why.floats_fr)
             else:
-                matched = matched or matched_bracket(rnd, bracket, following, below)
+                matched = matched or weighed_bracket(rnd, bracket, following, below)
                 result.reasons[f] = why_floats(rnd, f, bracket, following, below, matched)
     return result

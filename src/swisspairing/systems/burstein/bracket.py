@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .counted import counted_floaters_bracket
 from .criteria import COMPLETION
 from .floating import many_floaters_bracket, pairs_bound
 from .ideal import ideal_bracket, why_ideal_floats
@@ -42,6 +43,9 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     if ideal is None:
         ideal = ([], list(bracket)) if edgeless else many_floaters_bracket(
             rnd, bracket, following, below)
+    if ideal is None:
+        # the floaters counted per colour class (near-miss rounds)
+        ideal = counted_floaters_bracket(rnd, bracket, following, below)
     if ideal is not None:
         pairs, floaters = ideal
     else:

@@ -1,0 +1,292 @@
+"""Brackets with many floaters whose colour classes fix how many of each class float (issue 26,
+the near-miss rounds): the candidate of :mod:`.floating` built with an exact check of the
+bracket's own part, and the following bracket's bound counted through the demand of the players
+below.
+
+:func:`.floating.many_floaters_bracket` checks its choices with a perfect matching that does not
+count the floaters, and its C7 bound assumes every player of N meets a floater; after White won
+85-98 % of the games the players below N (L, mostly absolute White preferences) demand partners
+from above, the following bracket cannot reach that bound, and the weights decided. Here, with
+the same C5 and C6 bounds:
+
+* C8: the number of floaters of each colour class is the same in every pairing at the C8 bound
+  (checked: the one split of the cut score's floaters that reaches it), so the bracket's part
+  is a perfect matching of its free players and, per class, as many added "float" vertices as
+  that class still has floaters, joined to the free players of that class and of the cut score;
+  the pairs of equal preferences allowed are those of :func:`.ideal.colour_completable` at that
+  bound. Exact: every pairing at the C5, C6 and C8 bounds agreeing with the choices so far is
+  such a matching, and every such matching is one of those pairings.
+* C7: the following bracket (floaters F and N) has at most ``Q = min(|N|, (|F| + |N| - d) / 2)``
+  pairs (``d``: :func:`.weights.demand_below` of L: so many go down; F-F pairs would be more
+  pairs in this bracket), each with at most one floater: the bound of its digits is ``Q``
+  pairs, the floaters paired from the highest score, ``2Q`` minus those of N. The candidate's
+  floaters reach it when a perfect matching of F + N + L exists under restrictions that force
+  those counts (:func:`following_bracket_counted`).
+
+Proof in ``docs/burstein.md``, "Near-miss brackets: the floaters counted per colour class".
+"""
+
+from __future__ import annotations
+
+from ...matching.bitsets import BitGraph, augment_bits, mask_of
+from .colours import misses_preference
+from .floating import pairs_bound
+from .ideal import colour_class, fewest_misses
+from .round import BursteinRound
+from .weights import demand_below
+
+
+def class_split(counts: list[int], pool: list[int], r: int) -> list[int] | None:
+    """The one way to choose the ``r`` floaters of the cut score per class (White, Black, none;
+    at most ``pool`` of each) that leaves the fewest pairs of equal preferences among the
+    players ``counts`` who do not have to float; None when no way or several ways reach it."""
+    best: int | None = None
+    found: list[list[int]] = []
+    for a in range(min(pool[0], r) + 1):
+        for b in range(min(pool[1], r - a) + 1):
+            c = r - a - b
+            if c > pool[2]:
+                continue
+            m = fewest_misses([counts[0] - a, counts[1] - b, counts[2] - c])
+            if best is None or m < best:
+                best, found = m, [[a, b, c]]
+            elif m == best:
+                found.append([a, b, c])
+    return found[0] if len(found) == 1 else None
+
+
+def apart_classes(counts: list[int]) -> dict[int, set[int]]:
+    """Per class, the classes its players may not meet at the fewest pairs of equal
+    preferences of a set with ``counts`` (:func:`.ideal.colour_completable`'s reading): one
+    class outnumbering the two others, everybody else meets one of it; otherwise no two of the
+    White or of the Black class meet."""
+    w, k, z = counts
+    if w >= k + z:
+        return {1: {1, 2}, 2: {1, 2}}
+    if k >= w + z:
+        return {0: {0, 2}, 2: {0, 2}}
+    return {0: {0}, 1: {1}}
+
+
+class SplitCompletion:
+    """The bracket's part as one perfect-matching question, kept through the construction:
+    the free players (not yet paired, not below the cut score) and, per class, the floaters
+    that class still owes as added vertices joined to its free players of the cut score."""
+
+    def __init__(self, rnd: BursteinRound, free: list[int], klass: dict[int, int],
+                 at_cut: set[int], owed: list[int], apart: dict[int, set[int]]) -> None:
+        first = max(rnd.players) + 1
+        self.added: list[list[int]] = []
+        for c in range(3):
+            self.added.append(list(range(first, first + owed[c])))
+            first += owed[c]
+        by_class = [mask_of(i for i in free if klass[i] == c) for c in range(3)]
+        cut_class = [mask_of(i for i in free if klass[i] == c and i in at_cut)
+                     for c in range(3)]
+        added_masks = [mask_of(x) for x in self.added]
+        all_added = added_masks[0] | added_masks[1] | added_masks[2]
+        everyone = mask_of(free) | all_added
+        barred: dict[int, int] = {}
+        for i in free:
+            c = klass[i]
+            m = rnd.barred[i] | all_added
+            for other in apart.get(c, ()):
+                m |= by_class[other]
+            if i in at_cut:
+                m &= ~added_masks[c]
+            barred[i] = m
+        for c in range(3):
+            for x in self.added[c]:
+                barred[x] = everyone & ~cut_class[c]
+        self.barred = barred
+        self.among = everyone
+        self.klass = klass
+        self.mate = BitGraph(barred).matching(list(barred))
+
+    def perfect(self) -> bool:
+        return len(self.mate) == self.among.bit_count()
+
+    def allowed(self, a: int, b: int) -> bool:
+        return not (self.barred[a] >> b) & 1
+
+    def _remove(self, a: int, b: int) -> bool:
+        """Take ``a`` and ``b`` (allowed to meet) out, repairing the matching of the rest."""
+        mate = dict(self.mate)
+        among = self.among & ~((1 << a) | (1 << b))
+        exposed = []
+        for x, y in ((a, b), (b, a)):
+            m = mate.pop(x)
+            if m != y:
+                del mate[m]
+                exposed.append(m)
+        if len(exposed) == 2 and self.allowed(exposed[0], exposed[1]):
+            mate[exposed[0]], mate[exposed[1]] = exposed[1], exposed[0]
+        for x in exposed:
+            if x not in mate and not augment_bits(x, among, self.barred, mate):
+                return False
+        self.mate, self.among = mate, among
+        return True
+
+    def pair(self, a: int, b: int) -> bool:
+        """Whether the rest can still be completed with ``a`` - ``b`` a pair; if so, kept."""
+        return self._remove(a, b)
+
+    def float(self, a: int) -> bool:
+        """Whether the rest can still be completed with ``a`` floating (one added vertex of
+        its class taken with it); if so, kept."""
+        left = [x for x in self.added[self.klass[a]] if (self.among >> x) & 1]
+        if not left:
+            return False
+        m = self.mate.get(a)
+        x = m if m in left else left[0]
+        return self._remove(a, x)  # type: ignore[arg-type]
+
+
+def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
+                             below: list[int]
+                             ) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """(pairs in BSN order, floaters) of the candidate described in the module docstring, or
+    None when a condition fails (the split of the floaters per class is not unique, a bound is
+    not reached): the weights then decide."""
+    ps = rnd.players
+    n = len(bracket)
+    p = pairs_bound(rnd, bracket, following + below)
+    floats = n - 2 * p
+    if p <= 0 or floats <= 1:
+        return None
+    by_score = sorted(ps[i].score for i in bracket)
+    cut = by_score[floats - 1]
+    must_float = {i for i in bracket if ps[i].score < cut}
+    at_cut = {i for i in bracket if ps[i].score == cut}
+    r = floats - len(must_float)
+    klass = {i: colour_class(ps[i].preference) for i in bracket}
+    stay_counts = [0, 0, 0]  # the players who do not have to float
+    pool = [0, 0, 0]
+    for i in bracket:
+        if i not in must_float:
+            stay_counts[klass[i]] += 1
+            if i in at_cut:
+                pool[klass[i]] += 1
+    split = class_split(stay_counts, pool, r)
+    if split is None:
+        return None
+    paired_counts = [stay_counts[c] - split[c] for c in range(3)]
+    bound = fewest_misses(paired_counts)
+    free = [i for i in bracket if i not in must_float]
+    completion = SplitCompletion(rnd, free, klass, at_cut, split,
+                                 apart_classes(paired_counts))
+    if not completion.perfect():
+        return None
+    decided: set[int] = set(must_float)
+    pairs: list[tuple[int, int]] = []
+    floaters: list[int] = []
+    misses = 0
+    for x, a in enumerate(bracket):
+        if a in decided:
+            if a in must_float:
+                floaters.append(a)
+            continue
+        decided.add(a)
+        chosen = None
+        for b in reversed(bracket[x + 1:]):  # 4.3: the highest BSN first
+            if b in decided or not completion.allowed(a, b):
+                continue
+            if completion.pair(a, b):
+                chosen = b
+                break
+        if chosen is not None:
+            decided.add(chosen)
+            pairs.append((a, chosen))
+            misses += misses_preference(ps[a], ps[chosen])
+            continue
+        if a not in at_cut or not completion.float(a):
+            return None
+        floaters.append(a)
+    if len(pairs) != p or misses != bound:
+        return None
+    # who may float in a pairing at the C5, C6 and C8 bounds: below the cut score, or of it
+    # and of a class that floats some; with p = nu(B), only players some maximum matching of
+    # the bracket leaves alone (Gallai-Edmonds D: the floaters are those a maximum matching
+    # of B leaves)
+    can_float = mask_of(i for i in bracket
+                        if i in must_float or (i in at_cut and split[klass[i]]))
+    deficiency, exposable = demand_below(rnd, bracket)
+    if n - deficiency == 2 * p:
+        can_float &= exposable
+    if not following_bracket_counted(rnd, floaters, following, below, can_float):
+        return None
+    return pairs, floaters
+
+
+def following_bracket_counted(rnd: BursteinRound, floaters: list[int], following: list[int],
+                              below: list[int], can_float: int) -> bool:
+    """C7 and C4 at their bound for ``floaters`` (F): a perfect matching of F + N + L whose
+    following bracket has ``Q`` pairs, its floaters paired from the highest score.
+
+    The bound holds for every pairing at the C5 and C6 bounds, whose floaters are among
+    ``can_float`` (a bit set: the players below the cut score and of the cut score): with
+    ``I`` players of N that may meet none of ``can_float`` nor each other, every pair of the
+    following bracket holds a player of N outside ``I`` (a floater meets N; N-N pairs are not
+    both of ``I``), so ``Q <= |N| - |I|``; and at least ``d`` players of F + N go down, so
+    ``Q <= (|F| + |N| - d) / 2``.
+
+    Restrictions that force those counts: F-F barred (always); floaters of a score the bound
+    pairs entirely meet only N, of a score it does not pair at all meet no one of N; when all
+    pairs are F-N, N-N barred; when ``Q = |N| - |I|``, the players of N outside ``I`` meet
+    neither L nor each other; when ``Q`` is the demand's
+    bound, exactly ``d`` players of F + N go into L: L's Gallai-Edmonds ``D`` must be
+    independent (each odd component one player), F + N and ``A`` meet only ``D`` in L, ``C``
+    meets only ``C``; then ``|D| - |A| = d`` players of F + N go down."""
+    ps = rnd.players
+    f, nn = len(floaters), len(following)
+    d, exposable = demand_below(rnd, below)
+    lonely = 0  # I: players of N who may meet no possible floater nor each other
+    for v in following:
+        if not can_float & ~rnd.barred[v] and not lonely & ~rnd.barred[v]:
+            lonely |= 1 << v
+    n_free = nn - lonely.bit_count()
+    q = min(n_free, (f + nn - d) // 2)
+    if q < 0:
+        return False
+    f_mask, n_mask, l_mask = mask_of(floaters), mask_of(following), mask_of(below)
+    barred = {i: rnd.barred[i] for i in [*floaters, *following, *below]}
+
+    def bar(x: int, y: int) -> None:  # every player of bit set x barred from every one of y
+        for i in barred:
+            if (x >> i) & 1:
+                barred[i] |= y
+            if (y >> i) & 1:
+                barred[i] |= x
+
+    bar(f_mask, f_mask)
+    left = q
+    paired_f = 0
+    for score in sorted({ps[i].score for i in floaters}, reverse=True):
+        level = mask_of(i for i in floaters if ps[i].score == score)
+        size = level.bit_count()
+        take = min(size, left)
+        if take == size:
+            bar(level, l_mask)  # all of this score meet N
+        elif take == 0:
+            bar(level, n_mask)  # none of this score meets N
+        left -= take
+        paired_f += take
+    paired_n = 2 * q - paired_f
+    if paired_n > nn:
+        return False
+    if paired_f == q:
+        bar(n_mask, n_mask)  # every pair a floater and a player of N
+    if q == n_free:  # every player of N outside I in one pair, never two of them together
+        bar(n_mask & ~lonely, (n_mask & ~lonely) | l_mask)
+    if 2 * q == f + nn - d:  # exactly d go down: L keeps a maximum matching
+        if any(exposable & ~rnd.barred[v] & ~(1 << v) for v in below if (exposable >> v) & 1):
+            return False  # D not independent: the count is not forced this way
+        a_mask = 0
+        for v in below:
+            if (exposable >> v) & 1:
+                a_mask |= l_mask & ~exposable & ~rnd.barred[v]
+        c_mask = l_mask & ~exposable & ~a_mask
+        bar(f_mask | n_mask, l_mask & ~exposable)
+        bar(a_mask, l_mask & ~exposable)
+        bar(c_mask, exposable)
+    return BitGraph(barred).perfect(list(barred))

@@ -65,8 +65,8 @@ def test_counted_candidate_equals_the_weights(total: int) -> None:
 
 
 def test_class_split_is_the_only_best_choice() -> None:
-    """:func:`class_split` returns the split of the cut score's floaters per class with the
-    fewest pairs of equal preferences when it is the only one, else None."""
+    """:func:`class_split` returns the split of the floaters per class (here of one score, then
+    of two) with the fewest pairs of equal preferences when it is the only one, else None."""
     rng = random.Random(5)
     answered = 0
     for _ in range(2000):
@@ -79,10 +79,30 @@ def test_class_split_is_the_only_best_choice() -> None:
                   for a, b, c in splits]
         best = min(m for m, _ in scored)
         winners = [s for m, s in scored if m == best]
-        got = class_split(counts, pool, r)
+        got = class_split(counts, [pool], [r])
         if len(winners) == 1:
             answered += 1
-            assert got is not None and tuple(got) == winners[0]
+            assert got is not None and tuple(got[0]) == winners[0]
         else:
             assert got is None
+        # the same floaters owed by two scores: the best pairs of splits
+        first = [rng.randint(0, x) for x in pool]
+        second = [x - y for x, y in zip(pool, first, strict=True)]
+        r1 = rng.randint(0, min(r, sum(first)))
+        if r - r1 > sum(second):
+            continue
+        pairs_of_ways = [((a, b, r1 - a - b), (c, d, r - r1 - c - d))
+                         for a in range(first[0] + 1) for b in range(first[1] + 1)
+                         if 0 <= r1 - a - b <= first[2]
+                         for c in range(second[0] + 1) for d in range(second[1] + 1)
+                         if 0 <= r - r1 - c - d <= second[2]]
+        scored2 = [(fewest_misses([counts[k] - x[k] - y[k] for k in range(3)]), (x, y))
+                   for x, y in pairs_of_ways]
+        best2 = min(m for m, _ in scored2)
+        winners2 = [w for m, w in scored2 if m == best2]
+        got2 = class_split(counts, [first, second], [r1, r - r1])
+        if len(winners2) == 1:
+            assert got2 is not None and (tuple(got2[0]), tuple(got2[1])) == winners2[0]
+        else:
+            assert got2 is None
     assert answered > 300

@@ -28,6 +28,8 @@ Proof in ``docs/burstein.md``, "Near-miss brackets: the floaters counted per col
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...matching.bitsets import BitGraph, augment_bits, mask_of
 from .colours import misses_preference
 from .floating import pairs_bound
@@ -35,23 +37,44 @@ from .ideal import colour_class, fewest_misses
 from .round import BursteinRound
 from .weights import demand_below
 
+#: the most ways to split the floaters of several scores per class that :func:`class_split`
+#: compares before leaving the bracket to the weights (a bound on the work, not a rule)
+MAX_SPLITS = 20000
 
-def class_split(counts: list[int], pool: list[int], r: int) -> list[int] | None:
-    """The one way to choose the ``r`` floaters of the cut score per class (White, Black, none;
-    at most ``pool`` of each) that leaves the fewest pairs of equal preferences among the
-    players ``counts`` who do not have to float; None when no way or several ways reach it."""
+Kind = tuple[int, int]  # (score, colour class)
+
+
+def class_split(counts: list[int], pools: list[list[int]], owed: list[int]
+                ) -> list[list[int]] | None:
+    """The one way to choose, for each score that floats some but not all of its players,
+    ``owed`` floaters per class (White, Black, none; at most ``pools`` of each) that leaves the
+    fewest pairs of equal preferences among the players ``counts`` who do not float otherwise;
+    None when no way, several ways or too many (:data:`MAX_SPLITS`) to compare."""
+    options: list[list[list[int]]] = []
+    total = 1
+    for pool, r in zip(pools, owed, strict=True):
+        ways = [[a, b, r - a - b] for a in range(min(pool[0], r) + 1)
+                for b in range(min(pool[1], r - a) + 1) if r - a - b <= pool[2]]
+        total *= len(ways)
+        if not ways or total > MAX_SPLITS:
+            return None
+        options.append(ways)
     best: int | None = None
-    found: list[list[int]] = []
-    for a in range(min(pool[0], r) + 1):
-        for b in range(min(pool[1], r - a) + 1):
-            c = r - a - b
-            if c > pool[2]:
-                continue
-            m = fewest_misses([counts[0] - a, counts[1] - b, counts[2] - c])
+    found: list[list[list[int]]] = []
+
+    def walk(k: int, chosen: list[list[int]], left: list[int]) -> None:
+        nonlocal best, found
+        if k == len(options):
+            m = fewest_misses(left)
             if best is None or m < best:
-                best, found = m, [[a, b, c]]
+                best, found = m, [list(chosen)]
             elif m == best:
-                found.append([a, b, c])
+                found.append(list(chosen))
+            return
+        for way in options[k]:
+            walk(k + 1, [*chosen, way], [left[c] - way[c] for c in range(3)])
+
+    walk(0, [], list(counts))
     return found[0] if len(found) == 1 else None
 
 
@@ -70,37 +93,37 @@ def apart_classes(counts: list[int]) -> dict[int, set[int]]:
 
 class SplitCompletion:
     """The bracket's part as one perfect-matching question, kept through the construction:
-    the free players (not yet paired, not below the cut score) and, per class, the floaters
-    that class still owes as added vertices joined to its free players of the cut score."""
+    the free players (not yet paired, not among those who float entirely) and, per kind
+    (score, class), the floaters that kind still owes as added vertices joined to its free
+    players who may float (``eligible``)."""
 
-    def __init__(self, rnd: BursteinRound, free: list[int], klass: dict[int, int],
-                 at_cut: set[int], owed: list[int], apart: dict[int, set[int]]) -> None:
+    def __init__(self, rnd: BursteinRound, free: list[int], kind: dict[int, Kind],
+                 owed: dict[Kind, int], apart: dict[int, set[int]], eligible: set[int]
+                 ) -> None:
         first = max(rnd.players) + 1
-        self.added: list[list[int]] = []
-        for c in range(3):
-            self.added.append(list(range(first, first + owed[c])))
-            first += owed[c]
-        by_class = [mask_of(i for i in free if klass[i] == c) for c in range(3)]
-        cut_class = [mask_of(i for i in free if klass[i] == c and i in at_cut)
-                     for c in range(3)]
-        added_masks = [mask_of(x) for x in self.added]
-        all_added = added_masks[0] | added_masks[1] | added_masks[2]
+        self.added: dict[Kind, list[int]] = {}
+        for key, count in owed.items():
+            self.added[key] = list(range(first, first + count))
+            first += count
+        by_class = [mask_of(i for i in free if kind[i][1] == c) for c in range(3)]
+        added_masks = {key: mask_of(xs) for key, xs in self.added.items()}
+        all_added = 0
+        for m in added_masks.values():
+            all_added |= m
         everyone = mask_of(free) | all_added
         barred: dict[int, int] = {}
         for i in free:
-            c = klass[i]
             m = rnd.barred[i] | all_added
-            for other in apart.get(c, ()):
+            for other in apart.get(kind[i][1], ()):
                 m |= by_class[other]
-            if i in at_cut:
-                m &= ~added_masks[c]
-            barred[i] = m
-        for c in range(3):
-            for x in self.added[c]:
-                barred[x] = everyone & ~cut_class[c]
+            barred[i] = m & ~added_masks.get(kind[i], 0) if i in eligible else m
+        for key, xs in self.added.items():
+            own = mask_of(i for i in free if kind[i] == key and i in eligible)
+            for x in xs:
+                barred[x] = everyone & ~own
         self.barred = barred
         self.among = everyone
-        self.klass = klass
+        self.kind = kind
         self.mate = BitGraph(barred).matching(list(barred))
 
     def perfect(self) -> bool:
@@ -127,19 +150,84 @@ class SplitCompletion:
         self.mate, self.among = mate, among
         return True
 
+    def partners(self, a: int) -> int:
+        """The bit set of the players (and added vertices) ``x`` such that the rest can still
+        be completed with ``a`` - ``x`` a pair: with the matching kept (perfect) less ``a``'s
+        pair, ``a``'s mate is the only unmatched vertex of the graph without ``a``, and the
+        rest without ``x`` has a perfect matching exactly when some maximum matching of that
+        graph leaves ``x`` alone (Gallai-Edmonds ``D``): the outer vertices of one search from
+        the mate (:func:`~swisspairing.matching.bitsets.augment_bits`). One search instead of
+        one per candidate."""
+        mate = dict(self.mate)
+        m = mate.pop(a)
+        del mate[m]
+        outer: list[int] = []
+        augment_bits(m, self.among & ~(1 << a), self.barred, mate, outer)
+        return outer[0] if outer else 0
+
     def pair(self, a: int, b: int) -> bool:
         """Whether the rest can still be completed with ``a`` - ``b`` a pair; if so, kept."""
         return self._remove(a, b)
 
-    def float(self, a: int) -> bool:
+    def float(self, a: int, partners: int) -> bool:
         """Whether the rest can still be completed with ``a`` floating (one added vertex of
-        its class taken with it); if so, kept."""
-        left = [x for x in self.added[self.klass[a]] if (self.among >> x) & 1]
-        if not left:
-            return False
-        m = self.mate.get(a)
-        x = m if m in left else left[0]
-        return self._remove(a, x)  # type: ignore[arg-type]
+        its kind taken with it; ``partners``: :meth:`partners` of ``a``); if so, kept."""
+        left = [x for x in self.added.get(self.kind[a], ())
+                if (self.among >> x) & 1 and (partners >> x) & 1]
+        return bool(left) and self._remove(a, left[0])
+
+
+def floaters_per_score(rnd: BursteinRound, bracket: list[int], p: int, eligible: set[int]
+                       ) -> dict[int, int] | None:
+    """C6 bound: per score of the bracket, how many of its players float in every bracket
+    pairing with ``p`` pairs whose floaters' scores are lowest (3.2, C6: the descending list
+    of the floaters' scores, lexicographically), all floaters being of ``eligible``; None when
+    it is not known.
+
+    With ``p`` below the bracket's maximum matching, the ``f`` lowest scores of ``eligible``
+    (every eligible player below the cut score, the rest of the cut score). With ``p`` its
+    maximum matching, the bracket pairings are the maximum matchings of the bracket, whose
+    sets of paired players are the bases of the matching matroid: the lexicographically best
+    (the most paired of the highest score, then the next...) is found greedily, score by score
+    from the highest, each unpaired player trying an augmenting path (which never unpairs
+    anybody)."""
+    ps = rnd.players
+    mate = rnd.matching(bracket)
+    floats = len(bracket) - 2 * p
+    scores = sorted({ps[i].score for i in bracket}, reverse=True)
+    if len(mate) > 2 * p:
+        size = Counter(ps[i].score for i in eligible)
+        by_score = sorted(ps[i].score for i in eligible)
+        if len(by_score) < floats:
+            return None
+        cut = by_score[floats - 1]
+        out = {s: size[s] if s < cut else 0 for s in scores}
+        out[cut] = floats - sum(size[s] for s in scores if s < cut)
+        return out
+    if len(mate) < 2 * p:
+        return None
+    greedy: dict[int, int] = {}
+    among = mask_of(bracket)
+    for s in scores:
+        for v in bracket:
+            if ps[v].score == s and v not in greedy:
+                augment_bits(v, among, rnd.barred, greedy)
+    return {s: sum(1 for v in bracket if ps[v].score == s and v not in greedy)
+            for s in scores}
+
+
+def eligible_floaters(rnd: BursteinRound, bracket: list[int], outside: list[int], p: int
+                      ) -> set[int]:
+    """The players of the bracket who may float in a bracket pairing with ``p`` pairs that
+    leaves the round completable (C4). When ``p`` is the completion's bound
+    (``2p = n - d``, ``d`` :func:`.weights.demand_below` of everybody below), the ``d``
+    floaters meet exactly ``d`` players below (F-F pairs below would be pairs of the bracket),
+    one in each of ``d`` odd components of the Gallai-Edmonds ``D`` of the players below: each
+    floater may meet a player of ``D``. Otherwise everybody."""
+    d, exposable = demand_below(rnd, outside)
+    if len(bracket) - 2 * p != d:
+        return set(bracket)
+    return {i for i in bracket if exposable & ~rnd.barred[i]}
 
 
 def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
@@ -151,30 +239,38 @@ def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: 
     ps = rnd.players
     n = len(bracket)
     p = pairs_bound(rnd, bracket, following + below)
-    floats = n - 2 * p
-    if p <= 0 or floats <= 1:
+    if p <= 0 or n - 2 * p <= 1:
         return None
-    by_score = sorted(ps[i].score for i in bracket)
-    cut = by_score[floats - 1]
-    must_float = {i for i in bracket if ps[i].score < cut}
-    at_cut = {i for i in bracket if ps[i].score == cut}
-    r = floats - len(must_float)
+    eligible = eligible_floaters(rnd, bracket, following + below, p)
+    per_score = floaters_per_score(rnd, bracket, p, eligible)
+    if per_score is None:
+        return None
+    size = Counter(ps[i].score for i in bracket if i in eligible)
+    must_float = {i for i in eligible if per_score[ps[i].score] == size[ps[i].score]}
+    partial = [s for s in sorted(per_score, reverse=True) if 0 < per_score[s] < size[s]]
     klass = {i: colour_class(ps[i].preference) for i in bracket}
-    stay_counts = [0, 0, 0]  # the players who do not have to float
-    pool = [0, 0, 0]
+    kind = {i: (ps[i].score, klass[i]) for i in bracket}
+    stay_counts = [0, 0, 0]  # the players who do not float entirely with their score
+    pools = {s: [0, 0, 0] for s in partial}
     for i in bracket:
         if i not in must_float:
             stay_counts[klass[i]] += 1
-            if i in at_cut:
-                pool[klass[i]] += 1
-    split = class_split(stay_counts, pool, r)
+            if ps[i].score in pools and i in eligible:
+                pools[ps[i].score][klass[i]] += 1
+    split = class_split(stay_counts, [pools[s] for s in partial],
+                        [per_score[s] for s in partial])
     if split is None:
         return None
-    paired_counts = [stay_counts[c] - split[c] for c in range(3)]
+    owed = {(s, c): way[c] for s, way in zip(partial, split, strict=True) for c in range(3)
+            if way[c]}
+    paired_counts = list(stay_counts)
+    for way in split:
+        for c in range(3):
+            paired_counts[c] -= way[c]
     bound = fewest_misses(paired_counts)
     free = [i for i in bracket if i not in must_float]
-    completion = SplitCompletion(rnd, free, klass, at_cut, split,
-                                 apart_classes(paired_counts))
+    completion = SplitCompletion(rnd, free, kind, owed, apart_classes(paired_counts),
+                                 eligible)
     if not completion.perfect():
         return None
     decided: set[int] = set(must_float)
@@ -187,29 +283,27 @@ def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: 
                 floaters.append(a)
             continue
         decided.add(a)
-        chosen = None
-        for b in reversed(bracket[x + 1:]):  # 4.3: the highest BSN first
-            if b in decided or not completion.allowed(a, b):
-                continue
-            if completion.pair(a, b):
-                chosen = b
-                break
+        partners = completion.partners(a)
+        # 4.3: the highest BSN with whom the rest can still be completed
+        chosen = next((b for b in reversed(bracket[x + 1:]) if b not in decided
+                       and completion.allowed(a, b) and (partners >> b) & 1), None)
         if chosen is not None:
+            if not completion.pair(a, chosen):  # pragma: no cover - partners() says it can
+                return None
             decided.add(chosen)
             pairs.append((a, chosen))
             misses += misses_preference(ps[a], ps[chosen])
             continue
-        if a not in at_cut or not completion.float(a):
+        if not completion.float(a, partners):
             return None
         floaters.append(a)
     if len(pairs) != p or misses != bound:
         return None
-    # who may float in a pairing at the C5, C6 and C8 bounds: below the cut score, or of it
-    # and of a class that floats some; with p = nu(B), only players some maximum matching of
-    # the bracket leaves alone (Gallai-Edmonds D: the floaters are those a maximum matching
-    # of B leaves)
-    can_float = mask_of(i for i in bracket
-                        if i in must_float or (i in at_cut and split[klass[i]]))
+    # who may float in a pairing at the C5, C6 and C8 bounds: a player of a score that floats
+    # entirely, or of a kind that owes floaters; with p = nu(B), only players some maximum
+    # matching of the bracket leaves alone (Gallai-Edmonds D: the floaters are those a
+    # maximum matching of B leaves)
+    can_float = mask_of(i for i in eligible if i in must_float or kind[i] in owed)
     deficiency, exposable = demand_below(rnd, bracket)
     if n - deficiency == 2 * p:
         can_float &= exposable

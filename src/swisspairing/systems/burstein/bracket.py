@@ -40,12 +40,13 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     # no pair possible (C5 bound 0): the one bracket pairing is everybody floating
     edgeless = most_pairs == 0
     single = ideal is not None
+    if ideal is None and edgeless:
+        ideal = ([], list(bracket))
     if ideal is None:
-        ideal = ([], list(bracket)) if edgeless else many_floaters_bracket(
-            rnd, bracket, following, below)
-    if ideal is None:
-        # the floaters counted per colour class (near-miss rounds)
-        ideal = counted_floaters_bracket(rnd, bracket, following, below)
+        # the floaters counted per colour class (near-miss rounds), else the candidate of
+        # .floating (both exact when they answer; this order is the cheaper)
+        ideal = counted_floaters_bracket(rnd, bracket, following, below) or \
+            many_floaters_bracket(rnd, bracket, following, below)
     if ideal is not None:
         pairs, floaters = ideal
     else:

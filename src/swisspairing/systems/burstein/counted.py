@@ -283,17 +283,27 @@ def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: 
                 floaters.append(a)
             continue
         decided.add(a)
-        partners = completion.partners(a)
-        # 4.3: the highest BSN with whom the rest can still be completed
-        chosen = next((b for b in reversed(bracket[x + 1:]) if b not in decided
-                       and completion.allowed(a, b) and (partners >> b) & 1), None)
+        # 4.3: the highest BSN with whom the rest can still be completed; the first allowed
+        # one is tried directly (usually it can), else one search gives all who can
+        allowed = (b for b in reversed(bracket[x + 1:])
+                   if b not in decided and completion.allowed(a, b))
+        first = next(allowed, None)
+        partners = -1  # every one, until the search says otherwise
+        chosen = None
+        if first is not None and completion.pair(a, first):
+            chosen = first
+        elif first is not None:
+            partners = completion.partners(a)
+            chosen = next((b for b in allowed if (partners >> b) & 1), None)
+            if chosen is not None and not completion.pair(a, chosen):  # pragma: no cover
+                return None  # partners() says it can
         if chosen is not None:
-            if not completion.pair(a, chosen):  # pragma: no cover - partners() says it can
-                return None
             decided.add(chosen)
             pairs.append((a, chosen))
             misses += misses_preference(ps[a], ps[chosen])
             continue
+        if partners == -1:
+            partners = completion.partners(a)
         if not completion.float(a, partners):
             return None
         floaters.append(a)

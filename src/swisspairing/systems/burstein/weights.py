@@ -127,7 +127,8 @@ def demand_below(rnd: BursteinRound, below: list[int]) -> tuple[int, int]:
     outer: list[int] = []
     for v in below:
         if v not in mate:
-            augment_bits(v, among, rnd.barred, dict(mate), outer)
+            # finds no augmenting path (the matching is maximum), so leaves ``mate`` as it is
+            augment_bits(v, among, rnd.barred, mate, outer)
     exposable = 0
     for m in outer:
         exposable |= m

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .counted import counted_floaters_bracket
 from .criteria import COMPLETION
 from .floating import many_floaters_bracket, pairs_bound
 from .ideal import ideal_bracket, why_ideal_floats
 from .round import BursteinRound
-from .weights import matched_bracket, why_floats
+from .weights import weighed_bracket, why_floats
 
 
 @dataclass(slots=True)
@@ -39,13 +40,17 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
     # no pair possible (C5 bound 0): the one bracket pairing is everybody floating
     edgeless = most_pairs == 0
     single = ideal is not None
+    if ideal is None and edgeless:
+        ideal = ([], list(bracket))
     if ideal is None:
-        ideal = ([], list(bracket)) if edgeless else many_floaters_bracket(
-            rnd, bracket, following, below)
+        # the floaters counted per colour class (near-miss rounds), else the candidate of
+        # .floating (both exact when they answer; this order is the cheaper)
+        ideal = counted_floaters_bracket(rnd, bracket, following, below) or \
+            many_floaters_bracket(rnd, bracket, following, below)
     if ideal is not None:
         pairs, floaters = ideal
     else:
-        matched = matched_bracket(rnd, bracket, following, below)
+        matched = weighed_bracket(rnd, bracket, following, below)
         mate = matched[0]
         in_bracket = set(bracket)
         bsn = {pid: i for i, pid in enumerate(bracket)}
@@ -65,6 +70,6 @@ def pair_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
                 why = why_ideal_floats(rnd, f, bracket, following, below)
                 result.reasons[f] = (why.name, why.floats_en, why.floats_fr)
             else:
-                matched = matched or matched_bracket(rnd, bracket, following, below)
+                matched = matched or weighed_bracket(rnd, bracket, following, below)
                 result.reasons[f] = why_floats(rnd, f, bracket, following, below, matched)
     return result

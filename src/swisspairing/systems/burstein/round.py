@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...errors import NoValidPairing
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import BitGraph, bits, mask_of
 from ...model import Colour, Tournament
 from ..explain import Explanation, fr_number
 from .players import BursteinPlayer, ranking_key
@@ -30,6 +30,7 @@ class BursteinRound:
         #: per player, the bit set of the players it may not meet (itself included)
         self.barred = self._barred()
         self.graph = BitGraph(self.barred)
+        self._matchings: dict[int, dict[int, int]] = {}
 
     def _barred(self) -> dict[int, int]:
         """C1 no rematch; C3 not two players with the same absolute colour preference (no
@@ -62,8 +63,14 @@ class BursteinRound:
         return not (self.barred[a] >> b) & 1
 
     def matching(self, ids: Iterable[int]) -> dict[int, int]:
-        """A maximum matching of ``ids`` under C1-C3 (a both-ways partner map)."""
-        return self.graph.matching(ids)
+        """A maximum matching of ``ids`` under C1-C3 (a both-ways partner map; not to be
+        modified: it is kept per set of players, the same sets being asked about several times
+        per bracket; :meth:`BitGraph.matching` depends on the set only, not on its order)."""
+        key = mask_of(ids)
+        found = self._matchings.get(key)
+        if found is None:
+            found = self._matchings[key] = self.graph.matching(list(bits(key)))
+        return found
 
     def completable(self, ids: Iterable[int]) -> bool:
         """C4: the players can all be paired among themselves under C1-C3."""

@@ -11,14 +11,18 @@ from __future__ import annotations
 
 from ...errors import NoValidPairing
 from ...matching import max_weight_matching
+from ...matching.bitsets import augment_bits, mask_of
 from .colours import misses_preference
 from .criteria import Digits, multipliers
 from .round import BursteinRound
 
 
 def bracket_weights(rnd: BursteinRound, bracket: list[int], following: list[int],
-                    below: list[int]) -> tuple[dict[tuple[int, int], int], Digits]:
-    """Edge weights over the bracket B, the next scoregroup N and the rest L.
+                    below: list[int], *, below_edges: bool = True
+                    ) -> tuple[dict[tuple[int, int], int], Digits]:
+    """Edge weights over the bracket B, the next scoregroup N and the rest L (with
+    ``below_edges`` False, only the edges inside B + N: those of L weigh the completion digit
+    alone, and :func:`relaxed_bracket` does without them).
 
     Digits, highest priority first (each edge adds its share to each digit):
 
@@ -59,9 +63,10 @@ def bracket_weights(rnd: BursteinRound, bracket: list[int], following: list[int]
     weights: dict[tuple[int, int], int] = {}
     everyone = bracket + following + below
     compatible = rnd.compatible
-    for x, a in enumerate(everyone):
+    among = everyone if below_edges else next_members
+    for x, a in enumerate(among):
         ga = group[a]
-        for c in everyone[x + 1:]:
+        for c in among[x + 1:]:
             gc = group[c]
             if not compatible(a, c):
                 continue
@@ -105,18 +110,141 @@ def digit_values(mate: dict[int, int], weights: dict[tuple[int, int], int],
     return values
 
 
+def demand_below(rnd: BursteinRound, below: list[int]) -> tuple[int, int]:
+    """(``d``, ``D``) for the players ``below`` N (L): in every completion at least
+    ``d = |L| - 2 nu(L)`` of them meet a player of B + N, and among them at least ``d`` are of
+    ``D`` (a bit set), the players some maximum matching of L leaves alone (Gallai-Edmonds).
+
+    The partners ``P`` in L of players of B + N leave ``L - P`` perfectly matched inside L, so
+    ``nu(L) >= (|L| - |P|) / 2``. And L has ``|A| + d`` odd components in ``D`` (``A``: their
+    neighbours in L), each of which, with no player in ``P``, needs a partner in ``A``: at least
+    ``d`` of them hold a player of ``P``. ``D`` is the set of players reached from an exposed
+    player of a maximum matching by an even alternating path: the outer players of one
+    search per exposed player (:func:`~swisspairing.matching.bitsets.augment_bits`, which
+    finds no augmenting path in a maximum matching)."""
+    mate = rnd.matching(below)
+    among = mask_of(below)
+    outer: list[int] = []
+    for v in below:
+        if v not in mate:
+            # finds no augmenting path (the matching is maximum), so leaves ``mate`` as it is
+            augment_bits(v, among, rnd.barred, mate, outer)
+    exposable = 0
+    for m in outer:
+        exposable |= m
+    return len(below) - len(mate), exposable
+
+
+def worth_relaxing(below: list[int], demand: tuple[int, int]) -> bool:
+    """Whether :func:`relaxed_bracket` is worth trying: L is big (the relaxation leaves it
+    out) and has room for more players than it demands (else the players the relaxation sends
+    down rarely fit, and the full matching is hardly bigger). A matter of speed only: the
+    relaxation's answer is used only when it is proved to be the weights' one."""
+    return len(below) >= MIN_RELAXED_BELOW and 3 * (len(below) - demand[0]) >= len(below)
+
+
+#: below this many players under the following scoregroup, :func:`weighed_bracket` runs the
+#: full matching at once (a matter of speed, not a rule)
+MIN_RELAXED_BELOW = 8
+
+
+def relaxed_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
+                    below: list[int], inner: dict[tuple[int, int], int], digits: Digits,
+                    demand: tuple[int, int], kept: int | None = None
+                    ) -> tuple[dict[int, int], dict[tuple[int, int], int]] | None:
+    """The maximum-weight matching of :func:`matched_bracket` (with ``kept``: of
+    :func:`why_floats`' pairing with ``kept`` forced to stay in the bracket) found without the
+    players below N, or None when that cannot be proved. ``inner``: the weights of the edges
+    inside B + N (:func:`bracket_weights` with ``below_edges`` False); ``demand``:
+    :func:`demand_below`. Returns a perfect matching of everybody from the bracket down and
+    the weights of its edges that ``inner`` lacks (they touch L).
+
+    The relaxation: every edge touching L weighs the completion digit alone (``W0``), so a
+    perfect matching is worth ``W0 |V| / 2`` plus what its edges inside B + N add to the lower
+    digits (C5-C8, 4.3). Keep B + N and add ``demand`` vertices, each joined (weight ``W0``) to
+    every player of B + N who may meet some player of L (not ``kept``); inside B + N each edge
+    weighs its weight minus ``W0``. Any perfect matching of the round gives a matching of this
+    graph worth ``W0 demand`` plus its own lower digits: the players of B + N it sends into L
+    are at least ``demand`` (:func:`demand_below`), and each may meet a player of L, so
+    ``demand`` of them can take the added vertices. (A higher digit outweighs all lower ones
+    together, so the added vertices all matched come first.) So the relaxation's maximum is at
+    least the round's. When the relaxation's maximum matching covers the added vertices and
+    the players it leaves (unmatched or on an added vertex) can all be paired with L, never two
+    of them together (C4), that matching plus the completion is a perfect matching of the
+    round worth the relaxation's maximum: a maximum of the round, with the same bracket
+    pairing as any other (the 4.3 digits name the opponent of every BSN). Proof in
+    ``docs/burstein.md``, "The weights without the players below"."""
+    top = bracket + following
+    w0 = multipliers(digits.radices)[0]
+    outside = set(following) | set(below)
+    edges = {k: w - w0 for k, w in inner.items()
+             if kept is None or not ((k[0] == kept and k[1] in outside)
+                                     or (k[1] == kept and k[0] in outside))}
+    count, exposable = demand
+    added = [-1 - k for k in range(count)]  # players' ids are positive
+    for v in top:
+        if v != kept and exposable & ~rnd.barred[v]:
+            for x in added:
+                edges[(v, x)] = w0
+    mate = max_weight_matching(top + added, edges)
+    if any(x not in mate for x in added):
+        return None
+    down = [v for v in top if mate.get(v, 0) <= 0]
+    if kept in down:
+        return None
+    completion = rnd.matching(down + below)
+    if len(completion) != len(down) + len(below):
+        return None
+    down_set = set(down)
+    if any(completion[v] in down_set for v in down):
+        return None  # two players of B + N paired together: not the relaxation's matching
+    full = {v: m for v, m in mate.items() if v > 0 and m > 0}  # type: ignore[operator]
+    full.update(completion)
+    extra = {(a, b): w0 for a, b in completion.items() if a < b}
+    return full, extra  # type: ignore[return-value]
+
+
+def weighed_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
+                    below: list[int]) -> tuple[dict[int, int], dict[tuple[int, int], int],
+                                               Digits]:
+    """:func:`matched_bracket`'s bracket pairing, by :func:`relaxed_bracket` when it is worth
+    trying and proves its answer, else by the full matching. The weights returned hold every
+    edge of the matching returned (for :func:`digit_values`)."""
+    demand = demand_below(rnd, below)
+    if worth_relaxing(below, demand):
+        inner, digits = bracket_weights(rnd, bracket, following, below, below_edges=False)
+        found = relaxed_bracket(rnd, bracket, following, below, inner, digits, demand)
+        if found is not None:
+            mate, extra = found
+            inner.update(extra)
+            return mate, inner, digits
+    return matched_bracket(rnd, bracket, following, below)
+
+
 def why_floats(rnd: BursteinRound, floater: int, bracket: list[int], following: list[int],
                below: list[int],
                matched: tuple[dict[int, int], dict[tuple[int, int], int], Digits] | None = None
                ) -> tuple[str, str, str]:
     """The criterion that made ``floater`` float: pair the round again by weights, once as the
-    rules want (``matched``: :func:`matched_bracket`'s answer when the bracket was paired so)
-    and once with ``floater`` forced to stay in the bracket, and see at which digit the best
-    such pairing is worse."""
-    mate, weights, digits = matched or matched_bracket(rnd, bracket, following, below)
+    rules want (``matched``: :func:`weighed_bracket`'s or :func:`matched_bracket`'s answer
+    when the bracket was paired so) and once with ``floater`` forced to stay in the bracket,
+    and see at which digit the best such pairing is worse. The forced pairing is found by
+    :func:`relaxed_bracket` when it proves its answer, else by the full matching."""
+    mate, weights, digits = matched or weighed_bracket(rnd, bracket, following, below)
     chosen = digit_values(mate, weights, digits)
+    top = set(bracket) | set(following)
+    demand = demand_below(rnd, below)
+    if worth_relaxing(below, demand):
+        inner = {k: w for k, w in weights.items() if k[0] in top and k[1] in top}
+        found = relaxed_bracket(rnd, bracket, following, below, inner, digits, demand,
+                                kept=floater)
+        if found is not None:
+            forced_mate, extra = found
+            values = digit_values(forced_mate, {**inner, **extra}, digits)
+            return digits.first_difference(values, chosen)
+    full, _ = bracket_weights(rnd, bracket, following, below)
     outside = set(following) | set(below)
-    forced = {k: w for k, w in weights.items()
+    forced = {k: w for k, w in full.items()
               if not ((k[0] == floater and k[1] in outside)
                       or (k[1] == floater and k[0] in outside))}
     forced_mate = max_weight_matching(bracket + following + below, forced)

@@ -1,0 +1,108 @@
+"""Near-miss brackets paired with the floaters counted per colour class
+(systems/burstein/counted.py, issue 26) give the weighted matching's pairing.
+
+After White won 80-100 % of the seeding rounds' games, brackets float many players to specific
+places. On small events of that kind every bracket the counted candidate answers is compared
+with :func:`matched_bracket` (the weights over everybody below, the general method): the same
+pairs (in BSN order) and floaters, and the candidate answers often enough for the comparison to
+mean something.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from swisspairing.systems.burstein import BursteinRound, burstein_players
+from swisspairing.systems.burstein.counted import class_split, counted_floaters_bracket
+from swisspairing.systems.burstein.ideal import fewest_misses
+from swisspairing.systems.burstein.players import ranking_key
+from swisspairing.systems.burstein.weights import matched_bracket
+from test_burstein_floating import white_mostly_event
+
+
+def compare_event(n: int, total: int, rate: float, seed: int, used: Counter[str]) -> None:
+    t = white_mostly_event(n, total, rate, seed)
+    r = t.rounds_paired + 1
+    rnd = BursteinRound(t, r, burstein_players(t, r), None)
+    players = rnd.players
+    ids = sorted(players)
+    if len(ids) % 2:
+        ids.remove(rnd.choose_bye(ids))
+    scores = sorted({players[i].score for i in ids}, reverse=True)
+    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
+    incoming: list[int] = []
+    for k, score in enumerate(scores):
+        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
+        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
+        below = [i for s in scores[k + 2:] for i in groups[s]]
+        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+        inside = set(bracket)
+        bsn = {pid: x for x, pid in enumerate(bracket)}
+        pairs = sorted(((a, mate[a]) for a in bracket
+                        if mate[a] in inside and bsn[a] < bsn[mate[a]]),
+                       key=lambda p: bsn[p[0]])
+        floaters = [a for a in bracket if mate[a] not in inside]
+        found = counted_floaters_bracket(rnd, bracket, following, below)
+        used["brackets"] += 1
+        if found is not None:
+            used["counted"] += 1
+            assert found[0] == pairs, f"seed {seed} round {r} bracket {score}"
+            assert found[1] == floaters, f"seed {seed} round {r} bracket {score}"
+        incoming = floaters
+
+
+@pytest.mark.parametrize("total", [5, 9])
+def test_counted_candidate_equals_the_weights(total: int) -> None:
+    used: Counter[str] = Counter()
+    rng = random.Random(2600 + total)
+    for seed in range(30):
+        n = rng.choice([16, 20, 24, 32, 40, 48, 64]) + (seed % 5 == 3)
+        compare_event(n, total, rng.choice([0.85, 0.9, 0.95, 1.0]), seed, used)
+    assert used["counted"] > 20, used
+
+
+def test_class_split_is_the_only_best_choice() -> None:
+    """:func:`class_split` returns the split of the floaters per class (here of one score, then
+    of two) with the fewest pairs of equal preferences when it is the only one, else None."""
+    rng = random.Random(5)
+    answered = 0
+    for _ in range(2000):
+        counts = [rng.randint(0, 8) for _ in range(3)]
+        pool = [rng.randint(0, c) for c in counts]
+        r = rng.randint(0, sum(pool))
+        splits = [(a, b, r - a - b) for a in range(pool[0] + 1) for b in range(pool[1] + 1)
+                  if 0 <= r - a - b <= pool[2]]
+        scored = [(fewest_misses([counts[0] - a, counts[1] - b, counts[2] - c]), (a, b, c))
+                  for a, b, c in splits]
+        best = min(m for m, _ in scored)
+        winners = [s for m, s in scored if m == best]
+        got = class_split(counts, [pool], [r])
+        if len(winners) == 1:
+            answered += 1
+            assert got is not None and tuple(got[0]) == winners[0]
+        else:
+            assert got is None
+        # the same floaters owed by two scores: the best pairs of splits
+        first = [rng.randint(0, x) for x in pool]
+        second = [x - y for x, y in zip(pool, first, strict=True)]
+        r1 = rng.randint(0, min(r, sum(first)))
+        if r - r1 > sum(second):
+            continue
+        pairs_of_ways = [((a, b, r1 - a - b), (c, d, r - r1 - c - d))
+                         for a in range(first[0] + 1) for b in range(first[1] + 1)
+                         if 0 <= r1 - a - b <= first[2]
+                         for c in range(second[0] + 1) for d in range(second[1] + 1)
+                         if 0 <= r - r1 - c - d <= second[2]]
+        scored2 = [(fewest_misses([counts[k] - x[k] - y[k] for k in range(3)]), (x, y))
+                   for x, y in pairs_of_ways]
+        best2 = min(m for m, _ in scored2)
+        winners2 = [w for m, w in scored2 if m == best2]
+        got2 = class_split(counts, [first, second], [r1, r - r1])
+        if len(winners2) == 1:
+            assert got2 is not None and (tuple(got2[0]), tuple(got2[1])) == winners2[0]
+        else:
+            assert got2 is None
+    assert answered > 300

@@ -52,6 +52,8 @@ class Round:
         self._bye_takers: int | None = None
         self._some_floaters: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
         self._inside_pairs: dict[int, int] = {}  # bit set -> its maximum matching's pairs
+        self._level_answers: dict[tuple[frozenset[int], frozenset[int], int, frozenset[int]],
+                                  bool] = {}
         #: matching work left to the D1 search of the level being paired
         #: (:data:`.criteria.MATCHING_WORK_LIMIT`)
         self.matching_work = [criteria.MATCHING_WORK_LIMIT]
@@ -223,6 +225,7 @@ class Round:
         view._base_matchings = {}
         view._some_floaters = {}
         view._inside_pairs = {}
+        view._level_answers = {}
         view.floater_answers = {}
         view.stage_answers = {}
         view.matching_work = [criteria.MATCHING_WORK_LIMIT]
@@ -282,6 +285,44 @@ class Round:
         for k in range(stand_ins):
             barred[top + k] = among & ~cands
         got = self._some_floaters[key] = BitMatching.is_perfect(barred, among)
+        return got
+
+    def level_with_rest(self, players: Collection[int], can_float: Collection[int],
+                        ok: PairRule, sink: frozenset[int]) -> bool:
+        """Whether the players of a level (or residual level) and ``sink`` (the players
+        already floating and the lower levels) can all be paired at once, a player of the
+        level meeting another one as ``ok`` allows (a pair of the level, C6) or, when both
+        may float (``can_float``), as the completion graph allows (two floaters paired
+        below), and a player of ``can_float`` meeting a player of ``sink`` or taking the bye
+        as the completion graph allows (a floater, C12/C13); ``sink`` and the bye as in
+        :meth:`completable` (B1, B2, B1 b). Every candidate of a stage of the level, whatever
+        its ``p`` and its S1/S2 split, is such a pairing (its pairs, then its floaters' and
+        the lower levels' completion), so False proves that no stage of the level at that
+        relaxation yields a candidate (issue 26: near-miss rounds built a split completion
+        graph for each of thousands of D2 exchanges to learn it, docs/elo-swiss.md)."""
+        level = frozenset(players)
+        floatable = frozenset(can_float) & level
+        key = (level, floatable, ok.up_stage, sink)
+        got = self._level_answers.get(key)
+        if got is not None:
+            return got
+        graph = self.completion_graph()
+        level_mask, float_mask, sink_mask = mask_of(level), mask_of(floatable), mask_of(sink)
+        bye = 1 << self.bye_bit
+        among = level_mask | sink_mask
+        if (len(level) + len(sink)) % 2:
+            among |= bye
+        below = among & ~level_mask  # the sink and the bye vertex, if used
+        pair_barred = ok.graph.barred
+        barred: dict[int, int] = {}
+        for v in level:
+            partners = level_mask & ~pair_barred[v]
+            if (float_mask >> v) & 1:
+                partners |= (float_mask | below) & ~graph[v]
+            barred[v] = ~partners | (1 << v)
+        for v in bits(below):
+            barred[v] = ~((below | float_mask) & ~graph[v]) | (1 << v)
+        got = self._level_answers[key] = BitMatching.is_perfect(barred, among)
         return got
 
     def some_next_level_floaters(self, forced: frozenset[int], free: frozenset[int],

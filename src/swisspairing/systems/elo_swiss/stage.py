@@ -76,6 +76,15 @@ def pair_stage(
     # (asked first: the cheaper question, and in near-miss rounds the one that says no)
     if not floater_ok.some_set(can_float, x):
         return
+    # C7/C8 with C12/C13, every p and every S1/S2 split at once: the level's pairs, its
+    # floaters' partners below and the lower levels' own pairs must make one pairing of the
+    # level and the rest of the round (``Round.level_with_rest``; necessary for any candidate,
+    # so a "no" skips only stages that yield nothing: docs/elo-swiss.md, "One test for every
+    # split"). Issue 26: near-miss levels built a split completion graph per D2 exchange,
+    # none perfect, up to the exchange limit.
+    if x >= 2 and isinstance(ok, PairRule) and not floater_ok.rd.level_with_rest(
+            players, can_float, ok, floater_ok.also | floater_ok.lower):
+        return
     floor_key = (frozenset(players), frozenset(can_float), up)
     if p <= rd.stage_floor.get(floor_key, -1):
         return

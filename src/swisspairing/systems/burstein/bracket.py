@@ -30,7 +30,7 @@ class BracketResult:
 #: the most (floaters x players from the bracket down) for which the explanation pairs the
 #: round again by weights once per floater (:func:`.weights.why_floats`); above it, the
 #: bounded notes of :func:`bounded_reason` (issue 26: a matter of speed, not a rule)
-MAX_WEIGHED_EXPLANATION = 6000
+MAX_WEIGHED_EXPLANATION = 2000
 
 
 def bounded_reason(rnd: BursteinRound, floater: int, bracket: list[int],

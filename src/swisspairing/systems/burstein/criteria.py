@@ -46,6 +46,22 @@ ORDER = Criterion(
     "4.3", "4.3", "the pairings of equal quality with it paired come later in the order of 4.3",
     "les appariements de même qualité où il est apparié viennent plus tard dans l'ordre de 4.3")
 
+#: C4/C5 or C6, not told apart (issue 26, large brackets): every player of its score floats, so
+#: with it paired either fewer pairs complete the round or a higher score floats
+COMPLETION_OR_SCORES = Criterion(
+    "C4/C5/C6", "C4, C5, C6",
+    "with it paired, fewer pairs (or none that completes the round) would be possible, or a "
+    "higher score would have to float",
+    "s'il était apparié, moins de paires (ou aucun appariement complet) seraient possibles, "
+    "ou un score plus élevé devrait flotter")
+#: the criterion was not worked out (issue 26, large brackets): the pairing is still the best
+NOT_WORKED_OUT = Criterion(
+    "C4-C8, 4.3", "C4-C8, 4.3",
+    "left over by the best pairing of the bracket (C4-C8, 4.3); which criterion keeps it from "
+    "being paired was not worked out for a bracket this large",
+    "laissé de côté par le meilleur appariement du groupe (C4-C8, 4.3) ; le critère qui "
+    "l'empêche d'être apparié n'a pas été déterminé pour un groupe aussi grand")
+
 #: highest priority first
 CRITERIA = (COMPLETION, SCORES, FOLLOWING, COLOURS, ORDER)
 

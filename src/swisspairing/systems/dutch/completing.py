@@ -241,14 +241,35 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
             removal_colour_bound(mdps_left + residents_left, residents_left,
                                  2 * (mdps_left.total() + remainder_pairs), floating))
 
+    forced: frozenset[int] | None = None
     if not limbo:
         budget = rest_bound(mdp_classes, resident_classes)
+        if not fixed and budget == (0, 0):
+            forced = _opponents_fixed_by_colour(ctx, mdps, residents, remainder_pairs)
+            if forced is not None:
+                # the colour criteria, which rank above the float ones, leave every MDP's
+                # opponent among the same residents `forced` in every candidate left
+                # (docs/dutch.md section 8.6): these must be paired, the others float, and
+                # no float criterion differs between the candidates left
+                base = (None if kept_by_c4 is ideal_downfloater  # (no pigeonhole test)
+                        else kept_by_c4)
+
+                def may_float(p: PairingPlayer) -> bool:
+                    return p.id not in forced and (base is None or base(p))
+
+                must_pair, fixed = len(forced), True
     # B.7 / D.3 / D.1: the MDPs chosen are paired, the first MDP-pairing in D.1 order; then B.6
     # on the remainder (B.7 note, 2025 3.7.1: S1R and S2R formed after the MDP-pairing), the
     # first transposition without exchange. Each chooser takes the first partner that passes
     # tests every candidate at the bounds passes (docs/dutch.md section 8.1).
     found = _choose(ctx, chosen, residents, (0, 0), budget, must_pair, 2 * remainder_pairs,
                     rest_bound, may_float, pair_ok)
+    if found is None and forced is not None:
+        # the MDPs must meet the players of `forced` at no colour cost, one each: the greedy
+        # does not look ahead at whom they may meet (C.1), the exact search does (D.1: the
+        # lexicographically first assignment; docs/dutch.md section 8.6)
+        found = _first_free_assignment(ctx, chosen, residents, may_float, (0, 0),
+                                       upfloats_fixed=True)
     if found is None:
         return None
     pairs, spent, free = found
@@ -444,6 +465,33 @@ def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[Pa
     return False
 
 
+def _opponents_fixed_by_colour(ctx: Bracket, mdps: list[PairingPlayer],
+                               residents: list[PairingPlayer], remainder_pairs: int
+                               ) -> frozenset[int] | None:
+    """The residents every candidate at the colour bound pairs with the MDPs, when C.10
+    ([C12] = 2.4.7; 2012 B4, the X of A8: players missing their colour preference) alone fixes
+    them (docs/dutch.md section 8.6); None otherwise.
+
+    Scope: no pair of two residents (``remainder_pairs`` 0: every pair holds an MDP), the MDPs
+    of one score all preferring the same colour ``c``, and exactly as many residents ``N`` not
+    preferring ``c`` (the other colour or none) as MDPs. A pair of an MDP with a resident
+    preferring ``c`` misses one preference (E.1, E.2: one of them gets the other colour), a
+    pair with a player of ``N`` none; so a candidate missing no preference (the caller's
+    colour bound is 0 misses, reached by its candidate) pairs the MDPs with ``N``, every one
+    of them, and floats the other residents. C.10 / [C12] (2012 X) ranks above the float
+    criteria (C.12-C.19 / [C14]-[C21]; 2012 B5, B6), so in every candidate left the
+    upfloaters are ``N``, the downfloaters the other residents, each pair with the same
+    score difference (one MDP score, one resident score): the float criteria sum the same
+    terms in all of them."""
+    if remainder_pairs or not mdps:
+        return None
+    colour = mdps[0].pref
+    if colour is None or any(p.pref is not colour or p.score != mdps[0].score for p in mdps):
+        return None
+    others = frozenset(p.id for p in residents if p.pref is not colour)
+    return others if len(others) == len(mdps) else None
+
+
 def _one_absolute(p: PairingPlayer, colour: Colour) -> bool:
     """A non-topscorer with an absolute preference for ``colour`` (C.3 / [C3]: two of them
     may not meet)."""
@@ -491,6 +539,7 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
 
 def _first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
                            may_float: Callable[[PairingPlayer], bool], spent: ColourCost,
+                           upfloats_fixed: bool = False,
                            ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1 (2012 D1) without exchange when the remainder must be paired at no colour cost:
     the lexicographically first assignment of S1 into S2 (each S1 player in turn the first S2
@@ -498,8 +547,10 @@ def _first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pairi
     preference, in which every S2 player left over may float (``may_float``). Exact: the
     candidates at the bounds of the remainder are exactly these assignments, and
     :func:`lexicographic_bipartite_matching` returns the first of them (docs/dutch.md
-    section 8.3). Returns (pairs, colour cost, S2 players left over), None if there is none."""
-    adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b)
+    section 8.3). Returns (pairs, colour cost, S2 players left over), None if there is none.
+    ``upfloats_fixed``: as for :func:`~.ideal.ideal_pair` (``s1`` the MDPs, ``s2`` the residents,
+    the opponents of the MDPs fixed by the colour bound, section 8.6)."""
+    adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b, upfloats_fixed)
                   and pair_colour_cost(ctx, a, b) == (0, 0)] for a in s1}
     required = {b.id for b in s2 if not may_float(b)}
     owner: dict[int, int] = {}  # S2 id -> its S1 partner

@@ -67,6 +67,35 @@ def bye(t: Tournament, r: int, pid: int, code: str) -> None:
 # --------------------------------------------------------------------------------------------
 # Exhaustive reference
 # --------------------------------------------------------------------------------------------
+class Descent:
+    """The brackets of a round from the top, as the engine meets them (4.1-4.2): each bracket
+    is the players floated from the bracket above (``floaters``, which the caller sets after
+    looking at a bracket) and a scoregroup, in the ranking order of 1.8; ``following`` the next
+    scoregroup, ``below`` the players under it. A player is set aside for the bye first when
+    the round has an odd number of players."""
+
+    def __init__(self, rnd: BursteinRound) -> None:
+        players = rnd.players
+        ids = sorted(players)
+        if len(ids) % 2:
+            ids.remove(rnd.choose_bye(ids))
+        self.rnd = rnd
+        self.scores = sorted({players[i].score for i in ids}, reverse=True)
+        self.groups = {s: [i for i in ids if players[i].score == s] for s in self.scores}
+        self.floaters: list[int] = []
+
+    def brackets(self) -> Iterator[tuple[int, list[int], list[int], list[int]]]:
+        """(score, bracket, following, below) of each bracket, top first."""
+        players = self.rnd.players
+        self.floaters = []
+        for k, score in enumerate(self.scores):
+            bracket = sorted(self.floaters + self.groups[score],
+                             key=lambda i: ranking_key(players[i]))
+            following = self.groups[self.scores[k + 1]] if k + 1 < len(self.scores) else []
+            below = [i for s in self.scores[k + 2:] for i in self.groups[s]]
+            yield score, bracket, following, below
+
+
 def partial_matchings(ids: list[int], rnd: BursteinRound) -> Iterator[tuple[list[tuple[int, int]],
                                                                      list[int]]]:
     """Every (pairs, unpaired) of ``ids`` with compatible pairs (C1, C3)."""

@@ -15,10 +15,10 @@ from collections import Counter
 
 import pytest
 
+from burstein_helpers import Descent
 from swisspairing.systems.burstein import BursteinRound, burstein_players
 from swisspairing.systems.burstein.counted import class_split, counted_floaters_bracket
 from swisspairing.systems.burstein.ideal import fewest_misses
-from swisspairing.systems.burstein.players import ranking_key
 from swisspairing.systems.burstein.weights import matched_bracket
 from test_burstein_floating import white_mostly_event
 
@@ -27,17 +27,8 @@ def compare_event(n: int, total: int, rate: float, seed: int, used: Counter[str]
     t = white_mostly_event(n, total, rate, seed)
     r = t.rounds_paired + 1
     rnd = BursteinRound(t, r, burstein_players(t, r), None)
-    players = rnd.players
-    ids = sorted(players)
-    if len(ids) % 2:
-        ids.remove(rnd.choose_bye(ids))
-    scores = sorted({players[i].score for i in ids}, reverse=True)
-    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
-    incoming: list[int] = []
-    for k, score in enumerate(scores):
-        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
-        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
-        below = [i for s in scores[k + 2:] for i in groups[s]]
+    descent = Descent(rnd)
+    for score, bracket, following, below in descent.brackets():
         mate, _, _ = matched_bracket(rnd, bracket, following, below)
         inside = set(bracket)
         bsn = {pid: x for x, pid in enumerate(bracket)}
@@ -51,7 +42,7 @@ def compare_event(n: int, total: int, rate: float, seed: int, used: Counter[str]
             used["counted"] += 1
             assert found[0] == pairs, f"seed {seed} round {r} bracket {score}"
             assert found[1] == floaters, f"seed {seed} round {r} bracket {score}"
-        incoming = floaters
+        descent.floaters = floaters
 
 
 @pytest.mark.parametrize("total", [5, 9])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from burstein_helpers import Descent
 from swisspairing.systems.burstein import BursteinRound, burstein_players
 from swisspairing.systems.burstein.bracket import bounded_reason, pair_bracket
 from swisspairing.systems.burstein.criteria import (
@@ -21,7 +22,6 @@ from swisspairing.systems.burstein.criteria import (
     NOT_WORKED_OUT,
     SCORES,
 )
-from swisspairing.systems.burstein.players import ranking_key
 from swisspairing.systems.burstein.weights import why_floats
 from test_burstein_floating import white_mostly_event
 
@@ -30,17 +30,8 @@ def check_event(n: int, total: int, rate: float, seed: int, seen: Counter[str]) 
     t = white_mostly_event(n, total, rate, seed)
     r = t.rounds_paired + 1
     rnd = BursteinRound(t, r, burstein_players(t, r), None)
-    players = rnd.players
-    ids = sorted(players)
-    if len(ids) % 2:
-        ids.remove(rnd.choose_bye(ids))
-    scores = sorted({players[i].score for i in ids}, reverse=True)
-    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
-    incoming: list[int] = []
-    for k, score in enumerate(scores):
-        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
-        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
-        below = [i for s in scores[k + 2:] for i in groups[s]]
+    descent = Descent(rnd)
+    for score, bracket, following, below in descent.brackets():
         plain = pair_bracket(rnd, bracket, following, below)
         bounded = pair_bracket(rnd, bracket, following, below, explain_floaters=True,
                                weighed_explanation=0)
@@ -58,7 +49,7 @@ def check_event(n: int, total: int, rate: float, seed: int, seen: Counter[str]) 
                 assert told is NOT_WORKED_OUT
             if bounded.reasons[f][0] != told.name:  # the ideal candidate's exact answer
                 assert bounded.reasons[f][0] == exact, (where, f)
-        incoming = plain.floaters
+        descent.floaters = plain.floaters
 
 
 def test_bounded_notes_never_contradict_the_weights() -> None:

@@ -16,13 +16,13 @@ from collections import Counter
 
 import pytest
 
+from burstein_helpers import Descent
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
 from swisspairing.systems.burstein import bracket as bracket_module
 from swisspairing.systems.burstein.floating import fewest_misses_removing, many_floaters_bracket
 from swisspairing.systems.burstein.ideal import fewest_misses
-from swisspairing.systems.burstein.players import ranking_key
 from swisspairing.systems.burstein.weights import matched_bracket
 
 MIRROR = {"1": "0", "0": "1", "=": "="}
@@ -56,16 +56,8 @@ def compare_round(t: Tournament, used: Counter[str]) -> None:
     r = t.rounds_paired + 1
     players = burstein_players(t, r)
     rnd = BursteinRound(t, r, players, None)
-    ids = sorted(players)
-    if len(ids) % 2:
-        ids.remove(rnd.choose_bye(ids))
-    scores = sorted({players[i].score for i in ids}, reverse=True)
-    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
-    incoming: list[int] = []
-    for k, score in enumerate(scores):
-        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
-        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
-        below = [i for s in scores[k + 2:] for i in groups[s]]
+    descent = Descent(rnd)
+    for score, bracket, following, below in descent.brackets():
         mate, _, _ = matched_bracket(rnd, bracket, following, below)
         inside = set(bracket)
         pairs = {frozenset((a, mate[a])) for a in bracket if mate[a] in inside}
@@ -81,7 +73,7 @@ def compare_round(t: Tournament, used: Counter[str]) -> None:
             assert candidate[1] == floaters, f"round {r} bracket {score}"
         if len(floaters) > 1:
             used["brackets with several floaters"] += 1
-        incoming = floaters
+        descent.floaters = floaters
 
 
 @pytest.mark.parametrize("total_rounds", [5, 9])

@@ -17,11 +17,10 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from burstein_helpers import bp, met_each_other, round_of
+from burstein_helpers import Descent, bp, met_each_other, round_of
 from swisspairing.matching import max_weight_matching
 from swisspairing.matching.bitsets import bits
 from swisspairing.systems.burstein import BursteinRound, burstein_players
-from swisspairing.systems.burstein.players import ranking_key
 from swisspairing.systems.burstein.weights import (
     bracket_weights,
     demand_below,
@@ -63,20 +62,11 @@ def brackets(rnd: BursteinRound
              ) -> Iterator[tuple[list[int], list[int], list[int], dict[int, int]]]:
     """(bracket, following, below) of each bracket of the round, following the full weights'
     descent."""
-    players = rnd.players
-    ids = sorted(players)
-    if len(ids) % 2:
-        ids.remove(rnd.choose_bye(ids))
-    scores = sorted({players[i].score for i in ids}, reverse=True)
-    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
-    incoming: list[int] = []
-    for k, score in enumerate(scores):
-        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
-        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
-        below = [i for s in scores[k + 2:] for i in groups[s]]
+    descent = Descent(rnd)
+    for _score, bracket, following, below in descent.brackets():
         mate, _, _ = matched_bracket(rnd, bracket, following, below)
         yield bracket, following, below, mate
-        incoming = [a for a in bracket if mate[a] not in set(bracket)]
+        descent.floaters = [a for a in bracket if mate[a] not in set(bracket)]
 
 
 def test_relaxed_bracket_equals_the_full_weights() -> None:

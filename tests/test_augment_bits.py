@@ -11,23 +11,15 @@ import random
 
 import pytest
 
+from graph_helpers import random_barred
 from swisspairing.matching import augment_path
 from swisspairing.matching.bitsets import _Neighbours, augment_bits, bits, mask_of
 
 
 def random_graph(rng: random.Random, n: int) -> dict[int, int]:
-    """Per vertex the bit set of the vertices it may *not* meet (itself included): random
-    edges, and in half the graphs an independent set of 40-70 % of the vertices."""
-    p = rng.choice((0.05, 0.15, 0.3, 0.6, 0.9, 0.98))
-    barrier = set(rng.sample(range(n), int(n * rng.uniform(0.4, 0.7)))) if rng.random() < 0.5 \
-        else set()
-    barred = {v: 1 << v for v in range(n)}
-    for a in range(n):
-        for b in range(a + 1, n):
-            if rng.random() >= p or (a in barrier and b in barrier):
-                barred[a] |= 1 << b
-                barred[b] |= 1 << a
-    return barred
+    """Random edges, and in half the graphs an independent set of 40-70 % of the vertices."""
+    return random_barred(rng, n, (0.05, 0.15, 0.3, 0.6, 0.9, 0.98),
+                         lambda rng, n: int(n * rng.uniform(0.4, 0.7)))
 
 
 def random_matching(rng: random.Random, barred: dict[int, int], among: int) -> dict[int, int]:

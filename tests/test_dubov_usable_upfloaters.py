@@ -17,6 +17,7 @@ import random
 import pytest
 from hypothesis import given, settings
 
+from graph_helpers import random_barred
 from swisspairing.matching.bitsets import BitGraph, bits, mask_of
 from swisspairing.systems.dubov import DubovRound, upfloaters
 from swisspairing.systems.dubov.upfloaters import (
@@ -30,17 +31,9 @@ from test_dubov_upfloaters import brackets
 
 
 def random_graph(rng: random.Random, n: int) -> dict[int, int]:
-    """Per vertex the vertices it may not meet (itself included), with a Tutte barrier half
-    the time (the near-miss rounds: players who may not meet each other)."""
-    p = rng.choice((0.15, 0.4, 0.8))
-    barrier = set(rng.sample(range(n), n // 2)) if rng.random() < 0.5 else set()
-    barred = {v: 1 << v for v in range(n)}
-    for a in range(n):
-        for b in range(a + 1, n):
-            if rng.random() >= p or (a in barrier and b in barrier):
-                barred[a] |= 1 << b
-                barred[b] |= 1 << a
-    return barred
+    """Random edges, with a Tutte barrier half the time (the near-miss rounds: players who may
+    not meet each other)."""
+    return random_barred(rng, n, (0.15, 0.4, 0.8))
 
 
 @pytest.mark.parametrize("seed", range(80))

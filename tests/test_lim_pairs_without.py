@@ -10,28 +10,21 @@ import random
 
 import pytest
 
+from graph_helpers import random_barred
 from swisspairing.matching.bitpaths import BitMatching
 from swisspairing.matching.bitsets import mask_of
 from swisspairing.systems.lim.players import PairsWithout
 
 
-def random_barred(rng: random.Random, n: int) -> dict[int, int]:
-    p = rng.choice((0.1, 0.3, 0.7, 0.95))
-    barrier = set(rng.sample(range(n), n // 2)) if rng.random() < 0.5 else set()
-    barred = {v: 1 << v for v in range(n)}
-    for a in range(n):
-        for b in range(a + 1, n):
-            if rng.random() >= p or (a in barrier and b in barrier):
-                barred[a] |= 1 << b
-                barred[b] |= 1 << a
-    return barred
+def lim_barred(rng: random.Random, n: int) -> dict[int, int]:
+    return random_barred(rng, n, (0.1, 0.3, 0.7, 0.95))
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_pairs_without_answers_like_a_new_matching(seed: int) -> None:
     rng = random.Random(seed)
     n = rng.randint(3, 40)
-    barred = random_barred(rng, n)
+    barred = lim_barred(rng, n)
     rest = set(rng.sample(range(n), rng.randint(3, n)))
     k = BitMatching.of(barred, mask_of(rest)).size
     question = PairsWithout(BitMatching.of(barred, mask_of(rest)))
@@ -57,7 +50,7 @@ def test_keeps_with_remembered_refusals_answers_like_a_new_matching(seed: int) -
     later caller)."""
     rng = random.Random(1000 + seed)
     n = rng.randint(3, 40)
-    barred = random_barred(rng, n)
+    barred = lim_barred(rng, n)
     rest = set(rng.sample(range(n), rng.randint(3, n)))
     question = PairsWithout(BitMatching.of(barred, mask_of(rest)))
     while len(rest) > 1:

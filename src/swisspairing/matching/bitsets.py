@@ -150,6 +150,28 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
     return False
 
 
+def matched_without_pair(a: int, b: int, among: int, barred: Mapping[int, int],
+                         mate: dict[int, int]) -> dict[int, int] | None:
+    """A perfect matching of ``among`` (a bit set) without ``a`` and ``b`` (who may meet),
+    repaired from ``mate``, a perfect matching of ``among``: the mates ``a`` and ``b`` leave
+    meet each other when allowed, else each gets an augmenting path (:func:`augment_bits`);
+    None when the rest has no perfect matching. ``mate`` itself is not changed."""
+    mate = dict(mate)
+    among &= ~((1 << a) | (1 << b))
+    exposed = []
+    for x, y in ((a, b), (b, a)):
+        m = mate.pop(x)
+        if m != y:
+            del mate[m]
+            exposed.append(m)
+    if len(exposed) == 2 and not (barred[exposed[0]] >> exposed[1]) & 1:
+        mate[exposed[0]], mate[exposed[1]] = exposed[1], exposed[0]  # their own edge
+    for x in exposed:
+        if x not in mate and not augment_bits(x, among, barred, mate):
+            return None
+    return mate
+
+
 class _Neighbours(Mapping[int, list[int]]):
     """The partners of a vertex among a set, computed when asked (for augment_path)."""
 

@@ -433,6 +433,13 @@ class _Solver:
 
     def heaviest_exposed_weight(self, u: int) -> int | None:
         """The weight of the heaviest edge from ``u`` to an exposed vertex (None: none)."""
+        nbu, order, p = self._heaviest_exposed_slot(u)
+        return nbu[order[p]][1] if p < len(order) else None
+
+    def _heaviest_exposed_slot(self, u: int) -> tuple[list[tuple[int, int]], list[int], int]:
+        """``u``'s neighbour list, its positions heaviest edge first (sorted when first
+        asked), and the first position whose neighbour is exposed (past the end: none), moved
+        on past the neighbours matched since."""
         nbu = self.nbrs[u]
         order = self.heaviest[u]
         if order is None:
@@ -443,25 +450,16 @@ class _Solver:
         while p < len(order) and mate[nbu[order[p]][0]] != -1:
             p += 1
         self.heaviest_from[u] = p
-        return nbu[order[p]][1] if p < len(order) else None
+        return nbu, order, p
 
     def heaviest_exposed(self, u: int) -> int:
         """The exposed neighbour of ``u`` with the heaviest edge, the first scanned in this
         stage among equal weights (-1: none)."""
-        nbu = self.nbrs[u]
-        order = self.heaviest[u]
-        if order is None:
-            order = self.heaviest[u] = sorted(range(len(nbu)), reverse=True,
-                                              key=lambda k: nbu[k][1])
-        mate = self.mate
-        p = self.heaviest_from[u]
-        while p < len(order) and mate[nbu[order[p]][0]] != -1:
-            p += 1
-        self.heaviest_from[u] = p
+        nbu, order, p = self._heaviest_exposed_slot(u)
         if p == len(order):
             return -1
         best, top_w = nbu[order[p]][0], nbu[order[p]][1]
-        scanned_at = self.scanned_at
+        mate, scanned_at = self.mate, self.scanned_at
         for q in range(p + 1, len(order)):
             x, w = nbu[order[q]]
             if w != top_w:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...matching.bitsets import BitGraph, augment_bits, mask_of
+from ...matching.bitsets import BitGraph, augment_bits, mask_of, matched_without_pair
 from .colours import misses_preference
 from .floating import pairs_bound
 from .ideal import colour_class, fewest_misses
@@ -134,20 +134,10 @@ class SplitCompletion:
 
     def _remove(self, a: int, b: int) -> bool:
         """Take ``a`` and ``b`` (allowed to meet) out, repairing the matching of the rest."""
-        mate = dict(self.mate)
-        among = self.among & ~((1 << a) | (1 << b))
-        exposed = []
-        for x, y in ((a, b), (b, a)):
-            m = mate.pop(x)
-            if m != y:
-                del mate[m]
-                exposed.append(m)
-        if len(exposed) == 2 and self.allowed(exposed[0], exposed[1]):
-            mate[exposed[0]], mate[exposed[1]] = exposed[1], exposed[0]
-        for x in exposed:
-            if x not in mate and not augment_bits(x, among, self.barred, mate):
-                return False
-        self.mate, self.among = mate, among
+        mate = matched_without_pair(a, b, self.among, self.barred, self.mate)
+        if mate is None:
+            return False
+        self.mate, self.among = mate, self.among & ~((1 << a) | (1 << b))
         return True
 
     def partners(self, a: int) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ...matching.bitsets import BitGraph, augment_bits, mask_of
+from ...matching.bitsets import BitGraph, augment_bits, mask_of, matched_without_pair
 from .colours import misses_preference
 from .ideal import colour_class, colour_completable, following_bracket_ideal
 from .round import BursteinRound
@@ -128,20 +128,10 @@ class RestrictedCompletion:
 
     def pair(self, a: int, b: int) -> bool:
         """Whether the rest can still be completed with ``a`` - ``b`` a pair; if so, kept."""
-        mate = dict(self.mate)
-        among = self.among & ~((1 << a) | (1 << b))
-        exposed = []
-        for x, y in ((a, b), (b, a)):
-            m = mate.pop(x)
-            if m != y:
-                del mate[m]
-                exposed.append(m)
-        if len(exposed) == 2 and not (self.barred[exposed[0]] >> exposed[1]) & 1:
-            mate[exposed[0]], mate[exposed[1]] = exposed[1], exposed[0]  # their own edge
-        for x in exposed:
-            if x not in mate and not augment_bits(x, among, self.barred, mate):
-                return False
-        self.mate, self.among = mate, among
+        mate = matched_without_pair(a, b, self.among, self.barred, self.mate)  # type: ignore[arg-type]
+        if mate is None:
+            return False
+        self.mate, self.among = mate, self.among & ~((1 << a) | (1 << b))
         return True
 
     def float(self, a: int) -> bool:

@@ -349,3 +349,41 @@ def test_hostile_input_is_refused_and_changes_nothing(arbiter: Client) -> None:
                         follow=True).content.decode()
     assert "every board is empty" in page
     assert not m.TeamLineup.objects.filter(team=short).exists()
+
+
+def test_every_page_and_printout_names_the_empty_board(arbiter: Client) -> None:
+    """The public round page, the hall's live page, the keyboard grid, the printout by board,
+    who plays where (with the present player's colour) and the result slips (the forfeit
+    printed, no box to fill) show the board against an empty board, in English and French."""
+    import pypdfium2 as pdfium
+
+    event, short = short_event()
+    members = teams.members_of(short)
+    teams.set_lineup(short, 1, [members[0].pk, members[1].pk, members[2].pk, 0], None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    match = rnd.team_matches.get(Q(white=short) | Q(black=short))
+    forfeit = next(g for g in match.games.select_related("white") if g.is_empty_board)
+    label = "-+" if match.white_id == short.pk else "+-"  # read from the team named first
+    token = event.public_token
+    page = Client().get(f"/p/{token}/rounds/1/").content.decode()
+    assert 'class="empty-board"' in page and f'<td class="result">{label}</td>' in page
+    assert "échiquier vide" in Client().get(f"/p/{token}/rounds/1/", **FRENCH).content.decode()
+    assert "+ / empty board" in Client().get(f"/h/{token}/").content.decode()
+    grid = arbiter.get(reverse("web:round", args=[event.pk, 1]), {"view": "grid"})
+    assert "+ / empty board" in grid.content.decode()
+    board = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "board"])).content
+    assert "empty board" in board.decode() and forfeit.white.name in board.decode()
+    alpha = arbiter.get(reverse("web:round-print", args=[event.pk, 1, "alpha"]),
+                        **FRENCH).content.decode()
+    colour = "Noirs" if match.white_id != short.pk else "Blancs"  # 352 WBWB, board 4
+    row = alpha[alpha.index(forfeit.white.name):]
+    row = row[:row.index("</tr>")]
+    assert "échiquier adverse vide" in row and colour in row
+    data = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"])).content
+    doc = pdfium.PdfDocument(data)
+    try:
+        text = doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    assert "empty board" in text and label in text and forfeit.white.name in text

@@ -340,8 +340,14 @@ def test_hostile_input_is_refused_and_changes_nothing(arbiter: Client) -> None:
     assert [(g.pk, g.white_code, g.black_code, g.version) for g in
             m.Game.objects.filter(round__event=event)] == before
     assert m.AuditEntry.objects.count() == audits
-    with pytest.raises(BadRequest, match="no result"):
+    with pytest.raises(BadRequest, match="empty board: no result"):
         actions.set_result(empty, "1-0", None)
+    # the same through the keyboard grid's form
+    answer = arbiter.post(reverse("web:result", args=[event.pk, match.round.number, empty.pk]),
+                          {"result": "0-1", "version": str(empty.version)}, **FRENCH)
+    assert answer.status_code == 400 and "échiquier vide" in answer.content.decode()
+    assert [(g.pk, g.white_code, g.black_code, g.version) for g in
+            m.Game.objects.filter(round__event=event)] == before
     # a line-up of the next round with every board empty
     event2, short = short_event()
     url = reverse("web:team-lineup", args=[event2.pk, 1, short.pk])
@@ -387,3 +393,24 @@ def test_every_page_and_printout_names_the_empty_board(arbiter: Client) -> None:
     finally:
         doc.close()
     assert "empty board" in text and label in text and forfeit.white.name in text
+
+
+def test_a_captain_leaves_a_board_empty_with_the_code() -> None:
+    """The captains' page offers "(empty board)" on every board; a captain's line-up with board
+    2 empty is saved (the present players in the declared order) and shown back; in French the
+    choice reads "(échiquier vide)"."""
+    event, short = short_event()
+    members = teams.members_of(short)
+    url = f"/p/{event.public_token}/lineup/"
+    phone = Client()
+    code = short.lineup_code
+    page = phone.post(url, {"code": code}).content.decode()
+    assert page.count('<option value="0" selected>(empty board)</option>') == 1  # board 4
+    page = phone.post(url, {"code": code, "save": "1", "board_1": members[0].pk,
+                            "board_2": "0", "board_3": members[1].pk,
+                            "board_4": members[2].pk}).content.decode()
+    assert "captain-saved" in page
+    assert teams.lineup_of(short, 1, 4) == [members[0], None, members[1], members[2]]
+    assert page.count('<option value="0" selected>(empty board)</option>') == 1
+    page = phone.post(url, {"code": code}, **FRENCH).content.decode()
+    assert "(échiquier vide)" in page

@@ -856,17 +856,18 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
             ev.forfeits.append(MatchForfeit(r, white, black, ForfeitKind(match.forfeit)))
     # a board forfeited against an empty board: the present player's cell keeps the board's
     # scheduled colour, ``0000 C +`` (trf.md 4.1; convert made it a cell without colour)
-    pattern = pattern_of(s)
-    team_of_member = {tm.entrant_id: tm.team_id for tm in
-                     m.TeamMember.objects.filter(team__event=event)}
-    for match in (m.TeamMatch.objects.filter(round__event=event, round__number__lte=last)
-                  .exclude(black=None).select_related("round").prefetch_related("games")):
-        for g in match.games.all():
-            if is_empty_board(g):
-                colour = empty_board_colour(g, s.boards, pattern,
-                                            team_of_member.get(g.white_id) == match.white_id)
-                t.players[tpn_of[g.white_id]].set_entry(
-                    match.round.number, RoundEntry(0, colour, g.white_code))
+    empty = list(m.Game.objects.filter(round__event=event, round__number__lte=last,
+                                       black__isnull=True, white_code__in=EMPTY_BOARD_CODES)
+                 .values_list("round__number", "board", "white_id", "white_code",
+                              "team_match__white_id"))
+    if empty:
+        pattern = pattern_of(s)
+        team_of_member = dict(m.TeamMember.objects.filter(team__event=event)
+                              .values_list("entrant_id", "team_id"))
+        for r, board, player, code, white_team in empty:
+            colour = empty_board_colour(m.Game(board=board), s.boards, pattern,
+                                        team_of_member.get(player) == white_team)
+            t.players[tpn_of[player]].set_entry(r, RoundEntry(0, colour, code))
     for lu in m.TeamLineup.objects.filter(event=event, round_number__lte=last):
         tid = tpn_of_team[lu.team_id]
         ev.lineups[(lu.round_number, tid)] = Lineup(

@@ -159,6 +159,15 @@ def test_a_file_with_empty_boards_imports_with_the_readers_facts_and_exports_the
         parse_trf(exported), points="computed")
     report = check_tournament(parse_trf(exported), "team-swiss")
     assert all(x.ok and x.agrees for x in report.rounds)
+    # round 4: the web app pairs the imported event as the engine pairs the file
+    event.rounds = 4
+    event.save()
+    rnd = actions.pair_next_round(event, None)
+    longer = parse_trf(text.replace("\n142 3\n", "\n142 4\n").replace("XXR 3", "XXR 4"))
+    assert longer.total_rounds == 4
+    theirs = get_system("team-swiss").pair(longer, 4)
+    assert teams.round_team_pairing(rnd).boards == theirs.boards
+    assert teams.round_team_pairing(rnd).bye == theirs.bye
 
 
 def short_event(rounds: int = 3) -> tuple[m.Event, m.Team]:

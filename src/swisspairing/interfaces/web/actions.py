@@ -1050,6 +1050,9 @@ def set_result(game: m.Game, result: str, user: User, *, version: int | None = N
     once made it is recorded (:class:`.models.ResultCorrection`): C.04.2 4.3, the corrected
     result counts for the next pairing, the rounds already published stand.
     """
+    if game.is_empty_board:  # a team board forfeited against an empty board (trf.md 4.1)
+        raise BadRequest(gettext("board %(board)s is forfeited against an empty board: no "
+                                 "result to enter") % {"board": game.board_label})
     if game.black_id is None:
         raise BadRequest(gettext("the bye has no result to enter"))
     if result and result not in m.RESULTS:

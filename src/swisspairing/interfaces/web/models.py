@@ -205,6 +205,14 @@ class Game(models.Model):
         return self.black_id is None
 
     @property
+    def is_empty_board(self) -> bool:
+        """A team event's board forfeited against an empty board: the present player alone
+        (no ``black``) with a forfeit code, ``+`` (``-`` when the player's team lost the whole
+        match by forfeit); TRF-2026 ``0000 C +``, trf.md 4.1 (:mod:`.teams`). The byes hold
+        ``U`` (or ``F H Z``)."""
+        return self.black_id is None and self.white_code in ("+", "-")
+
+    @property
     def result(self) -> str:
         """The key of :data:`RESULTS` for the codes, ``""`` when none is entered."""
         for key, codes in RESULTS.items():

@@ -45,6 +45,8 @@ class MemberSitting:
     opponent: m.Entrant | None = None
     opponent_team: m.Team | None = None
     status: str = ""
+    #: the board opposite is empty: the member wins by forfeit (trf.md 4.1 ``0000 C +``)
+    empty_board: bool = False
 
 
 def member_sittings(rnd: m.Round) -> list[MemberSitting]:
@@ -61,6 +63,14 @@ def member_sittings(rnd: m.Round) -> list[MemberSitting]:
         for b in boards:
             g: m.Game = b["game"]
             home = bool(b["white_is_home"])
+            if b["empty"]:  # against an empty board: the player wins by forfeit (trf.md 4.1)
+                team = match.white if home else match.black
+                assert team is not None
+                white = bool(b["first_white"]) == home
+                seen[g.white_id] = MemberSitting(g.white, team, match.number, b["n"], white,
+                                                 status=_("empty board opposite"),
+                                                 empty_board=True)
+                continue
             if match.black is None or g.black is None:
                 seen[g.white_id] = MemberSitting(g.white, match.white, match.number,
                                                  b["n"], status=_("team pairing-allocated bye"))
@@ -102,8 +112,9 @@ def team_alpha_table(rnd: m.Round, lang: str) -> Table:
         e = s.entrant
         rating = str(e.rating or "")
         if s.opponent is None:
+            colour = (_("White") if s.white else _("Black")) if s.empty_board else ""
             rows.append([e.name, s.team.name, rating, str(s.match or ""), str(s.board or ""),
-                         "", s.status])
+                         colour, s.status])
             continue
         assert s.opponent_team is not None
         rows.append([e.name, s.team.name, rating, str(s.match), str(s.board),
@@ -201,21 +212,22 @@ def _match_slip(doc: Any, family: str, clean: Any, rnd: m.Round, row: dict[str, 
         doc.cell(cw, COLUMNS_H, _fit(doc, clean(text), cw - 1), border="B", align=align)
     line_y += COLUMNS_H
     for b in row["boards"]:
-        g: m.Game = b["game"]
-        home = bool(b["white_is_home"])
-        first, second = (g.white, g.black) if home else (g.black, g.white)
-        if second is None:
-            continue
-        colours = (_("White"), _("Black")) if home else (_("Black"), _("White"))
-        cells = [str(b["n"]), colours[0], first.name, str(first.rating or ""), "",
-                 str(second.rating or ""), second.name, colours[1]]
+        first, second = b["first"], b["second"]
+        colours = (_("White"), _("Black")) if b["first_white"] else (_("Black"), _("White"))
+        # a board against an empty board: the forfeit is printed, nothing to write (4.1)
+        empty = _("empty board")
+        cells = [str(b["n"]), colours[0] if first else "", first.name if first else empty,
+                 str(first.rating or "") if first else "", b["label"] if b["empty"] else "",
+                 str(second.rating or "") if second else "",
+                 second.name if second else empty, colours[1] if second else ""]
         doc.set_xy(x, line_y)
         doc.set_font(family, "", 9)
         for (cw, _head, align), text in zip(cols, cells, strict=True):
             doc.cell(cw, BOARD_H, _fit(doc, clean(text), cw - 1), border="B", align=align)
         # the result column: a box to write the board's result in
         rx = x + bd_w + col_w + name_w + rtg_w
-        doc.rect(rx + 3, line_y + 0.8, res_w - 6, BOARD_H - 1.6)
+        if not b["empty"]:
+            doc.rect(rx + 3, line_y + 0.8, res_w - 6, BOARD_H - 1.6)
         line_y += BOARD_H
     # the match total
     doc.set_xy(x, line_y + 1.5)

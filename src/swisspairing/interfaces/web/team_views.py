@@ -255,28 +255,21 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
                          "withdrawn": bool(team.withdrawn_from and
                                            team.withdrawn_from <= number),
                          "entered": team.pk in entered,
-                         "lineup": [(b, lineup[b - 1].pk if b <= len(lineup) else None)
-                                    for b in range(1, s.boards + 1)]})
+                         "lineup": _lineup_choices(lineup, s.boards)})
         context["team_rows"] = rows
         context["deadline"] = teams.deadline_of(event, number)
         context["absence_codes"] = [("", _("plays")), ("Z", _("absent")),
                                     ("H", _("half-point bye")), ("F", _("full-point bye"))]
         return render(request, "web/team_round.html", context)
-    matches = []
+    matches = teams.match_rows(rnd)
     total = entered = 0
-    for match in teams.matches_of(rnd):
-        games = sorted(match.games.all(), key=lambda g: g.board)
-        score = teams.match_score(match, games, event)
-        white_team = {tm.entrant_id for tm in match.white.members.all()}
-        boards = []
-        for n, g in enumerate(games, 1):
-            home = g.white_id in white_team
-            boards.append({"n": n, "game": g, "white_is_home": home,
-                           "label": teams.board_label(g, home)})
-            if match.black_id is not None:
+    for item in matches:
+        if item["match"].black_id is None:
+            continue
+        for b in item["boards"]:
+            if not b["empty"]:  # a board against an empty board needs no result (4.1)
                 total += 1
-                entered += bool(g.white_code)
-        matches.append({"match": match, "boards": boards, "score": score})
+                entered += bool(b["game"].white_code)
     context.update(matches=matches, results_total=total, results_entered=entered,
                    later=event.round_set.filter(number__gt=number).exists(),
                    forfeits=[("", _("no forfeit")),
@@ -302,6 +295,14 @@ def round_page(request: HttpRequest, event: m.Event, number: int) -> HttpRespons
     return render(request, "web/team_round.html", context)
 
 
+def _lineup_choices(lineup: list[m.Entrant | None], boards: int) -> list[tuple[int, int]]:
+    """(board, the key of its player) for the line-up form, board 1 first; an empty board
+    (or a board past the team's last member) is :data:`.teams.EMPTY_BOARD`, the form's
+    "empty board" choice."""
+    return [(b, e.pk if b <= len(lineup) and (e := lineup[b - 1]) is not None
+             else teams.EMPTY_BOARD) for b in range(1, boards + 1)]
+
+
 @arbiter_required
 def lineup(request: HttpRequest, pk: int, number: int, team_id: int) -> HttpResponse:
     """POST: a team's line-up for round ``number`` (``board_1``... entrant keys; ``reset``:
@@ -319,7 +320,8 @@ def lineup(request: HttpRequest, pk: int, number: int, team_id: int) -> HttpResp
                              % {"team": team.name})
         else:
             boards = teams.settings_of(event).boards
-            players = [posted_number(request.POST, f"board_{b}") for b in range(1, boards + 1)]
+            players = [posted_number(request.POST, f"board_{b}", 0)
+                       for b in range(1, boards + 1)]
             teams.set_lineup(team, number, players, request.user)
             messages.success(request, _("Line-up of %(team)s saved.") % {"team": team.name})
     except SwissPairingError as exc:
@@ -336,6 +338,12 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
     event = _team_event(pk)
     match = get_object_or_404(m.TeamMatch, round__event=event, round__number=number,
                               pk=match_id)
+    for g in match.games.select_related("white"):
+        if teams.is_empty_board(g) and f"game_{g.pk}" in request.POST:
+            # the form has no result for a board against an empty board (a forfeit, trf.md
+            # 4.1): a request that sets one was not made by it; 400, nothing changed
+            teams.set_match_results(match, {g.pk: str(request.POST[f"game_{g.pk}"])},
+                                    request.user)
     try:
         if "forfeit" in request.POST:
             teams.set_match_forfeit(match, str(request.POST.get("forfeit", "")), request.user)
@@ -345,6 +353,8 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
         else:
             results = {}
             for g in match.games.all():
+                if teams.is_empty_board(g):
+                    continue
                 key = str(request.POST.get(f"game_{g.pk}", g.result))
                 if key and key not in RESULTS:
                     from ...errors import BadRequest
@@ -485,15 +495,14 @@ def captain_lineup(request: HttpRequest, token: str) -> HttpResponse:
             r = teams.captain_round(event)
             boards = teams.settings_of(event).boards
             if request.POST.get("save"):
-                players = [posted_number(request.POST, f"board_{b}")
+                players = [posted_number(request.POST, f"board_{b}", 0)
                            for b in range(1, boards + 1)]
                 teams.captain_set_lineup(event, code, players)
                 context["saved"] = True
             lineup = teams.lineup_of(team, r, boards)
             context.update(team=team, number=r, members=teams.members_of(team),
                            deadline=teams.deadline_of(event, r),
-                           lineup=[(b, lineup[b - 1].pk if b <= len(lineup) else None)
-                                   for b in range(1, boards + 1)])
+                           lineup=_lineup_choices(lineup, boards))
         except SwissPairingError as exc:
             context["error"] = core_messages.user_message(exc)
     return render(request, "web/team_captain.html", context)

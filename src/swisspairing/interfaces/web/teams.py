@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
@@ -34,10 +35,11 @@ from django.db.models import Max
 from django.utils.translation import gettext
 
 from ...errors import BadRequest
-from ...model import Colour, Pairing, Tournament
+from ...model import Colour, Pairing, RoundEntry, Tournament
 from ...model.scoring import round_points
 from ...model.team_state import ColourModel, Score, TeamRules
 from ...model.teams import (
+    BoardGame,
     ForfeitKind,
     Lineup,
     MatchForfeit,
@@ -401,18 +403,27 @@ def _renumber_entrants(event: m.Event) -> None:
 
 
 # --- line-ups and absences ---------------------------------------------------------------------
+#: a line-up's key for an empty board (trf.md 5.4 ``300``: ``0000``)
+EMPTY_BOARD = 0
+
+
 def default_lineup(team: m.Team, boards: int) -> list[m.Entrant]:
     """The first ``boards`` members in the declared order (see the module docstring)."""
     return members_of(team)[:boards]
 
 
-def lineup_of(team: m.Team, round_number: int, boards: int) -> list[m.Entrant]:
-    """The players of ``team`` in a round, board 1 first."""
+def _seats(keys: list[int], by_pk: dict[int, m.Entrant]) -> list[m.Entrant | None]:
+    """A stored line-up as its boards, board 1 first: the member, or None for an empty board
+    (``0``, or a key that is no longer a member)."""
+    return [by_pk.get(pk) if pk else None for pk in keys]
+
+
+def lineup_of(team: m.Team, round_number: int, boards: int) -> list[m.Entrant | None]:
+    """The players of ``team`` in a round, board 1 first (None: an empty board)."""
     row = m.TeamLineup.objects.filter(team=team, round_number=round_number).first()
     if row is None:
-        return default_lineup(team, boards)
-    by_pk = {e.pk: e for e in members_of(team)}
-    return [by_pk[pk] for pk in row.players if pk in by_pk]
+        return list(default_lineup(team, boards))
+    return _seats(row.players, {e.pk: e for e in members_of(team)})
 
 
 def members_by_team(event: m.Event) -> dict[int, list[m.Entrant]]:
@@ -426,19 +437,18 @@ def members_by_team(event: m.Event) -> dict[int, list[m.Entrant]]:
 
 def lineups_of_round(event: m.Event, round_number: int, boards: int,
                      members: dict[int, list[m.Entrant]] | None = None
-                     ) -> dict[int, list[m.Entrant]]:
-    """Team key -> its players in a round (:func:`lineup_of` for every team, in two
-    queries)."""
+                     ) -> dict[int, list[m.Entrant | None]]:
+    """Team key -> its boards in a round, board 1 first (:func:`lineup_of` for every team, in
+    two queries; None: an empty board)."""
     members = members_by_team(event) if members is None else members
     entered = {lu.team_id: lu.players for lu in
                m.TeamLineup.objects.filter(event=event, round_number=round_number)}
-    out = {}
+    out: dict[int, list[m.Entrant | None]] = {}
     for team_pk, rows in members.items():
         if team_pk in entered:
-            by_pk = {e.pk: e for e in rows}
-            out[team_pk] = [by_pk[pk] for pk in entered[team_pk] if pk in by_pk]
+            out[team_pk] = _seats(entered[team_pk], {e.pk: e for e in rows})
         else:
-            out[team_pk] = rows[:boards]
+            out[team_pk] = list(rows[:boards])
     return out
 
 
@@ -446,7 +456,12 @@ def set_lineup(team: m.Team, round_number: int, players: list[int], user: User,
                source: str = "") -> None:
     """The line-up of ``team`` for a round not paired yet: one member per board (entrant
     keys, board 1 first), in the declared board order (trf.md 5.4 ``300``; the order is the
-    competition's, see the module docstring). An empty list: back to the first members."""
+    competition's, see the module docstring). An empty list: back to the first members.
+
+    :data:`EMPTY_BOARD` (``0``) leaves a board empty (a team short of a player: trf.md 5.4
+    ``300`` ``0000``); the opponent's player on that board wins by forfeit (TRF-2026 writes
+    ``0000 C +`` on the present player, trf.md 4.1) and no result is entered for it. At least
+    one board has a player: a team without any is absent, or its match is forfeited."""
     event = team.event
     boards = settings_of(event).boards
     if round_number <= rounds_paired(event):
@@ -463,20 +478,24 @@ def set_lineup(team: m.Team, round_number: int, players: list[int], user: User,
                                      "given") % {"team": team.name, "boards": boards,
                                                  "n": len(players)})
         for board, pk in enumerate(players, 1):
-            if pk not in order:
+            if pk != EMPTY_BOARD and pk not in order:
                 raise BadRequest(gettext("line-up of %(team)s, board %(board)s: not a member of "
                                          "the team") % {"team": team.name, "board": board})
-        if len(set(players)) != len(players):
+        present = [(board, pk) for board, pk in enumerate(players, 1) if pk != EMPTY_BOARD]
+        if not present:
+            raise BadRequest(gettext("line-up of %(team)s: every board is empty; a team "
+                                     "without a player is absent, or its match is forfeited")
+                             % {"team": team.name})
+        if len({pk for _board, pk in present}) != len(present):
             raise BadRequest(gettext("line-up of %(team)s: a player is on two boards")
                              % {"team": team.name})
-        for board in range(1, len(players)):
-            a, b = players[board - 1], players[board]
+        for (above, a), (board, b) in pairwise(present):
             if order[b] < order[a]:
                 raise BadRequest(gettext(
                     "line-up of %(team)s, board %(board)s: %(b)s is declared above %(a)s, who "
                     "plays board %(above)s (the board order must follow the declared order)")
-                    % {"team": team.name, "board": board + 1, "b": names[b], "a": names[a],
-                       "above": board})
+                    % {"team": team.name, "board": board, "b": names[b], "a": names[a],
+                       "above": above})
     with transaction.atomic():
         row = m.TeamLineup.objects.filter(team=team, round_number=round_number).first()
         before = list(row.players) if row is not None else None
@@ -497,7 +516,8 @@ def set_lineup(team: m.Team, round_number: int, players: list[int], user: User,
 
 
 def _names(pks: list[int] | None, names: dict[int, str]) -> list[str] | None:
-    return None if pks is None else [names.get(pk, "?") for pk in pks]
+    return None if pks is None else [
+        names.get(pk, "?") if pk != EMPTY_BOARD else "-" for pk in pks]
 
 
 def set_absence(team: m.Team, round_number: int, code: str, user: User) -> None:
@@ -540,14 +560,20 @@ def check_can_pair_teams(event: m.Event, round_number: int) -> None:
     for team in playing:
         if len(lineups[team.pk]) < boards:
             raise BadRequest(gettext("team %(team)s has fewer members than the %(boards)s "
-                                     "boards: add members") % {"team": team.name,
-                                                               "boards": boards})
+                                     "boards: add members, or enter its line-up with the "
+                                     "boards left empty") % {"team": team.name,
+                                                             "boards": boards})
 
 
 def store_team_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
     """The matches of the engine's team pairing (already in publication order) with their
     board games: the team with White has the ``352`` colours (board 1 White...); the team
-    pairing-allocated bye (C.04.6 1.4) is a match without opponent whose players get ``U``."""
+    pairing-allocated bye (C.04.6 1.4) is a match without opponent whose players get ``U``.
+
+    Board ``b`` of match ``n`` is the game numbered ``(n - 1) * boards + b``. A board one
+    line-up leaves empty is a game of the present player alone, won by forfeit at once (``+``:
+    TRF-2026 ``0000 C +``, trf.md 4.1; :func:`is_empty_board`); a board both leave empty is no
+    game (no cell for anyone: zero game points for both teams)."""
     s = settings_of(event)
     pattern = pattern_of(s)
     teams = {t.tpn: t for t in event.teams.all()}
@@ -560,19 +586,26 @@ def store_team_pairing(event: m.Event, rnd: m.Round, pairing: Pairing) -> None:
         matches.append(m.TeamMatch(round=rnd, number=len(pairing.boards) + 1,
                                    white=teams[pairing.bye]))
     games_of: list[list[m.Game]] = []
-    board = 0
     for match in matches:
         games = []
-        if match.black is None:  # the team bye (C.04.6 1.4)
-            for p in lineups[match.white.pk]:
-                board += 1
-                games.append(m.Game(round=rnd, board=board, white=p, white_code="U"))
+        first = (match.number - 1) * s.boards
+        if match.black is None:  # the team bye (C.04.6 1.4): its present players
+            for b, p in enumerate(lineups[match.white.pk], 1):
+                if p is not None:
+                    games.append(m.Game(round=rnd, board=first + b, white=p, white_code="U"))
         else:
             wl, bl = lineups[match.white.pk], lineups[match.black.pk]
-            for colour, wp, bp in zip(pattern, wl, bl, strict=False):
-                board += 1
+            for b, (colour, wp, bp) in enumerate(zip(pattern, wl, bl, strict=False), 1):
+                if wp is None and bp is None:  # both boards empty: no game
+                    continue
+                if wp is None or bp is None:  # against an empty board: a forfeit win
+                    present = wp if wp is not None else bp
+                    assert present is not None
+                    games.append(m.Game(round=rnd, board=first + b, white=present,
+                                        white_code=EMPTY_BOARD_WIN))
+                    continue
                 w, k = (wp, bp) if colour == "W" else (bp, wp)
-                games.append(m.Game(round=rnd, board=board, white=w, black=k))
+                games.append(m.Game(round=rnd, board=first + b, white=w, black=k))
         games_of.append(games)
     # bulk inserts: keys are set on PostgreSQL and SQLite >= 3.35 (Django's bulk_create)
     m.TeamMatch.objects.bulk_create(matches)
@@ -652,6 +685,38 @@ def players_of_team_change(rnd: m.Round, change: dict[str, object]) -> set[int]:
                .values_list("entrant__tpn", flat=True))
 
 
+# --- boards forfeited against an empty board -----------------------------------------------------
+#: the code of a present player whose opponent's board is empty: a forfeit win (TRF-2026
+#: ``0000 C +``, trf.md 4.1)
+EMPTY_BOARD_WIN = "+"
+#: the codes such a board holds: the forfeit win, or a loss when the present player's team
+#: loses the whole match by forfeit (``330``, :func:`set_match_forfeit`)
+EMPTY_BOARD_CODES = ("+", "-")
+
+
+def is_empty_board(game: m.Game) -> bool:
+    """Whether ``game`` (of a team event) is a board forfeited against an empty board: the
+    present player alone (``white``, no ``black``) with a forfeit code; the team bye's games,
+    also without ``black``, hold ``U``."""
+    return game.is_empty_board
+
+
+def board_in_match(game: m.Game, boards: int) -> int:
+    """The board of ``game`` in its match, 1 first (games are numbered
+    ``(match - 1) * boards + board``, :func:`store_team_pairing`)."""
+    return (game.board - 1) % boards + 1
+
+
+def empty_board_colour(game: m.Game, boards: int, pattern: str, in_white_team: bool) -> Colour:
+    """The scheduled colour of the present player of a board forfeited against an empty
+    board (TRF keeps it: ``0000 w +``, trf.md 4.1): the ``352`` pattern's colour of the board
+    for the team with White on board 1 (C.04.6 Art. 4, reading 3 of docs/web-teams.md), the
+    other colour for the other team."""
+    b = board_in_match(game, boards)
+    white_team_white = b > len(pattern) or pattern[b - 1] == "W"
+    return Colour.WHITE if white_team_white == in_white_team else Colour.BLACK
+
+
 # --- results -----------------------------------------------------------------------------------
 def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -> int:
     """Enter the results of a match's boards (game key -> result key of
@@ -660,6 +725,16 @@ def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -
     from .actions import set_result
 
     games = {g.pk: g for g in match.games.select_related("round", "white", "black")}
+    boards = settings_of(match.round.event).boards
+    for pk in results:
+        g = games.get(pk)
+        if g is not None and is_empty_board(g):
+            # its player wins by forfeit (trf.md 4.1 ``0000 C +``): nothing to enter
+            raise BadRequest(gettext(
+                "match %(match)s, board %(board)s: %(name)s plays against an empty board and "
+                "wins by forfeit; no result is entered for it")
+                % {"match": match.number, "board": board_in_match(g, boards),
+                   "name": g.white.name})
     changed = 0
     with transaction.atomic():
         for pk, key in results.items():
@@ -676,7 +751,9 @@ def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -
 def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
     """A forfeited match (``330``, trf.md 5.4): ``+-`` the team with White wins, ``-+`` the
     team with Black, ``--`` both lose; every board gets the forfeit codes of its side. ``""``
-    removes the forfeit and the boards' results."""
+    removes the forfeit and the boards' results. A board against an empty board follows the
+    match too: its player's ``+`` becomes ``-`` when the player's team loses the match by
+    forfeit, and ``+`` again when the forfeit is removed (:data:`EMPTY_BOARD_CODES`)."""
     from .actions import set_result
 
     if kind not in ("", *MATCH_FORFEITS):
@@ -687,6 +764,13 @@ def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
     with transaction.atomic():
         before = match.forfeit
         for g in match.games.select_related("round", "white", "black"):
+            if is_empty_board(g):
+                wins = not kind or (kind != "--" and (g.white_id in white_team) == (kind == "+-"))
+                code = EMPTY_BOARD_WIN if wins else "-"
+                if g.white_code != code:
+                    g.white_code, g.version = code, g.version + 1
+                    g.save(update_fields=["white_code", "version", "updated_at"])
+                continue
             if not kind:
                 key = ""
             elif kind == "--":
@@ -715,7 +799,6 @@ class MatchScore:
 def match_score(match: m.TeamMatch, games: list[m.Game], event: m.Event) -> MatchScore:
     """Game points of both teams from the board results (C.04.6 1.2; the event's point
     system)."""
-    from ...model import RoundEntry
     from .convert import point_system_of
 
     ps = point_system_of(event)
@@ -723,7 +806,7 @@ def match_score(match: m.TeamMatch, games: list[m.Game], event: m.Event) -> Matc
     totals = [0.0, 0.0]
     complete = True
     for g in games:
-        if g.black_id is None:  # the team bye's boards: no game (C.04.6 1.4)
+        if g.black_id is None and not is_empty_board(g):  # the team bye: no game (C.04.6 1.4)
             continue
         if not g.white_code:
             complete = False
@@ -771,6 +854,20 @@ def attach_team_event(event: m.Event, t: Tournament, last: int,
         opponents[(r, white)], opponents[(r, black)] = black, white
         if match.forfeit:
             ev.forfeits.append(MatchForfeit(r, white, black, ForfeitKind(match.forfeit)))
+    # a board forfeited against an empty board: the present player's cell keeps the board's
+    # scheduled colour, ``0000 C +`` (trf.md 4.1; convert made it a cell without colour)
+    empty = list(m.Game.objects.filter(round__event=event, round__number__lte=last,
+                                       black__isnull=True, white_code__in=EMPTY_BOARD_CODES)
+                 .values_list("round__number", "board", "white_id", "white_code",
+                              "team_match__white_id"))
+    if empty:
+        pattern = pattern_of(s)
+        team_of_member = dict(m.TeamMember.objects.filter(team__event=event)
+                              .values_list("entrant_id", "team_id"))
+        for r, board, player, code, white_team in empty:
+            colour = empty_board_colour(m.Game(board=board), s.boards, pattern,
+                                        team_of_member.get(player) == white_team)
+            t.players[tpn_of[player]].set_entry(r, RoundEntry(0, colour, code))
     for lu in m.TeamLineup.objects.filter(event=event, round_number__lte=last):
         tid = tpn_of_team[lu.team_id]
         ev.lineups[(lu.round_number, tid)] = Lineup(
@@ -810,10 +907,11 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
     """The team records of an imported TRF-2026 (``310 320 330 300 240 352 362``, ``192``)
     in the tables of ``event``, whose members are ``rows`` (``001`` id -> entrant): every
     round of the file becomes a published round of matches (the team pairing as the file
-    records it, :func:`~swisspairing.checker.team_check.published_team_pairing`). What the web
-    app cannot hold yet is refused with its record named: boards forfeited against an empty
-    board, a match forfeited against no named team. The Baku acceleration (``192 ..._BAKU``)
-    and the ``250`` records are kept in the settings (C.04.7)."""
+    records it, :func:`~swisspairing.checker.team_check.published_team_pairing`). A board
+    forfeited against an empty board (``0000 C +``, trf.md 4.1) is the present player's game
+    alone (:func:`_imported_match_games`). What the web app cannot hold yet is refused with
+    its record named: a match forfeited against no named team. The Baku acceleration
+    (``192 ..._BAKU``) and the ``250`` records are kept in the settings (C.04.7)."""
     from ...checker.team_check import published_team_pairing
     from ...model.team_state import tournament_team_rules
     from ...model.teams import team_rounds
@@ -863,44 +961,30 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
             seen[pid] = tid
             m.TeamMember.objects.create(team=team_rows[tid], entrant=rows[pid], order=order)
     history = team_rounds(t)
+    pattern = ev.board_colours.upper() or board_colours(boards)
     forfeits = {(f.round, f.white, f.black): f.kind.value for f in ev.forfeits}
     for r in range(1, t.rounds_paired + 1):
         rnd = m.Round.objects.create(event=event, number=r, status=m.Round.PUBLISHED,
                                      system=TEAM_SYSTEM)
         pairing, _colourless = published_team_pairing(t, r)
-        board = 0
         for n, b in enumerate(pairing.boards, 1):
             kind = forfeits.get((r, b.white, b.black)) or forfeits.get((r, b.black, b.white), "")
             if kind and (r, b.white, b.black) not in forfeits:  # the 330 names them the other way
                 kind = {"+-": "-+", "-+": "+-"}.get(kind, kind)
             match = m.TeamMatch.objects.create(round=rnd, number=n, white=team_rows[b.white],
                                                black=team_rows[b.black], forfeit=kind)
-            games = []
-            for g in history[b.white][r - 1].games:
-                if not g.opponent:
-                    raise BadRequest(gettext(
-                        "round %(r)s, team %(tpn)s board %(board)s: a board forfeited against "
-                        "an empty board is not in the web app yet") % {"r": r, "tpn": b.white,
-                                                                        "board": g.board})
-                other = t.players[g.opponent].entry(r)
-                other_code = other.code if other is not None else ""
-                board += 1
-                if g.colour is Colour.BLACK:
-                    white, black, wc, bc = g.opponent, g.player, other_code, g.code
-                else:
-                    white, black, wc, bc = g.player, g.opponent, g.code, other_code
-                games.append(m.Game.objects.create(round=rnd, board=board, white=rows[white],
-                                                   black=rows[black], white_code=wc,
-                                                   black_code=bc))
+            games = _imported_match_games(t, rnd, match, (history[b.white][r - 1].games,
+                                                          history[b.black][r - 1].games),
+                                          rows, boards, pattern)
             _link_games(match, games)
         if pairing.bye is not None:
             match = m.TeamMatch.objects.create(round=rnd, number=len(pairing.boards) + 1,
                                                white=team_rows[pairing.bye])
             games = []
-            for g in history[pairing.bye][r - 1].games:
-                board += 1
-                games.append(m.Game.objects.create(round=rnd, board=board, white=rows[g.player],
-                                                   white_code="U"))
+            first = len(pairing.boards) * boards
+            for i, g in enumerate(history[pairing.bye][r - 1].games, 1):
+                games.append(m.Game.objects.create(round=rnd, board=first + i,
+                                                   white=rows[g.player], white_code="U"))
             _link_games(match, games)
         for tid, code in pairing.unpaired.items():
             if code in "+-":
@@ -923,6 +1007,62 @@ def store_team_records(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]
                                              code=code if code in "FHZ" else "Z")
 
 
+def _imported_match_games(t: Tournament, rnd: m.Round, match: m.TeamMatch,
+                          sides: tuple[tuple[BoardGame, ...], tuple[BoardGame, ...]],
+                          rows: dict[int, m.Entrant], boards: int, pattern: str
+                          ) -> list[m.Game]:
+    """The board games of an imported match (``sides``: the boards of the team with White,
+    then of the other, as :func:`~swisspairing.model.teams.team_rounds` reads them), board
+    ``b`` numbered ``(match - 1) * boards + b``. A game is stored once, from the side of the
+    team with White; a board forfeited against an empty board (``0000 C +``, trf.md 4.1) is
+    the present player's game alone, from either side, and its colour must be the board's
+    colour of the ``352`` pattern (the web app's boards follow it, reading 3)."""
+    r = rnd.number
+    first = (match.number - 1) * boards
+    placed: dict[int, m.Game] = {}
+
+    def place(board: int, game: m.Game) -> None:
+        if board in placed or not 1 <= board <= boards:
+            raise BadRequest(gettext(
+                "round %(r)s, match %(white)s - %(black)s: two players on board %(board)s or "
+                "a board past %(boards)s (the 300 line-ups say who plays which board)")
+                % {"r": r, "white": match.white.tpn, "black": match.black.tpn
+                   if match.black else "", "board": board, "boards": boards})
+        placed[board] = game
+
+    for side, games in enumerate(sides):
+        for g in games:
+            if not g.opponent:
+                if g.colour is None or g.code not in EMPTY_BOARD_CODES:
+                    continue  # a cell without a game (a bye or an absence): no board
+                game = m.Game(round=rnd, board=first + g.board, white=rows[g.player],
+                              white_code=g.code)
+                expected = empty_board_colour(game, boards, pattern, side == 0)
+                if g.colour is not expected:
+                    raise BadRequest(gettext(
+                        "round %(r)s, player %(id)s: a board forfeited against an empty board "
+                        "with the colour %(found)s, but board %(board)s of team %(tpn)s has "
+                        "%(expected)s by the 352 pattern (the web app keeps the pattern's "
+                        "colours)") % {"r": r, "id": g.player, "found": g.colour.value,
+                                       "board": g.board, "tpn": (match.white if side == 0
+                                                                 else match.black).tpn,
+                                       "expected": expected.value})
+                place(g.board, game)
+                continue
+            if side == 1:
+                continue  # a game between both teams: stored from the first side
+            other = t.players[g.opponent].entry(r)
+            other_code = other.code if other is not None else ""
+            if g.colour is Colour.BLACK:
+                white, black, wc, bc = g.opponent, g.player, other_code, g.code
+            else:
+                white, black, wc, bc = g.player, g.opponent, g.code, other_code
+            place(g.board, m.Game(round=rnd, board=first + g.board, white=rows[white],
+                                  black=rows[black], white_code=wc, black_code=bc))
+    # bulk inserts set the keys (PostgreSQL, SQLite >= 3.35: as store_team_pairing)
+    return m.Game.objects.bulk_create([placed[b] for b in sorted(placed)])
+
+
 # --- what the public pages and the hall's screens show -----------------------------------------
 #: a board's codes (white, black) as a result read from one side: 1-0, ½-½, +-...
 _SIDE_TEXT = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
@@ -930,7 +1070,12 @@ _SIDE_TEXT = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": 
 
 def board_label(game: m.Game, white_is_home: bool) -> str:
     """The board's result from the side of the team named first (its player's score first):
-    ``1-0``, ``½-½``, ``0-1``, ``+-`` (forfeits); "" when not entered."""
+    ``1-0``, ``½-½``, ``0-1``, ``+-`` (forfeits); "" when not entered. A board forfeited
+    against an empty board (:func:`is_empty_board`) reads ``+-`` when the present player is
+    the first team's (``white_is_home``), else ``-+``: the empty board scores nothing."""
+    if is_empty_board(game):
+        mine = _SIDE_TEXT.get(game.white_code, game.white_code)
+        return f"{mine}-" if white_is_home else f"-{mine}"
     if not game.white_code or game.black_id is None:
         return ""
     first, second = (game.white_code, game.black_code) if white_is_home else (
@@ -949,16 +1094,36 @@ def matches_of(rnd: m.Round) -> list[m.TeamMatch]:
 
 
 def match_rows(rnd: m.Round) -> list[dict[str, object]]:
-    """The matches of a round with their boards (board 1 first) and scores, for the pages."""
+    """The matches of a round with their boards (board 1 first) and scores, for the pages.
+
+    Each board: ``n`` (its board in the match), ``game``, ``first`` / ``second`` (the players
+    of the team named first and of the other; None for an empty board), ``first_white``
+    (whether the first team's seat has White), ``empty`` (a board forfeited against an empty
+    board, :func:`is_empty_board`: its colour is the ``352`` pattern's), ``white_is_home``
+    (the game's ``white`` plays for the first team) and ``label`` (:func:`board_label`)."""
     event = rnd.event
+    s = settings_of(event)
+    pattern = pattern_of(s)
     out: list[dict[str, object]] = []
     for match in matches_of(rnd):
         games = sorted(match.games.all(), key=lambda g: g.board)
         white_team = {tm.entrant_id for tm in match.white.members.all()}
+        boards = []
+        for n, g in enumerate(games, 1):
+            home = g.white_id in white_team
+            row = {"n": n, "game": g, "white_is_home": home, "label": board_label(g, home),
+                   "empty": False, "first": g.white if home else g.black,
+                   "second": g.black if home else g.white, "first_white": home}
+            if match.black_id is not None:
+                row["n"] = board_in_match(g, s.boards)
+                if is_empty_board(g):
+                    colour = empty_board_colour(g, s.boards, pattern, home)
+                    row.update(empty=True, first=g.white if home else None,
+                               second=None if home else g.white,
+                               first_white=(colour is Colour.WHITE) == home)
+            boards.append(row)
         out.append({"match": match, "score": match_score(match, games, event),
-                    "boards": [{"n": n, "game": g, "white_is_home": g.white_id in white_team,
-                                "label": board_label(g, g.white_id in white_team)}
-                               for n, g in enumerate(games, 1)]})
+                    "boards": boards})
     return out
 
 
@@ -1087,12 +1252,13 @@ def team_pairing_table(rnd: m.Round, lang: str) -> Table:
         rows.append([str(match.number), "", match.white.name, "", "", result,
                      match.black.name, ""])
         for b in boards:
-            g, home = b["game"], b["white_is_home"]
-            first, second = (g.white, g.black) if home else (g.black, g.white)
-            rows.append(["", str(b["n"]), first.name,
-                         gettext("White") if home else gettext("Black"),
-                         str(first.rating or ""), str(b["label"]), second.name,
-                         str(second.rating or "")])
+            first, second = b["first"], b["second"]
+            empty = gettext("empty board")  # a forfeit against an empty board (trf.md 4.1)
+            rows.append(["", str(b["n"]), first.name if first else empty,
+                         (gettext("White") if b["first_white"] else gettext("Black"))
+                         if first else "", str(first.rating or "") if first else "",
+                         str(b["label"]), second.name if second else empty,
+                         str(second.rating or "") if second else ""])
     notes = [f"{gettext('Not paired:')} " + ", ".join(
         f"{a.team.name} ({a.code})" for a in m.TeamAbsence.objects.filter(
             event=rnd.event, round_number=rnd.number).select_related("team"))] \

@@ -272,7 +272,12 @@ def residual_completion(
         floatable = list(residents)
     closed = x == 0 and not floater_ok(frozenset())
     if isinstance(ok, PairRule):
-        return _residual_bits(rd, movers, residents, x, ok, floatable, closed)
+        own = _residual_bits(rd, movers, residents, x, ok, floatable, closed)
+        if x < 2 or floater_ok.last:
+            return own
+        # issue 26: with the rest of the round too (the floaters' completion)
+        return BothCompletions(own, _residual_rest_bits(
+            rd, movers, residents, x, ok, floater_ok.also | floater_ok.lower))
     places = [BYE_VERTEX - 1 - k for k in range(x)]
     adj: dict[int, set[int]] = {v: set() for v in [*map(_shadow, movers), *residents, *places]}
 
@@ -389,3 +394,171 @@ def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[i
                 taken |= 1 << b
                 break
     return pairs
+
+
+def some_movers_take_residents(
+    rd: Round,
+    fixed: Collection[int],
+    free: Collection[int],
+    take: int,
+    residents: Sequence[int],
+    x: int,
+    ok: PairRule,
+) -> bool:
+    """Whether the players from above ``fixed`` and some ``take`` of ``free`` can each take a
+    resident (``ok``) while the residents left pair among themselves (``ok``) leaving ``x`` of
+    them unpaired (C6, C10, C11 for a heterogeneous level: the floaters paired first, then the
+    residual level). One perfect matching: the graph of :func:`residual_completion` for the
+    players ``fixed`` plus all of ``free``, with every resident allowed on the ``x`` float
+    places (the rest-of-round questions left out), and ``len(free) - take`` stand-ins joined
+    to every player of ``free`` (those who stay unpaired and float on, C12). A perfect
+    matching gives the stand-ins the players of ``free`` left out and is the residual graph
+    of the others; conversely such a graph's perfect matching, with the players left out on
+    the stand-ins, is one here. The graph has the edges of every :func:`residual_completion`
+    at ``ok``'s upfloat stage or a stricter one (its floatable residents are a subset of all
+    residents, a closed residual has no perfect matching at all), so False proves that no
+    choice of ``take`` players of ``free`` yields a candidate (issue 26, docs/elo-swiss.md
+    "Which players from above")."""
+    stand_ins = len(free) - take
+    if stand_ins < 0:
+        return False
+    pair_barred = ok.graph.barred
+    resident_mask = mask_of(residents)
+    mover_mask = mask_of(fixed) | mask_of(free)
+    top = rd.bye_bit + 1
+    place_mask = ((1 << x) - 1) << top
+    stand_in_mask = ((1 << stand_ins) - 1) << (top + x)
+    free_mask = mask_of(free)
+    barred: dict[int, int] = {}
+    for a in bits(mover_mask):
+        partners = resident_mask & ~pair_barred[a]
+        if (free_mask >> a) & 1:
+            partners |= stand_in_mask
+        barred[a] = ~partners
+    for b in residents:
+        barred[b] = ~(((resident_mask | mover_mask) & ~pair_barred[b] & ~(1 << b)) | place_mask)
+    for v in bits(place_mask):
+        barred[v] = ~resident_mask
+    for v in bits(stand_in_mask):
+        barred[v] = ~free_mask
+    return BitMatching.is_perfect(barred, mover_mask | resident_mask | place_mask | stand_in_mask)
+
+
+def some_floaters_of_each(
+    rd: Round,
+    floating: Collection[int],
+    free: Collection[int],
+    stay: int,
+    residents: Sequence[int],
+    x: int,
+    sink: Collection[int],
+) -> bool:
+    """Whether the players from above ``floating``, all of ``free`` but ``stay`` of them,
+    and some ``x`` residents can float with ``sink`` (the players already floating and the
+    lower levels) all paired (B1, B2; the bye vertex when they are odd, B1 b): the
+    rest-of-round question (C12, C13) of a heterogeneous level's groups, for every choice of
+    the players from above and of the residual floaters at once. The completion graph
+    (:meth:`Round.completion_graph`) of those players, plus ``stay`` stand-ins joined to
+    every player of ``free`` and ``len(residents) - x`` stand-ins joined to every resident:
+    a perfect matching puts on stand-ins exactly the players who do not float and pairs the
+    others with the sink; conversely any such floater set's completion, the others on
+    stand-ins, is one. So False proves that no candidate of those groups exists (issue 26,
+    docs/elo-swiss.md "Which players from above")."""
+    stand_res = len(residents) - x
+    if stay < 0 or stay > len(free) or stand_res < 0:
+        return False
+    graph = rd.completion_graph()
+    top = rd.bye_bit + 1
+    stay_mask = ((1 << stay) - 1) << top
+    res_stand_mask = ((1 << stand_res) - 1) << (top + stay)
+    free_mask, resident_mask = mask_of(free), mask_of(residents)
+    players = mask_of(floating) | free_mask | resident_mask | mask_of(sink)
+    among = players | stay_mask | res_stand_mask
+    floaters = len(floating) + len(free) - stay + x
+    if (floaters + len(sink)) % 2:
+        among |= 1 << rd.bye_bit
+    barred: dict[int, int] = {}
+    for v in bits(players):
+        m = graph[v] | stay_mask | res_stand_mask
+        if (free_mask >> v) & 1:
+            m &= ~stay_mask
+        elif (resident_mask >> v) & 1:
+            m &= ~res_stand_mask
+        barred[v] = m
+    barred[rd.bye_bit] = graph[rd.bye_bit] | stay_mask | res_stand_mask
+    for v in bits(stay_mask):
+        barred[v] = ~free_mask
+    for v in bits(res_stand_mask):
+        barred[v] = ~resident_mask
+    return BitMatching.is_perfect(barred, among)
+
+
+def _residual_rest_bits(
+    rd: Round,
+    movers: Sequence[int],
+    residents: Sequence[int],
+    x: int,
+    ok: PairRule,
+    sink: Collection[int],
+) -> BitCompletion:
+    """C10-C13 for a heterogeneous level whose residual leaves ``x`` >= 2 floaters: the rest
+    of the round with the residual (issue 26; :func:`_residual_bits` leaves it out). Each
+    mover takes a resident (``ok``); two residents are joined when ``ok`` allows them to meet
+    (a residual pair) or the completion graph does (two floaters paired below); a resident
+    is joined to the players of ``sink`` (the players already floating and the lower levels)
+    and to the bye vertex as the completion graph allows (a floater, C12/C13); the sink as in
+    :meth:`Round.completable`; the bye vertex when ``x`` and the sink are odd.
+    *Necessary*: a candidate of the group (the movers' pairs, the residual's pairs, its ``x``
+    floaters passing the look-ahead with the sink) is a perfect matching of this graph (its
+    pairs, then the completion of its floaters and of the sink), and so is every branch of
+    the D1 search that leads to one; so a branch with no perfect matching yields nothing
+    (the number of residents who float is not fixed here: :func:`_residual_bits` fixes it).
+    Every resident may float in this graph (B5/B6 dropped, the most relaxed stage of C9),
+    which only adds edges."""
+    graph = rd.completion_graph()
+    pair_barred = ok.graph.barred
+    mover_mask, resident_mask, sink_mask = mask_of(movers), mask_of(residents), mask_of(sink)
+    below = sink_mask
+    if (x + len(sink)) % 2:
+        below |= 1 << rd.bye_bit
+    barred: dict[int, int] = {}
+    for a in movers:
+        barred[a] = ~(resident_mask & ~pair_barred[a])
+    for b in residents:
+        partners = ((mover_mask | resident_mask) & ~pair_barred[b]) | (
+            (resident_mask | below) & ~graph[b])
+        barred[b] = ~(partners & ~(1 << b))
+    for v in bits(below):
+        barred[v] = ~((resident_mask | below) & ~graph[v] & ~(1 << v))
+    among = mover_mask | resident_mask | below
+    return BitCompletion(BitMatching.starting_with(
+        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
+
+
+class BothCompletions(BitCompletion):
+    """Two :class:`BitCompletion` questions on the same D1 search, both necessary: a branch
+    is kept while both graphs keep a perfect matching (issue 26: a heterogeneous level's
+    residual graph and the same with the rest of the round)."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: BitCompletion, second: BitCompletion) -> None:
+        super().__init__(first.matching, first.shift)
+        self.first, self.second = first, second
+
+    @property
+    def perfect(self) -> bool:
+        return self.first.perfect and self.second.perfect
+
+    def holds(self, a: int, b: int) -> bool:
+        return self.first.holds(a, b) and self.second.holds(a, b)
+
+    def partners(self, a: int) -> int:
+        return self.first.partners(a) & self.second.partners(a)
+
+    def without(self, a: int, b: int) -> BitCompletion | None:
+        one = self.first.without(a, b)
+        if one is None:
+            return None
+        two = self.second.without(a, b)
+        return None if two is None else BothCompletions(one, two)

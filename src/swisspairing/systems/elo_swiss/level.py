@@ -11,7 +11,12 @@ from dataclasses import dataclass, field
 from ...matching.bitsets import mask_of
 from ..explain import fr_number
 from . import criteria
-from .completion import FloaterTest, residual_completion
+from .completion import (
+    FloaterTest,
+    residual_completion,
+    some_floaters_of_each,
+    some_movers_take_residents,
+)
 from .players import Round
 from .stage import pair_stage, valid_permutations
 
@@ -78,7 +83,7 @@ def _heterogeneous(
     outer: tuple[int, ...],
     floater_ok: FloaterTest,
     budget: list[int],
-    select: Callable[[tuple[int, tuple[int, ...], int], int], bool | None] | None = None,
+    select: _Groups | None = None,
 ) -> Iterator[Candidate]:
     """A heterogeneous level (A.3, A.6, C6, C10-C12): S1 = the players from above, S2 = the
     residents; p = len(S1). After the floaters are paired, the residents left form the residual
@@ -91,14 +96,19 @@ def _heterogeneous(
     search; each group it keeps costs one unit of ``budget``."""
     n_res = len(residents)
     for p_h in range(len(movers), -1, -1):
-        subsets = (
-            [tuple(range(len(movers)))] if p_h == len(movers)
-            else itertools.combinations(range(len(movers)), p_h)
-        )
-        for places in subsets:
+        every = list(range(0, (n_res - p_h) // 2 + 1))
+        if select is not None:
+            wanted = select.drops_for(p_h, n_res)
+            if wanted is None:
+                return
+            every = wanted
+        if not every:
+            continue
+        for places, drops in _mover_places(rd, movers, residents, p_h, every, floater_ok,
+                                           outer):
             s1 = tuple(movers[i] for i in places)
             left = tuple(m for m in movers if m not in s1)
-            for drop in range(0, (n_res - p_h) // 2 + 1):
+            for drop in drops:
                 group = (-p_h, places, drop)
                 if select is not None:
                     keep = select(group, p_h + (n_res - p_h) // 2 - drop)
@@ -172,6 +182,71 @@ def _heterogeneous(
                             yield cand
                         if budget[0] < 0:
                             return
+
+
+def _mover_places(rd: Round, movers: Sequence[int], residents: Sequence[int], p_h: int,
+                  every: list[int], floater_ok: FloaterTest, outer: tuple[int, ...]
+                  ) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+    """The choices of ``p_h`` players from above to pair in a heterogeneous level (C12: fewer
+    floaters paired), as places in ``movers``, in the order of the search
+    (``itertools.combinations``: lexicographic), each with the residual pairs to drop (C11)
+    worth trying, in increasing order; a choice none of whose drops is worth trying is not
+    given. Worth trying: :func:`.completion.some_movers_take_residents` at the most relaxed
+    upfloat stage (C10) says some pairing of the floaters and of the residual leaves that many
+    residual floaters, which every candidate of that group is (docs/elo-swiss.md, "Which
+    players from above"). The choices are found by fixing the places one at a time in
+    lexicographic order and asking whether some choice extends them (the players skipped
+    before the next place left out, those after it free): a "yes" has a child that says
+    yes, so no branch is explored in vain, and a "no" skips every choice below it (issue 26:
+    the near-miss 0.5-point level at 400 players tried 2,000 choices one by one, none
+    feasible, and spent its matching work and search limit on them)."""
+    m, n_res = len(movers), len(residents)
+    ok = rd.pair_rule(2)
+    sink = floater_ok.also | floater_ok.lower | frozenset(outer)
+
+    def xs(drops: Iterable[int]) -> Iterator[int]:
+        return ((n_res - p_h) % 2 + 2 * d for d in drops)
+
+    def viable(chosen: tuple[int, ...], start: int, drops: list[int]) -> list[int]:
+        fixed = [movers[i] for i in chosen]
+        free = movers[start:]
+        take = p_h - len(chosen)
+        floating = [movers[i] for i in range(start) if i not in chosen]
+        return [d for d, x in zip(drops, xs(drops), strict=True)
+                if some_movers_take_residents(rd, fixed, free, take, residents, x, ok)
+                and (floater_ok.last or some_floaters_of_each(
+                    rd, floating, free, take, residents, x, sink))]
+
+    drops = viable((), 0, every)
+    if not drops:
+        return
+    # depth-first over the places in lexicographic order, an explicit stack of frames
+    # (chosen places, the next place to try, the drops its family allows, whether those
+    # drops were asked of the family as it is now)
+    stack: list[list] = [[(), 0, drops, True]]
+    while stack:
+        frame = stack[-1]
+        chosen, start, drops, asked = frame
+        take = p_h - len(chosen)
+        if take == 0 or take == m - start:
+            # one choice left in this family (no more places, or all the rest)
+            stack.pop()
+            leaf = (*chosen, *range(start, m if take else start))
+            if not asked:
+                drops = viable(leaf, m, drops)
+            if drops:
+                yield leaf, drops
+            continue
+        for i in range(start, m - take + 1):
+            child = (*chosen, i)
+            got = viable(child, i + 1, drops)
+            if got:
+                # once ``child``'s family is done, this one is the choices after place i
+                frame[1], frame[3] = i + 1, False
+                stack.append([child, i + 1, got, True])
+                break
+        else:
+            stack.pop()
 
 
 def pair_levels(
@@ -308,6 +383,21 @@ class _Groups:
         self.start, self.after, self.pairs, self.fewer, self.stop = start, after, pairs, fewer, stop
         self.asked = 0
         self.gave_up = False
+
+    def drops_for(self, p_h: int, n_res: int) -> list[int] | None:
+        """The residual drops (C11) of the groups with ``p_h`` floaters paired that this
+        search may keep, by the group's first item and its pairs alone (each group is still
+        asked); None when every such group is at or after ``stop`` (the search ends at the
+        first of them). Not counted as asked."""
+        if self.stop is not None and -p_h > self.stop[0]:
+            return None
+        if -p_h < self.start[0]:
+            return []
+        drops = range(0, (n_res - p_h) // 2 + 1)
+        most = p_h + (n_res - p_h) // 2  # pairs with no drop
+        if self.fewer:
+            return [d for d in drops if most - d < self.pairs]
+        return [d for d in drops if most - d >= self.pairs]
 
     def __call__(self, group: tuple[int, tuple[int, ...], int], pairs: int) -> bool | None:
         self.asked += 1

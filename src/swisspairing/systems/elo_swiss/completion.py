@@ -247,6 +247,83 @@ class StageCompletions:
                                                         stop_at_failure=True), shift)
 
 
+    def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
+        """Whether some split of the stage's players with, from each group ``(players,
+        take)``, exactly ``take`` players in S1 (the others in S2) may have a perfect matching
+        in :meth:`for_split`'s graph: False proves that none has (D2 searched by families of
+        splits, issue 26; a group with ``take`` 0 is in S2, one with ``take`` its size in S1).
+        A player of a group with a choice has two vertices, his S1 vertex (his bit moved
+        above the bye bit, joined to the S2 vertices ``ok`` allows him) and his S2 vertex (as
+        in :meth:`_split_bits`), and per such group ``take`` stand-ins are joined to its
+        players' S2 vertices, ``len - take`` to their S1 vertices: a split of the family with
+        a perfect matching gives one here (its matching, the S2 vertices of the group's
+        players in S1 and the S1 vertices of those in S2 on the stand-ins). The converse may
+        fail (a player using both vertices while another of his group uses neither), so True
+        only means "maybe"; with no group left to choose the graph is :meth:`_split_bits`'s
+        and the answer exact."""
+        ok = self.ok
+        if not isinstance(ok, PairRule):
+            return True  # no family test for another relation: every split is tried
+        rd = self.rd
+        shift = rd.bye_bit + 1
+        pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
+        left = right = free_mask = 0  # players with an S1 vertex, an S2 vertex, both
+        top = 2 * shift + 1  # above every S1 vertex
+        stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
+        for players, take in groups:
+            mask = mask_of(players)
+            if take < 0 or take > len(players):
+                return False
+            if take == len(players):
+                left |= mask
+            elif take == 0:
+                right |= mask
+            else:
+                left, right, free_mask = left | mask, right | mask, free_mask | mask
+                s2_stand = ((1 << take) - 1) << top
+                s1_stand = ((1 << (len(players) - take)) - 1) << (top + take)
+                top += len(players)
+                stand.append((mask, s2_stand, s1_stand))
+        members = (right & self.can_float) | mask_of(self.sink)
+        bye_bit = 1 << rd.bye_bit
+        takers = rd.bye_takers() & members if self.bye else 0
+        own_stand: dict[int, tuple[int, int]] = {}
+        for mask, s2_stand, s1_stand in stand:
+            for v in bits(mask):
+                own_stand[v] = (s2_stand, s1_stand)
+        barred: dict[int, int] = {}
+        for a in bits(left):
+            partners = right & ~pair_barred[a] & ~(1 << a)
+            if a in own_stand:
+                partners |= own_stand[a][1]
+            barred[a + shift] = ~partners
+        for b in bits(right):
+            partners = (left & ~pair_barred[b] & ~(1 << b)) << shift
+            if (self.can_float >> b) & 1:
+                partners |= members & ~barred_b1[b] & ~(1 << b)
+                if (takers >> b) & 1:
+                    partners |= bye_bit
+            if b in own_stand:
+                partners |= own_stand[b][0]
+            barred[b] = ~partners
+        for v in self.sink:
+            partners = members & ~barred_b1[v] & ~(1 << v)
+            if (takers >> v) & 1:
+                partners |= bye_bit
+            barred[v] = ~partners
+        among = (left << shift) | right | mask_of(self.sink)
+        for mask, s2_stand, s1_stand in stand:
+            for v in bits(s2_stand):
+                barred[v] = ~mask
+            for v in bits(s1_stand):
+                barred[v] = ~(mask << shift)
+            among |= s2_stand | s1_stand
+        if self.bye:
+            barred[rd.bye_bit] = ~takers
+            among |= bye_bit
+        return BitMatching.is_perfect(barred, among)
+
+
 def residual_completion(
     rd: Round,
     movers: Sequence[int],

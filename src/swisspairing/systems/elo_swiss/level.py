@@ -186,64 +186,69 @@ def _heterogeneous(
 
 def _mover_places(rd: Round, movers: Sequence[int], residents: Sequence[int], p_h: int,
                   every: list[int], floater_ok: FloaterTest, outer: tuple[int, ...]
-                  ) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+                  ) -> Iterator[tuple[tuple[int, ...], Iterator[int]]]:
     """The choices of ``p_h`` players from above to pair in a heterogeneous level (C12: fewer
     floaters paired), as places in ``movers``, in the order of the search
     (``itertools.combinations``: lexicographic), each with the residual pairs to drop (C11)
-    worth trying, in increasing order; a choice none of whose drops is worth trying is not
-    given. Worth trying: :func:`.completion.some_movers_take_residents` at the most relaxed
-    upfloat stage (C10) says some pairing of the floaters and of the residual leaves that many
-    residual floaters, which every candidate of that group is (docs/elo-swiss.md, "Which
-    players from above"). The choices are found by fixing the places one at a time in
-    lexicographic order and asking whether some choice extends them (the players skipped
-    before the next place left out, those after it free): a "yes" has a child that says
-    yes, so no branch is explored in vain, and a "no" skips every choice below it (issue 26:
-    the near-miss 0.5-point level at 400 players tried 2,000 choices one by one, none
-    feasible, and spent its matching work and search limit on them)."""
+    among ``every`` worth trying, in increasing order (asked lazily, as the search reaches
+    them); a choice none of whose drops is worth trying is not given. Worth trying: two
+    necessary questions say that a candidate of that group may exist
+    (docs/elo-swiss.md, "Which players from above"):
+    :func:`.completion.some_movers_take_residents` (the chosen players from above take
+    residents and the residual leaves that many floaters, B5/B6 dropped for upfloaters, the
+    most relaxed stage of C10) and, but in the last level,
+    :func:`.completion.some_floaters_of_each` (those floaters and the players from above
+    left out can float with the rest of the round, C12/C13). The choices are found by fixing
+    the places one at a time in lexicographic order and asking whether some choice extends
+    them (the players skipped before the next place left out, those after it free): a "yes"
+    has a child that says yes, so no branch is explored in vain, and a "no" skips every
+    choice below it (issue 26: the near-miss 0.5-point level at 400 players tried 2,000
+    choices one by one, none feasible, and spent its matching work and search limit on
+    them)."""
     m, n_res = len(movers), len(residents)
     ok = rd.pair_rule(2)
     sink = floater_ok.also | floater_ok.lower | frozenset(outer)
 
-    def xs(drops: Iterable[int]) -> Iterator[int]:
-        return ((n_res - p_h) % 2 + 2 * d for d in drops)
-
-    def viable(chosen: tuple[int, ...], start: int, drops: list[int]) -> list[int]:
+    def worth(chosen: tuple[int, ...], start: int, drop: int) -> bool:
+        x = (n_res - p_h) % 2 + 2 * drop
         fixed = [movers[i] for i in chosen]
         free = movers[start:]
         take = p_h - len(chosen)
+        if not some_movers_take_residents(rd, fixed, free, take, residents, x, ok):
+            return False
+        if floater_ok.last:
+            return True
         floating = [movers[i] for i in range(start) if i not in chosen]
-        return [d for d, x in zip(drops, xs(drops), strict=True)
-                if some_movers_take_residents(rd, fixed, free, take, residents, x, ok)
-                and (floater_ok.last or some_floaters_of_each(
-                    rd, floating, free, take, residents, x, sink))]
+        return some_floaters_of_each(rd, floating, free, take, residents, x, sink)
 
-    drops = viable((), 0, every)
-    if not drops:
+    def drops_of(leaf: tuple[int, ...]) -> Iterator[int]:
+        return (d for d in every if worth(leaf, m, d))
+
+    if p_h == m:  # one choice: every player from above
+        yield tuple(range(m)), drops_of(tuple(range(m)))
+        return
+    if not any(worth((), 0, d) for d in every):
         return
     # depth-first over the places in lexicographic order, an explicit stack of frames
-    # (chosen places, the next place to try, the drops its family allows, whether those
-    # drops were asked of the family as it is now)
-    stack: list[list] = [[(), 0, drops, True]]
+    # (chosen places, the next place to try, whether the family was asked as it is now)
+    stack: list[list] = [[(), 0, True]]
     while stack:
         frame = stack[-1]
-        chosen, start, drops, asked = frame
+        chosen, start, asked = frame
         take = p_h - len(chosen)
         if take == 0 or take == m - start:
             # one choice left in this family (no more places, or all the rest)
             stack.pop()
             leaf = (*chosen, *range(start, m if take else start))
-            if not asked:
-                drops = viable(leaf, m, drops)
-            if drops:
-                yield leaf, drops
+            if asked or any(worth(leaf, m, d) for d in every):
+                yield leaf, drops_of(leaf)
             continue
         for i in range(start, m - take + 1):
             child = (*chosen, i)
-            got = viable(child, i + 1, drops)
-            if got:
+            if any(worth(child, i + 1, d) for d in every):
                 # once ``child``'s family is done, this one is the choices after place i
-                frame[1], frame[3] = i + 1, False
-                stack.append([child, i + 1, got, True])
+                frame[1], frame[2] = i + 1, False
+                stack.append([child, i + 1, True])
                 break
         else:
             stack.pop()

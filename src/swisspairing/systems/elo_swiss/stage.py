@@ -19,7 +19,7 @@ from .completion import (
     StageCompletions,
     max_matching_size,
 )
-from .exchanges import d2_splits
+from .exchanges import SplitFamily, d2_splits, d2_splits_where
 from .players import PairRule, Round
 
 
@@ -106,7 +106,20 @@ def pair_stage(
         if not possible:
             return
     completions = StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
-    for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
+    splits = d2_splits(n, p)
+    if completions is not None:
+        # C8/D2 by families of splits (issue 26): the exchanges of a family that
+        # ``StageCompletions.some_split`` refuses yield nothing (no split of it has a
+        # perfect completion graph) and are skipped, uncharged; the others come in D2's
+        # order (docs/elo-swiss.md, "D2 by families")
+        stage_completions = completions
+
+        def maybe(family: SplitFamily) -> bool:
+            return stage_completions.some_split(
+                [([players[i - 1] for i in run], take) for run, take in family])
+
+        splits = d2_splits_where(n, p, maybe)
+    for exchanges, (s1n, s2n, exchange) in enumerate(splits, start=1):
         if exchanges > criteria.EXCHANGE_LIMIT:
             rd.exchange_cuts += 1  # a search limit: read by C12's walk (level._c12_walk)
             return

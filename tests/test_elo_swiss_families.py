@@ -23,7 +23,7 @@ from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.model import Tournament
 from swisspairing.model.state import Float
 from swisspairing.systems import get_system
-from swisspairing.systems.elo_swiss import completion, criteria, level, stage
+from swisspairing.systems.elo_swiss import completion, criteria, exchanges, level, stage
 from swisspairing.systems.elo_swiss.completion import (
     FloaterTest,
     StageCompletions,
@@ -44,10 +44,14 @@ def _in_family(s1: list[int], family: list[tuple[list[int], int]]) -> bool:
     return all(len(chosen & set(run)) == take for run, take in family)
 
 
+@pytest.mark.parametrize("few_leaving", [0, exchanges.FEW_LEAVING])
 @pytest.mark.parametrize(("n", "p"), [(6, 3), (7, 3), (8, 4), (9, 4), (10, 5), (12, 5), (13, 6)])
-def test_family_search_keeps_d2_order_and_every_good_split(n: int, p: int) -> None:
+def test_family_search_keeps_d2_order_and_every_good_split(
+        n: int, p: int, few_leaving: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Random sets of good splits; the family test says yes exactly when the family holds one
-    (the best a test can do). Also with a small question budget (families kept whole)."""
+    (the best a test can do). Also with a small question budget (families kept whole), and
+    with the sets leaving S1 found by halving as well as asked one by one."""
+    monkeypatch.setattr(exchanges, "FEW_LEAVING", few_leaving)
     every = list(d2_splits(n, p))
     assert list(d2_splits_where(n, p, lambda family: True)) == every
     rng = random.Random(n * 100 + p)
@@ -236,12 +240,15 @@ def test_generated_rounds_paired_like_the_literal_enumeration(
             assert _paired(t, r) == _literal(t, r, monkeypatch), (seed, r)
 
 
+@pytest.mark.parametrize("few_leaving", [0, exchanges.FEW_LEAVING])
 @pytest.mark.parametrize(("seeds", "players"), [(range(4), 16), (range(4, 6), 20)])
 def test_near_miss_rounds_paired_like_the_literal_enumeration(
-        seeds: range, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        seeds: range, players: int, few_leaving: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """White won 90 % of the games: heterogeneous levels that leave players from above
-    unpaired and homogeneous ones whose splits mostly fail, the cases searched by families.
-    The family searches are asked (spied) and every round is alike."""
+    unpaired and homogeneous ones whose splits mostly fail, the cases searched by families
+    (the sets leaving S1 found by halving as well as asked one by one). The family searches
+    are asked (spied) and every round is alike."""
+    monkeypatch.setattr(exchanges, "FEW_LEAVING", few_leaving)
     asked = {"splits": 0, "places": 0}
     real_some_split = StageCompletions.some_split
     real_places = level._mover_places

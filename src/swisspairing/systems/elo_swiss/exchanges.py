@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterator, Sequence
 
 
@@ -47,6 +48,10 @@ def d2_splits(n: int, p: int) -> Iterator[tuple[list[int], list[int], str]]:
             yield s1, s2, f"{'+'.join(map(str, out1))}<->{'+'.join(map(str, out2))}"
 
 
+#: Up to this many sets of players leaving S1 (for one size of exchange), each is asked
+#: when D2's order reaches it rather than all found first by halving (:func:`d2_splits_where`).
+FEW_LEAVING = 256
+
 #: A family of splits for :func:`d2_splits_where`: groups of places, each with how many of
 #: them are in S1 (0: all in S2; its size: all in S1).
 SplitFamily = list[tuple[list[int], int]]
@@ -59,25 +64,39 @@ def d2_splits_where(
     same splits in the same order (C4/C8, D2), less those of a family for which ``maybe``
     answers False (it must answer False only when no split of the family is worth trying;
     issue 26). The split with no exchange always comes first. For each size of exchange:
-    one question for all its exchanges; then the sets of players leaving S1 worth trying and
-    those leaving S2, each found by halving the places (a family: how many of each half
-    leave) and dropping the halves ``maybe`` refuses (at most ``calls`` questions per side,
-    past which the family's sets are all kept); the exchanges are then those two lists
-    combined, in D2's order (:func:`d2_exchanges`: difference of the sums, the weakest S1
-    players, the strongest S2 players)."""
+    one question for all its exchanges; then the sets of players leaving S2 worth trying,
+    found by halving the places (a family: how many of each half leave) and dropping the
+    halves ``maybe`` refuses (at most ``calls`` questions, past which the family's sets are
+    all kept); the sets leaving S1 likewise, or, when there are at most
+    :data:`FEW_LEAVING`, each asked once when D2's order first reaches it; the exchanges
+    are those combined, in D2's order (:func:`d2_exchanges`: difference of the sums, the
+    weakest S1 players, the strongest S2 players)."""
     s1_all = list(range(1, p + 1))
     s2_all = list(range(p + 1, n + 1))
     yield s1_all, s2_all, ""
     for size in range(1, min(p, n - p) + 1):
         if not maybe([(s1_all, p - size), (s2_all, size)]):
             continue
-        outs1 = _maybe_sets(s1_all, size, lambda halves, size=size: maybe(
-            [*((g, len(g) - c) for g, c in halves), (s2_all, size)]), calls)
-        if not outs1:
-            continue
         outs2 = _maybe_sets(s2_all, size, lambda halves, size=size: maybe(
             [(s1_all, p - size), *halves]), calls)
+        if not outs2:
+            continue
+        leaving: dict[tuple[int, ...], bool] = {}  # a set leaving S1: worth trying?
+        if math.comb(p, size) <= FEW_LEAVING:
+            # few sets leave S1: each asked once, when D2's order first reaches it
+            outs1 = list(itertools.combinations(s1_all, size))
+        else:
+            outs1 = _maybe_sets(s1_all, size, lambda halves, size=size: maybe(
+                [*((g, len(g) - c) for g, c in halves), (s2_all, size)]), calls)
+            leaving = dict.fromkeys(outs1, True)
         for out1, out2 in _in_d2_order(outs1, outs2):
+            worth = leaving.get(out1)
+            if worth is None:
+                stay = [a for a in s1_all if a not in out1]
+                worth = leaving[out1] = maybe([(list(out1), 0), (stay, p - size),
+                                                (s2_all, size)])
+            if not worth:
+                continue
             s1 = sorted((set(s1_all) - set(out1)) | set(out2))
             s2 = sorted((set(s2_all) - set(out2)) | set(out1))
             yield s1, s2, f"{'+'.join(map(str, out1))}<->{'+'.join(map(str, out2))}"

@@ -190,8 +190,8 @@ def _mover_places(rd: Round, movers: Sequence[int], residents: Sequence[int], p_
     """The choices of ``p_h`` players from above to pair in a heterogeneous level (C12: fewer
     floaters paired), as places in ``movers``, in the order of the search
     (``itertools.combinations``: lexicographic), each with the residual pairs to drop (C11)
-    among ``every`` worth trying, in increasing order (asked lazily, as the search reaches
-    them); a choice none of whose drops is worth trying is not given. Worth trying: two
+    among ``every`` worth trying, in increasing order; a choice none of whose drops is worth
+    trying is not given. Worth trying: two
     necessary questions say that a candidate of that group may exist
     (docs/elo-swiss.md, "Which players from above"):
     :func:`.completion.some_movers_take_residents` (the chosen players from above take
@@ -221,34 +221,41 @@ def _mover_places(rd: Round, movers: Sequence[int], residents: Sequence[int], p_
         floating = [movers[i] for i in range(start) if i not in chosen]
         return some_floaters_of_each(rd, floating, free, take, residents, x, sink)
 
-    def drops_of(leaf: tuple[int, ...]) -> Iterator[int]:
-        return (d for d in every if worth(leaf, m, d))
-
-    if p_h == m:  # one choice: every player from above
-        yield tuple(range(m)), drops_of(tuple(range(m)))
+    if p_h == m:  # one choice: every player from above, its groups asked as before
+        yield tuple(range(m)), iter(every)
         return
-    if not any(worth((), 0, d) for d in every):
+    def worth_of(chosen: tuple[int, ...], start: int, drops: list[int]) -> list[int]:
+        return [d for d in drops if worth(chosen, start, d)]
+
+    # a drop refused for a family is refused for every family inside it (its graphs are
+    # subgraphs, with stand-ins for the players left out), so each frame keeps its own
+    drops = worth_of((), 0, every)
+    if not drops:
         return
     # depth-first over the places in lexicographic order, an explicit stack of frames
-    # (chosen places, the next place to try, whether the family was asked as it is now)
-    stack: list[list] = [[(), 0, True]]
+    # (chosen places, the next place to try, the drops worth trying in its family, whether
+    # they were asked of the family as it is now)
+    stack: list[list] = [[(), 0, drops, True]]
     while stack:
         frame = stack[-1]
-        chosen, start, asked = frame
+        chosen, start, drops, asked = frame
         take = p_h - len(chosen)
         if take == 0 or take == m - start:
             # one choice left in this family (no more places, or all the rest)
             stack.pop()
             leaf = (*chosen, *range(start, m if take else start))
-            if asked or any(worth(leaf, m, d) for d in every):
-                yield leaf, drops_of(leaf)
+            if not asked:
+                drops = worth_of(leaf, m, drops)
+            if drops:
+                yield leaf, iter(drops)
             continue
         for i in range(start, m - take + 1):
             child = (*chosen, i)
-            if any(worth(child, i + 1, d) for d in every):
+            got = worth_of(child, i + 1, drops)
+            if got:
                 # once ``child``'s family is done, this one is the choices after place i
-                frame[1], frame[2] = i + 1, False
-                stack.append([child, i + 1, True])
+                frame[1], frame[3] = i + 1, False
+                stack.append([child, i + 1, got, True])
                 break
         else:
             stack.pop()

@@ -268,3 +268,29 @@ def test_near_miss_rounds_paired_like_the_literal_enumeration(
         for r in range(2, t.rounds_paired + 2):
             assert _paired(t, r) == _literal(t, r, monkeypatch), (seed, r)
     assert asked["splits"] and asked["places"]
+
+
+def _explained(t: Tournament, r: int, lang: str = "en") -> str:
+    explanation = Explanation()
+    ENGINE.pair(t.before_round(r), r, explanation)
+    return explanation.render(lang)
+
+
+def test_a_cut_stage_or_walk_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Truncation is not exactness: a level whose stage stopped at the exchange limit, or
+    whose C12 walk stopped at the candidate limit, says so (in English and French) instead
+    of presenting its pairing as the rules' choice. Near-miss event (seed 900, 16 players),
+    round 4; with the real limits and the walk the same round has no such note."""
+    t = white_mostly_wins(ENGINE, 900, 16, 4)
+    assert "search limit" not in _explained(t, 4)
+    with monkeypatch.context() as m:
+        m.setattr(criteria, "EXCHANGE_LIMIT", 1)
+        assert "a stage stopped after 1 exchanges" in _explained(t, 4)
+        assert "une étape arrêtée après 1 échanges" in _explained(t, 4, "fr")
+    with monkeypatch.context() as m:
+        m.setattr(level, "_c12_walk", lambda *args, **kwargs: None)  # the literal walk
+        m.setattr(criteria, "CANDIDATE_LIMIT", 2)
+        text = _explained(t, 4)
+        assert "search limit reached before C12 was decided" in text
+        assert "no pairing here lets every floater be paired" not in text
+        assert "avant que C12 soit tranché" in _explained(t, 4, "fr")

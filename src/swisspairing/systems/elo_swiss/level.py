@@ -341,6 +341,7 @@ def _pair_level(
         cands = _heterogeneous(rd, movers, residents, outer, floater_ok, budget)
     first: Candidate | None = None
     chosen: Candidate | None = None
+    cuts = rd.exchange_cuts  # the level's own stages cut at the exchange limit (D2)
     for cand in cands:
         if strict_ok(frozenset(cand.floaters)):
             chosen = cand
@@ -356,8 +357,10 @@ def _pair_level(
             if not _some_candidate_preferred(rd, cand, outer, everyone, lower, nxt,
                                              homogeneous):
                 break  # C12: no later candidate can be preferred; ``first`` is the choice
+            before_walk = rd.exchange_cuts
             walked = _c12_walk(rd, first, movers, residents, outer, everyone, lower, nxt,
                                homogeneous, strict_ok)
+            cuts += rd.exchange_cuts - before_walk  # the walk's own cuts are not the level's
             if walked is not None:  # the walk's answer, found without its limits
                 if walked is not first:
                     chosen = walked
@@ -372,9 +375,27 @@ def _pair_level(
             break
     if chosen is None and first is not None:
         chosen = first
-        notes.append(("no pairing here lets every floater be paired in the next level",
-                      "aucun appariement ici ne permet d'apparier tous les flotteurs au niveau "
-                      "suivant", 1, "C12"))
+        if budget[0] < 0:
+            # the literal walk of C12 met the candidate limit: a truncation, not a proof
+            notes.append((
+                "search limit reached before C12 was decided: the first pairing found is "
+                "kept, not proven the rules' choice",
+                "limite de recherche atteinte avant que C12 soit tranché : le premier "
+                "appariement trouvé est gardé, sans preuve que ce soit celui des règles",
+                1, "C12"))
+        else:
+            notes.append(("no pairing here lets every floater be paired in the next level",
+                          "aucun appariement ici ne permet d'apparier tous les flotteurs au "
+                          "niveau suivant", 1, "C12"))
+    if chosen is not None and rd.exchange_cuts > cuts:
+        # a stage stopped at the exchange limit before this pairing was found
+        notes.append((
+            f"search limit reached: a stage stopped after {criteria.EXCHANGE_LIMIT:,} "
+            "exchanges; the pairing kept is the first found after it, not proven the rules' "
+            "first",
+            f"limite de recherche atteinte : une étape arrêtée après "
+            f"{fr_number(criteria.EXCHANGE_LIMIT)} échanges ; l'appariement gardé est le "
+            "premier trouvé ensuite, sans preuve que ce soit le premier des règles", 1, "D2"))
     if chosen is None:
         chosen = _fallback(rd, movers + residents, outer, lower, last)
         notes.append(("search limit reached: pairs chosen in A.2 order keeping the round "

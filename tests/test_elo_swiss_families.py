@@ -247,11 +247,18 @@ def test_near_miss_rounds_paired_like_the_literal_enumeration(
     """White won 90 % of the games: heterogeneous levels that leave players from above
     unpaired and homogeneous ones whose splits mostly fail, the cases searched by families
     (the sets leaving S1 found by halving as well as asked one by one). The family searches
-    are asked (spied) and every round is alike."""
+    and the residual's rest-of-round graph are asked (spied) and every round is alike."""
     monkeypatch.setattr(exchanges, "FEW_LEAVING", few_leaving)
-    asked = {"splits": 0, "places": 0}
+    asked = {"splits": 0, "places": 0, "rest": 0}
     real_some_split = StageCompletions.some_split
     real_places = level._mover_places
+    real_rest = completion._residual_rest_bits
+
+    def rest(*args, **kwargs):  # type: ignore[no-untyped-def]
+        asked["rest"] += 1
+        return real_rest(*args, **kwargs)
+
+    monkeypatch.setattr(completion, "_residual_rest_bits", rest)
 
     def some_split(self: StageCompletions, groups):  # type: ignore[no-untyped-def]
         asked["splits"] += 1
@@ -267,7 +274,7 @@ def test_near_miss_rounds_paired_like_the_literal_enumeration(
         t = white_mostly_wins(ENGINE, 900 + seed, players, 4)
         for r in range(2, t.rounds_paired + 2):
             assert _paired(t, r) == _literal(t, r, monkeypatch), (seed, r)
-    assert asked["splits"] and asked["places"]
+    assert asked["splits"] and asked["places"] and asked["rest"]
 
 
 def _explained(t: Tournament, r: int, lang: str = "en") -> str:

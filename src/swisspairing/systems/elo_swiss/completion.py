@@ -331,6 +331,7 @@ def residual_completion(
     x: int,
     ok: Callable[[int, int], bool],
     floater_ok: FloaterTest,
+    with_rest: bool = False,
 ) -> Completion | BitCompletion:
     """C10/C11 for a heterogeneous level: each floater from above takes a resident (``ok``),
     and the residents left form a residual level that passes the quick test of :func:`pair_stage`
@@ -340,7 +341,9 @@ def residual_completion(
     changing its answer, and stops trying every opponent of every floater.
 
     When ``ok`` is a :class:`PairRule` (always, in the engine) the graph is built on bit sets
-    (:func:`_residual_bits`: a few word operations per vertex instead of one call per pair)."""
+    (:func:`_residual_bits`: a few word operations per vertex instead of one call per pair).
+    ``with_rest`` (``x`` >= 2, not the last level) adds the rest of the round as a second
+    graph (:func:`_residual_rest_bits`, :class:`BothCompletions`)."""
     if x == 0:
         floatable: list[int] = []
     elif x == 1:
@@ -350,7 +353,7 @@ def residual_completion(
     closed = x == 0 and not floater_ok(frozenset())
     if isinstance(ok, PairRule):
         own = _residual_bits(rd, movers, residents, x, ok, floatable, closed)
-        if x < 2 or floater_ok.last:
+        if not with_rest or x < 2 or floater_ok.last:
             return own
         # issue 26: with the rest of the round too (the floaters' completion)
         return BothCompletions(own, _residual_rest_bits(

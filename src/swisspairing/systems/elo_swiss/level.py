@@ -17,7 +17,7 @@ from .completion import (
     some_floaters_of_each,
     some_movers_take_residents,
 )
-from .players import Round
+from .players import PairRule, Round
 from .stage import pair_stage, valid_permutations
 
 
@@ -127,13 +127,12 @@ def _heterogeneous(
 
                     # C10's note: the D1-first opponents of the floaters, residual aside
                     first: tuple[int, ...] | None = None
-                    for perm in valid_permutations(
-                        list(s1), residents, [], up_ok,
-                        functools.partial(residual_completion, rd, s1, residents,
-                                          residual_floaters, up_ok,
-                                          floater_ok.with_also(outer + left)),
-                        budget, rd.matching_work,
+                    dead = [False]  # the last permutation's residual yielded nothing
+                    for perm in _floater_opponents(
+                        rd, s1, residents, residual_floaters, up_ok,
+                        floater_ok.with_also(outer + left), budget, dead,
                     ):
+                        dead[0] = True
                         budget[0] -= 1
                         if budget[0] < 0:
                             return
@@ -173,6 +172,7 @@ def _heterogeneous(
                                     f"B{'6' if up == 1 else '6 et B5'} abandonné(s) pour les "
                                     "flotteurs montants", "C10"))
                             cand.group = group
+                            dead[0] = False
                             if left:
                                 cand.notes.append((
                                     "could not pair " + ", ".join(map(str, left))
@@ -182,6 +182,44 @@ def _heterogeneous(
                             yield cand
                         if budget[0] < 0:
                             return
+
+
+def _floater_opponents(rd: Round, s1: Sequence[int], residents: Sequence[int], x: int,
+                       ok: PairRule, floater_ok: FloaterTest, budget: list[int],
+                       dead: list[bool]) -> Iterator[tuple[int, ...]]:
+    """The D1 permutations of the residents for the floaters ``s1`` of a heterogeneous level
+    (C6, C7, C10), pruned by the residual's graph (:func:`.completion.residual_completion`),
+    as before. Once a permutation's residual has yielded nothing (the caller sets ``dead``),
+    the search goes on pruned by the rest of the round too (``with_rest``: a second graph,
+    the floaters' completion with the lower levels, necessary for any candidate), from the
+    permutation after that one: the permutations it gives are those of the first search
+    whose branches keep both graphs perfect, in the same order, so no candidate is missed
+    (issue 26: the near-miss 0.5-point level at 400 players walked thousands of
+    permutations whose residual floaters the rest of the round could not take). The second
+    search has its own matching work (:data:`.criteria.MATCHING_WORK_LIMIT`) and charges
+    nothing to ``budget``: the level's limits are charged at most what the first search
+    alone would be charged."""
+    place = {b: i for i, b in enumerate(residents)}
+    factory = functools.partial(residual_completion, rd, s1, residents, x, ok, floater_ok)
+    perms = valid_permutations(list(s1), residents, [], ok, factory, budget, rd.matching_work)
+    switched = x < 2 or floater_ok.last  # no second graph to ask
+    last: tuple[int, ...] | None = None
+    while True:
+        perm = next(perms, None)
+        if perm is None:
+            return
+        key = tuple(place[b] for b in perm)  # D1's order: lexicographic over S2's places
+        if last is not None and key <= last:
+            continue  # given by the first search already
+        last = key
+        yield perm
+        if dead[0] and not switched:
+            switched = True
+            perms = valid_permutations(
+                list(s1), residents, [], ok,
+                functools.partial(residual_completion, rd, s1, residents, x, ok, floater_ok,
+                                  with_rest=True),
+                None, [criteria.MATCHING_WORK_LIMIT])
 
 
 def _mover_places(rd: Round, movers: Sequence[int], residents: Sequence[int], p_h: int,

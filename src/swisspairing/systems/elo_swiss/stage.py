@@ -316,6 +316,7 @@ def valid_permutations(
         return frame[4]
 
     s2_mask = mask_of(s2)
+    direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None
     first = feasible(0, None)
     if first is None:
@@ -353,10 +354,23 @@ def valid_permutations(
             i += 1
             if b in used or not ok(a, b):
                 continue
+            tried = None  # ``done.without(a, b)`` when asked here
             if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
-                    and not done.holds(a, b)
-                    and not (partners_of(frame, done, a) >> b) & 1):
-                continue  # ``done.without(a, b)`` would be None (issue 26: asked once)
+                    and not done.holds(a, b)):
+                if frame[4] is None and direct[1] <= direct[0] + 2:
+                    # the frame's first partner not held: one repair for it, and only if it
+                    # fails the partners of every later one at once (issue 26: in most
+                    # searches the first partner D1 tries is allowed, and the partner set is
+                    # one search over the whole graph; ``direct`` counts how often the repair
+                    # succeeded, to go back to the partner set first where it rarely does).
+                    # The same answers; the work charged as before (a repair that succeeds)
+                    tried = done.without(a, b)
+                    direct[tried is None] += 1
+                    if tried is None:
+                        partners_of(frame, done, a)
+                        continue
+                elif not (partners_of(frame, done, a) >> b) & 1:
+                    continue  # ``done.without(a, b)`` would be None (issue 26)
             given = None
             repair = None
             if witness is not None and barred is not None:
@@ -374,7 +388,7 @@ def valid_permutations(
             if below is not None and done is not None and (work is None or work[0] > 0):
                 if work is not None:
                     work[0] -= 1
-                after = done.without(a, b)
+                after = done.without(a, b) if tried is None else tried
                 if after is None:
                     below = None
             if below is None:

@@ -54,23 +54,22 @@ def pair_stage(
     if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
         return  # the last level leaves at most one player (A.5)
     down, up = relax
-    floatable = rd.may_float_mask(Float.DOWN, down)
-    can_float = {pid for pid in players if (floatable >> pid) & 1}
-    if x == 1:
-        can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
-    elif x == 0 and not floater_ok(frozenset()):
-        return
-
     ok = rd.pair_rule(up)
-
     # quick test: can this stage be paired at all, whatever S1 and S2 are? Not with more pairs
     # than a maximum matching of the level has (issue 26: C14 lowers p one by one from n // 2,
-    # and each p asks the five stages of C9/C10). Then the stage test; its "no" holds for
+    # and each p asks the five stages of C9/C10; asked first, before anything is built for
+    # the stage). Then the stage test; its "no" holds for
     # every smaller p too with the same floaters allowed (``rd.stage_floor``): the p for which
     # the players can be paired leaving only players of ``can_float`` form an interval ending
     # at the maximum matching's size (from such a pairing, each augmenting path towards a
     # maximum matching adds a pair and unpairs nobody; docs/elo-swiss.md).
     if p > rd.most_pairs(players, ok):
+        return
+    floatable = rd.may_float_mask(Float.DOWN, down)
+    can_float = {pid for pid in players if (floatable >> pid) & 1}
+    if x == 1:
+        can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
+    elif x == 0 and not floater_ok(frozenset()):
         return
     # C12/C13: can some x players of the stage float so that the rest of the round is paired?
     # (asked first: the cheaper question, and in near-miss rounds the one that says no)

@@ -247,6 +247,83 @@ class StageCompletions:
                                                         stop_at_failure=True), shift)
 
 
+    def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
+        """Whether some split of the stage's players with, from each group ``(players,
+        take)``, exactly ``take`` players in S1 (the others in S2) may have a perfect matching
+        in :meth:`for_split`'s graph: False proves that none has (D2 searched by families of
+        splits, issue 26; a group with ``take`` 0 is in S2, one with ``take`` its size in S1).
+        A player of a group with a choice has two vertices, his S1 vertex (his bit moved
+        above the bye bit, joined to the S2 vertices ``ok`` allows him) and his S2 vertex (as
+        in :meth:`_split_bits`), and per such group ``take`` stand-ins are joined to its
+        players' S2 vertices, ``len - take`` to their S1 vertices: a split of the family with
+        a perfect matching gives one here (its matching, the S2 vertices of the group's
+        players in S1 and the S1 vertices of those in S2 on the stand-ins). The converse may
+        fail (a player using both vertices while another of his group uses neither), so True
+        only means "maybe"; with no group left to choose the graph is :meth:`_split_bits`'s
+        and the answer exact."""
+        ok = self.ok
+        if not isinstance(ok, PairRule):
+            return True  # no family test for another relation: every split is tried
+        rd = self.rd
+        shift = rd.bye_bit + 1
+        pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
+        left = right = free_mask = 0  # players with an S1 vertex, an S2 vertex, both
+        top = 2 * shift + 1  # above every S1 vertex
+        stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
+        for players, take in groups:
+            mask = mask_of(players)
+            if take < 0 or take > len(players):
+                return False
+            if take == len(players):
+                left |= mask
+            elif take == 0:
+                right |= mask
+            else:
+                left, right, free_mask = left | mask, right | mask, free_mask | mask
+                s2_stand = ((1 << take) - 1) << top
+                s1_stand = ((1 << (len(players) - take)) - 1) << (top + take)
+                top += len(players)
+                stand.append((mask, s2_stand, s1_stand))
+        members = (right & self.can_float) | mask_of(self.sink)
+        bye_bit = 1 << rd.bye_bit
+        takers = rd.bye_takers() & members if self.bye else 0
+        own_stand: dict[int, tuple[int, int]] = {}
+        for mask, s2_stand, s1_stand in stand:
+            for v in bits(mask):
+                own_stand[v] = (s2_stand, s1_stand)
+        barred: dict[int, int] = {}
+        for a in bits(left):
+            partners = right & ~pair_barred[a] & ~(1 << a)
+            if a in own_stand:
+                partners |= own_stand[a][1]
+            barred[a + shift] = ~partners
+        for b in bits(right):
+            partners = (left & ~pair_barred[b] & ~(1 << b)) << shift
+            if (self.can_float >> b) & 1:
+                partners |= members & ~barred_b1[b] & ~(1 << b)
+                if (takers >> b) & 1:
+                    partners |= bye_bit
+            if b in own_stand:
+                partners |= own_stand[b][0]
+            barred[b] = ~partners
+        for v in self.sink:
+            partners = members & ~barred_b1[v] & ~(1 << v)
+            if (takers >> v) & 1:
+                partners |= bye_bit
+            barred[v] = ~partners
+        among = (left << shift) | right | mask_of(self.sink)
+        for mask, s2_stand, s1_stand in stand:
+            for v in bits(s2_stand):
+                barred[v] = ~mask
+            for v in bits(s1_stand):
+                barred[v] = ~(mask << shift)
+            among |= s2_stand | s1_stand
+        if self.bye:
+            barred[rd.bye_bit] = ~takers
+            among |= bye_bit
+        return BitMatching.is_perfect(barred, among)
+
+
 def residual_completion(
     rd: Round,
     movers: Sequence[int],
@@ -254,6 +331,7 @@ def residual_completion(
     x: int,
     ok: Callable[[int, int], bool],
     floater_ok: FloaterTest,
+    with_rest: bool = False,
 ) -> Completion | BitCompletion:
     """C10/C11 for a heterogeneous level: each floater from above takes a resident (``ok``),
     and the residents left form a residual level that passes the quick test of :func:`pair_stage`
@@ -263,7 +341,9 @@ def residual_completion(
     changing its answer, and stops trying every opponent of every floater.
 
     When ``ok`` is a :class:`PairRule` (always, in the engine) the graph is built on bit sets
-    (:func:`_residual_bits`: a few word operations per vertex instead of one call per pair)."""
+    (:func:`_residual_bits`: a few word operations per vertex instead of one call per pair).
+    ``with_rest`` (``x`` >= 2, not the last level) adds the rest of the round as a second
+    graph (:func:`_residual_rest_bits`, :class:`BothCompletions`)."""
     if x == 0:
         floatable: list[int] = []
     elif x == 1:
@@ -272,7 +352,12 @@ def residual_completion(
         floatable = list(residents)
     closed = x == 0 and not floater_ok(frozenset())
     if isinstance(ok, PairRule):
-        return _residual_bits(rd, movers, residents, x, ok, floatable, closed)
+        own = _residual_bits(rd, movers, residents, x, ok, floatable, closed)
+        if not with_rest or x < 2 or floater_ok.last:
+            return own
+        # issue 26: with the rest of the round too (the floaters' completion)
+        return BothCompletions(own, _residual_rest_bits(
+            rd, movers, residents, x, ok, floater_ok.also | floater_ok.lower))
     places = [BYE_VERTEX - 1 - k for k in range(x)]
     adj: dict[int, set[int]] = {v: set() for v in [*map(_shadow, movers), *residents, *places]}
 
@@ -389,3 +474,171 @@ def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[i
                 taken |= 1 << b
                 break
     return pairs
+
+
+def some_movers_take_residents(
+    rd: Round,
+    fixed: Collection[int],
+    free: Collection[int],
+    take: int,
+    residents: Sequence[int],
+    x: int,
+    ok: PairRule,
+) -> bool:
+    """Whether the players from above ``fixed`` and some ``take`` of ``free`` can each take a
+    resident (``ok``) while the residents left pair among themselves (``ok``) leaving ``x`` of
+    them unpaired (C6, C10, C11 for a heterogeneous level: the floaters paired first, then the
+    residual level). One perfect matching: the graph of :func:`residual_completion` for the
+    players ``fixed`` plus all of ``free``, with every resident allowed on the ``x`` float
+    places (the rest-of-round questions left out), and ``len(free) - take`` stand-ins joined
+    to every player of ``free`` (those who stay unpaired and float on, C12). A perfect
+    matching gives the stand-ins the players of ``free`` left out and is the residual graph
+    of the others; conversely such a graph's perfect matching, with the players left out on
+    the stand-ins, is one here. The graph has the edges of every :func:`residual_completion`
+    at ``ok``'s upfloat stage or a stricter one (its floatable residents are a subset of all
+    residents, a closed residual has no perfect matching at all), so False proves that no
+    choice of ``take`` players of ``free`` yields a candidate (issue 26, docs/elo-swiss.md
+    "Which players from above")."""
+    stand_ins = len(free) - take
+    if stand_ins < 0:
+        return False
+    pair_barred = ok.graph.barred
+    resident_mask = mask_of(residents)
+    mover_mask = mask_of(fixed) | mask_of(free)
+    top = rd.bye_bit + 1
+    place_mask = ((1 << x) - 1) << top
+    stand_in_mask = ((1 << stand_ins) - 1) << (top + x)
+    free_mask = mask_of(free)
+    barred: dict[int, int] = {}
+    for a in bits(mover_mask):
+        partners = resident_mask & ~pair_barred[a]
+        if (free_mask >> a) & 1:
+            partners |= stand_in_mask
+        barred[a] = ~partners
+    for b in residents:
+        barred[b] = ~(((resident_mask | mover_mask) & ~pair_barred[b] & ~(1 << b)) | place_mask)
+    for v in bits(place_mask):
+        barred[v] = ~resident_mask
+    for v in bits(stand_in_mask):
+        barred[v] = ~free_mask
+    return BitMatching.is_perfect(barred, mover_mask | resident_mask | place_mask | stand_in_mask)
+
+
+def some_floaters_of_each(
+    rd: Round,
+    floating: Collection[int],
+    free: Collection[int],
+    stay: int,
+    residents: Sequence[int],
+    x: int,
+    sink: Collection[int],
+) -> bool:
+    """Whether the players from above ``floating``, all of ``free`` but ``stay`` of them,
+    and some ``x`` residents can float with ``sink`` (the players already floating and the
+    lower levels) all paired (B1, B2; the bye vertex when they are odd, B1 b): the
+    rest-of-round question (C12, C13) of a heterogeneous level's groups, for every choice of
+    the players from above and of the residual floaters at once. The completion graph
+    (:meth:`Round.completion_graph`) of those players, plus ``stay`` stand-ins joined to
+    every player of ``free`` and ``len(residents) - x`` stand-ins joined to every resident:
+    a perfect matching puts on stand-ins exactly the players who do not float and pairs the
+    others with the sink; conversely any such floater set's completion, the others on
+    stand-ins, is one. So False proves that no candidate of those groups exists (issue 26,
+    docs/elo-swiss.md "Which players from above")."""
+    stand_res = len(residents) - x
+    if stay < 0 or stay > len(free) or stand_res < 0:
+        return False
+    graph = rd.completion_graph()
+    top = rd.bye_bit + 1
+    stay_mask = ((1 << stay) - 1) << top
+    res_stand_mask = ((1 << stand_res) - 1) << (top + stay)
+    free_mask, resident_mask = mask_of(free), mask_of(residents)
+    players = mask_of(floating) | free_mask | resident_mask | mask_of(sink)
+    among = players | stay_mask | res_stand_mask
+    floaters = len(floating) + len(free) - stay + x
+    if (floaters + len(sink)) % 2:
+        among |= 1 << rd.bye_bit
+    barred: dict[int, int] = {}
+    for v in bits(players):
+        m = graph[v] | stay_mask | res_stand_mask
+        if (free_mask >> v) & 1:
+            m &= ~stay_mask
+        elif (resident_mask >> v) & 1:
+            m &= ~res_stand_mask
+        barred[v] = m
+    barred[rd.bye_bit] = graph[rd.bye_bit] | stay_mask | res_stand_mask
+    for v in bits(stay_mask):
+        barred[v] = ~free_mask
+    for v in bits(res_stand_mask):
+        barred[v] = ~resident_mask
+    return BitMatching.is_perfect(barred, among)
+
+
+def _residual_rest_bits(
+    rd: Round,
+    movers: Sequence[int],
+    residents: Sequence[int],
+    x: int,
+    ok: PairRule,
+    sink: Collection[int],
+) -> BitCompletion:
+    """C10-C13 for a heterogeneous level whose residual leaves ``x`` >= 2 floaters: the rest
+    of the round with the residual (issue 26; :func:`_residual_bits` leaves it out). Each
+    mover takes a resident (``ok``); two residents are joined when ``ok`` allows them to meet
+    (a residual pair) or the completion graph does (two floaters paired below); a resident
+    is joined to the players of ``sink`` (the players already floating and the lower levels)
+    and to the bye vertex as the completion graph allows (a floater, C12/C13); the sink as in
+    :meth:`Round.completable`; the bye vertex when ``x`` and the sink are odd.
+    *Necessary*: a candidate of the group (the movers' pairs, the residual's pairs, its ``x``
+    floaters passing the look-ahead with the sink) is a perfect matching of this graph (its
+    pairs, then the completion of its floaters and of the sink), and so is every branch of
+    the D1 search that leads to one; so a branch with no perfect matching yields nothing
+    (the number of residents who float is not fixed here: :func:`_residual_bits` fixes it).
+    Every resident may float in this graph (B5/B6 dropped, the most relaxed stage of C9),
+    which only adds edges."""
+    graph = rd.completion_graph()
+    pair_barred = ok.graph.barred
+    mover_mask, resident_mask, sink_mask = mask_of(movers), mask_of(residents), mask_of(sink)
+    below = sink_mask
+    if (x + len(sink)) % 2:
+        below |= 1 << rd.bye_bit
+    barred: dict[int, int] = {}
+    for a in movers:
+        barred[a] = ~(resident_mask & ~pair_barred[a])
+    for b in residents:
+        partners = ((mover_mask | resident_mask) & ~pair_barred[b]) | (
+            (resident_mask | below) & ~graph[b])
+        barred[b] = ~(partners & ~(1 << b))
+    for v in bits(below):
+        barred[v] = ~((resident_mask | below) & ~graph[v] & ~(1 << v))
+    among = mover_mask | resident_mask | below
+    return BitCompletion(BitMatching.starting_with(
+        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
+
+
+class BothCompletions(BitCompletion):
+    """Two :class:`BitCompletion` questions on the same D1 search, both necessary: a branch
+    is kept while both graphs keep a perfect matching (issue 26: a heterogeneous level's
+    residual graph and the same with the rest of the round)."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: BitCompletion, second: BitCompletion) -> None:
+        super().__init__(first.matching, first.shift)
+        self.first, self.second = first, second
+
+    @property
+    def perfect(self) -> bool:
+        return self.first.perfect and self.second.perfect
+
+    def holds(self, a: int, b: int) -> bool:
+        return self.first.holds(a, b) and self.second.holds(a, b)
+
+    def partners(self, a: int) -> int:
+        return self.first.partners(a) & self.second.partners(a)
+
+    def without(self, a: int, b: int) -> BitCompletion | None:
+        one = self.first.without(a, b)
+        if one is None:
+            return None
+        two = self.second.without(a, b)
+        return None if two is None else BothCompletions(one, two)

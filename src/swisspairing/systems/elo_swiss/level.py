@@ -11,8 +11,13 @@ from dataclasses import dataclass, field
 from ...matching.bitsets import mask_of
 from ..explain import fr_number
 from . import criteria
-from .completion import FloaterTest, residual_completion
-from .players import Round
+from .completion import (
+    FloaterTest,
+    residual_completion,
+    some_floaters_of_each,
+    some_movers_take_residents,
+)
+from .players import PairRule, Round
 from .stage import pair_stage, valid_permutations
 
 
@@ -78,7 +83,7 @@ def _heterogeneous(
     outer: tuple[int, ...],
     floater_ok: FloaterTest,
     budget: list[int],
-    select: Callable[[tuple[int, tuple[int, ...], int], int], bool | None] | None = None,
+    select: _Groups | None = None,
 ) -> Iterator[Candidate]:
     """A heterogeneous level (A.3, A.6, C6, C10-C12): S1 = the players from above, S2 = the
     residents; p = len(S1). After the floaters are paired, the residents left form the residual
@@ -91,14 +96,19 @@ def _heterogeneous(
     search; each group it keeps costs one unit of ``budget``."""
     n_res = len(residents)
     for p_h in range(len(movers), -1, -1):
-        subsets = (
-            [tuple(range(len(movers)))] if p_h == len(movers)
-            else itertools.combinations(range(len(movers)), p_h)
-        )
-        for places in subsets:
+        every = list(range(0, (n_res - p_h) // 2 + 1))
+        if select is not None:
+            wanted = select.drops_for(p_h, n_res)
+            if wanted is None:
+                return
+            every = wanted
+        if not every:
+            continue
+        for places, drops in _mover_places(rd, movers, residents, p_h, every, floater_ok,
+                                           outer):
             s1 = tuple(movers[i] for i in places)
             left = tuple(m for m in movers if m not in s1)
-            for drop in range(0, (n_res - p_h) // 2 + 1):
+            for drop in drops:
                 group = (-p_h, places, drop)
                 if select is not None:
                     keep = select(group, p_h + (n_res - p_h) // 2 - drop)
@@ -117,13 +127,12 @@ def _heterogeneous(
 
                     # C10's note: the D1-first opponents of the floaters, residual aside
                     first: tuple[int, ...] | None = None
-                    for perm in valid_permutations(
-                        list(s1), residents, [], up_ok,
-                        functools.partial(residual_completion, rd, s1, residents,
-                                          residual_floaters, up_ok,
-                                          floater_ok.with_also(outer + left)),
-                        budget, rd.matching_work,
+                    dead = [False]  # the last permutation's residual yielded nothing
+                    for perm in _floater_opponents(
+                        rd, s1, residents, residual_floaters, up_ok,
+                        floater_ok.with_also(outer + left), budget, dead,
                     ):
+                        dead[0] = True
                         budget[0] -= 1
                         if budget[0] < 0:
                             return
@@ -163,6 +172,7 @@ def _heterogeneous(
                                     f"B{'6' if up == 1 else '6 et B5'} abandonné(s) pour les "
                                     "flotteurs montants", "C10"))
                             cand.group = group
+                            dead[0] = False
                             if left:
                                 cand.notes.append((
                                     "could not pair " + ", ".join(map(str, left))
@@ -172,6 +182,121 @@ def _heterogeneous(
                             yield cand
                         if budget[0] < 0:
                             return
+
+
+def _floater_opponents(rd: Round, s1: Sequence[int], residents: Sequence[int], x: int,
+                       ok: PairRule, floater_ok: FloaterTest, budget: list[int],
+                       dead: list[bool]) -> Iterator[tuple[int, ...]]:
+    """The D1 permutations of the residents for the floaters ``s1`` of a heterogeneous level
+    (C6, C7, C10), pruned by the residual's graph (:func:`.completion.residual_completion`),
+    as before. Once a permutation's residual has yielded nothing (the caller sets ``dead``),
+    the search goes on pruned by the rest of the round too (``with_rest``: a second graph,
+    the floaters' completion with the lower levels, necessary for any candidate), from the
+    permutation after that one: the permutations it gives are those of the first search
+    whose branches keep both graphs perfect, in the same order, so no candidate is missed
+    (issue 26: the near-miss 0.5-point level at 400 players walked thousands of
+    permutations whose residual floaters the rest of the round could not take). The second
+    search has its own matching work (:data:`.criteria.MATCHING_WORK_LIMIT`) and charges
+    nothing to ``budget``: the level's limits are charged at most what the first search
+    alone would be charged."""
+    place = {b: i for i, b in enumerate(residents)}
+    factory = functools.partial(residual_completion, rd, s1, residents, x, ok, floater_ok)
+    perms = valid_permutations(list(s1), residents, [], ok, factory, budget, rd.matching_work)
+    switched = x < 2 or floater_ok.last  # no second graph to ask
+    last: tuple[int, ...] | None = None
+    while True:
+        perm = next(perms, None)
+        if perm is None:
+            return
+        key = tuple(place[b] for b in perm)  # D1's order: lexicographic over S2's places
+        if last is not None and key <= last:
+            continue  # given by the first search already
+        last = key
+        yield perm
+        if dead[0] and not switched:
+            switched = True
+            perms = valid_permutations(
+                list(s1), residents, [], ok,
+                functools.partial(residual_completion, rd, s1, residents, x, ok, floater_ok,
+                                  with_rest=True),
+                None, [criteria.MATCHING_WORK_LIMIT])
+
+
+def _mover_places(rd: Round, movers: Sequence[int], residents: Sequence[int], p_h: int,
+                  every: list[int], floater_ok: FloaterTest, outer: tuple[int, ...]
+                  ) -> Iterator[tuple[tuple[int, ...], Iterator[int]]]:
+    """The choices of ``p_h`` players from above to pair in a heterogeneous level (C12: fewer
+    floaters paired), as places in ``movers``, in the order of the search
+    (``itertools.combinations``: lexicographic), each with the residual pairs to drop (C11)
+    among ``every`` worth trying, in increasing order; a choice none of whose drops is worth
+    trying is not given. Worth trying: two
+    necessary questions say that a candidate of that group may exist
+    (docs/elo-swiss.md, "Which players from above"):
+    :func:`.completion.some_movers_take_residents` (the chosen players from above take
+    residents and the residual leaves that many floaters, B5/B6 dropped for upfloaters, the
+    most relaxed stage of C10) and, but in the last level,
+    :func:`.completion.some_floaters_of_each` (those floaters and the players from above
+    left out can float with the rest of the round, C12/C13). The choices are found by fixing
+    the places one at a time in lexicographic order and asking whether some choice extends
+    them (the players skipped before the next place left out, those after it free): a "yes"
+    has a child that says yes, so no branch is explored in vain, and a "no" skips every
+    choice below it (issue 26: the near-miss 0.5-point level at 400 players tried 2,000
+    choices one by one, none feasible, and spent its matching work and search limit on
+    them)."""
+    m, n_res = len(movers), len(residents)
+    ok = rd.pair_rule(2)
+    sink = floater_ok.also | floater_ok.lower | frozenset(outer)
+
+    def worth(chosen: tuple[int, ...], start: int, drop: int) -> bool:
+        x = (n_res - p_h) % 2 + 2 * drop
+        fixed = [movers[i] for i in chosen]
+        free = movers[start:]
+        take = p_h - len(chosen)
+        if not some_movers_take_residents(rd, fixed, free, take, residents, x, ok):
+            return False
+        if floater_ok.last:
+            return True
+        floating = [movers[i] for i in range(start) if i not in chosen]
+        return some_floaters_of_each(rd, floating, free, take, residents, x, sink)
+
+    if p_h == m:  # one choice: every player from above, its groups asked as before
+        yield tuple(range(m)), iter(every)
+        return
+    def worth_of(chosen: tuple[int, ...], start: int, drops: list[int]) -> list[int]:
+        return [d for d in drops if worth(chosen, start, d)]
+
+    # a drop refused for a family is refused for every family inside it (its graphs are
+    # subgraphs, with stand-ins for the players left out), so each frame keeps its own
+    drops = worth_of((), 0, every)
+    if not drops:
+        return
+    # depth-first over the places in lexicographic order, an explicit stack of frames
+    # (chosen places, the next place to try, the drops worth trying in its family, whether
+    # they were asked of the family as it is now)
+    stack: list[list] = [[(), 0, drops, True]]
+    while stack:
+        frame = stack[-1]
+        chosen, start, drops, asked = frame
+        take = p_h - len(chosen)
+        if take == 0 or take == m - start:
+            # one choice left in this family (no more places, or all the rest)
+            stack.pop()
+            leaf = (*chosen, *range(start, m if take else start))
+            if not asked:
+                drops = worth_of(leaf, m, drops)
+            if drops:
+                yield leaf, iter(drops)
+            continue
+        for i in range(start, m - take + 1):
+            child = (*chosen, i)
+            got = worth_of(child, i + 1, drops)
+            if got:
+                # once ``child``'s family is done, this one is the choices after place i
+                frame[1], frame[3] = i + 1, False
+                stack.append([child, i + 1, got, True])
+                break
+        else:
+            stack.pop()
 
 
 def pair_levels(
@@ -254,6 +379,7 @@ def _pair_level(
         cands = _heterogeneous(rd, movers, residents, outer, floater_ok, budget)
     first: Candidate | None = None
     chosen: Candidate | None = None
+    cuts = rd.exchange_cuts  # the level's own stages cut at the exchange limit (D2)
     for cand in cands:
         if strict_ok(frozenset(cand.floaters)):
             chosen = cand
@@ -269,8 +395,10 @@ def _pair_level(
             if not _some_candidate_preferred(rd, cand, outer, everyone, lower, nxt,
                                              homogeneous):
                 break  # C12: no later candidate can be preferred; ``first`` is the choice
+            before_walk = rd.exchange_cuts
             walked = _c12_walk(rd, first, movers, residents, outer, everyone, lower, nxt,
                                homogeneous, strict_ok)
+            cuts += rd.exchange_cuts - before_walk  # the walk's own cuts are not the level's
             if walked is not None:  # the walk's answer, found without its limits
                 if walked is not first:
                     chosen = walked
@@ -285,9 +413,27 @@ def _pair_level(
             break
     if chosen is None and first is not None:
         chosen = first
-        notes.append(("no pairing here lets every floater be paired in the next level",
-                      "aucun appariement ici ne permet d'apparier tous les flotteurs au niveau "
-                      "suivant", 1, "C12"))
+        if budget[0] < 0:
+            # the literal walk of C12 met the candidate limit: a truncation, not a proof
+            notes.append((
+                "search limit reached before C12 was decided: the first pairing found is "
+                "kept, not proven the rules' choice",
+                "limite de recherche atteinte avant que C12 soit tranché : le premier "
+                "appariement trouvé est gardé, sans preuve que ce soit celui des règles",
+                1, "C12"))
+        else:
+            notes.append(("no pairing here lets every floater be paired in the next level",
+                          "aucun appariement ici ne permet d'apparier tous les flotteurs au "
+                          "niveau suivant", 1, "C12"))
+    if chosen is not None and rd.exchange_cuts > cuts:
+        # a stage stopped at the exchange limit before this pairing was found
+        notes.append((
+            f"search limit reached: a stage stopped after {criteria.EXCHANGE_LIMIT:,} "
+            "exchanges; the pairing kept is the first found after it, not proven the rules' "
+            "first",
+            f"limite de recherche atteinte : une étape arrêtée après "
+            f"{fr_number(criteria.EXCHANGE_LIMIT)} échanges ; l'appariement gardé est le "
+            "premier trouvé ensuite, sans preuve que ce soit le premier des règles", 1, "D2"))
     if chosen is None:
         chosen = _fallback(rd, movers + residents, outer, lower, last)
         notes.append(("search limit reached: pairs chosen in A.2 order keeping the round "
@@ -308,6 +454,21 @@ class _Groups:
         self.start, self.after, self.pairs, self.fewer, self.stop = start, after, pairs, fewer, stop
         self.asked = 0
         self.gave_up = False
+
+    def drops_for(self, p_h: int, n_res: int) -> list[int] | None:
+        """The residual drops (C11) of the groups with ``p_h`` floaters paired that this
+        search may keep, by the group's first item and its pairs alone (each group is still
+        asked); None when every such group is at or after ``stop`` (the search ends at the
+        first of them). Not counted as asked."""
+        if self.stop is not None and -p_h > self.stop[0]:
+            return None
+        if -p_h < self.start[0]:
+            return []
+        drops = range(0, (n_res - p_h) // 2 + 1)
+        most = p_h + (n_res - p_h) // 2  # pairs with no drop
+        if self.fewer:
+            return [d for d in drops if most - d < self.pairs]
+        return [d for d in drops if most - d >= self.pairs]
 
     def __call__(self, group: tuple[int, tuple[int, ...], int], pairs: int) -> bool | None:
         self.asked += 1

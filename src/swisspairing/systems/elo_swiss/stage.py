@@ -19,7 +19,7 @@ from .completion import (
     StageCompletions,
     max_matching_size,
 )
-from .exchanges import d2_splits
+from .exchanges import SplitFamily, d2_splits, d2_splits_where
 from .players import PairRule, Round
 
 
@@ -54,23 +54,22 @@ def pair_stage(
     if p < 0 or x < 0 or (x >= 2 and floater_ok.last):
         return  # the last level leaves at most one player (A.5)
     down, up = relax
-    floatable = rd.may_float_mask(Float.DOWN, down)
-    can_float = {pid for pid in players if (floatable >> pid) & 1}
-    if x == 1:
-        can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
-    elif x == 0 and not floater_ok(frozenset()):
-        return
-
     ok = rd.pair_rule(up)
-
     # quick test: can this stage be paired at all, whatever S1 and S2 are? Not with more pairs
     # than a maximum matching of the level has (issue 26: C14 lowers p one by one from n // 2,
-    # and each p asks the five stages of C9/C10). Then the stage test; its "no" holds for
+    # and each p asks the five stages of C9/C10; asked first, before anything is built for
+    # the stage). Then the stage test; its "no" holds for
     # every smaller p too with the same floaters allowed (``rd.stage_floor``): the p for which
     # the players can be paired leaving only players of ``can_float`` form an interval ending
     # at the maximum matching's size (from such a pairing, each augmenting path towards a
     # maximum matching adds a pair and unpairs nobody; docs/elo-swiss.md).
     if p > rd.most_pairs(players, ok):
+        return
+    floatable = rd.may_float_mask(Float.DOWN, down)
+    can_float = {pid for pid in players if (floatable >> pid) & 1}
+    if x == 1:
+        can_float = {pid for pid in can_float if floater_ok(frozenset({pid}))}
+    elif x == 0 and not floater_ok(frozenset()):
         return
     # C12/C13: can some x players of the stage float so that the rest of the round is paired?
     # (asked first: the cheaper question, and in near-miss rounds the one that says no)
@@ -106,7 +105,20 @@ def pair_stage(
         if not possible:
             return
     completions = StageCompletions(rd, x, ok, can_float, floater_ok) if x >= 2 else None
-    for exchanges, (s1n, s2n, exchange) in enumerate(d2_splits(n, p), start=1):
+    splits = d2_splits(n, p)
+    if completions is not None:
+        # C8/D2 by families of splits (issue 26): the exchanges of a family that
+        # ``StageCompletions.some_split`` refuses yield nothing (no split of it has a
+        # perfect completion graph) and are skipped, uncharged; the others come in D2's
+        # order (docs/elo-swiss.md, "D2 by families")
+        stage_completions = completions
+
+        def maybe(family: SplitFamily) -> bool:
+            return stage_completions.some_split(
+                [([players[i - 1] for i in run], take) for run, take in family])
+
+        splits = d2_splits_where(n, p, maybe)
+    for exchanges, (s1n, s2n, exchange) in enumerate(splits, start=1):
         if exchanges > criteria.EXCHANGE_LIMIT:
             rd.exchange_cuts += 1  # a search limit: read by C12's walk (level._c12_walk)
             return
@@ -303,6 +315,7 @@ def valid_permutations(
         return frame[4]
 
     s2_mask = mask_of(s2)
+    direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None
     first = feasible(0, None)
     if first is None:
@@ -340,10 +353,23 @@ def valid_permutations(
             i += 1
             if b in used or not ok(a, b):
                 continue
+            tried = None  # ``done.without(a, b)`` when asked here
             if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
-                    and not done.holds(a, b)
-                    and not (partners_of(frame, done, a) >> b) & 1):
-                continue  # ``done.without(a, b)`` would be None (issue 26: asked once)
+                    and not done.holds(a, b)):
+                if frame[4] is None and direct[1] <= direct[0] + 2:
+                    # the frame's first partner not held: one repair for it, and only if it
+                    # fails the partners of every later one at once (issue 26: in most
+                    # searches the first partner D1 tries is allowed, and the partner set is
+                    # one search over the whole graph; ``direct`` counts how often the repair
+                    # succeeded, to go back to the partner set first where it rarely does).
+                    # The same answers; the work charged as before (a repair that succeeds)
+                    tried = done.without(a, b)
+                    direct[tried is None] += 1
+                    if tried is None:
+                        partners_of(frame, done, a)
+                        continue
+                elif not (partners_of(frame, done, a) >> b) & 1:
+                    continue  # ``done.without(a, b)`` would be None (issue 26)
             given = None
             repair = None
             if witness is not None and barred is not None:
@@ -361,7 +387,7 @@ def valid_permutations(
             if below is not None and done is not None and (work is None or work[0] > 0):
                 if work is not None:
                     work[0] -= 1
-                after = done.without(a, b)
+                after = done.without(a, b) if tried is None else tried
                 if after is None:
                     below = None
             if below is None:

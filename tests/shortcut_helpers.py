@@ -1,0 +1,99 @@
+"""One loop for the tests that prove an exact shortcut of a pairing engine changes no pairing.
+
+Such a test pairs rounds twice: once with the shortcut's function counted (a :class:`Spy`
+records what it answered), once with it switched off (a :class:`StandIn` in its place, e.g.
+a function that always answers "not settled", so that the engine goes to its full
+matchings); the boards and the bye must be the same. :func:`paired_alike_without` runs that
+loop over any rounds; :func:`near_miss_rounds` gives the usual rounds: generated events where
+White wins most games (issue 26's near-miss rounds, docs/dutch.md section 8).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import pytest
+
+from swisspairing.model import Tournament
+from swisspairing.systems import PairingSystem
+from test_dutch_completing import white_mostly_event
+
+#: A round to pair: a label for the failure message, the tournament, the round number.
+RoundToPair = tuple[Hashable, Tournament, int]
+
+
+@dataclass(frozen=True)
+class Spy:
+    """Counts the answers of ``owner.name`` (a module's function or a class's method):
+    ``tally(answer, *args, **kwargs)`` names the count that one call raises (None: none).
+    Every call also raises the count ``"calls"``."""
+
+    owner: object
+    name: str
+    tally: Callable[..., str | None]
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """``replacement`` put in the place of ``owner.name`` (a shortcut switched off)."""
+
+    owner: object
+    name: str
+    replacement: Callable[..., object]
+
+
+def near_miss_rounds(system: str, sizes: Iterable[int], rates: Iterable[float]
+                     ) -> Iterator[RoundToPair]:
+    """For each size and White's winning rate, seeds 0-2 of :func:`white_mostly_event`, rounds
+    1-2 (seeds 0, 1) or 1-3 (seed 2) played: the next round, labelled (size, rate, seed)."""
+    for n in sizes:
+        for rate in rates:
+            for seed in range(3):
+                played = 2 + (seed == 2)
+                yield (n, rate, seed), white_mostly_event(n, played, rate, system, seed), played + 1
+
+
+def paired_alike_without(engine: PairingSystem, rounds: Iterable[RoundToPair],
+                         monkeypatch: pytest.MonkeyPatch, spies: Sequence[Spy],
+                         stand_ins: Sequence[StandIn], *, again_when: str | None = None,
+                         always: Sequence[StandIn] = ()) -> Counter[str]:
+    """Pair each round with ``spies`` counting, then again with ``stand_ins`` in place: the
+    same boards and bye (else an assertion error naming the round's label).
+
+    ``again_when``: pair the second time only the rounds where the count of that name rose
+    (the shortcut was used), counting them as ``"rounds"``; None: every round.
+    ``always``: stand-ins in place in both runs. Returns the counts."""
+    used: Counter[str] = Counter()
+
+    def counting(spy: Spy) -> Callable[..., object]:
+        real = getattr(spy.owner, spy.name)
+
+        def count(*args: object, **kwargs: object) -> object:
+            out = real(*args, **kwargs)
+            used["calls"] += 1
+            key = spy.tally(out, *args, **kwargs)
+            if key is not None:
+                used[key] += 1
+            return out
+
+        return count
+
+    counted = [StandIn(spy.owner, spy.name, counting(spy)) for spy in spies]
+    for label, t, round_number in rounds:
+        before = used[again_when] if again_when is not None else 0
+        with monkeypatch.context() as mp:
+            for stand_in in (*always, *counted):
+                mp.setattr(stand_in.owner, stand_in.name, stand_in.replacement)
+            fast = engine.pair(t, round_number)
+        if again_when is not None:
+            if used[again_when] == before:
+                continue
+            used["rounds"] += 1
+        with monkeypatch.context() as mp:
+            for stand_in in (*always, *stand_ins):
+                mp.setattr(stand_in.owner, stand_in.name, stand_in.replacement)
+            full = engine.pair(t, round_number)
+        assert (fast.boards, fast.bye) == (full.boards, full.bye), label
+    return used

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from swisspairing.checker.generator import GeneratorConfig, generate, white_mostly_event
 from swisspairing.model import Tournament
 from swisspairing.systems import PairingSystem
-from test_dutch_completing import white_mostly_event
 
 #: A round to pair: a label for the failure message, the tournament, the round number.
 RoundToPair = tuple[Hashable, Tournament, int]
@@ -53,6 +53,21 @@ def near_miss_rounds(system: str, sizes: Iterable[int], rates: Iterable[float]
             for seed in range(3):
                 played = 2 + (seed == 2)
                 yield (n, rate, seed), white_mostly_event(n, played, rate, system, seed), played + 1
+
+
+def settled(key: str) -> Callable[..., str | None]:
+    """A :class:`Spy` tally raising ``key`` when the shortcut answered (not None)."""
+    return lambda out, *args, **kwargs: key if out is not None else None
+
+
+def generated_rounds(system: str, configs: Iterable[tuple[int, GeneratorConfig]],
+                     first: int = 1) -> Iterator[RoundToPair]:
+    """Rounds ``first`` to the last of the events :func:`generate` plays with ``system``, one a
+    (seed, configuration), labelled (seed, round)."""
+    for seed, config in configs:
+        t = generate(system, config, seed)
+        for r in range(first, config.rounds + 1):
+            yield (seed, r), t, r
 
 
 def paired_alike_without(engine: PairingSystem, rounds: Iterable[RoundToPair],

@@ -17,37 +17,21 @@ from collections import Counter
 import pytest
 
 from burstein_helpers import Descent
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.systems import get_system
+from swisspairing.checker import generator
+from swisspairing.model import Tournament
 from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
 from swisspairing.systems.burstein import bracket as bracket_module
 from swisspairing.systems.burstein.floating import fewest_misses_removing, many_floaters_bracket
 from swisspairing.systems.burstein.ideal import fewest_misses
 from swisspairing.systems.burstein.weights import matched_bracket
 
-MIRROR = {"1": "0", "0": "1", "=": "="}
-
 
 def white_mostly_event(n: int, total_rounds: int, white_rate: float, seed: int) -> Tournament:
     """The event before its first Burstein round: the seeding rounds (1.6) paired by the
     Burstein engine (the Dutch system), White winning each game with ``white_rate``, else a
-    Black win or a draw."""
-    rng = random.Random(seed)
-    t = Tournament(total_rounds=total_rounds, initial_colour=Colour.WHITE)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
-    engine = get_system("burstein")
-    for r in range(1, seeding_rounds(total_rounds) + 1):
-        pairing = engine.pair(t, r)
-        if pairing.bye is not None:
-            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
-        for b in pairing.boards:
-            x = rng.random()
-            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
-            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
-            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK,
-                                                            MIRROR[code]))
-    return t
+    Black win or a draw (:func:`swisspairing.checker.generator.white_mostly_event`)."""
+    return generator.white_mostly_event(n, seeding_rounds(total_rounds), white_rate, "burstein",
+                                        seed, total_rounds)
 
 
 def compare_round(t: Tournament, used: Counter[str]) -> None:

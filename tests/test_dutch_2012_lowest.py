@@ -16,9 +16,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
+from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
@@ -26,7 +29,7 @@ from swisspairing.systems.dutch import generation, lowest_2012
 from swisspairing.systems.dutch.bracket import open_bracket
 from swisspairing.systems.dutch.criteria import criteria_2012
 from swisspairing.systems.dutch.weights import INTERNAL
-from test_dutch_completing import KINDS, white_mostly_event
+from test_dutch_completing import KINDS
 
 FLOATS = [None, None, Float.DOWN, Float.UP]
 
@@ -163,27 +166,20 @@ def test_near_miss_round_3_gives_the_pairing_of_the_full_matchings(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 3 of generated 2012 events (White won 85-98 % of the games of rounds 1-2) paired
     with and without the shortcut: the same boards and bye."""
-    engine = get_system("dutch-2012")
-    used: Counter[str] = Counter()
-    bound = lowest_2012.reaches_bound
-
-    def count(ctx, transport, pairs):  # type: ignore[no-untyped-def]
-        out = bound(ctx, transport, pairs)
-        used["settled" if out else "bound not reached"] += 1
-        return out
-
     rng = random.Random(92)
-    for seed in range(30):
-        n = rng.choice([16, 20, 24, 28, 32, 40, 48, 60, 80])
-        white_rate = rng.choice([0.85, 0.9, 0.92, 0.95, 0.98])
-        t = white_mostly_event(n, 2, white_rate, "dutch-2012", seed)
-        with monkeypatch.context() as mp:
-            mp.setattr(lowest_2012, "reaches_bound", count)
-            fast = engine.pair(t, 3)
-        with monkeypatch.context() as mp:
-            mp.setattr(lowest_2012, "one_colour_half", lambda *a: None)
-            full = engine.pair(t, 3)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+
+    def rounds() -> Iterator[RoundToPair]:
+        for seed in range(30):
+            n = rng.choice([16, 20, 24, 28, 32, 40, 48, 60, 80])
+            white_rate = rng.choice([0.85, 0.9, 0.92, 0.95, 0.98])
+            yield (seed, n, white_rate), white_mostly_event(n, 2, white_rate, "dutch-2012",
+                                                            seed), 3
+
+    used = paired_alike_without(
+        get_system("dutch-2012"), rounds(), monkeypatch,
+        [Spy(lowest_2012, "reaches_bound",
+             lambda out, *a: "settled" if out else "bound not reached")],
+        [StandIn(lowest_2012, "one_colour_half", lambda *a: None)])
     assert used["settled"] >= 5, used
     print(dict(used))
 
@@ -195,28 +191,21 @@ def test_one_colour_look_ahead_gives_the_pairing_of_the_full_matchings(
     generated events (White won 85-100 % of the games) paired with those shortcuts and
     without them (the weighted matchings with the next bracket in the graph, C12's pairing
     again): the same boards and bye."""
-    engine = get_system("dutch-2012")
-    used: Counter[str] = Counter()
-    side = dutch.PairingRound.one_colour_side_2012
-
-    def count(self, bracket, res):  # type: ignore[no-untyped-def]
-        out = side(self, bracket, res)
-        used["one colour" if out is not None else "other"] += 1
-        return out
-
     rng = random.Random(84)
-    for seed in range(30):
-        n = rng.choice([16, 20, 24, 32, 40, 48, 60, 80])
-        white_rate = rng.choice([0.85, 0.9, 0.95, 1.0])
-        played = rng.choice([2, 2, 3])
-        t = white_mostly_event(n, played, white_rate, "dutch-2012", seed)
-        with monkeypatch.context() as mp:
-            mp.setattr(dutch.PairingRound, "one_colour_side_2012", count)
-            fast = engine.pair(t, played + 1)
-        with monkeypatch.context() as mp:
-            mp.setattr(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)
-            full = engine.pair(t, played + 1)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+
+    def rounds() -> Iterator[RoundToPair]:
+        for seed in range(30):
+            n = rng.choice([16, 20, 24, 32, 40, 48, 60, 80])
+            white_rate = rng.choice([0.85, 0.9, 0.95, 1.0])
+            played = rng.choice([2, 2, 3])
+            yield (seed, n, white_rate), white_mostly_event(n, played, white_rate, "dutch-2012",
+                                                            seed), played + 1
+
+    used = paired_alike_without(
+        get_system("dutch-2012"), rounds(), monkeypatch,
+        [Spy(dutch.PairingRound, "one_colour_side_2012",
+             lambda out, *a: "one colour" if out is not None else "other")],
+        [StandIn(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)])
     assert used["one colour"] >= 10, used
     print(dict(used))
 
@@ -280,27 +269,20 @@ def test_obvious_max_pairs_gives_the_pairing_of_the_guess(
     from the bound ``n - |A|`` reached by a greedy (``generation.obvious_max_pairs``) instead of
     the guess of half the bracket corrected after a first ordered matching. Rounds 3-4 of
     generated events (White winning 85-100 %) paired both ways: the same boards and bye."""
-    engine = get_system(system)
-    known = generation.obvious_max_pairs
-    used: Counter[str] = Counter()
-
-    def count(ctx, players):  # type: ignore[no-untyped-def]
-        out = known(ctx, players)
-        used["known" if out is not None else "guessed"] += 1
-        return out
-
     rng = random.Random(949)
-    for seed in range(16):
-        n = rng.choice([16, 24, 32, 40, 60])
-        white_rate = rng.choice([0.85, 0.95, 1.0])
-        played = rng.choice([2, 3])
-        t = white_mostly_event(n, played, white_rate, system, seed)
-        with monkeypatch.context() as mp:
-            mp.setattr(generation, "obvious_max_pairs", count)
-            fast = engine.pair(t, played + 1)
-        with monkeypatch.context() as mp:
-            mp.setattr(generation, "obvious_max_pairs", lambda *a: None)
-            full = engine.pair(t, played + 1)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+
+    def rounds() -> Iterator[RoundToPair]:
+        for seed in range(16):
+            n = rng.choice([16, 24, 32, 40, 60])
+            white_rate = rng.choice([0.85, 0.95, 1.0])
+            played = rng.choice([2, 3])
+            yield (seed, n, white_rate), white_mostly_event(n, played, white_rate, system,
+                                                            seed), played + 1
+
+    used = paired_alike_without(
+        get_system(system), rounds(), monkeypatch,
+        [Spy(generation, "obvious_max_pairs",
+             lambda out, *a: "known" if out is not None else "guessed")],
+        [StandIn(generation, "obvious_max_pairs", lambda *a: None)])
     assert used["known"] >= 5, used
     print(dict(used))

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
+from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, settled
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
 from swisspairing.systems.dutch import completing
-from test_dutch_completing import KINDS, white_mostly_event
+from test_dutch_completing import KINDS
 
 FLOATS = [None, None, Float.DOWN, Float.UP]
 
@@ -95,26 +98,18 @@ def test_one_bracket_round_3_gives_the_pairing_of_the_full_matchings(
     and without the shortcut: the same boards and bye; with White winning everything the
     shortcut pairs the lowest bracket (the 1-point players the PPB floats down, all of them
     with the 0-point players who must have White)."""
-    engine = get_system("dutch-2012")
-    certificate = completing.lowest_bracket_one_colour_2012
-    used: Counter[str] = Counter()
-
-    def count(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["shortcut"] += out is not None
-        return out
-
     rng = random.Random(26)
-    for seed in range(24):
-        n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48])
-        white_rate = rng.choice([1.0, 1.0, 1.0, 0.95, 0.9])
-        t = white_mostly_event(n, 2, white_rate, "dutch-2012", seed)
-        with monkeypatch.context() as m:
-            m.setattr(completing, "lowest_bracket_one_colour_2012", count)
-            fast = engine.pair(t, 3)
-        with monkeypatch.context() as m:
-            m.setattr(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)
-            full = engine.pair(t, 3)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+
+    def rounds() -> Iterator[RoundToPair]:
+        for seed in range(24):
+            n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48])
+            white_rate = rng.choice([1.0, 1.0, 1.0, 0.95, 0.9])
+            yield (seed, n, white_rate), white_mostly_event(n, 2, white_rate, "dutch-2012",
+                                                            seed), 3
+
+    used = paired_alike_without(
+        get_system("dutch-2012"), rounds(), monkeypatch,
+        [Spy(completing, "lowest_bracket_one_colour_2012", settled("shortcut"))],
+        [StandIn(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)])
     assert used["shortcut"] > 8, used
     print(dict(used))

@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from shortcut_helpers import Spy, StandIn, paired_alike_without
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.model import Colour
 from swisspairing.systems import get_system
 from swisspairing.systems.dutch import completing
 from swisspairing.systems.dutch.players import PairingPlayer
-from test_dutch_completing import white_mostly_event
 
 SIZES = (16, 24, 32, 40, 56, 64, 80)
 RATES = (0.9, 0.97, 1.0)

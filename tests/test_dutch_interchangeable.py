@@ -26,11 +26,11 @@ from collections.abc import Callable
 import pytest
 
 from shortcut_helpers import Spy, StandIn, near_miss_rounds, paired_alike_without
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.matching import max_cardinality_matching
 from swisspairing.systems import get_system
 from swisspairing.systems.dutch import cardinality, completing, generation, ideal
 from swisspairing.systems.dutch import round as dutch_round
-from test_dutch_completing import white_mostly_event
 
 SIZES = (24, 40, 60, 80, 100, 120)
 RATES = (0.85, 0.9, 0.95, 1.0)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from elo_swiss_rounds import assert_paired_again_alike, shuffled_rounds
+from graph_helpers import perfect_matchings
 from swisspairing.model import Colour, Tournament
 from swisspairing.model.results import MIRROR, RoundEntry
 from swisspairing.model.state import Float
@@ -24,10 +25,7 @@ from swisspairing.systems.explain import Explanation
 
 def pairable(players: Sequence[int], ok: PairRule) -> bool:
     """Whether ``players`` can all be paired among themselves under ``ok`` (brute force)."""
-    if not players:
-        return True
-    first, rest = players[0], players[1:]
-    return any(ok(first, b) and pairable([p for p in rest if p != b], ok) for b in rest)
+    return next(perfect_matchings(list(players), ok), None) is not None
 
 
 def every_way(rd: Round, level: list[int], can_float: frozenset[int], ok: PairRule,

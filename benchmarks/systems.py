@@ -81,6 +81,27 @@ class DeadlineSystem:
             signal.signal(signal.SIGPROF, old)
 
 
+class TimedSystem:
+    """The engine ``name`` in process, timing every round (a match of a Double-Swiss event,
+    ``games_per_round`` 2: C.04.5) the generator or the caller asks it to pair."""
+
+    def __init__(self, name: str) -> None:
+        self.engine = get_system(name)
+        self.name = self.engine.name
+        #: round (match) -> (wall seconds, CPU seconds)
+        self.times: dict[int, tuple[float, float]] = {}
+
+    def pair(self, t: Tournament, round_number: int | None = None, explain: object = None
+             ) -> Pairing:
+        r = t.next_round if round_number is None else round_number
+        w0, c0 = time.perf_counter(), time.process_time()
+        out = self.engine.pair(t, r)
+        games = t.games_per_round
+        self.times[(r + games - 1) // games] = (time.perf_counter() - w0,
+                                                time.process_time() - c0)
+        return out
+
+
 def event(system: str, players: int, rounds: int, seed: int, timeout: float, workdir: Path
           ) -> tuple[Tournament, int, str]:
     """(the event, the number of rounds it has, how it was made): played by ``system``'s own
@@ -153,6 +174,22 @@ def run_folder(workdir: Path) -> Path:
                                  dir=workdir))
 
 
+def open_run(workdir: Path | None, prefix: str, timeout: float, header: list[str]
+             ) -> tuple[Path, Path]:
+    """(the files' folder, this run's outputs folder) of one run: ``workdir`` (made if
+    missing; a new temporary folder named ``prefix...`` when None) and a new
+    :func:`run_folder` in it; says where they are and the per-round limit, then prints the
+    table's ``header``."""
+    workdir = workdir or Path(tempfile.mkdtemp(prefix=prefix))
+    workdir.mkdir(parents=True, exist_ok=True)
+    outputs = run_folder(workdir)
+    print(f"files in {workdir}, this run's pairings in {outputs.name}; per-round limit "
+          f"{timeout:g} s of CPU", flush=True)
+    print_row(header)
+    print_row(["---"] * len(header))
+    return workdir, outputs
+
+
 def before_round_file(workdir: Path, system: str, players: int, rounds: int, seed: int,
                       r: int) -> Path:
     """The file of the event (as :func:`event` names it) before round ``r``."""
@@ -206,13 +243,7 @@ def main() -> None:
     sizes = [int(x) for x in a.sizes.split(",") if x]
     bracket_sizes = [int(x) for x in a.one_bracket.split(",") if x]
     wanted = {int(x) for x in a.measure_rounds.split(",") if x}
-    workdir = a.workdir or Path(tempfile.mkdtemp(prefix="swisspairing-systems-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    outputs = run_folder(workdir)
-    print(f"files in {workdir}, this run's pairings in {outputs.name}; per-round limit "
-          f"{a.timeout:g} s of CPU", flush=True)
-    print_row(HEADER)
-    print_row(["---"] * len(HEADER))
+    workdir, outputs = open_run(a.workdir, "swisspairing-systems-", a.timeout, HEADER)
     rows: list[list[str]] = []
     for n in bracket_sizes:
         path = workdir / f"one-bracket-{n}p-before-round3.trf"

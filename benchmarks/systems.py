@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from one_bracket import white_wins_event
 
 from swisspairing.checker.generator import GeneratorConfig, finish, generate
+from swisspairing.formats.pairs import read_javafo
 from swisspairing.formats.trf import read_trf, write_trf_file
 from swisspairing.model import Colour, Pairing, Tournament
 from swisspairing.systems import get_system
@@ -196,13 +197,6 @@ def before_round_file(workdir: Path, system: str, players: int, rounds: int, see
     return workdir / f"{system}-{players}p-{rounds}r-seed{seed}-before-round{r}.trf"
 
 
-def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:
-    rows = [line.split() for line in out.read_text().splitlines()[1:] if line.strip()]
-    games = {(int(a), int(b)) for a, b in rows if int(b)}
-    bye = next((int(a) for a, b in rows if not int(b)), None)
-    return games, bye
-
-
 def measure(system: str, label: str, path: Path, expected: tuple[set[tuple[int, int]],
             int | None] | None, timeout: float, outputs: Path) -> list[str]:
     """One row of the table: ``pair`` on ``path``, its pairing written in ``outputs`` (the
@@ -211,7 +205,8 @@ def measure(system: str, label: str, path: Path, expected: tuple[set[tuple[int, 
     cpu, wall, rss, finished = run_pair(system, path, out, timeout)
     if not finished:
         return [system, label, f"> {timeout:g} s", f"{wall:.2f}", f"{rss:.0f}", "-"]
-    same = "-" if expected is None else "yes" if read_pairs(out) == expected else "NO"
+    same = "-" if expected is None else (
+        "yes" if read_javafo(out.read_text(), out) == expected else "NO")
     return [system, label, f"{cpu:.2f}", f"{wall:.2f}", f"{rss:.0f}", same]
 
 

@@ -10,6 +10,7 @@ White wins most games (issue 26's near-miss rounds, docs/dutch.md section 8).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,21 @@ def near_miss_rounds(system: str, sizes: Iterable[int], rates: Iterable[float]
             for seed in range(3):
                 played = 2 + (seed == 2)
                 yield (n, rate, seed), white_mostly_event(n, played, rate, system, seed), played + 1
+
+
+def drawn_near_miss_rounds(system: str, rng: random.Random, events: int, sizes: Sequence[int],
+                           rates: Sequence[float], played: Sequence[int] | None = None
+                           ) -> Iterator[RoundToPair]:
+    """Events 0 to ``events - 1`` of :func:`white_mostly_event` (the event's number its seed),
+    each of a size drawn from ``sizes``, then White's rate from ``rates``, then the rounds
+    played from ``played`` (None: 2, nothing drawn): the round after, labelled (seed, size,
+    rate)."""
+    for seed in range(events):
+        n = rng.choice(sizes)
+        rate = rng.choice(rates)
+        rounds_played = rng.choice(played) if played is not None else 2
+        yield ((seed, n, rate), white_mostly_event(n, rounds_played, rate, system, seed),
+               rounds_played + 1)
 
 
 def settled(key: str) -> Callable[..., str | None]:

@@ -16,12 +16,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
-from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without
-from swisspairing.checker.generator import white_mostly_event
+from shortcut_helpers import Spy, StandIn, drawn_near_miss_rounds, paired_alike_without
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
@@ -166,17 +164,11 @@ def test_near_miss_round_3_gives_the_pairing_of_the_full_matchings(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 3 of generated 2012 events (White won 85-98 % of the games of rounds 1-2) paired
     with and without the shortcut: the same boards and bye."""
-    rng = random.Random(92)
-
-    def rounds() -> Iterator[RoundToPair]:
-        for seed in range(30):
-            n = rng.choice([16, 20, 24, 28, 32, 40, 48, 60, 80])
-            white_rate = rng.choice([0.85, 0.9, 0.92, 0.95, 0.98])
-            yield (seed, n, white_rate), white_mostly_event(n, 2, white_rate, "dutch-2012",
-                                                            seed), 3
-
+    rounds = drawn_near_miss_rounds("dutch-2012", random.Random(92), 30,
+                                    [16, 20, 24, 28, 32, 40, 48, 60, 80],
+                                    [0.85, 0.9, 0.92, 0.95, 0.98])
     used = paired_alike_without(
-        get_system("dutch-2012"), rounds(), monkeypatch,
+        get_system("dutch-2012"), rounds, monkeypatch,
         [Spy(lowest_2012, "reaches_bound",
              lambda out, *a: "settled" if out else "bound not reached")],
         [StandIn(lowest_2012, "one_colour_half", lambda *a: None)])
@@ -191,18 +183,11 @@ def test_one_colour_look_ahead_gives_the_pairing_of_the_full_matchings(
     generated events (White won 85-100 % of the games) paired with those shortcuts and
     without them (the weighted matchings with the next bracket in the graph, C12's pairing
     again): the same boards and bye."""
-    rng = random.Random(84)
-
-    def rounds() -> Iterator[RoundToPair]:
-        for seed in range(30):
-            n = rng.choice([16, 20, 24, 32, 40, 48, 60, 80])
-            white_rate = rng.choice([0.85, 0.9, 0.95, 1.0])
-            played = rng.choice([2, 2, 3])
-            yield (seed, n, white_rate), white_mostly_event(n, played, white_rate, "dutch-2012",
-                                                            seed), played + 1
-
+    rounds = drawn_near_miss_rounds("dutch-2012", random.Random(84), 30,
+                                    [16, 20, 24, 32, 40, 48, 60, 80], [0.85, 0.9, 0.95, 1.0],
+                                    [2, 2, 3])
     used = paired_alike_without(
-        get_system("dutch-2012"), rounds(), monkeypatch,
+        get_system("dutch-2012"), rounds, monkeypatch,
         [Spy(dutch.PairingRound, "one_colour_side_2012",
              lambda out, *a: "one colour" if out is not None else "other")],
         [StandIn(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)])
@@ -269,18 +254,10 @@ def test_obvious_max_pairs_gives_the_pairing_of_the_guess(
     from the bound ``n - |A|`` reached by a greedy (``generation.obvious_max_pairs``) instead of
     the guess of half the bracket corrected after a first ordered matching. Rounds 3-4 of
     generated events (White winning 85-100 %) paired both ways: the same boards and bye."""
-    rng = random.Random(949)
-
-    def rounds() -> Iterator[RoundToPair]:
-        for seed in range(16):
-            n = rng.choice([16, 24, 32, 40, 60])
-            white_rate = rng.choice([0.85, 0.95, 1.0])
-            played = rng.choice([2, 3])
-            yield (seed, n, white_rate), white_mostly_event(n, played, white_rate, system,
-                                                            seed), played + 1
-
+    rounds = drawn_near_miss_rounds(system, random.Random(949), 16, [16, 24, 32, 40, 60],
+                                    [0.85, 0.95, 1.0], [2, 3])
     used = paired_alike_without(
-        get_system(system), rounds(), monkeypatch,
+        get_system(system), rounds, monkeypatch,
         [Spy(generation, "obvious_max_pairs",
              lambda out, *a: "known" if out is not None else "guessed")],
         [StandIn(generation, "obvious_max_pairs", lambda *a: None)])

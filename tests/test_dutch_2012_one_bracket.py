@@ -13,12 +13,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
-from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, settled
-from swisspairing.checker.generator import white_mostly_event
+from shortcut_helpers import (
+    Spy,
+    StandIn,
+    drawn_near_miss_rounds,
+    paired_alike_without,
+    settled,
+)
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
@@ -98,17 +102,11 @@ def test_one_bracket_round_3_gives_the_pairing_of_the_full_matchings(
     and without the shortcut: the same boards and bye; with White winning everything the
     shortcut pairs the lowest bracket (the 1-point players the PPB floats down, all of them
     with the 0-point players who must have White)."""
-    rng = random.Random(26)
-
-    def rounds() -> Iterator[RoundToPair]:
-        for seed in range(24):
-            n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48])
-            white_rate = rng.choice([1.0, 1.0, 1.0, 0.95, 0.9])
-            yield (seed, n, white_rate), white_mostly_event(n, 2, white_rate, "dutch-2012",
-                                                            seed), 3
-
+    rounds = drawn_near_miss_rounds("dutch-2012", random.Random(26), 24,
+                                    [8, 12, 16, 20, 24, 28, 32, 40, 48],
+                                    [1.0, 1.0, 1.0, 0.95, 0.9])
     used = paired_alike_without(
-        get_system("dutch-2012"), rounds(), monkeypatch,
+        get_system("dutch-2012"), rounds, monkeypatch,
         [Spy(completing, "lowest_bracket_one_colour_2012", settled("shortcut"))],
         [StandIn(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)])
     assert used["shortcut"] > 8, used

@@ -42,3 +42,8 @@ def perfect_matchings(players: list[int], ok: Callable[[int, int], bool]
             rest = [p for p in players if p not in (a, b)]
             for m in perfect_matchings(rest, ok):
                 yield [(a, b), *m]
+
+
+def allowed_in(pairs: set[frozenset[int]]) -> Callable[[int, int], bool]:
+    """The relation "may meet" of a set of allowed pairs."""
+    return lambda a, b: frozenset((a, b)) in pairs

@@ -19,6 +19,7 @@ from collections import Counter
 
 import pytest
 
+from graph_helpers import allowed_in, perfect_matchings
 from shortcut_helpers import Spy, StandIn, drawn_near_miss_rounds, paired_alike_without
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
@@ -102,18 +103,6 @@ def test_typed_mdp_pairing_gives_the_pairing_of_the_full_matchings(
     print(dict(used))
 
 
-def _perfect_matchings(ids: list[int], ok: set[frozenset[int]]) -> list[list[tuple[int, int]]]:
-    if not ids:
-        return [[]]
-    first, rest = ids[0], ids[1:]
-    out = []
-    for k, other in enumerate(rest):
-        if frozenset((first, other)) in ok:
-            out += [[(first, other), *more]
-                    for more in _perfect_matchings(rest[:k] + rest[k + 1:], ok)]
-    return out
-
-
 def test_type_bound_is_the_best_candidate_when_nobody_met() -> None:
     """The bound of :class:`TypeTransport` against every candidate pairing everybody
     (enumerated): its integer weight orders candidates as their summed ``criteria_2012`` rows
@@ -139,7 +128,7 @@ def test_type_bound_is_the_best_candidate_when_nobody_met() -> None:
               if rnd.compatible(a, b) and not (a.id in mdps and b.id in mdps)}
         by_id = {p.id: p for p in players}
         seen: list[tuple[list[int], int]] = []
-        for matching in _perfect_matchings([p.id for p in players], ok):
+        for matching in perfect_matchings([p.id for p in players], allowed_in(ok)):
             pairs = [(by_id[a], by_id[b]) for a, b in matching]
             rows = [criteria_2012(ctx, a, b, INTERNAL) for a, b in pairs]
             value = [sum(col) for col in zip(*rows, strict=True)]

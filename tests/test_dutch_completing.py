@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from graph_helpers import allowed_in, perfect_matchings
 from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without
 from swisspairing.checker.generator import white_mostly_event
 from swisspairing.matching import max_cardinality_matching
@@ -34,19 +35,6 @@ def _player(i: int, score: int, kind: tuple[Colour | None, int],
             opponents: frozenset[int] = frozenset()) -> dutch.PairingPlayer:
     return dutch.PairingPlayer(i, score, (), opponents, kind[0], kind[1], 0, None, None, True,
                                False, 0, rank=i)
-
-
-def _perfect_matchings(vertices: list[int], ok: set[frozenset[int]]
-                       ) -> list[list[tuple[int, int]]]:
-    if not vertices:
-        return [[]]
-    first, rest = vertices[0], vertices[1:]
-    out = []
-    for k, other in enumerate(rest):
-        if frozenset((first, other)) in ok:
-            out += [[(first, other), *more]
-                    for more in _perfect_matchings(rest[:k] + rest[k + 1:], ok)]
-    return out
 
 
 def test_completing_bounds_hold_for_every_candidate() -> None:
@@ -88,7 +76,7 @@ def test_completing_bounds_hold_for_every_candidate() -> None:
         floor = completing.forced_floaters(lower, odd)
         most = completing.most_pairs(bracket, mdps, residents, lower)
         best = -1
-        for m in _perfect_matchings(ids + [-1] * odd, ok):
+        for m in perfect_matchings(ids + [-1] * odd, allowed_in(ok)):
             inside = sum(1 for a, b in m if a in in_bracket and b in in_bracket)
             assert inside <= most
             # the bracket's players who are not paired inside it: downfloaters (one may be

@@ -19,7 +19,8 @@ import pytest
 
 from swisspairing.checker.generator import GeneratorConfig, generate, white_mostly_event
 from swisspairing.model import Tournament
-from swisspairing.systems import PairingSystem
+from swisspairing.systems import PairingSystem, dutch
+from swisspairing.systems.dutch.players import PairingPlayer
 
 #: A round to pair: a label for the failure message, the tournament, the round number.
 RoundToPair = tuple[Hashable, Tournament, int]
@@ -43,6 +44,21 @@ class StandIn:
     owner: object
     name: str
     replacement: Callable[..., object]
+
+
+def _counting(spy: Spy, used: Counter[str]) -> Callable[..., object]:
+    """``spy``'s function, counting in ``used`` each call and what ``spy.tally`` names."""
+    real = getattr(spy.owner, spy.name)
+
+    def count(*args: object, **kwargs: object) -> object:
+        out = real(*args, **kwargs)
+        used["calls"] += 1
+        key = spy.tally(out, *args, **kwargs)
+        if key is not None:
+            used[key] += 1
+        return out
+
+    return count
 
 
 def near_miss_rounds(system: str, sizes: Iterable[int], rates: Iterable[float]
@@ -97,21 +113,7 @@ def paired_alike_without(engine: PairingSystem, rounds: Iterable[RoundToPair],
     (the shortcut was used), counting them as ``"rounds"``; None: every round.
     ``always``: stand-ins in place in both runs. Returns the counts."""
     used: Counter[str] = Counter()
-
-    def counting(spy: Spy) -> Callable[..., object]:
-        real = getattr(spy.owner, spy.name)
-
-        def count(*args: object, **kwargs: object) -> object:
-            out = real(*args, **kwargs)
-            used["calls"] += 1
-            key = spy.tally(out, *args, **kwargs)
-            if key is not None:
-                used[key] += 1
-            return out
-
-        return count
-
-    counted = [StandIn(spy.owner, spy.name, counting(spy)) for spy in spies]
+    counted = [StandIn(spy.owner, spy.name, _counting(spy, used)) for spy in spies]
     for label, t, round_number in rounds:
         before = used[again_when] if again_when is not None else 0
         with monkeypatch.context() as mp:
@@ -127,4 +129,40 @@ def paired_alike_without(engine: PairingSystem, rounds: Iterable[RoundToPair],
                 mp.setattr(stand_in.owner, stand_in.name, stand_in.replacement)
             full = engine.pair(t, round_number)
         assert (fast.boards, fast.bye) == (full.boards, full.bye), label
+    return used
+
+
+def solved_alike_without(rng: random.Random, brackets: int,
+                         random_bracket: Callable[[random.Random],
+                                                  tuple[list[PairingPlayer], set[int]]],
+                         monkeypatch: pytest.MonkeyPatch, spies: Sequence[Spy],
+                         stand_ins: Sequence[StandIn]) -> Counter[str]:
+    """``brackets`` random lowest brackets of the 2012 rules (``random_bracket``: the players
+    and the MDPs' ids), each in round 3 or 4 at random, solved by ``PairingRound.solve`` with
+    ``spies`` counting and again with ``stand_ins`` in place: the same pairs and players left
+    over (else an assertion error describing the players). A bracket without a complete
+    pairing is not a round to pair (A9): counted as ``"no complete pairing"``, not solved."""
+    used: Counter[str] = Counter()
+
+    def solved(players: list[PairingPlayer], mdps: set[int], round_number: int,
+               switches: Sequence[StandIn]) -> tuple[list[tuple[int, int]], list[int]]:
+        rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None, round_number)
+        with monkeypatch.context() as mp:
+            for switch in switches:
+                mp.setattr(switch.owner, switch.name, switch.replacement)
+            res = rnd.solve(players, mdps, None, [])
+        return [(a.id, b.id) for a, b in res.pairs], sorted(p.id for p in res.floaters)
+
+    counted = [StandIn(spy.owner, spy.name, _counting(spy, used)) for spy in spies]
+    for _ in range(brackets):
+        players, mdps = random_bracket(rng)
+        round_number = rng.choice([3, 4])
+        if not dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
+                                  round_number).can_complete(players):
+            used["no complete pairing"] += 1
+            continue
+        fast = solved(players, mdps, round_number, counted)
+        full = solved(players, mdps, round_number, stand_ins)
+        assert fast == full, [(p.id, p.score, p.pref, p.strength, p.float1, p.float2,
+                               sorted(p.opponents)) for p in players]
     return used

@@ -20,7 +20,13 @@ from collections import Counter
 import pytest
 
 from graph_helpers import allowed_in, perfect_matchings
-from shortcut_helpers import Spy, StandIn, drawn_near_miss_rounds, paired_alike_without
+from shortcut_helpers import (
+    Spy,
+    StandIn,
+    drawn_near_miss_rounds,
+    paired_alike_without,
+    solved_alike_without,
+)
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
@@ -69,36 +75,11 @@ def test_typed_mdp_pairing_gives_the_pairing_of_the_full_matchings(
     pairs and players left over every time; most of them are settled by it (the others are
     out of its scope, have no complete pairing, or the candidate made does not reach the
     bound, and are paired by the matchings without those pairs)."""
-    rng = random.Random(2612)
-    used: Counter[str] = Counter()
-    bound = lowest_2012.reaches_bound
-
-    def count(ctx, transport, pairs):  # type: ignore[no-untyped-def]
-        out = bound(ctx, transport, pairs)
-        used["settled" if out else "bound not reached"] += 1
-        return out
-
-    for _ in range(400):
-        players, mdps = _random_lowest_bracket(rng)
-        round_number = rng.choice([3, 4])
-        if not dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                  round_number).can_complete(players):
-            used["no complete pairing"] += 1
-            continue
-        results = []
-        for shortcut in (True, False):
-            rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                     round_number)
-            with monkeypatch.context() as mp:
-                if shortcut:
-                    mp.setattr(lowest_2012, "reaches_bound", count)
-                else:
-                    mp.setattr(lowest_2012, "one_colour_half", lambda *a: None)
-                res = rnd.solve(players, mdps, None, [])
-            results.append(([(a.id, b.id) for a, b in res.pairs],
-                            sorted(p.id for p in res.floaters)))
-        assert results[0] == results[1], [(p.id, p.score, p.pref, p.strength, p.float1,
-                                           p.float2, sorted(p.opponents)) for p in players]
+    used = solved_alike_without(
+        random.Random(2612), 400, _random_lowest_bracket, monkeypatch,
+        [Spy(lowest_2012, "reaches_bound",
+             lambda out, *a: "settled" if out else "bound not reached")],
+        [StandIn(lowest_2012, "one_colour_half", lambda *a: None)])
     assert used["settled"] > 150, used
     print(dict(used))
 

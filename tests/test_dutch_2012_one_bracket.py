@@ -12,7 +12,6 @@ one-bracket round at 1,000 players) gives the pairing of the full weighted match
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -22,6 +21,7 @@ from shortcut_helpers import (
     drawn_near_miss_rounds,
     paired_alike_without,
     settled,
+    solved_alike_without,
 )
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
@@ -65,33 +65,11 @@ def test_one_colour_lowest_bracket_gives_the_pairing_of_the_full_matchings(
     """Random small lowest brackets, each paired by ``PairingRound.solve`` with the shortcut and
     without it (the weighted matchings of ``CRITERIA_2012``): the same pairs and players left
     over every time; the shortcut settles most of them (the others are out of its scope)."""
-    rng = random.Random(2012)
-    certificate = completing.lowest_bracket_one_colour_2012
-    used: Counter[str] = Counter()
-
-    def count(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["shortcut" if out is not None else "matchings"] += 1
-        return out
-
-    for _ in range(400):
-        players, mdps = _random_lowest_bracket(rng)
-        round_number = rng.choice([3, 4])
-        if not dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                  round_number).can_complete(players):
-            used["no complete pairing"] += 1  # not a round to pair (C.04.1: A9's answer)
-            continue
-        results = []
-        for shortcut in (count, lambda ctx: None):
-            rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                     round_number)
-            with monkeypatch.context() as m:
-                m.setattr(completing, "lowest_bracket_one_colour_2012", shortcut)
-                res = rnd.solve(players, mdps, None, [])
-            results.append(([(a.id, b.id) for a, b in res.pairs],
-                            sorted(p.id for p in res.floaters)))
-        assert results[0] == results[1], [(p.id, p.score, p.pref, p.strength,
-                                           sorted(p.opponents)) for p in players]
+    used = solved_alike_without(
+        random.Random(2012), 400, _random_lowest_bracket, monkeypatch,
+        [Spy(completing, "lowest_bracket_one_colour_2012",
+             lambda out, ctx: "shortcut" if out is not None else "matchings")],
+        [StandIn(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)])
     assert used["shortcut"] > 150 and used["matchings"] > 30, used
     print(dict(used))
 

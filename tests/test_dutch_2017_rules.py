@@ -45,7 +45,7 @@ from dutch_helpers import (
 )
 from swisspairing.errors import NoValidPairing
 from swisspairing.model.tournament import ForbiddenGroup, Tournament
-from swisspairing.systems.dutch import DUTCH_2017
+from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
 
 
 # --- B.2 / B.3: the first candidate ---------------------------------------------------------------
@@ -547,7 +547,6 @@ def test_generation_order_matches_a_literal_enumeration(seed: int) -> None:
     exists are skipped (a different seed is drawn)."""
     import random
 
-    from swisspairing.systems.dutch import DUTCH_2025
 
     rng = random.Random(seed)
     while True:
@@ -563,6 +562,14 @@ def test_generation_order_matches_a_literal_enumeration(seed: int) -> None:
             expected = first_homogeneous(list(range(1, n + 1)), allowed)
         if expected is not None:
             break
+    _assert_accelerated_round_one(n, k, every, allowed, expected)
+
+
+def _assert_accelerated_round_one(n: int, k: int, every: list[frozenset[int]],
+                                  allowed: set[frozenset[int]],
+                                  expected: set[frozenset[int]] | None) -> None:
+    """Round 1 of ``n`` players, 1..``k`` with one acceleration point (C.04.7), the pairs of
+    ``every`` not ``allowed`` forbidden: both editions pair ``expected``."""
     forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
     t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
     for system in (DUTCH_2017, DUTCH_2025):
@@ -656,7 +663,6 @@ def test_c7_downfloater_against_a_literal_enumeration(seed: int) -> None:
     bracket allows it are redrawn (C.7 would then weigh fewer pairs)."""
     import random
 
-    from swisspairing.systems.dutch import DUTCH_2025
 
     rng = random.Random(2000 + seed)
     while True:
@@ -676,10 +682,7 @@ def test_c7_downfloater_against_a_literal_enumeration(seed: int) -> None:
                 break
         if expected is not None:
             break
-    forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
-    t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
-    for system in (DUTCH_2017, DUTCH_2025):
-        assert pairs(system.pair(t)) == expected, system.name
+    _assert_accelerated_round_one(n, k, every, allowed, expected)
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -16,14 +16,13 @@ from collections import Counter
 
 import pytest
 
-from burstein_helpers import Descent
+from burstein_helpers import next_round, weighed_brackets
 from swisspairing.checker import generator
 from swisspairing.model import Tournament
-from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
 from swisspairing.systems.burstein import bracket as bracket_module
+from swisspairing.systems.burstein import seeding_rounds
 from swisspairing.systems.burstein.floating import fewest_misses_removing, many_floaters_bracket
 from swisspairing.systems.burstein.ideal import fewest_misses
-from swisspairing.systems.burstein.weights import matched_bracket
 
 
 def white_mostly_event(n: int, total_rounds: int, white_rate: float, seed: int) -> Tournament:
@@ -37,12 +36,9 @@ def white_mostly_event(n: int, total_rounds: int, white_rate: float, seed: int) 
 def compare_round(t: Tournament, used: Counter[str]) -> None:
     """Every bracket of the next round, paired by the shortcuts and by the weights, following
     the weights' descent: the same pairs and floaters."""
-    r = t.rounds_paired + 1
-    players = burstein_players(t, r)
-    rnd = BursteinRound(t, r, players, None)
-    descent = Descent(rnd)
-    for score, bracket, following, below in descent.brackets():
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+    rnd = next_round(t)
+    r = rnd.round_number
+    for score, bracket, following, below, mate in weighed_brackets(rnd):
         inside = set(bracket)
         pairs = {frozenset((a, mate[a])) for a in bracket if mate[a] in inside}
         floaters = [a for a in bracket if mate[a] not in inside]
@@ -57,7 +53,6 @@ def compare_round(t: Tournament, used: Counter[str]) -> None:
             assert candidate[1] == floaters, f"round {r} bracket {score}"
         if len(floaters) > 1:
             used["brackets with several floaters"] += 1
-        descent.floaters = floaters
 
 
 @pytest.mark.parametrize("total_rounds", [5, 9])

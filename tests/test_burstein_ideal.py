@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from burstein_helpers import Descent
+from burstein_helpers import Descent, weighed_brackets
 from recorded_events import DATA
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import read_trf
@@ -18,17 +18,16 @@ from swisspairing.model import Tournament
 from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
 from swisspairing.systems.burstein.bracket import pair_bracket
 from swisspairing.systems.burstein.ideal import ideal_bracket, why_ideal_floats
-from swisspairing.systems.burstein.weights import matched_bracket, why_floats
+from swisspairing.systems.burstein.weights import why_floats
 
 
 def compare_round(t: Tournament, r: int) -> tuple[int, int]:
     """(brackets where the candidate answered, brackets) of round ``r``; asserts equality.
     Brackets follow the engine's own descent (the weights' floaters go down)."""
     rnd = BursteinRound(t, r, burstein_players(t, r), None)
-    descent = Descent(rnd)
-    answered = 0
-    for score, bracket, following, below in descent.brackets():
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+    answered = brackets = 0
+    for score, bracket, following, below, mate in weighed_brackets(rnd):
+        brackets += 1
         inside = set(bracket)
         pairs = {frozenset((a, mate[a])) for a in bracket if mate[a] in inside}
         floaters = [a for a in bracket if mate[a] not in inside]
@@ -37,8 +36,7 @@ def compare_round(t: Tournament, r: int) -> tuple[int, int]:
             answered += 1
             assert {frozenset(p) for p in ideal[0]} == pairs, f"round {r} bracket {score}"
             assert ideal[1] == floaters, f"round {r} bracket {score}"
-        descent.floaters = floaters
-    return answered, len(descent.scores)
+    return answered, brackets
 
 
 @pytest.mark.parametrize("seed", range(1, 41, 3))

@@ -45,10 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from one_bracket import white_wins_event
 
+from swisspairing.checker.check import published_pairing
 from swisspairing.checker.generator import GeneratorConfig, finish, generate
 from swisspairing.formats.pairs import read_javafo
 from swisspairing.formats.trf import read_trf, write_trf_file
-from swisspairing.model import Colour, Pairing, Tournament
+from swisspairing.model import Pairing, Tournament
 from swisspairing.systems import get_system
 
 CLI = Path(sys.executable).with_name("swisspairing")
@@ -125,12 +126,10 @@ def event(system: str, players: int, rounds: int, seed: int, timeout: float, wor
 
 
 def played_round(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | None]:
-    """(white, black) of the games of round ``r`` as the event has them, and its PAB."""
-    games = {(p.id, e.opponent) for p in t.players.values()
-             if (e := p.entry(r)) is not None and e.opponent and e.colour is Colour.WHITE}
-    bye = next((p.id for p in t.players.values()
-                if (e := p.entry(r)) is not None and e.code == "U"), None)
-    return games, bye
+    """(white, black) of the games of round ``r`` as the event has them, and its PAB (the
+    checker's reading of a file's round, :func:`published_pairing`)."""
+    pairing = published_pairing(t, r).pairing
+    return {(b.white, b.black) for b in pairing.boards}, pairing.bye
 
 
 #: Run by a fresh interpreter: starts the command (argv[3:]) limited to argv[1] s of CPU, kills

@@ -46,7 +46,6 @@ import argparse
 import random
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -54,7 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from systems import CLI, DeadlineSystem, RoundTimeout, print_row, run_folder, run_pair
+from systems import CLI, DeadlineSystem, RoundTimeout, open_run, print_row, run_pair
 
 from swisspairing import api
 from swisspairing.checker import generator, team_generator
@@ -270,13 +269,7 @@ def main() -> None:
     unknown = [s for s in a.scenarios.split(",") if s and s not in SCENARIOS]
     if unknown:
         ap.error(f"unknown scenarios: {', '.join(unknown)} (known: {', '.join(SCENARIOS)})")
-    workdir = a.workdir or Path(tempfile.mkdtemp(prefix="swisspairing-bad-rounds-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    outputs = run_folder(workdir)
-    print(f"files in {workdir}, this run's pairings in {outputs.name}; per-round limit "
-          f"{a.timeout:g} s of CPU", flush=True)
-    print_row(HEADER)
-    print_row(["---"] * len(HEADER))
+    workdir, outputs = open_run(a.workdir, "swisspairing-bad-rounds-", a.timeout, HEADER)
     for size in (int(x) for x in a.sizes.split(",") if x):
         for system in (s for s in a.systems.split(",") if s):
             allowed = (MATCH_SCENARIOS if system == "double-swiss" else

@@ -23,24 +23,13 @@ from pathlib import Path
 
 from swisspairing.checker.check import check_round, published_pairing
 from swisspairing.errors import NotImplementedSystem
+from swisspairing.formats.pairs import read_javafo
 from swisspairing.formats.trf import read_trf
 from swisspairing.systems import get_system
 
 CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 SYSTEM_OF = {"dutch-2017": "dutch-2017", "dutch-2017-disputed": "dutch-2017",
              "dutch-2025": "dutch-2025", "dutch-2012": "dutch-2012"}
-
-
-def read_pairs(path: Path) -> tuple[set[tuple[int, int]], int | None]:
-    lines = path.read_text().split()
-    boards, bye = set(), None
-    nums = list(map(int, lines[1:]))
-    for w, b in zip(nums[::2], nums[1::2], strict=True):
-        if b == 0:
-            bye = w
-        else:
-            boards.add((w, b))
-    return boards, bye
 
 
 def main() -> int:
@@ -74,7 +63,7 @@ def main() -> int:
                 ref_path = folder / f"{name}-r{r:02d}.pairs"
                 if not ref_path.exists():
                     continue
-                ref_boards, ref_bye = read_pairs(ref_path)
+                ref_boards, ref_bye = read_javafo(ref_path.read_text(), ref_path)
                 pub_boards = {(b.white, b.black) for b in pub.boards}
                 if pub_boards != ref_boards or pub.bye != ref_bye:
                     # the history was paired from other inputs than case r (dutch-2012: byes

@@ -23,29 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from systems import CLI, TimedSystem  # benchmarks/systems.py, beside this script
+
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import write_trf_file
-from swisspairing.model import Pairing, Tournament
-from swisspairing.systems import get_system
-
-CLI = Path(sys.executable).with_name("swisspairing")
-
-
-class TimedSystem:
-    """The engine, timing every match the generator asks it to pair."""
-
-    def __init__(self) -> None:
-        self.engine = get_system("double-swiss")
-        self.name = self.engine.name
-        self.times: dict[int, tuple[float, float]] = {}
-
-    def pair(self, t: Tournament, round_number: int | None = None, explain: object = None
-             ) -> Pairing:
-        r = t.next_round if round_number is None else round_number
-        w0, c0 = time.perf_counter(), time.process_time()
-        out = self.engine.pair(t, r)
-        self.times[(r + 1) // 2] = (time.perf_counter() - w0, time.process_time() - c0)
-        return out
 
 
 def main() -> None:
@@ -58,7 +39,7 @@ def main() -> None:
     ap.add_argument("--byes", type=float, default=0.0, help="half-point byes and absences")
     ap.add_argument("--cli", action="store_true")
     a = ap.parse_args()
-    timed = TimedSystem()
+    timed = TimedSystem("double-swiss")
     config = GeneratorConfig(players=a.players, rounds=a.matches, forfeit_rate=a.forfeits,
                              half_point_bye_rate=a.byes, zero_point_bye_rate=a.byes)
     t = generate(timed, config, a.seed)

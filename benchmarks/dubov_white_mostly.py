@@ -21,31 +21,10 @@ import random
 import time
 from pathlib import Path
 
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.formats.trf import write_trf_file
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.systems import dubov, get_system
-
-MIRROR = {"1": "0", "0": "1", "=": "="}
-
-
-def white_mostly_event(n: int, played: int, white_rate: float, system: str, seed: int
-                       ) -> Tournament:
-    """``played`` rounds paired by ``system``; White wins each game with ``white_rate``."""
-    rng = random.Random(seed)
-    t = Tournament(total_rounds=9, initial_colour=Colour.WHITE)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
-    engine = get_system(system)
-    for r in range(1, played + 1):
-        pairing = engine.pair(t, r)
-        if pairing.bye is not None:
-            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
-        for b in pairing.boards:
-            x = rng.random()
-            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
-            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
-            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
-    return t
+from swisspairing.model import Tournament
+from swisspairing.systems import dubov
 
 
 def events(count: int, seed: int) -> list[tuple[str, Tournament]]:

@@ -30,30 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from systems import CLI, TimedSystem  # benchmarks/systems.py, beside this script
+
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import read_trf, write_trf_file
-from swisspairing.model import Colour, Pairing, Tournament
-from swisspairing.systems import get_system
-
-CLI = Path(sys.executable).with_name("swisspairing")
-
-
-class TimedSystem:
-    """The engine under test, timing every round the generator asks it to pair."""
-
-    def __init__(self, name: str) -> None:
-        self.engine = get_system(name)
-        self.name = self.engine.name
-        #: round -> (wall seconds, CPU seconds)
-        self.times: dict[int, tuple[float, float]] = {}
-
-    def pair(self, t: Tournament, round_number: int | None = None, explain: object = None
-             ) -> Pairing:
-        r = t.next_round if round_number is None else round_number
-        w0, c0 = time.perf_counter(), time.process_time()
-        out = self.engine.pair(t, r)
-        self.times[r] = (time.perf_counter() - w0, time.process_time() - c0)
-        return out
+from swisspairing.model import Colour, Tournament
 
 
 def played_pairs(t: Tournament, r: int) -> set[tuple[int, int]]:

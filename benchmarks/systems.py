@@ -45,9 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from one_bracket import white_wins_event
 
+from swisspairing.checker.check import published_pairing
 from swisspairing.checker.generator import GeneratorConfig, finish, generate
+from swisspairing.formats.pairs import read_javafo
 from swisspairing.formats.trf import read_trf, write_trf_file
-from swisspairing.model import Colour, Pairing, Tournament
+from swisspairing.model import Pairing, Tournament
 from swisspairing.systems import get_system
 
 CLI = Path(sys.executable).with_name("swisspairing")
@@ -81,6 +83,27 @@ class DeadlineSystem:
             signal.signal(signal.SIGPROF, old)
 
 
+class TimedSystem:
+    """The engine ``name`` in process, timing every round (a match of a Double-Swiss event,
+    ``games_per_round`` 2: C.04.5) the generator or the caller asks it to pair."""
+
+    def __init__(self, name: str) -> None:
+        self.engine = get_system(name)
+        self.name = self.engine.name
+        #: round (match) -> (wall seconds, CPU seconds)
+        self.times: dict[int, tuple[float, float]] = {}
+
+    def pair(self, t: Tournament, round_number: int | None = None, explain: object = None
+             ) -> Pairing:
+        r = t.next_round if round_number is None else round_number
+        w0, c0 = time.perf_counter(), time.process_time()
+        out = self.engine.pair(t, r)
+        games = t.games_per_round
+        self.times[(r + games - 1) // games] = (time.perf_counter() - w0,
+                                                time.process_time() - c0)
+        return out
+
+
 def event(system: str, players: int, rounds: int, seed: int, timeout: float, workdir: Path
           ) -> tuple[Tournament, int, str]:
     """(the event, the number of rounds it has, how it was made): played by ``system``'s own
@@ -103,12 +126,10 @@ def event(system: str, players: int, rounds: int, seed: int, timeout: float, wor
 
 
 def played_round(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | None]:
-    """(white, black) of the games of round ``r`` as the event has them, and its PAB."""
-    games = {(p.id, e.opponent) for p in t.players.values()
-             if (e := p.entry(r)) is not None and e.opponent and e.colour is Colour.WHITE}
-    bye = next((p.id for p in t.players.values()
-                if (e := p.entry(r)) is not None and e.code == "U"), None)
-    return games, bye
+    """(white, black) of the games of round ``r`` as the event has them, and its PAB (the
+    checker's reading of a file's round, :func:`published_pairing`)."""
+    pairing = published_pairing(t, r).pairing
+    return {(b.white, b.black) for b in pairing.boards}, pairing.bye
 
 
 #: Run by a fresh interpreter: starts the command (argv[3:]) limited to argv[1] s of CPU, kills
@@ -153,17 +174,26 @@ def run_folder(workdir: Path) -> Path:
                                  dir=workdir))
 
 
+def open_run(workdir: Path | None, prefix: str, timeout: float, header: list[str]
+             ) -> tuple[Path, Path]:
+    """(the files' folder, this run's outputs folder) of one run: ``workdir`` (made if
+    missing; a new temporary folder named ``prefix...`` when None) and a new
+    :func:`run_folder` in it; says where they are and the per-round limit, then prints the
+    table's ``header``."""
+    workdir = workdir or Path(tempfile.mkdtemp(prefix=prefix))
+    workdir.mkdir(parents=True, exist_ok=True)
+    outputs = run_folder(workdir)
+    print(f"files in {workdir}, this run's pairings in {outputs.name}; per-round limit "
+          f"{timeout:g} s of CPU", flush=True)
+    print_row(header)
+    print_row(["---"] * len(header))
+    return workdir, outputs
+
+
 def before_round_file(workdir: Path, system: str, players: int, rounds: int, seed: int,
                       r: int) -> Path:
     """The file of the event (as :func:`event` names it) before round ``r``."""
     return workdir / f"{system}-{players}p-{rounds}r-seed{seed}-before-round{r}.trf"
-
-
-def read_pairs(out: Path) -> tuple[set[tuple[int, int]], int | None]:
-    rows = [line.split() for line in out.read_text().splitlines()[1:] if line.strip()]
-    games = {(int(a), int(b)) for a, b in rows if int(b)}
-    bye = next((int(a) for a, b in rows if not int(b)), None)
-    return games, bye
 
 
 def measure(system: str, label: str, path: Path, expected: tuple[set[tuple[int, int]],
@@ -174,7 +204,8 @@ def measure(system: str, label: str, path: Path, expected: tuple[set[tuple[int, 
     cpu, wall, rss, finished = run_pair(system, path, out, timeout)
     if not finished:
         return [system, label, f"> {timeout:g} s", f"{wall:.2f}", f"{rss:.0f}", "-"]
-    same = "-" if expected is None else "yes" if read_pairs(out) == expected else "NO"
+    same = "-" if expected is None else (
+        "yes" if read_javafo(out.read_text(), out) == expected else "NO")
     return [system, label, f"{cpu:.2f}", f"{wall:.2f}", f"{rss:.0f}", same]
 
 
@@ -206,13 +237,7 @@ def main() -> None:
     sizes = [int(x) for x in a.sizes.split(",") if x]
     bracket_sizes = [int(x) for x in a.one_bracket.split(",") if x]
     wanted = {int(x) for x in a.measure_rounds.split(",") if x}
-    workdir = a.workdir or Path(tempfile.mkdtemp(prefix="swisspairing-systems-"))
-    workdir.mkdir(parents=True, exist_ok=True)
-    outputs = run_folder(workdir)
-    print(f"files in {workdir}, this run's pairings in {outputs.name}; per-round limit "
-          f"{a.timeout:g} s of CPU", flush=True)
-    print_row(HEADER)
-    print_row(["---"] * len(HEADER))
+    workdir, outputs = open_run(a.workdir, "swisspairing-systems-", a.timeout, HEADER)
     rows: list[list[str]] = []
     for n in bracket_sizes:
         path = workdir / f"one-bracket-{n}p-before-round3.trf"

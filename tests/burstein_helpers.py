@@ -14,7 +14,14 @@ from collections.abc import Iterator
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
 from swisspairing.model.state import PlayerState
-from swisspairing.systems.burstein import BursteinPlayer, BursteinRound, Index, ranking_key
+from swisspairing.systems.burstein import (
+    BursteinPlayer,
+    BursteinRound,
+    Index,
+    burstein_players,
+    ranking_key,
+)
+from swisspairing.systems.burstein.weights import matched_bracket
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -94,6 +101,24 @@ class Descent:
             following = self.groups[self.scores[k + 1]] if k + 1 < len(self.scores) else []
             below = [i for s in self.scores[k + 2:] for i in self.groups[s]]
             yield score, bracket, following, below
+
+
+def next_round(t: Tournament) -> BursteinRound:
+    """The round after the last one ``t`` has paired, as the engine sees it."""
+    r = t.rounds_paired + 1
+    return BursteinRound(t, r, burstein_players(t, r), None)
+
+
+def weighed_brackets(rnd: BursteinRound
+                     ) -> Iterator[tuple[int, list[int], list[int], list[int], dict[int, int]]]:
+    """(score, bracket, following, below, the full weights' mate) of each bracket of the
+    round (:class:`Descent`), the weights' floaters going down (the general method, 4.1-4.2)."""
+    descent = Descent(rnd)
+    for score, bracket, following, below in descent.brackets():
+        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+        yield score, bracket, following, below, mate
+        inside = set(bracket)
+        descent.floaters = [a for a in bracket if mate[a] not in inside]
 
 
 def partial_matchings(ids: list[int], rnd: BursteinRound) -> Iterator[tuple[list[tuple[int, int]],

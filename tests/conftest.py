@@ -16,6 +16,19 @@ CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
+@pytest.fixture
+def arbiter():  # type: ignore[no-untyped-def]
+    """A test client logged in as an arbiter (``arb``) of the web app."""
+    from django.test import Client
+
+    from swisspairing.interfaces.web import models as m
+    from web_helpers import make_user
+
+    c = Client()
+    c.force_login(make_user("arb", m.ROLE_ARBITER))
+    return c
+
+
 def cell(opponent: int, colour: str, code: str) -> str:
     """One 8-column round cell ``OOOO C R`` (trf.md 4: cols 92-95, 97, 99)."""
     return f"{opponent:04d} {colour} {code}" if opponent == 0 else f"{opponent:4d} {colour} {code}"

@@ -4,7 +4,7 @@ bit set of the vertices it may *not* meet (itself included)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 def half(rng: random.Random, n: int) -> int:
@@ -26,3 +26,24 @@ def random_barred(rng: random.Random, n: int, densities: Sequence[float],
                 barred[a] |= 1 << b
                 barred[b] |= 1 << a
     return barred
+
+
+def perfect_matchings(players: list[int], ok: Callable[[int, int], bool]
+                      ) -> Iterator[list[tuple[int, int]]]:
+    """Every perfect matching of ``players`` whose pairs ``ok`` allows (brute force, the
+    reference of the matching shortcuts): the first player with each allowed partner in
+    turn, then the rest the same way; each pair (earlier player, later one)."""
+    if not players:
+        yield []
+        return
+    a = players[0]
+    for b in players[1:]:
+        if ok(a, b):
+            rest = [p for p in players if p not in (a, b)]
+            for m in perfect_matchings(rest, ok):
+                yield [(a, b), *m]
+
+
+def allowed_in(pairs: set[frozenset[int]]) -> Callable[[int, int], bool]:
+    """The relation "may meet" of a set of allowed pairs."""
+    return lambda a, b: frozenset((a, b)) in pairs

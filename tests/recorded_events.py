@@ -22,8 +22,18 @@ from pathlib import Path
 
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import write_trf_file
+from swisspairing.model import Colour, Tournament
 
 DATA = Path(__file__).parent / "data" / "recorded-events"
+
+
+def played(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | None]:
+    """(white, black) of each game of round ``r`` as the file has it, and the PAB."""
+    games = {(p.id, e.opponent) for p in t.players.values()
+             if (e := p.entry(r)) is not None and e.opponent and e.colour is Colour.WHITE}
+    bye = next((p.id for p in t.players.values()
+                if (e := p.entry(r)) is not None and e.code == "U"), None)
+    return games, bye
 
 
 def config_for(seed: int) -> GeneratorConfig:

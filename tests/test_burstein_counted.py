@@ -15,21 +15,16 @@ from collections import Counter
 
 import pytest
 
-from burstein_helpers import Descent
-from swisspairing.systems.burstein import BursteinRound, burstein_players
+from burstein_helpers import next_round, weighed_brackets
 from swisspairing.systems.burstein.counted import class_split, counted_floaters_bracket
 from swisspairing.systems.burstein.ideal import fewest_misses
-from swisspairing.systems.burstein.weights import matched_bracket
 from test_burstein_floating import white_mostly_event
 
 
 def compare_event(n: int, total: int, rate: float, seed: int, used: Counter[str]) -> None:
-    t = white_mostly_event(n, total, rate, seed)
-    r = t.rounds_paired + 1
-    rnd = BursteinRound(t, r, burstein_players(t, r), None)
-    descent = Descent(rnd)
-    for score, bracket, following, below in descent.brackets():
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+    rnd = next_round(white_mostly_event(n, total, rate, seed))
+    r = rnd.round_number
+    for score, bracket, following, below, mate in weighed_brackets(rnd):
         inside = set(bracket)
         bsn = {pid: x for x, pid in enumerate(bracket)}
         pairs = sorted(((a, mate[a]) for a in bracket
@@ -42,7 +37,6 @@ def compare_event(n: int, total: int, rate: float, seed: int, used: Counter[str]
             used["counted"] += 1
             assert found[0] == pairs, f"seed {seed} round {r} bracket {score}"
             assert found[1] == floaters, f"seed {seed} round {r} bracket {score}"
-        descent.floaters = floaters
 
 
 @pytest.mark.parametrize("total", [5, 9])

@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from burstein_helpers import Descent
-from swisspairing.systems.burstein import BursteinRound, burstein_players
+from burstein_helpers import Descent, next_round
 from swisspairing.systems.burstein.bracket import bounded_reason, pair_bracket
 from swisspairing.systems.burstein.criteria import (
     COMPLETION,
@@ -27,9 +26,8 @@ from test_burstein_floating import white_mostly_event
 
 
 def check_event(n: int, total: int, rate: float, seed: int, seen: Counter[str]) -> None:
-    t = white_mostly_event(n, total, rate, seed)
-    r = t.rounds_paired + 1
-    rnd = BursteinRound(t, r, burstein_players(t, r), None)
+    rnd = next_round(white_mostly_event(n, total, rate, seed))
+    r = rnd.round_number
     descent = Descent(rnd)
     for score, bracket, following, below in descent.brackets():
         plain = pair_bracket(rnd, bracket, following, below)

@@ -16,49 +16,29 @@ from collections import Counter
 
 import pytest
 
-from burstein_helpers import Descent
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.systems import get_system
-from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
+from burstein_helpers import next_round, weighed_brackets
+from swisspairing.checker import generator
+from swisspairing.model import Tournament
 from swisspairing.systems.burstein import bracket as bracket_module
+from swisspairing.systems.burstein import seeding_rounds
 from swisspairing.systems.burstein.floating import fewest_misses_removing, many_floaters_bracket
 from swisspairing.systems.burstein.ideal import fewest_misses
-from swisspairing.systems.burstein.weights import matched_bracket
-
-MIRROR = {"1": "0", "0": "1", "=": "="}
 
 
 def white_mostly_event(n: int, total_rounds: int, white_rate: float, seed: int) -> Tournament:
     """The event before its first Burstein round: the seeding rounds (1.6) paired by the
     Burstein engine (the Dutch system), White winning each game with ``white_rate``, else a
-    Black win or a draw."""
-    rng = random.Random(seed)
-    t = Tournament(total_rounds=total_rounds, initial_colour=Colour.WHITE)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
-    engine = get_system("burstein")
-    for r in range(1, seeding_rounds(total_rounds) + 1):
-        pairing = engine.pair(t, r)
-        if pairing.bye is not None:
-            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
-        for b in pairing.boards:
-            x = rng.random()
-            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
-            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
-            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK,
-                                                            MIRROR[code]))
-    return t
+    Black win or a draw (:func:`swisspairing.checker.generator.white_mostly_event`)."""
+    return generator.white_mostly_event(n, seeding_rounds(total_rounds), white_rate, "burstein",
+                                        seed, total_rounds)
 
 
 def compare_round(t: Tournament, used: Counter[str]) -> None:
     """Every bracket of the next round, paired by the shortcuts and by the weights, following
     the weights' descent: the same pairs and floaters."""
-    r = t.rounds_paired + 1
-    players = burstein_players(t, r)
-    rnd = BursteinRound(t, r, players, None)
-    descent = Descent(rnd)
-    for score, bracket, following, below in descent.brackets():
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+    rnd = next_round(t)
+    r = rnd.round_number
+    for score, bracket, following, below, mate in weighed_brackets(rnd):
         inside = set(bracket)
         pairs = {frozenset((a, mate[a])) for a in bracket if mate[a] in inside}
         floaters = [a for a in bracket if mate[a] not in inside]
@@ -73,7 +53,6 @@ def compare_round(t: Tournament, used: Counter[str]) -> None:
             assert candidate[1] == floaters, f"round {r} bracket {score}"
         if len(floaters) > 1:
             used["brackets with several floaters"] += 1
-        descent.floaters = floaters
 
 
 @pytest.mark.parametrize("total_rounds", [5, 9])

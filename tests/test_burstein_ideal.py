@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from burstein_helpers import Descent, weighed_brackets
 from recorded_events import DATA
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.formats.trf import read_trf
@@ -17,27 +18,16 @@ from swisspairing.model import Tournament
 from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
 from swisspairing.systems.burstein.bracket import pair_bracket
 from swisspairing.systems.burstein.ideal import ideal_bracket, why_ideal_floats
-from swisspairing.systems.burstein.players import ranking_key
-from swisspairing.systems.burstein.weights import matched_bracket, why_floats
+from swisspairing.systems.burstein.weights import why_floats
 
 
 def compare_round(t: Tournament, r: int) -> tuple[int, int]:
     """(brackets where the candidate answered, brackets) of round ``r``; asserts equality.
     Brackets follow the engine's own descent (the weights' floaters go down)."""
-    players = burstein_players(t, r)
-    rnd = BursteinRound(t, r, players, None)
-    ids = sorted(players)
-    if len(ids) % 2:
-        ids.remove(rnd.choose_bye(ids))
-    scores = sorted({players[i].score for i in ids}, reverse=True)
-    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
-    incoming: list[int] = []
-    answered = 0
-    for k, score in enumerate(scores):
-        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
-        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
-        below = [i for s in scores[k + 2:] for i in groups[s]]
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
+    rnd = BursteinRound(t, r, burstein_players(t, r), None)
+    answered = brackets = 0
+    for score, bracket, following, below, mate in weighed_brackets(rnd):
+        brackets += 1
         inside = set(bracket)
         pairs = {frozenset((a, mate[a])) for a in bracket if mate[a] in inside}
         floaters = [a for a in bracket if mate[a] not in inside]
@@ -46,8 +36,7 @@ def compare_round(t: Tournament, r: int) -> tuple[int, int]:
             answered += 1
             assert {frozenset(p) for p in ideal[0]} == pairs, f"round {r} bracket {score}"
             assert ideal[1] == floaters, f"round {r} bracket {score}"
-        incoming = floaters
-    return answered, len(scores)
+    return answered, brackets
 
 
 @pytest.mark.parametrize("seed", range(1, 41, 3))
@@ -72,19 +61,10 @@ def compare_reasons(t: Tournament, r: int) -> list[str]:
     """For each floater of a bracket the candidate paired in round ``r``: the criterion
     :func:`why_ideal_floats` names is the one the weights find (:func:`why_floats`, the
     forced pairing's first worse digit). The criteria named, in order."""
-    players = burstein_players(t, r)
-    rnd = BursteinRound(t, r, players, None)
-    ids = sorted(players)
-    if len(ids) % 2:
-        ids.remove(rnd.choose_bye(ids))
-    scores = sorted({players[i].score for i in ids}, reverse=True)
-    groups = {s: [i for i in ids if players[i].score == s] for s in scores}
-    incoming: list[int] = []
+    rnd = BursteinRound(t, r, burstein_players(t, r), None)
+    descent = Descent(rnd)
     named = []
-    for k, score in enumerate(scores):
-        bracket = sorted(incoming + groups[score], key=lambda i: ranking_key(players[i]))
-        following = groups[scores[k + 1]] if k + 1 < len(scores) else []
-        below = [i for s in scores[k + 2:] for i in groups[s]]
+    for score, bracket, following, below in descent.brackets():
         result = pair_bracket(rnd, bracket, following, below)
         if ideal_bracket(rnd, bracket, following, below) is not None:
             for f in result.floaters:
@@ -93,7 +73,7 @@ def compare_reasons(t: Tournament, r: int) -> list[str]:
                 assert (quick.name, quick.floats_en, quick.floats_fr) == weighed, (
                     f"round {r} bracket {score}: player {f}")
                 named.append(quick.name)
-        incoming = result.floaters
+        descent.floaters = result.floaters
     return named
 
 

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 
-from burstein_helpers import Descent, bp, met_each_other, round_of
+from burstein_helpers import bp, met_each_other, next_round, round_of, weighed_brackets
 from swisspairing.matching import max_weight_matching
 from swisspairing.matching.bitsets import bits
-from swisspairing.systems.burstein import BursteinRound, burstein_players
+from swisspairing.systems.burstein import BursteinRound
 from swisspairing.systems.burstein.weights import (
     bracket_weights,
     demand_below,
     digit_values,
-    matched_bracket,
     relaxed_bracket,
 )
 from test_burstein_floating import white_mostly_event
@@ -58,17 +56,6 @@ def test_demand_below_is_the_deficiency_and_the_exposable_players() -> None:
     assert checked["deficient"] > 50
 
 
-def brackets(rnd: BursteinRound
-             ) -> Iterator[tuple[list[int], list[int], list[int], dict[int, int]]]:
-    """(bracket, following, below) of each bracket of the round, following the full weights'
-    descent."""
-    descent = Descent(rnd)
-    for _score, bracket, following, below in descent.brackets():
-        mate, _, _ = matched_bracket(rnd, bracket, following, below)
-        yield bracket, following, below, mate
-        descent.floaters = [a for a in bracket if mate[a] not in set(bracket)]
-
-
 def test_relaxed_bracket_equals_the_full_weights() -> None:
     used: Counter[str] = Counter()
     rng = random.Random(2026)
@@ -76,9 +63,8 @@ def test_relaxed_bracket_equals_the_full_weights() -> None:
         total = rng.choice([5, 9])
         n = rng.choice([16, 20, 24, 28, 32]) + (seed % 4 == 1)
         t = white_mostly_event(n, total, rng.choice([0.85, 0.92, 1.0]), seed)
-        r = t.rounds_paired + 1
-        rnd = BursteinRound(t, r, burstein_players(t, r), None)
-        for bracket, following, below, mate in brackets(rnd):
+        rnd = next_round(t)
+        for _score, bracket, following, below, mate in weighed_brackets(rnd):
             if not below:
                 continue
             full, digits = bracket_weights(rnd, bracket, following, below)

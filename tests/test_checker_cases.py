@@ -21,20 +21,9 @@ from conftest import CASES, EXAMPLES
 from swisspairing.checker.check import check_round, published_pairing
 from swisspairing.checker.violations import absolute_violations
 from swisspairing.errors import SwissPairingError
+from swisspairing.formats.pairs import read_javafo
 from swisspairing.formats.trf import read_trf
 from swisspairing.systems import get_system
-
-
-def _pairs(path: Path) -> tuple[set[tuple[int, int]], int | None]:
-    nums = list(map(int, path.read_text().split()))[1:]
-    boards, bye = set(), None
-    for w, b in zip(nums[::2], nums[1::2], strict=True):
-        if b == 0:
-            bye = w
-        else:
-            boards.add((w, b))
-    return boards, bye
-
 
 HAVE_CASES = CASES.is_dir()
 EXAMPLE = EXAMPLES / "open-annecy-2026.trf"
@@ -70,7 +59,7 @@ def test_published_rounds_of_every_history_equal_the_reference_pairs(folder: str
             ref = base / f"{name}-r{r:02d}.pairs"
             if not ref.exists():
                 continue
-            boards, bye = _pairs(ref)
+            boards, bye = read_javafo(ref.read_text(), ref)
             pub = published_pairing(t, r).pairing
             assert {(b.white, b.black) for b in pub.boards} == boards, (name, r)
             assert pub.bye == bye, (name, r)
@@ -99,7 +88,7 @@ def test_checker_agrees_where_our_engine_agrees_with_the_reference(folder: str, 
     system = get_system(folder)
     for r in range(1, t.rounds_paired + 1):
         ref = base / f"{name}-r{r:02d}.pairs"
-        boards, bye = _pairs(ref)
+        boards, bye = read_javafo(ref.read_text(), ref)
         try:
             ours = system.pair(read_trf(base / f"{name}-r{r:02d}.trf"), r, None)
         except SwissPairingError:

@@ -7,59 +7,26 @@ shows exactly the data the article speaks about; whole-round tests go through ``
 
 from __future__ import annotations
 
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
+import dubov_cases
+from dubov_cases import B, W, dp, tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.dubov import (
     DUBOV_1997,
     DUBOV_1997_RULES,
     DubovPlayer,
     DubovRound,
-    allowed_colours,
     preference_of,
 )
 
-W, B = Colour.WHITE, Colour.BLACK
-
-
-def dp(pid: int, rating: int, *, score: float = 0.0, aro: float = 0.0, colours: str = "",
-       met: tuple[int, ...] = (), ups: int = 0, last_up: bool = False, downs: int = 0,
-       bye_bad: bool = False, rank: int | None = None) -> DubovPlayer:
-    """A player as the engine sees it; ``colours`` is the played-colour history ("WBW")."""
-    cols = tuple(W if c == "W" else B for c in colours)
-    pref, strength = preference_of(cols)
-    can_w, can_b = allowed_colours(cols)
-    return DubovPlayer(id=pid, name=f"P{pid:02d}", rating=rating, rank=rank or pid,
-                       score=score, aro=aro, colours=cols, opponents=frozenset(met),
-                       preference=pref, strength=strength, can_white=can_w, can_black=can_b,
-                       upfloats=ups, upfloated_last=last_up, downfloats=downs,
-                       bye_ineligible=bye_bad)
-
 
 def rnd(players: list[DubovPlayer], *, last_round: bool = False, rounds: int = 9) -> DubovRound:
-    """A round of a ``rounds``-round tournament with these players (art. 2.5 limit 3 < 10)."""
-    ps = {p.id: p for p in players}
-    return DubovRound(Tournament(), 5, DUBOV_1997_RULES, ps, W, last_round=last_round,
-                  max_upfloats=DUBOV_1997_RULES.max_upfloats(rounds), explain=None)
+    """A 1997 round of a ``rounds``-round tournament with these players (art. 2.5 limit 3 < 10)."""
+    return dubov_cases.rnd(players, last_round=last_round, rounds=rounds,
+                           rules=DUBOV_1997_RULES)
 
 
 def pairs_of(r: DubovRound) -> set[frozenset[int]]:
     return {frozenset(p) for p in DUBOV_1997._pair_groups(r, set(r.players))}
-
-
-def tournament(ratings: dict[int, int], rounds: list[list[tuple[int, int, str]]],
-               total: int = 9, byes: dict[int, dict[int, str]] | None = None) -> Tournament:
-    """Players ``id -> rating``; each round a list of (white, black, white's result code)."""
-    t = Tournament(total_rounds=total, initial_colour=W)
-    for pid, rating in ratings.items():
-        t.players[pid] = Player(pid, name=f"P{pid:02d}", rating=rating)
-    mirror = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
-    for r, games in enumerate(rounds, start=1):
-        for w, b, code in games:
-            t.players[w].set_entry(r, RoundEntry.game(b, W, code))
-            t.players[b].set_entry(r, RoundEntry.game(w, B, mirror[code]))
-        for pid, code in (byes or {}).get(r, {}).items():
-            t.players[pid].set_entry(r, RoundEntry.bye(code))
-    return t
 
 
 # --- article 1: definitions ----------------------------------------------------------------

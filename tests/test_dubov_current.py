@@ -6,7 +6,7 @@ derived from the rule in the test's docstring. Players are numbered by TPN (= ``
 
 from __future__ import annotations
 
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
+from dubov_cases import B, W, dp, rnd, tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.dubov import (
     DUBOV,
@@ -15,33 +15,10 @@ from swisspairing.systems.dubov import (
     DUBOV_2026_RULES,
     DubovPlayer,
     DubovRound,
-    DubovRules,
-    allowed_colours,
     middle_out,
     preference_of,
 )
 from swisspairing.systems.explain import Explanation
-
-W, B = Colour.WHITE, Colour.BLACK
-
-
-def dp(pid: int, rating: int = 2000, *, score: float = 0.0, aro: float = 0.0,
-       colours: str = "", met: tuple[int, ...] = (), ups: int = 0, last_up: bool = False,
-       bye_bad: bool = False) -> DubovPlayer:
-    cols = tuple(W if c == "W" else B for c in colours)
-    pref, strength = preference_of(cols)
-    can_w, can_b = allowed_colours(cols)
-    return DubovPlayer(id=pid, name=f"P{pid:02d}", rating=rating, rank=pid, score=score,
-                       aro=aro, colours=cols, opponents=frozenset(met), preference=pref,
-                       strength=strength, can_white=can_w, can_black=can_b, upfloats=ups,
-                       upfloated_last=last_up, downfloats=0, bye_ineligible=bye_bad)
-
-
-def rnd(players: list[DubovPlayer], *, last_round: bool = False, rounds: int = 9,
-        rules: DubovRules = DUBOV_2026_RULES) -> DubovRound:
-    ps = {p.id: p for p in players}
-    return DubovRound(Tournament(), 5, rules, ps, W, last_round=last_round,
-                  max_upfloats=rules.max_upfloats(rounds), explain=None)
 
 
 def pairs_of(r: DubovRound) -> set[frozenset[int]]:
@@ -53,22 +30,6 @@ def partner(r: DubovRound, pid: int) -> int:
         if pid in p:
             return p[0] if p[1] == pid else p[1]
     raise AssertionError(f"{pid} not paired")
-
-
-def tournament(ratings: dict[int, int], rounds: list[list[tuple[int, int, str]]],
-               total: int = 9, byes: dict[int, dict[int, str]] | None = None,
-               initial: Colour = W) -> Tournament:
-    t = Tournament(total_rounds=total, initial_colour=initial)
-    for pid, rating in ratings.items():
-        t.players[pid] = Player(pid, name=f"P{pid:02d}", rating=rating)
-    mirror = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
-    for r, games in enumerate(rounds, start=1):
-        for w, b, code in games:
-            t.players[w].set_entry(r, RoundEntry.game(b, W, code))
-            t.players[b].set_entry(r, RoundEntry.game(w, B, mirror[code]))
-        for pid, code in (byes or {}).get(r, {}).items():
-            t.players[pid].set_entry(r, RoundEntry.bye(code))
-    return t
 
 
 # --- Art. 1: definitions --------------------------------------------------------------------

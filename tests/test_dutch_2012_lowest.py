@@ -19,6 +19,14 @@ from collections import Counter
 
 import pytest
 
+from graph_helpers import allowed_in, perfect_matchings
+from shortcut_helpers import (
+    Spy,
+    StandIn,
+    drawn_near_miss_rounds,
+    paired_alike_without,
+    solved_alike_without,
+)
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
@@ -26,7 +34,7 @@ from swisspairing.systems.dutch import generation, lowest_2012
 from swisspairing.systems.dutch.bracket import open_bracket
 from swisspairing.systems.dutch.criteria import criteria_2012
 from swisspairing.systems.dutch.weights import INTERNAL
-from test_dutch_completing import KINDS, white_mostly_event
+from test_dutch_completing import KINDS
 
 FLOATS = [None, None, Float.DOWN, Float.UP]
 
@@ -67,50 +75,13 @@ def test_typed_mdp_pairing_gives_the_pairing_of_the_full_matchings(
     pairs and players left over every time; most of them are settled by it (the others are
     out of its scope, have no complete pairing, or the candidate made does not reach the
     bound, and are paired by the matchings without those pairs)."""
-    rng = random.Random(2612)
-    used: Counter[str] = Counter()
-    bound = lowest_2012.reaches_bound
-
-    def count(ctx, transport, pairs):  # type: ignore[no-untyped-def]
-        out = bound(ctx, transport, pairs)
-        used["settled" if out else "bound not reached"] += 1
-        return out
-
-    for _ in range(400):
-        players, mdps = _random_lowest_bracket(rng)
-        round_number = rng.choice([3, 4])
-        if not dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                  round_number).can_complete(players):
-            used["no complete pairing"] += 1
-            continue
-        results = []
-        for shortcut in (True, False):
-            rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                     round_number)
-            with monkeypatch.context() as mp:
-                if shortcut:
-                    mp.setattr(lowest_2012, "reaches_bound", count)
-                else:
-                    mp.setattr(lowest_2012, "one_colour_half", lambda *a: None)
-                res = rnd.solve(players, mdps, None, [])
-            results.append(([(a.id, b.id) for a, b in res.pairs],
-                            sorted(p.id for p in res.floaters)))
-        assert results[0] == results[1], [(p.id, p.score, p.pref, p.strength, p.float1,
-                                           p.float2, sorted(p.opponents)) for p in players]
+    used = solved_alike_without(
+        random.Random(2612), 400, _random_lowest_bracket, monkeypatch,
+        [Spy(lowest_2012, "reaches_bound",
+             lambda out, *a: "settled" if out else "bound not reached")],
+        [StandIn(lowest_2012, "one_colour_half", lambda *a: None)])
     assert used["settled"] > 150, used
     print(dict(used))
-
-
-def _perfect_matchings(ids: list[int], ok: set[frozenset[int]]) -> list[list[tuple[int, int]]]:
-    if not ids:
-        return [[]]
-    first, rest = ids[0], ids[1:]
-    out = []
-    for k, other in enumerate(rest):
-        if frozenset((first, other)) in ok:
-            out += [[(first, other), *more]
-                    for more in _perfect_matchings(rest[:k] + rest[k + 1:], ok)]
-    return out
 
 
 def test_type_bound_is_the_best_candidate_when_nobody_met() -> None:
@@ -138,7 +109,7 @@ def test_type_bound_is_the_best_candidate_when_nobody_met() -> None:
               if rnd.compatible(a, b) and not (a.id in mdps and b.id in mdps)}
         by_id = {p.id: p for p in players}
         seen: list[tuple[list[int], int]] = []
-        for matching in _perfect_matchings([p.id for p in players], ok):
+        for matching in perfect_matchings([p.id for p in players], allowed_in(ok)):
             pairs = [(by_id[a], by_id[b]) for a, b in matching]
             rows = [criteria_2012(ctx, a, b, INTERNAL) for a, b in pairs]
             value = [sum(col) for col in zip(*rows, strict=True)]
@@ -163,27 +134,14 @@ def test_near_miss_round_3_gives_the_pairing_of_the_full_matchings(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 3 of generated 2012 events (White won 85-98 % of the games of rounds 1-2) paired
     with and without the shortcut: the same boards and bye."""
-    engine = get_system("dutch-2012")
-    used: Counter[str] = Counter()
-    bound = lowest_2012.reaches_bound
-
-    def count(ctx, transport, pairs):  # type: ignore[no-untyped-def]
-        out = bound(ctx, transport, pairs)
-        used["settled" if out else "bound not reached"] += 1
-        return out
-
-    rng = random.Random(92)
-    for seed in range(30):
-        n = rng.choice([16, 20, 24, 28, 32, 40, 48, 60, 80])
-        white_rate = rng.choice([0.85, 0.9, 0.92, 0.95, 0.98])
-        t = white_mostly_event(n, 2, white_rate, "dutch-2012", seed)
-        with monkeypatch.context() as mp:
-            mp.setattr(lowest_2012, "reaches_bound", count)
-            fast = engine.pair(t, 3)
-        with monkeypatch.context() as mp:
-            mp.setattr(lowest_2012, "one_colour_half", lambda *a: None)
-            full = engine.pair(t, 3)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    rounds = drawn_near_miss_rounds("dutch-2012", random.Random(92), 30,
+                                    [16, 20, 24, 28, 32, 40, 48, 60, 80],
+                                    [0.85, 0.9, 0.92, 0.95, 0.98])
+    used = paired_alike_without(
+        get_system("dutch-2012"), rounds, monkeypatch,
+        [Spy(lowest_2012, "reaches_bound",
+             lambda out, *a: "settled" if out else "bound not reached")],
+        [StandIn(lowest_2012, "one_colour_half", lambda *a: None)])
     assert used["settled"] >= 5, used
     print(dict(used))
 
@@ -195,28 +153,14 @@ def test_one_colour_look_ahead_gives_the_pairing_of_the_full_matchings(
     generated events (White won 85-100 % of the games) paired with those shortcuts and
     without them (the weighted matchings with the next bracket in the graph, C12's pairing
     again): the same boards and bye."""
-    engine = get_system("dutch-2012")
-    used: Counter[str] = Counter()
-    side = dutch.PairingRound.one_colour_side_2012
-
-    def count(self, bracket, res):  # type: ignore[no-untyped-def]
-        out = side(self, bracket, res)
-        used["one colour" if out is not None else "other"] += 1
-        return out
-
-    rng = random.Random(84)
-    for seed in range(30):
-        n = rng.choice([16, 20, 24, 32, 40, 48, 60, 80])
-        white_rate = rng.choice([0.85, 0.9, 0.95, 1.0])
-        played = rng.choice([2, 2, 3])
-        t = white_mostly_event(n, played, white_rate, "dutch-2012", seed)
-        with monkeypatch.context() as mp:
-            mp.setattr(dutch.PairingRound, "one_colour_side_2012", count)
-            fast = engine.pair(t, played + 1)
-        with monkeypatch.context() as mp:
-            mp.setattr(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)
-            full = engine.pair(t, played + 1)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    rounds = drawn_near_miss_rounds("dutch-2012", random.Random(84), 30,
+                                    [16, 20, 24, 32, 40, 48, 60, 80], [0.85, 0.9, 0.95, 1.0],
+                                    [2, 2, 3])
+    used = paired_alike_without(
+        get_system("dutch-2012"), rounds, monkeypatch,
+        [Spy(dutch.PairingRound, "one_colour_side_2012",
+             lambda out, *a: "one colour" if out is not None else "other")],
+        [StandIn(dutch.PairingRound, "one_colour_side_2012", lambda *a: None)])
     assert used["one colour"] >= 10, used
     print(dict(used))
 
@@ -280,27 +224,12 @@ def test_obvious_max_pairs_gives_the_pairing_of_the_guess(
     from the bound ``n - |A|`` reached by a greedy (``generation.obvious_max_pairs``) instead of
     the guess of half the bracket corrected after a first ordered matching. Rounds 3-4 of
     generated events (White winning 85-100 %) paired both ways: the same boards and bye."""
-    engine = get_system(system)
-    known = generation.obvious_max_pairs
-    used: Counter[str] = Counter()
-
-    def count(ctx, players):  # type: ignore[no-untyped-def]
-        out = known(ctx, players)
-        used["known" if out is not None else "guessed"] += 1
-        return out
-
-    rng = random.Random(949)
-    for seed in range(16):
-        n = rng.choice([16, 24, 32, 40, 60])
-        white_rate = rng.choice([0.85, 0.95, 1.0])
-        played = rng.choice([2, 3])
-        t = white_mostly_event(n, played, white_rate, system, seed)
-        with monkeypatch.context() as mp:
-            mp.setattr(generation, "obvious_max_pairs", count)
-            fast = engine.pair(t, played + 1)
-        with monkeypatch.context() as mp:
-            mp.setattr(generation, "obvious_max_pairs", lambda *a: None)
-            full = engine.pair(t, played + 1)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    rounds = drawn_near_miss_rounds(system, random.Random(949), 16, [16, 24, 32, 40, 60],
+                                    [0.85, 0.95, 1.0], [2, 3])
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(generation, "obvious_max_pairs",
+             lambda out, *a: "known" if out is not None else "guessed")],
+        [StandIn(generation, "obvious_max_pairs", lambda *a: None)])
     assert used["known"] >= 5, used
     print(dict(used))

@@ -12,15 +12,22 @@ one-bracket round at 1,000 players) gives the pairing of the full weighted match
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
+from shortcut_helpers import (
+    Spy,
+    StandIn,
+    drawn_near_miss_rounds,
+    paired_alike_without,
+    settled,
+    solved_alike_without,
+)
 from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import dutch, get_system
 from swisspairing.systems.dutch import completing
-from test_dutch_completing import KINDS, white_mostly_event
+from test_dutch_completing import KINDS
 
 FLOATS = [None, None, Float.DOWN, Float.UP]
 
@@ -58,33 +65,11 @@ def test_one_colour_lowest_bracket_gives_the_pairing_of_the_full_matchings(
     """Random small lowest brackets, each paired by ``PairingRound.solve`` with the shortcut and
     without it (the weighted matchings of ``CRITERIA_2012``): the same pairs and players left
     over every time; the shortcut settles most of them (the others are out of its scope)."""
-    rng = random.Random(2012)
-    certificate = completing.lowest_bracket_one_colour_2012
-    used: Counter[str] = Counter()
-
-    def count(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["shortcut" if out is not None else "matchings"] += 1
-        return out
-
-    for _ in range(400):
-        players, mdps = _random_lowest_bracket(rng)
-        round_number = rng.choice([3, 4])
-        if not dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                  round_number).can_complete(players):
-            used["no complete pairing"] += 1  # not a round to pair (C.04.1: A9's answer)
-            continue
-        results = []
-        for shortcut in (count, lambda ctx: None):
-            rnd = dutch.PairingRound(dutch.RULES_2012, players, False, None, None,
-                                     round_number)
-            with monkeypatch.context() as m:
-                m.setattr(completing, "lowest_bracket_one_colour_2012", shortcut)
-                res = rnd.solve(players, mdps, None, [])
-            results.append(([(a.id, b.id) for a, b in res.pairs],
-                            sorted(p.id for p in res.floaters)))
-        assert results[0] == results[1], [(p.id, p.score, p.pref, p.strength,
-                                           sorted(p.opponents)) for p in players]
+    used = solved_alike_without(
+        random.Random(2012), 400, _random_lowest_bracket, monkeypatch,
+        [Spy(completing, "lowest_bracket_one_colour_2012",
+             lambda out, ctx: "shortcut" if out is not None else "matchings")],
+        [StandIn(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)])
     assert used["shortcut"] > 150 and used["matchings"] > 30, used
     print(dict(used))
 
@@ -95,26 +80,12 @@ def test_one_bracket_round_3_gives_the_pairing_of_the_full_matchings(
     and without the shortcut: the same boards and bye; with White winning everything the
     shortcut pairs the lowest bracket (the 1-point players the PPB floats down, all of them
     with the 0-point players who must have White)."""
-    engine = get_system("dutch-2012")
-    certificate = completing.lowest_bracket_one_colour_2012
-    used: Counter[str] = Counter()
-
-    def count(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["shortcut"] += out is not None
-        return out
-
-    rng = random.Random(26)
-    for seed in range(24):
-        n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48])
-        white_rate = rng.choice([1.0, 1.0, 1.0, 0.95, 0.9])
-        t = white_mostly_event(n, 2, white_rate, "dutch-2012", seed)
-        with monkeypatch.context() as m:
-            m.setattr(completing, "lowest_bracket_one_colour_2012", count)
-            fast = engine.pair(t, 3)
-        with monkeypatch.context() as m:
-            m.setattr(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)
-            full = engine.pair(t, 3)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    rounds = drawn_near_miss_rounds("dutch-2012", random.Random(26), 24,
+                                    [8, 12, 16, 20, 24, 28, 32, 40, 48],
+                                    [1.0, 1.0, 1.0, 0.95, 0.9])
+    used = paired_alike_without(
+        get_system("dutch-2012"), rounds, monkeypatch,
+        [Spy(completing, "lowest_bracket_one_colour_2012", settled("shortcut"))],
+        [StandIn(completing, "lowest_bracket_one_colour_2012", lambda ctx: None)])
     assert used["shortcut"] > 8, used
     print(dict(used))

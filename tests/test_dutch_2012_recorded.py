@@ -13,21 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from recorded_events import DATA
+from recorded_events import DATA, played
 from swisspairing.formats.trf import read_trf
-from swisspairing.model import Colour, Tournament
 from swisspairing.systems import get_system
 
 FILES = sorted((DATA / "dutch-2012").glob("seed*.trf"), key=lambda p: int(p.stem[4:]))
-
-
-def played(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | None]:
-    """(white, black) of each game of round ``r`` as the file has it, and the PAB."""
-    games = {(p.id, e.opponent) for p in t.players.values()
-             if (e := p.entry(r)) is not None and e.opponent and e.colour is Colour.WHITE}
-    bye = next((p.id for p in t.players.values()
-                if (e := p.entry(r)) is not None and e.code == "U"), None)
-    return games, bye
 
 
 def test_the_recorded_events_are_there() -> None:

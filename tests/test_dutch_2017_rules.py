@@ -12,6 +12,8 @@ without any colour or float history.
 from __future__ import annotations
 
 import itertools
+import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -42,8 +44,8 @@ from dutch_helpers import (
     with_byes_round,
 )
 from swisspairing.errors import NoValidPairing
-from swisspairing.model.tournament import ForbiddenGroup
-from swisspairing.systems.dutch import DUTCH_2017
+from swisspairing.model.tournament import ForbiddenGroup, Tournament
+from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
 
 
 # --- B.2 / B.3: the first candidate ---------------------------------------------------------------
@@ -545,7 +547,6 @@ def test_generation_order_matches_a_literal_enumeration(seed: int) -> None:
     exists are skipped (a different seed is drawn)."""
     import random
 
-    from swisspairing.systems.dutch import DUTCH_2025
 
     rng = random.Random(seed)
     while True:
@@ -561,10 +562,63 @@ def test_generation_order_matches_a_literal_enumeration(seed: int) -> None:
             expected = first_homogeneous(list(range(1, n + 1)), allowed)
         if expected is not None:
             break
+    _assert_accelerated_round_one(n, k, every, allowed, expected)
+
+
+def _assert_accelerated_round_one(n: int, k: int, every: list[frozenset[int]],
+                                  allowed: set[frozenset[int]],
+                                  expected: set[frozenset[int]] | None) -> None:
+    """Round 1 of ``n`` players, 1..``k`` with one acceleration point (C.04.7), the pairs of
+    ``every`` not ``allowed`` forbidden: both editions pair ``expected``."""
     forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
     t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
     for system in (DUTCH_2017, DUTCH_2025):
         assert pairs(system.pair(t)) == expected, system.name
+
+
+@dataclass(frozen=True)
+class _DrawnRoundOne:
+    """A random round 1 of ``n`` players, all drawn (random pairs and colours) but the
+    half-point ``byes``; a player who played White prefers Black and vice versa (A.6.b), one
+    with a bye has no preference; ``allowed``: the pairs neither met nor forbidden."""
+
+    n: int
+    byes: list[int]
+    games: list[tuple[int, int, str]]
+    pref: dict[int, str | None]
+    met: set[frozenset[int]]
+    every: list[frozenset[int]]
+    allowed: set[frozenset[int]]
+
+    @classmethod
+    def draw(cls, rng: random.Random, sizes: list[int], bye_counts: list[int],
+             density: tuple[float, float]) -> _DrawnRoundOne:
+        """``n`` from ``sizes``, as many byes as one of ``bye_counts``, each pair not met
+        allowed with a probability drawn in ``density``."""
+        n = rng.choice(sizes)
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        byes = order[: rng.choice(bye_counts)]
+        playing = order[len(byes):]
+        games = []
+        for i in range(0, len(playing), 2):
+            w, b = playing[i: i + 2] if rng.random() < 0.5 else playing[i: i + 2][::-1]
+            games.append((w, b, "="))
+        pref: dict[int, str | None] = {p: None for p in range(1, n + 1)}
+        pref |= {w: "B" for w, _, _ in games}
+        pref |= {b: "W" for _, b, _ in games}
+        met = {frozenset((w, b)) for w, b, _ in games}
+        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
+        p_allowed = rng.uniform(*density)
+        allowed = {e for e in every if e not in met and rng.random() < p_allowed}
+        return cls(n, byes, games, pref, met, every, allowed)
+
+    def tournament(self) -> Tournament:
+        """Round 1 played, the pairs not allowed (and not met) forbidden (``XXP``)."""
+        t = make(self.n, [[*self.games, *((p, "H") for p in self.byes)]])
+        t.forbidden_pairs = [ForbiddenGroup(e) for e in self.every
+                             if e not in self.allowed | self.met]
+        return t
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -578,27 +632,12 @@ def test_best_candidate_by_c10_then_generation_order(seed: int) -> None:
     equal for every legal candidate pairing everybody. So the answer is the legal candidate with
     the fewest C.10 failures (C.11 counts the same, every preference being strong), the first
     generated among equals, found here by enumerating the B.6 sequence literally."""
-    import random
-
     from swisspairing.systems.dutch import DUTCH_2025
 
     rng = random.Random(1000 + seed)
     while True:
-        n = rng.choice([4, 6, 8])
-        order = list(range(1, n + 1))
-        rng.shuffle(order)
-        byes = order[: rng.choice([0, 0, 2])]
-        playing = order[len(byes):]
-        games = []
-        for i in range(0, len(playing), 2):
-            w, b = playing[i: i + 2] if rng.random() < 0.5 else playing[i: i + 2][::-1]
-            games.append((w, b, "="))
-        pref = {p: None for p in range(1, n + 1)} | {w: "B" for w, _, _ in games}
-        pref |= {b: "W" for _, b, _ in games}
-        met = {frozenset((w, b)) for w, b, _ in games}
-        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
-        density = rng.uniform(0.5, 1.0)
-        allowed = {e for e in every if e not in met and rng.random() < density}
+        drawn = _DrawnRoundOne.draw(rng, [4, 6, 8], [0, 0, 2], (0.5, 1.0))
+        n, pref, allowed = drawn.n, drawn.pref, drawn.allowed
         best, best_fails = None, n
         for candidate in homogeneous_candidates(list(range(1, n + 1))):
             if all(frozenset(p) in allowed for p in candidate):
@@ -607,8 +646,7 @@ def test_best_candidate_by_c10_then_generation_order(seed: int) -> None:
                     best, best_fails = candidate, fails
         if best is not None:
             break
-    t = make(n, [[*games, *((p, "H") for p in byes)]])  # type: ignore[list-item]
-    t.forbidden_pairs = [ForbiddenGroup(e) for e in every if e not in allowed | met]
+    t = drawn.tournament()
     expected = {frozenset(p) for p in best}
     for system in (DUTCH_2017, DUTCH_2025):
         assert pairs(system.pair(t)) == expected, system.name
@@ -625,7 +663,6 @@ def test_c7_downfloater_against_a_literal_enumeration(seed: int) -> None:
     bracket allows it are redrawn (C.7 would then weigh fewer pairs)."""
     import random
 
-    from swisspairing.systems.dutch import DUTCH_2025
 
     rng = random.Random(2000 + seed)
     while True:
@@ -645,10 +682,7 @@ def test_c7_downfloater_against_a_literal_enumeration(seed: int) -> None:
                 break
         if expected is not None:
             break
-    forbidden = tuple(tuple(sorted(e)) for e in every if e not in allowed)
-    t = round_one(n, forbidden, {i: 1.0 for i in range(1, k + 1)})  # type: ignore[arg-type]
-    for system in (DUTCH_2017, DUTCH_2025):
-        assert pairs(system.pair(t)) == expected, system.name
+    _assert_accelerated_round_one(n, k, every, allowed, expected)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -662,27 +696,12 @@ def test_bye_receiver_and_colours_against_a_literal_enumeration(seed: int) -> No
     in round 1, then the first generated. 2025: [C9] first (fewest unplayed games of the
     receiver), then [C12], then [C14] (the receiver floats down again), then the first
     generated. Both are enumerated literally over the B.6 sequence."""
-    import random
-
     from swisspairing.systems.dutch import DUTCH_2025
 
     rng = random.Random(3000 + seed)
     while True:
-        n = rng.choice([5, 7, 9])
-        order = list(range(1, n + 1))
-        rng.shuffle(order)
-        byes = order[: rng.choice([1, 3])]
-        playing = order[len(byes):]
-        games = []
-        for i in range(0, len(playing), 2):
-            w, b = playing[i: i + 2] if rng.random() < 0.5 else playing[i: i + 2][::-1]
-            games.append((w, b, "="))
-        pref = {p: None for p in range(1, n + 1)} | {w: "B" for w, _, _ in games}
-        pref |= {b: "W" for _, b, _ in games}
-        met = {frozenset((w, b)) for w, b, _ in games}
-        every = [frozenset(e) for e in itertools.combinations(range(1, n + 1), 2)]
-        density = rng.uniform(0.3, 0.8)
-        allowed = {e for e in every if e not in met and rng.random() < density}
+        drawn = _DrawnRoundOne.draw(rng, [5, 7, 9], [1, 3], (0.3, 0.8))
+        n, pref, allowed, byes = drawn.n, drawn.pref, drawn.allowed, drawn.byes
         best17: tuple[tuple[int, ...], list[tuple[int, int]], int] | None = None
         best25: tuple[tuple[int, ...], list[tuple[int, int]], int] | None = None
         for index, candidate in enumerate(homogeneous_candidates(list(range(1, n + 1)))):
@@ -699,8 +718,7 @@ def test_bye_receiver_and_colours_against_a_literal_enumeration(seed: int) -> No
                 best25 = (k25, candidate, bye)
         if best17 is not None and best25 is not None:
             break
-    t = make(n, [[*games, *((p, "H") for p in byes)]])  # type: ignore[list-item]
-    t.forbidden_pairs = [ForbiddenGroup(e) for e in every if e not in allowed | met]
+    t = drawn.tournament()
     for system, (_, candidate, bye) in ((DUTCH_2017, best17), (DUTCH_2025, best25)):
         p = system.pair(t)
         assert (pairs(p), p.bye) == ({frozenset(x) for x in candidate}, bye), system.name

@@ -10,15 +10,14 @@ boards and bye every time."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
+from shortcut_helpers import Spy, StandIn, paired_alike_without
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.model import Colour
 from swisspairing.systems import get_system
 from swisspairing.systems.dutch import completing
 from swisspairing.systems.dutch.players import PairingPlayer
-from test_dutch_completing import white_mostly_event
 
 SIZES = (16, 24, 32, 40, 56, 64, 80)
 RATES = (0.9, 0.97, 1.0)
@@ -27,32 +26,14 @@ RATES = (0.9, 0.97, 1.0)
 @pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
 def test_opponents_fixed_by_colour_give_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = get_system(system)
-    real = completing._opponents_fixed_by_colour
-    used: Counter[str] = Counter()
-
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        out = real(*args, **kwargs)
-        used["called"] += 1
-        used["used"] += out is not None
-        return out
-
-    for n in SIZES:
-        for rate in RATES:
-            for played in (3, 4, 5):
-                t = white_mostly_event(n, played, rate, system, n + played)
-                before = used["called"]
-                with monkeypatch.context() as mp:
-                    mp.setattr(completing, "_opponents_fixed_by_colour", counted)
-                    fast = engine.pair(t, played + 1)
-                if used["called"] == before:
-                    continue
-                used["rounds"] += 1
-                with monkeypatch.context() as mp:
-                    # no shortcut of a completing bracket at all: the full weighted matchings
-                    mp.setattr(completing, "completing_candidate", lambda ctx: None)
-                    full = engine.pair(t, played + 1)
-                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    rounds = (((n, rate, played), white_mostly_event(n, played, rate, system, n + played),
+                played + 1) for n in SIZES for rate in RATES for played in (3, 4, 5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(completing, "_opponents_fixed_by_colour",
+             lambda out, *a, **k: "used" if out is not None else None)],
+        # no shortcut of a completing bracket at all: the full weighted matchings
+        [StandIn(completing, "completing_candidate", lambda ctx: None)], again_when="calls")
     print(system, dict(used))
     assert used["used"] >= 3  # the saving is exercised, not only skipped
 

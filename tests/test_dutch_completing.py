@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
+from graph_helpers import allowed_in, perfect_matchings
+from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.matching import max_cardinality_matching
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.model.results import MIRROR
+from swisspairing.model import Colour
 from swisspairing.systems import dutch, get_system
 from swisspairing.systems.dutch import completing, ideal
 from swisspairing.systems.dutch import round as dutch_round
@@ -32,19 +35,6 @@ def _player(i: int, score: int, kind: tuple[Colour | None, int],
             opponents: frozenset[int] = frozenset()) -> dutch.PairingPlayer:
     return dutch.PairingPlayer(i, score, (), opponents, kind[0], kind[1], 0, None, None, True,
                                False, 0, rank=i)
-
-
-def _perfect_matchings(vertices: list[int], ok: set[frozenset[int]]
-                       ) -> list[list[tuple[int, int]]]:
-    if not vertices:
-        return [[]]
-    first, rest = vertices[0], vertices[1:]
-    out = []
-    for k, other in enumerate(rest):
-        if frozenset((first, other)) in ok:
-            out += [[(first, other), *more]
-                    for more in _perfect_matchings(rest[:k] + rest[k + 1:], ok)]
-    return out
 
 
 def test_completing_bounds_hold_for_every_candidate() -> None:
@@ -86,7 +76,7 @@ def test_completing_bounds_hold_for_every_candidate() -> None:
         floor = completing.forced_floaters(lower, odd)
         most = completing.most_pairs(bracket, mdps, residents, lower)
         best = -1
-        for m in _perfect_matchings(ids + [-1] * odd, ok):
+        for m in perfect_matchings(ids + [-1] * odd, allowed_in(ok)):
             inside = sum(1 for a, b in m if a in in_bracket and b in in_bracket)
             assert inside <= most
             # the bracket's players who are not paired inside it: downfloaters (one may be
@@ -149,60 +139,29 @@ def test_can_complete_answers_as_a_maximum_matching() -> None:
     assert answers[True] > 50 and answers[False] > 50, answers
 
 
-def white_mostly_event(n: int, played: int, white_rate: float, system: str, seed: int
-                       ) -> Tournament:
-    """``played`` rounds paired by ``system``, White winning each game with ``white_rate`` (else
-    Black wins or a draw): with ``white_rate`` 1 and an even ``n``, round 3 is issue 26's one
-    big bracket (the top quarter must all float down, the bottom quarter all needs opponents
-    from above)."""
-    rng = random.Random(seed)
-    t = Tournament(total_rounds=9, initial_colour=Colour.WHITE)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
-    engine = get_system(system)
-    for r in range(1, played + 1):
-        pairing = engine.pair(t, r)
-        if pairing.bye is not None:
-            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
-        for b in pairing.boards:
-            x = rng.random()
-            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
-            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
-            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
-    return t
-
-
 @pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
 def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Generated events (8-60 players, 2-4 rounds played, White winning 75-100 % of the games)
     paired with the shortcuts of a completing bracket and without them (the full weighted
     matchings over the bracket and every lower player): the same boards and bye every time."""
-    engine = get_system(system)
-    certificate = completing.completing_candidate
-    used = Counter()
-
-    def count(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["completing"] += out is not None
-        return out
-
     rng = random.Random(2026)
-    for seed in range(70):
-        n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48, 60]) + (seed % 7 == 3)
-        played = rng.choice([2, 2, 2, 3, 4])
-        white_rate = rng.choice([1.0, 1.0, 0.95, 0.9, 0.75])
-        t = white_mostly_event(n, played, white_rate, system, seed)
-        r = played + 1
-        with monkeypatch.context() as m:
-            m.setattr(completing, "completing_candidate", count)
-            fast = engine.pair(t, r)
-        with monkeypatch.context() as m:
-            m.setattr(completing, "completing_candidate", lambda ctx: None)
-            m.setattr(dutch.PairingRound, "any_pair", lambda self, *a: True)
-            m.setattr(dutch_round, "forced_floaters", lambda lower, bye=False: 0)
-            full = engine.pair(t, r)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, played, white_rate)
+
+    def rounds() -> Iterator[RoundToPair]:
+        for seed in range(70):
+            n = rng.choice([8, 12, 16, 20, 24, 28, 32, 40, 48, 60]) + (seed % 7 == 3)
+            played = rng.choice([2, 2, 2, 3, 4])
+            white_rate = rng.choice([1.0, 1.0, 0.95, 0.9, 0.75])
+            t = white_mostly_event(n, played, white_rate, system, seed)
+            yield (seed, n, played, white_rate), t, played + 1
+
+    used = paired_alike_without(
+        get_system(system), rounds(), monkeypatch,
+        [Spy(completing, "completing_candidate",
+             lambda out, ctx: "completing" if out is not None else None)],
+        [StandIn(completing, "completing_candidate", lambda ctx: None),
+         StandIn(dutch.PairingRound, "any_pair", lambda self, *a: True),
+         StandIn(dutch_round, "forced_floaters", lambda lower, bye=False: 0)])
     assert used["completing"] > 8, used
     print(dict(used))
 
@@ -215,28 +174,12 @@ def test_remainder_without_colour_cost_gives_the_pairing_of_the_full_matchings(
     generated near-miss events (40-120 players, White winning 80-90 % of the games); each
     round where the search gave the remainder is paired again without it (the bracket then
     goes to the matchings): the same boards and bye."""
-    engine = get_system(system)
-    exact = completing._first_free_assignment
-    used: Counter[str] = Counter()
-
-    def count(*args):  # type: ignore[no-untyped-def]
-        out = exact(*args)
-        used["found" if out is not None else "none"] += 1
-        return out
-
-    for n in (40, 60, 80, 120):
-        for white_rate in (0.8, 0.85, 0.9):
-            for seed in range(4):
-                t = white_mostly_event(n, 2, white_rate, system, seed)
-                found = used["found"]
-                with monkeypatch.context() as mp:
-                    mp.setattr(completing, "_first_free_assignment", count)
-                    fast = engine.pair(t, 3)
-                if used["found"] == found:
-                    continue
-                with monkeypatch.context() as mp:
-                    mp.setattr(completing, "_first_free_assignment", lambda *a: None)
-                    full = engine.pair(t, 3)
-                assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, white_rate)
+    rounds = (((seed, n, white_rate), white_mostly_event(n, 2, white_rate, system, seed), 3)
+              for n in (40, 60, 80, 120) for white_rate in (0.8, 0.85, 0.9) for seed in range(4))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(completing, "_first_free_assignment",
+             lambda out, *a: "found" if out is not None else "none")],
+        [StandIn(completing, "_first_free_assignment", lambda *a: None)], again_when="found")
     assert used["found"] >= 2, used
     print(dict(used))

@@ -25,11 +25,12 @@ from collections.abc import Callable
 
 import pytest
 
+from shortcut_helpers import Spy, StandIn, near_miss_rounds, paired_alike_without
+from swisspairing.checker.generator import white_mostly_event
 from swisspairing.matching import max_cardinality_matching
 from swisspairing.systems import get_system
 from swisspairing.systems.dutch import cardinality, completing, generation, ideal
 from swisspairing.systems.dutch import round as dutch_round
-from test_dutch_completing import white_mostly_event
 
 SIZES = (24, 40, 60, 80, 100, 120)
 RATES = (0.85, 0.9, 0.95, 1.0)
@@ -43,35 +44,12 @@ def _same_without(system: str, monkeypatch: pytest.MonkeyPatch, name: str,
     """Pair rounds 3-4 of the generated events with ``generation.<name>`` counted, and each
     round where it was used again with ``off`` in its place: the same boards and bye.
     ``always_off``: other functions of ``generation`` replaced in both runs."""
-    engine = get_system(system)
-    test = getattr(generation, name)
-    used: Counter[str] = Counter()
-
-    def count(*args, **kwargs):  # type: ignore[no-untyped-def]
-        out = test(*args, **kwargs)
-        used["used"] += bool(used_when(out))
-        return out
-
-    for n in SIZES:
-        for rate in RATES:
-            for seed in range(3):
-                played = 2 + (seed == 2)
-                t = white_mostly_event(n, played, rate, system, seed)
-                before = used["used"]
-                with monkeypatch.context() as mp:
-                    for other, stand_in in (always_off or {}).items():
-                        mp.setattr(generation, other, stand_in)
-                    mp.setattr(generation, name, count)
-                    fast = engine.pair(t, played + 1)
-                if used["used"] == before:
-                    continue
-                used["rounds"] += 1
-                with monkeypatch.context() as mp:
-                    for other, stand_in in (always_off or {}).items():
-                        mp.setattr(generation, other, stand_in)
-                    mp.setattr(generation, name, off)
-                    full = engine.pair(t, played + 1)
-                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, seed)
+    used = paired_alike_without(
+        get_system(system), near_miss_rounds(system, SIZES, RATES), monkeypatch,
+        [Spy(generation, name, lambda out, *a, **k: "used" if used_when(out) else None)],
+        [StandIn(generation, name, off)], again_when="used",
+        always=[StandIn(generation, other, stand_in)
+                for other, stand_in in (always_off or {}).items()])
     print(system, name, dict(used))
     return used
 

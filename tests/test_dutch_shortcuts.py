@@ -19,6 +19,7 @@ from collections import Counter
 
 import pytest
 
+from shortcut_helpers import Spy, StandIn, generated_rounds, paired_alike_without, settled
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.matching import lexicographic_bipartite_matching, max_weight_matching_duals
 from swisspairing.model import Colour
@@ -96,43 +97,16 @@ def test_bipartite_duals_refuse_an_odd_cycle() -> None:
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
 def test_shortcuts_give_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = get_system(system)
-    used = {"lookahead": 0, "no_exchange": 0, "ideal": 0}
-    ideal, without = dutch.PairingRound.lookahead_ideal, dutch_generation.order_without_exchange
-    certificate = dutch_ideal.ideal_candidate
-
-    def count_ideal(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["ideal"] += out is not None
-        return out
-
-    def count_lookahead(self, *a, **k):  # type: ignore[no-untyped-def]
-        out = ideal(self, *a, **k)
-        used["lookahead"] += out is not None
-        return out
-
-    def count_no_exchange(ctx, *a, **k):  # type: ignore[no-untyped-def]
-        out = without(ctx, *a, **k)
-        used["no_exchange"] += out is not None
-        return out
-
-    for seed in range(4):
-        config = GeneratorConfig(players=26 + 9 * seed, rounds=7, forfeit_rate=0.02,
-                                 half_point_bye_rate=0.02)
-        t = generate(system, config, seed)
-        for r in range(1, config.rounds + 1):
-            with monkeypatch.context() as m:
-                m.setattr(dutch.PairingRound, "lookahead_ideal", count_lookahead)
-                m.setattr(dutch_generation, "order_without_exchange", count_no_exchange)
-                m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
-                fast = engine.pair(t, r)
-            with monkeypatch.context() as m:
-                m.setattr(dutch.PairingRound, "lookahead_ideal", lambda self, *a, **k: None)
-                m.setattr(dutch_generation, "order_without_exchange",
-                          lambda ctx, *a, **k: None)
-                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
-                full = engine.pair(t, r)
-            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    configs = [(seed, GeneratorConfig(players=26 + 9 * seed, rounds=7, forfeit_rate=0.02,
+                                      half_point_bye_rate=0.02)) for seed in range(4)]
+    used = paired_alike_without(
+        get_system(system), generated_rounds(system, configs), monkeypatch,
+        [Spy(dutch.PairingRound, "lookahead_ideal", settled("lookahead")),
+         Spy(dutch_generation, "order_without_exchange", settled("no_exchange")),
+         Spy(dutch_ideal, "ideal_candidate", settled("ideal"))],
+        [StandIn(dutch.PairingRound, "lookahead_ideal", lambda self, *a, **k: None),
+         StandIn(dutch_generation, "order_without_exchange", lambda ctx, *a, **k: None),
+         StandIn(dutch_ideal, "ideal_candidate", lambda ctx: None)])
     # the shortcuts were really taken
     assert used["lookahead"] > 5 and used["no_exchange"] > 10 and used["ideal"] > 50
     print(used)
@@ -260,27 +234,12 @@ def test_natural_candidate_2012_gives_the_pairing_of_the_full_matchings(
     """2012: a homogeneous bracket whose natural candidate (S1[i]-S2[i]) meets every requirement
     of C3 is paired without matchings (``dutch.natural_2012``, docs/dutch.md section 8); the
     rounds of random events are paired with and without it and must be the same."""
-    engine = get_system("dutch-2012")
-    used = {"natural": 0}
-    certificate = dutch_ideal.ideal_candidate
-
-    def count_natural(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["natural"] += out is not None
-        return out
-
-    for seed in range(4):
-        config = GeneratorConfig(players=17 + 8 * seed, rounds=6, forfeit_rate=0.02,
-                                 half_point_bye_rate=0.02)
-        t = generate("dutch-2012", config, seed)
-        for r in range(1, config.rounds + 1):
-            with monkeypatch.context() as m:
-                m.setattr(dutch_ideal, "ideal_candidate", count_natural)
-                fast = engine.pair(t, r)
-            with monkeypatch.context() as m:
-                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
-                full = engine.pair(t, r)
-            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    configs = [(seed, GeneratorConfig(players=17 + 8 * seed, rounds=6, forfeit_rate=0.02,
+                                      half_point_bye_rate=0.02)) for seed in range(4)]
+    used = paired_alike_without(
+        get_system("dutch-2012"), generated_rounds("dutch-2012", configs), monkeypatch,
+        [Spy(dutch_ideal, "ideal_candidate", settled("natural"))],
+        [StandIn(dutch_ideal, "ideal_candidate", lambda ctx: None)])
     # round 1 of every event at least, and later homogeneous brackets
     assert used["natural"] > 4
     print(used)
@@ -292,36 +251,18 @@ def test_2012_ideal_candidates_and_look_ahead_give_the_pairing_of_the_full_match
     shortcut of C1 (``PairingRound.moved_down_pairable_2012``) change no pairing: the rounds of
     random events (odd and even fields, forfeits, byes) are paired with and without them, and
     both shortcuts must have settled brackets that are not round 1's natural candidate."""
-    engine = get_system("dutch-2012")
-    used = {"ideal": 0, "look-ahead": 0}
-    certificate = dutch_ideal.ideal_candidate
-    natural = natural_candidate_2012
-    pairable = dutch.PairingRound.moved_down_pairable_2012
-
-    def count_ideal(ctx):  # type: ignore[no-untyped-def]
-        out = certificate(ctx)
-        used["ideal"] += out is not None and natural(ctx) is None
-        return out
-
-    def count_pairable(self, floaters, nxt):  # type: ignore[no-untyped-def]
-        out = pairable(self, floaters, nxt)
-        used["look-ahead"] += out
-        return out
-
-    for seed in range(6):
-        config = GeneratorConfig(players=30 + 11 * seed, rounds=7,
-                                 forfeit_rate=0.03 * (seed % 2), half_point_bye_rate=0.02)
-        t = generate("dutch-2012", config, seed)
-        for r in range(2, config.rounds + 1):
-            with monkeypatch.context() as m:
-                m.setattr(dutch_ideal, "ideal_candidate", count_ideal)
-                m.setattr(dutch.PairingRound, "moved_down_pairable_2012", count_pairable)
-                fast = engine.pair(t, r)
-            with monkeypatch.context() as m:
-                m.setattr(dutch_ideal, "ideal_candidate", lambda ctx: None)
-                m.setattr(dutch.PairingRound, "moved_down_pairable_2012",
-                          lambda self, floaters, nxt: False)
-                full = engine.pair(t, r)
-            assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, r)
+    configs = [(seed, GeneratorConfig(players=30 + 11 * seed, rounds=7,
+                                      forfeit_rate=0.03 * (seed % 2), half_point_bye_rate=0.02))
+               for seed in range(6)]
+    used = paired_alike_without(
+        get_system("dutch-2012"), generated_rounds("dutch-2012", configs, first=2), monkeypatch,
+        [Spy(dutch_ideal, "ideal_candidate",
+             lambda out, ctx: "ideal" if out is not None and natural_candidate_2012(ctx) is None
+             else None),
+         Spy(dutch.PairingRound, "moved_down_pairable_2012",
+             lambda out, *a: "look-ahead" if out else None)],
+        [StandIn(dutch_ideal, "ideal_candidate", lambda ctx: None),
+         StandIn(dutch.PairingRound, "moved_down_pairable_2012",
+                 lambda self, floaters, nxt: False)])
     assert used["ideal"] > 10 and used["look-ahead"] > 10, used
     print(used)

@@ -7,14 +7,12 @@ won most games (levels whose floaters mostly cannot all be paired in the next le
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 
-from swisspairing.checker.generator import GeneratorConfig, generate
+from elo_swiss_rounds import assert_paired_again_alike, shuffled_rounds
 from swisspairing.systems import get_system
 from swisspairing.systems.elo_swiss import level
-from swisspairing.systems.elo_swiss.players import Round
 from test_elo_swiss_split_bits import white_mostly_wins
 
 
@@ -28,31 +26,25 @@ def test_bound_answers_like_every_floater_set(seeds: range) -> None:
 
 
 def check_events(seed: int, answers: set[bool]) -> None:
-    rng = random.Random(seed)
-    t = generate("elo-swiss", GeneratorConfig(players=rng.randint(12, 20), rounds=4), seed)
-    for r in range(2, t.rounds_paired + 1):
-        rd = Round(t.before_round(r), r, use_b2=True)
-        ids = rd.sort(t.players)
-        for _ in range(8):
-            shuffled = rng.sample(ids, len(ids))
-            cut = rng.randint(2, min(8, len(ids) - 2))
-            here, lower_list = shuffled[:cut], shuffled[cut:]
-            forced = frozenset(rng.sample(here, rng.randint(0, 1)))
-            free = frozenset(here) - forced
-            lower = frozenset(lower_list)
-            nxt = frozenset(lower_list[: rng.randint(0, len(lower_list))])
-            at_least = len(forced) + rng.randint(0, len(free))
-            if at_least == 0:
-                continue  # the level search never asks (no floater: C12 holds)
-            got = rd.some_next_level_floaters(forced, free, at_least, lower, nxt)
-            sizes = range(at_least - len(forced), len(free) + 1, 2)
-            expected = any(
-                rd.completable(f | lower, restrict=nxt, floaters=f)
-                for k in sizes for extra in itertools.combinations(sorted(free), k)
-                if (f := forced | frozenset(extra))
-            )
-            assert got == expected
-            answers.add(got)
+    for rng, rd, shuffled in shuffled_rounds(seed, (12, 20), 4, 8):
+        cut = rng.randint(2, min(8, len(shuffled) - 2))
+        here, lower_list = shuffled[:cut], shuffled[cut:]
+        forced = frozenset(rng.sample(here, rng.randint(0, 1)))
+        free = frozenset(here) - forced
+        lower = frozenset(lower_list)
+        nxt = frozenset(lower_list[: rng.randint(0, len(lower_list))])
+        at_least = len(forced) + rng.randint(0, len(free))
+        if at_least == 0:
+            continue  # the level search never asks (no floater: C12 holds)
+        got = rd.some_next_level_floaters(forced, free, at_least, lower, nxt)
+        sizes = range(at_least - len(forced), len(free) + 1, 2)
+        expected = any(
+            rd.completable(f | lower, restrict=nxt, floaters=f)
+            for k in sizes for extra in itertools.combinations(sorted(free), k)
+            if (f := forced | frozenset(extra))
+        )
+        assert got == expected
+        answers.add(got)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -75,8 +67,4 @@ def test_rounds_paired_alike_with_and_without_the_bound(seed: int,
         engine.pair(t.before_round(r), r, None)
     assert False in bounded  # the bound cut some search short
     monkeypatch.setattr(level, "_some_candidate_preferred", lambda *args: True)
-    for r, got in zip(rounds, fast, strict=True):
-        again = engine.pair(t.before_round(r), r, None)
-        assert [(b.white, b.black) for b in got.boards] == [
-            (b.white, b.black) for b in again.boards]
-        assert got.bye == again.bye
+    assert_paired_again_alike(engine, t, fast)

@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from elo_swiss_rounds import shuffled_rounds
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.model import Tournament
 from swisspairing.systems import get_system
@@ -34,37 +35,31 @@ def test_view_answers_like_the_next_level_test(seeds: range) -> None:
     floater sets of the level: the view's look-ahead says yes exactly when C12's test does."""
     answers: set[bool] = set()
     for seed in seeds:
-        rng = random.Random(seed)
-        t = generate("elo-swiss", GeneratorConfig(players=rng.randint(12, 20), rounds=4), seed)
-        for r in range(2, t.rounds_paired + 1):
-            rd = Round(t.before_round(r), r, use_b2=True)
-            ids = rd.sort(t.players)
-            for _ in range(6):
-                shuffled = rng.sample(ids, len(ids))
-                cut = rng.randint(2, min(8, len(ids) - 2))
-                here, below = shuffled[:cut], shuffled[cut:]
-                lower = frozenset(below)
-                nxt = frozenset(below[: rng.randint(0, len(below))])
-                view = rd.next_level_view(here, lower, nxt)
-                test = FloaterTest(view, lower, False)
-                for k in range(1, len(here) + 1):
-                    for f in itertools.combinations(here, k):
-                        floaters = frozenset(f)
-                        expected = rd.completable(floaters | lower, restrict=nxt,
-                                                  floaters=floaters)
-                        assert test(floaters) == expected
-                        answers.add(expected)
-                # "some x of them" (the stand-ins' question) on the view, against every set
-                also = frozenset(here[:1])
-                candidates = frozenset(here[1:])
-                for x in range(2, len(candidates) + 1):
-                    some = test.with_also(also).some_set(candidates, x)
-                    every = any(
-                        rd.completable(fl | lower, restrict=nxt, floaters=fl)
-                        for extra in itertools.combinations(sorted(candidates), x)
-                        if (fl := also | frozenset(extra))
-                    )
-                    assert some == every
+        for rng, rd, shuffled in shuffled_rounds(seed, (12, 20), 4, 6):
+            cut = rng.randint(2, min(8, len(shuffled) - 2))
+            here, below = shuffled[:cut], shuffled[cut:]
+            lower = frozenset(below)
+            nxt = frozenset(below[: rng.randint(0, len(below))])
+            view = rd.next_level_view(here, lower, nxt)
+            test = FloaterTest(view, lower, False)
+            for k in range(1, len(here) + 1):
+                for f in itertools.combinations(here, k):
+                    floaters = frozenset(f)
+                    expected = rd.completable(floaters | lower, restrict=nxt,
+                                              floaters=floaters)
+                    assert test(floaters) == expected
+                    answers.add(expected)
+            # "some x of them" (the stand-ins' question) on the view, against every set
+            also = frozenset(here[:1])
+            candidates = frozenset(here[1:])
+            for x in range(2, len(candidates) + 1):
+                some = test.with_also(also).some_set(candidates, x)
+                every = any(
+                    rd.completable(fl | lower, restrict=nxt, floaters=fl)
+                    for extra in itertools.combinations(sorted(candidates), x)
+                    if (fl := also | frozenset(extra))
+                )
+                assert some == every
     assert answers == {True, False}  # both answers met: the comparison proves something
 
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from swisspairing.checker.generator import GeneratorConfig, generate
+from elo_swiss_rounds import assert_paired_again_alike, shuffled_rounds
+from graph_helpers import perfect_matchings
 from swisspairing.model import Colour, Tournament
 from swisspairing.model.results import MIRROR, RoundEntry
 from swisspairing.model.state import Float
@@ -24,10 +25,7 @@ from swisspairing.systems.explain import Explanation
 
 def pairable(players: Sequence[int], ok: PairRule) -> bool:
     """Whether ``players`` can all be paired among themselves under ``ok`` (brute force)."""
-    if not players:
-        return True
-    first, rest = players[0], players[1:]
-    return any(ok(first, b) and pairable([p for p in rest if p != b], ok) for b in rest)
+    return next(perfect_matchings(list(players), ok), None) is not None
 
 
 def every_way(rd: Round, level: list[int], can_float: frozenset[int], ok: PairRule,
@@ -48,24 +46,18 @@ def every_way(rd: Round, level: list[int], can_float: frozenset[int], ok: PairRu
 def test_level_test_answers_like_every_way_of_pairing_the_level(seeds: range) -> None:
     answers: set[bool] = set()
     for seed in seeds:
-        rng = random.Random(seed)
-        t = generate("elo-swiss", GeneratorConfig(players=rng.randint(12, 18), rounds=4), seed)
-        for r in range(2, t.rounds_paired + 1):
-            rd = Round(t.before_round(r), r, use_b2=True)
-            ids = rd.sort(t.players)
-            for _ in range(6):
-                shuffled = rng.sample(ids, len(ids))
-                cut = rng.randint(2, min(8, len(ids) - 2))
-                level = rd.sort(shuffled[:cut])
-                sink = frozenset(shuffled[cut:][: rng.randint(0, len(ids) - cut)])
-                down, up = rng.randint(0, 2), rng.randint(0, 2)
-                floatable = rd.may_float_mask(Float.DOWN, down)
-                can_float = frozenset(p for p in level
-                                      if (floatable >> p) & 1 and rng.random() < 0.8)
-                ok = rd.pair_rule(up)
-                got = rd.level_with_rest(level, can_float, ok, sink)
-                assert got == every_way(rd, level, can_float, ok, sink)
-                answers.add(got)
+        for rng, rd, shuffled in shuffled_rounds(seed, (12, 18), 4, 6):
+            cut = rng.randint(2, min(8, len(shuffled) - 2))
+            level = rd.sort(shuffled[:cut])
+            sink = frozenset(shuffled[cut:][: rng.randint(0, len(shuffled) - cut)])
+            down, up = rng.randint(0, 2), rng.randint(0, 2)
+            floatable = rd.may_float_mask(Float.DOWN, down)
+            can_float = frozenset(p for p in level
+                                  if (floatable >> p) & 1 and rng.random() < 0.8)
+            ok = rd.pair_rule(up)
+            got = rd.level_with_rest(level, can_float, ok, sink)
+            assert got == every_way(rd, level, can_float, ok, sink)
+            answers.add(got)
     assert answers == {True, False}  # both answers were compared
 
 
@@ -112,10 +104,4 @@ def test_rounds_paired_alike_with_and_without_the_level_test(
     fast = [engine.pair(t.before_round(r), r, e) for r, e in zip(rounds, notes, strict=True)]
     assert False in said  # the test cut some stage short
     monkeypatch.setattr(Round, "level_with_rest", lambda self, *args: True)
-    for r, got, e in zip(rounds, fast, notes, strict=True):
-        e_again = Explanation()
-        again = engine.pair(t.before_round(r), r, e_again)
-        assert [(b.white, b.black) for b in got.boards] == [
-            (b.white, b.black) for b in again.boards]
-        assert got.bye == again.bye
-        assert e.render() == e_again.render()
+    assert_paired_again_alike(engine, t, fast, notes)

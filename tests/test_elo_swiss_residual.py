@@ -6,13 +6,17 @@ and the engine's pairings are the same whichever of the two graphs it uses."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
-from swisspairing.checker.generator import GeneratorConfig, generate
+from elo_swiss_rounds import (
+    assert_paired_again_alike,
+    event,
+    pair_by_pair,
+    shuffled_rounds,
+    walk_both,
+)
 from swisspairing.matching.bitsets import mask_of
-from swisspairing.model import Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.elo_swiss import completion, level
 from swisspairing.systems.elo_swiss.completion import (
@@ -26,16 +30,6 @@ from swisspairing.systems.elo_swiss.stage import first_assignment, repaired_assi
 from test_elo_swiss_helpers import build
 
 
-def event(seed: int, players: int, rounds: int) -> Tournament:
-    return generate("elo-swiss", GeneratorConfig(players=players, rounds=rounds), seed)
-
-
-def pair_by_pair(rule: PairRule) -> Callable[[int, int], bool]:
-    """The same relation as a plain function: residual_completion builds its graph one pair at
-    a time for it (the reference)."""
-    return lambda a, b: rule(a, b)
-
-
 def check_valid(bit: BitCompletion) -> None:
     """The matching held is a matching of the graph (both ways, allowed edges only)."""
     m = bit.matching
@@ -47,48 +41,26 @@ def check_valid(bit: BitCompletion) -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_bit_residual_answers_like_the_pair_by_pair_graph(seed: int) -> None:
-    rng = random.Random(seed)
-    t = event(seed, rng.randint(16, 40), 5)
     seen: set[tuple[str, bool]] = set()
-    for r in range(2, t.rounds_paired + 1):
-        before = t.before_round(r)
-        rd = Round(before, r, use_b2=True)
-        ids = rd.sort(before.players)
-        for _ in range(6):
-            shuffled = rng.sample(ids, len(ids))
-            k = rng.randint(1, max(1, len(ids) // 4))
-            movers = rd.sort(shuffled[:k])
-            residents = rd.sort(shuffled[k: k + rng.randint(k, 3 * k + 2)])
-            lower = frozenset(shuffled[k + len(residents):])
-            x = rng.randint(0, 3)
-            floater_ok = FloaterTest(rd, lower, last=rng.random() < 0.25)
-            for up in (0, 1, 2):
-                rule = rd.pair_rule(up)
-                bit = residual_completion(rd, movers, residents, x, rule, floater_ok)
-                ref = residual_completion(rd, movers, residents, x, pair_by_pair(rule),
-                                          floater_ok)
-                assert isinstance(bit, BitCompletion) and isinstance(ref, Completion)
-                check_valid(bit)
-                assert bit.perfect == ref.perfect
-                seen.add(("start", bit.perfect))
-                # the D1 search: each mover in turn takes a resident; both graphs must agree
-                # on whether the rest can still be completed after each pair
-                taken: set[int] = set()
-                for a in movers:
-                    if not bit.perfect:
-                        break
-                    options = [b for b in residents if b not in taken and rule(a, b)]
-                    if not options:
-                        break
-                    b = rng.choice(options)
-                    bit_next, ref_next = bit.without(a, b), ref.without(a, b)
-                    assert (bit_next is None) == (ref_next is None)
-                    seen.add(("after a pair", bit_next is not None))
-                    if bit_next is None or ref_next is None:
-                        break
-                    check_valid(bit_next)
-                    bit, ref = bit_next, ref_next
-                    taken.add(b)
+    for rng, rd, shuffled in shuffled_rounds(seed, (16, 40), 5, 6):
+        k = rng.randint(1, max(1, len(shuffled) // 4))
+        movers = rd.sort(shuffled[:k])
+        residents = rd.sort(shuffled[k: k + rng.randint(k, 3 * k + 2)])
+        lower = frozenset(shuffled[k + len(residents):])
+        x = rng.randint(0, 3)
+        floater_ok = FloaterTest(rd, lower, last=rng.random() < 0.25)
+        for up in (0, 1, 2):
+            rule = rd.pair_rule(up)
+            bit = residual_completion(rd, movers, residents, x, rule, floater_ok)
+            ref = residual_completion(rd, movers, residents, x, pair_by_pair(rule),
+                                      floater_ok)
+            assert isinstance(bit, BitCompletion) and isinstance(ref, Completion)
+            check_valid(bit)
+            assert bit.perfect == ref.perfect
+            seen.add(("start", bit.perfect))
+            # the D1 search: each mover in turn takes a resident; both graphs must agree
+            # on whether the rest can still be completed after each pair
+            walk_both(rng, bit, ref, movers, residents, rule, seen, check_valid)
     # the comparison met both answers (it would prove nothing otherwise)
     assert ("start", True) in seen and ("start", False) in seen
 
@@ -129,11 +101,7 @@ def test_engine_pairs_the_same_with_either_graph(seed: int, monkeypatch: pytest.
                                               floater_ok)
 
     monkeypatch.setattr(level, "residual_completion", slow)
-    for r, got in enumerate(fast, start=1):
-        again = engine.pair(t.before_round(r), r)
-        assert [(b.white, b.black) for b in got.boards] == [
-            (b.white, b.black) for b in again.boards]
-        assert got.bye == again.bye
+    assert_paired_again_alike(engine, t, fast)
 
 
 def test_repaired_assignment_answers_like_a_new_one() -> None:

@@ -7,11 +7,10 @@ events; and whole rounds paired alike with either graph."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
-from swisspairing.checker.generator import GeneratorConfig, generate
+from elo_swiss_rounds import assert_paired_again_alike, pair_by_pair, shuffled_rounds, walk_both
 from swisspairing.model import Colour, Tournament
 from swisspairing.model.results import MIRROR, RoundEntry
 from swisspairing.model.tournament import Player
@@ -23,60 +22,30 @@ from swisspairing.systems.elo_swiss.completion import (
     FloaterTest,
     StageCompletions,
 )
-from swisspairing.systems.elo_swiss.players import PairRule, Round
-
-
-def event(seed: int, players: int, rounds: int) -> Tournament:
-    return generate("elo-swiss", GeneratorConfig(players=players, rounds=rounds), seed)
-
-
-def pair_by_pair(rule: PairRule) -> Callable[[int, int], bool]:
-    """The same relation as a plain function: ``for_split`` builds its graph one pair at a time
-    for it (the reference)."""
-    return lambda a, b: rule(a, b)
+from swisspairing.systems.elo_swiss.players import PairRule
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_bit_split_answers_like_the_pair_by_pair_graph(seed: int) -> None:
-    rng = random.Random(seed)
-    t = event(seed, rng.randint(16, 40), 5)
     seen: set[tuple[str, bool]] = set()
-    for r in range(2, t.rounds_paired + 1):
-        before = t.before_round(r)
-        rd = Round(before, r, use_b2=True)
-        ids = rd.sort(before.players)
-        for _ in range(6):
-            shuffled = rng.sample(ids, len(ids))
-            p = rng.randint(1, max(1, len(ids) // 4))
-            x = rng.randint(2, 4)
-            s1 = rd.sort(shuffled[:p])
-            s2 = rd.sort(shuffled[p: 2 * p + x])
-            lower = frozenset(shuffled[2 * p + x:])
-            can_float = [pid for pid in s2 if rng.random() < 0.8]
-            floater_ok = FloaterTest(rd, lower, last=False)
-            for up in (0, 1, 2):
-                rule = rd.pair_rule(up)
-                bit = StageCompletions(rd, x, rule, can_float, floater_ok).for_split(s1, s2)
-                ref = StageCompletions(rd, x, pair_by_pair(rule), can_float,
-                                       floater_ok).for_split(s1, s2)
-                assert isinstance(bit, BitCompletion) and isinstance(ref, Completion)
-                assert bit.perfect == ref.perfect
-                seen.add(("start", bit.perfect))
-                taken: set[int] = set()
-                for a in s1:  # the D1 search: each S1 player in turn takes an S2 player
-                    if not bit.perfect:
-                        break
-                    options = [b for b in s2 if b not in taken and rule(a, b)]
-                    if not options:
-                        break
-                    b = rng.choice(options)
-                    bit_next, ref_next = bit.without(a, b), ref.without(a, b)
-                    assert (bit_next is None) == (ref_next is None)
-                    seen.add(("after a pair", bit_next is not None))
-                    if bit_next is None or ref_next is None:
-                        break
-                    bit, ref = bit_next, ref_next
-                    taken.add(b)
+    for rng, rd, shuffled in shuffled_rounds(seed, (16, 40), 5, 6):
+        p = rng.randint(1, max(1, len(shuffled) // 4))
+        x = rng.randint(2, 4)
+        s1 = rd.sort(shuffled[:p])
+        s2 = rd.sort(shuffled[p: 2 * p + x])
+        lower = frozenset(shuffled[2 * p + x:])
+        can_float = [pid for pid in s2 if rng.random() < 0.8]
+        floater_ok = FloaterTest(rd, lower, last=False)
+        for up in (0, 1, 2):
+            rule = rd.pair_rule(up)
+            bit = StageCompletions(rd, x, rule, can_float, floater_ok).for_split(s1, s2)
+            ref = StageCompletions(rd, x, pair_by_pair(rule), can_float,
+                                   floater_ok).for_split(s1, s2)
+            assert isinstance(bit, BitCompletion) and isinstance(ref, Completion)
+            assert bit.perfect == ref.perfect
+            seen.add(("start", bit.perfect))
+            # the D1 search: each S1 player in turn takes an S2 player
+            walk_both(rng, bit, ref, s1, s2, rule, seen)
     # the comparison met both answers (it would prove nothing otherwise)
     assert {answer for _, answer in seen} == {True, False}
 
@@ -121,9 +90,5 @@ def test_engine_pairs_the_same_with_either_split_graph(seed: int,
             return super().for_split(s1, s2)
 
     monkeypatch.setattr(stage, "StageCompletions", Slow)
-    for r, got in enumerate(fast, start=1):
-        again = engine.pair(t.before_round(r), r)
-        assert [(b.white, b.black) for b in got.boards] == [
-            (b.white, b.black) for b in again.boards]
-        assert got.bye == again.bye
+    assert_paired_again_alike(engine, t, fast)
     assert used

@@ -18,7 +18,7 @@ from swisspairing.interfaces.web.explanation_now import (
     engine_boards,
     what_no_longer_holds,
 )
-from web_helpers import make_event, make_user, play_round
+from web_helpers import make_event, play_round
 
 ENGINE = {1: (1, 4), 2: (3, 11), 3: (5, 2), 4: (10, None)}
 
@@ -63,13 +63,6 @@ def test_difference_names_broken_pairs_swapped_colours_and_the_bye() -> None:
 def test_what_a_note_no_longer_says_truly(note: str, untrue: list[str]) -> None:
     diff = Difference(frozenset({(5, 2)}), frozenset({(1, 4)}), 10, 2)
     assert what_no_longer_holds(note, diff) == untrue
-
-
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
 
 
 def _explanation(client: Client, event: m.Event, number: int, lang: str = "en") -> str:

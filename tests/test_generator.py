@@ -20,11 +20,12 @@ from swisspairing.checker.generator import (
     elo_probabilities,
     milvang_probabilities,
     parse_config,
+    white_mostly_event,
 )
 from swisspairing.errors import BadRequest, InputError
 from swisspairing.formats.trf import parse_trf, write_trf
 from swisspairing.interfaces.cli import main
-from swisspairing.model import PointSystem
+from swisspairing.model import Colour, PointSystem
 from test_checker_naive import NAIVE
 
 CELL = re.compile(r"^(0000|[ \d]{3}[1-9]|[ \d]{2}[1-9]\d|[ \d][1-9]\d\d|[1-9]\d{3}) [wb-] "
@@ -109,6 +110,26 @@ def test_generated_tournament_is_valid_trf_and_rereads() -> None:
         assert p.declared_points == pytest.approx(again.total_points(p.id))
     # the tournament the file describes is the one our engine paired
     assert check_tournament(again, NAIVE).ok
+
+
+@pytest.mark.parametrize(("white_rate", "white_results"), [(1.0, {"1"}), (0.0, {"0", "="})])
+def test_white_mostly_event_draws_white_s_results_at_the_rate(
+        white_rate: float, white_results: set[str]) -> None:
+    """Issue 26's near-miss events: rounds 1-3 of 21 players paired by the engine (one bye a
+    round), every game White's win at rate 1, never at rate 0 (then Black wins or a draw, both
+    met); the engine re-pairs every round alike (FPC); the same seed gives the same event, another
+    seed another one."""
+    t = white_mostly_event(21, 3, white_rate, "dutch-2025", 5)
+    assert t.rounds_paired == 3 and t.total_rounds == 9
+    codes = {e.code for p in t.players.values() for e in p.results
+             if e is not None and e.opponent and e.colour is Colour.WHITE}
+    assert codes == white_results
+    byes = [e for p in t.players.values() for e in p.results if e is not None and not e.opponent]
+    assert [e.code for e in byes] == ["U"] * 3
+    assert check_tournament(t, "dutch-2025").ok
+    assert write_trf(t) == write_trf(white_mostly_event(21, 3, white_rate, "dutch-2025", 5))
+    if white_rate < 1:  # (at rate 1 nothing is drawn: every seed gives the same event)
+        assert write_trf(t) != write_trf(white_mostly_event(21, 3, white_rate, "dutch-2025", 6))
 
 
 def test_byes_withdrawals_and_forfeits_follow_the_rules() -> None:

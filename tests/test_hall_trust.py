@@ -19,6 +19,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from hall_helpers import code_of, enter, event_in_play, first_board
+from serve_helpers import free_port, lines_until_open
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.hall import models as h
@@ -267,10 +268,8 @@ def test_serve_prints_the_lan_addresses_and_keeps_the_public_address(tmp_path: A
     machine's LAN addresses, says that 127.0.0.1 cannot be reached by phones; a wrong address
     is exit 2 with the option named."""
     import os
-    import socket
     import subprocess
     import sys
-    import time
 
     from swisspairing.interfaces.web import public_address
 
@@ -282,22 +281,12 @@ def test_serve_prints_the_lan_addresses_and_keeps_the_public_address(tmp_path: A
                             "--public-url", "ftp://x"], capture_output=True, text=True,
                            env=env, timeout=300, check=False)
     assert wrong.returncode == 2 and "--public-url" in wrong.stderr
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--data",
                              str(data), "--public-url", "10.1.2.3:8000/"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
-        lines = []
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline() if proc.stdout else ""
-            if not line:
-                break
-            lines.append(line)
-            if "open http://" in line:
-                break
+        lines = lines_until_open(proc)
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -13,24 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from recorded_events import DATA
+from recorded_events import DATA, played
 from swisspairing.formats.trf import read_trf
-from swisspairing.model import Colour, Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.burstein import seeding_rounds
 
 SYSTEMS = ("burstein", "dubov", "dubov-1997", "elo-swiss", "lim")
 FILES = [(s, p) for s in SYSTEMS for p in sorted((DATA / s).glob("seed*.trf"),
                                                   key=lambda p: int(p.stem[4:]))]
-
-
-def played(t: Tournament, r: int) -> tuple[set[tuple[int, int]], int | None]:
-    """(white, black) of each game of round ``r`` as the file has it, and the PAB."""
-    games = {(p.id, e.opponent) for p in t.players.values()
-             if (e := p.entry(r)) is not None and e.opponent and e.colour is Colour.WHITE}
-    bye = next((p.id for p in t.players.values()
-                if (e := p.entry(r)) is not None and e.code == "U"), None)
-    return games, bye
 
 
 @pytest.mark.parametrize(("system", "path"), FILES, ids=[f"{s}-{p.stem}" for s, p in FILES])

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
 
 import pytest
 
+from graph_helpers import perfect_matchings
 from swisspairing.errors import NoValidPairing
 from swisspairing.systems.swiss2026 import (
     Criterion,
@@ -29,20 +29,8 @@ ODD = PairCriterion(Criterion("[CX]", "-", "test", "test"),
                     lambda a, b, view: (a.id * b.id + a.id) % 3 == 0)
 
 
-def _matchings(players: list[int], ok) -> Iterator[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
-    if not players:
-        yield []
-        return
-    a = players[0]
-    for b in players[1:]:
-        if ok(a, b):
-            rest = [p for p in players if p not in (a, b)]
-            for m in _matchings(rest, ok):
-                yield [(a, b), *m]
-
-
 def _has(players: set[int], ok) -> bool:  # type: ignore[no-untyped-def]
-    return next(_matchings(sorted(players), ok), None) is not None
+    return next(perfect_matchings(sorted(players), ok), None) is not None
 
 
 def literal(field: list[Participant], rules: Rules
@@ -105,7 +93,7 @@ def literal(field: list[Participant], rules: Rules
 
         view = BracketView(top, frozenset(ups))
         chosen = None
-        for m in _matchings(sorted(bracket), ok):
+        for m in perfect_matchings(sorted(bracket), ok):
             pairs = sorted((min(a, b), max(a, b)) for a, b in m)
             costs = tuple(sum(c.cost(by[a], by[b], view) for a, b in pairs)
                           for c in rules.pair_criteria)

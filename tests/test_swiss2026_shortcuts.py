@@ -18,21 +18,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from graph_helpers import perfect_matchings
 from swisspairing.matching import max_cardinality_matching
 from swisspairing.systems.swiss2026 import BracketView, Participant, upfloaters_opponents
 from swisspairing.systems.swiss2026.procedure import _first_pairing, _pairs_to_judge
-
-
-def _perfect_matchings(players: list[int], ok) -> Iterator[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
-    if not players:
-        yield []
-        return
-    a = players[0]
-    for b in players[1:]:
-        if ok(a, b):
-            rest = [p for p in players if p not in (a, b)]
-            for m in _perfect_matchings(rest, ok):
-                yield [(a, b), *m]
 
 
 def _identifier(pairs: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
@@ -71,7 +60,7 @@ def test_first_pairing_is_the_smallest_identifier_from_any_start(seed: int) -> N
     def ok(a: int, b: int) -> bool:
         return b not in blocked[a] and (allowed is None or allowed(a, b))
 
-    every = list(_perfect_matchings(members, ok))
+    every = list(perfect_matchings(members, ok))
     if not every:
         return  # the procedure never asks for the pairing of a bracket it found illegal
     expected = min(_identifier(m) for m in every)

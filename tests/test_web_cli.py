@@ -16,6 +16,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from serve_helpers import free_port, lines_until_open
+
 CODE = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main())"
 
 
@@ -29,12 +31,6 @@ def _run(args: list[str], data: Path, stdin: str = "", **extra_env: str
     env.update(extra_env)
     return subprocess.run([sys.executable, "-c", CODE, *args, "--data", str(data)], input=stdin,
                           capture_output=True, text=True, timeout=300, env=env, check=False)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_createuser_then_backup(tmp_path: Path) -> None:
@@ -137,21 +133,13 @@ def test_createuser_refuses_an_empty_password_and_prints_a_generated_one(tmp_pat
 
 def test_serve_first_start_creates_the_account_and_serves_static_files(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
     proc = subprocess.Popen([sys.executable, "-c", CODE, "serve", "--port", str(port), "--data",
                              str(data), "--demo"], stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, env=env)
     try:
-        lines = []
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline() if proc.stdout else ""
-            if not line:
-                break
-            lines.append(line)
-            if "open http://" in line:
-                break
+        lines = lines_until_open(proc)
         text = "".join(lines)
         assert "user name: arbiter" in text and "password:" in text, text
         assert "demo tournament loaded" in text

@@ -219,16 +219,21 @@ def arbiter_client(lang: str = "en") -> Client:
     return c
 
 
+def match_2_published() -> m.Event:
+    """A 9-player Double-Swiss event of 3 matches: match 1 played (random results, seed 3),
+    match 2 paired and published."""
+    event = ds_event(players=9, rounds=3)
+    play_match(event, random.Random(3))
+    actions.publish_round(actions.pair_next_round(event, None), None)
+    return event
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_page_of_a_double_swiss_event(lang: str) -> None:
     """The round page shows each game as a row (board 1.1, 1.2) with game points; the printed
     pairing list one line per match with both games; public, hall, standings, check and the
     exports answer."""
-    rng = random.Random(3)
-    event = ds_event(players=9, rounds=3)
-    play_match(event, rng)
-    rnd = actions.pair_next_round(event, None)
-    actions.publish_round(rnd, None)
+    event = match_2_published()
     c = arbiter_client(lang)
     nxt = c.get(reverse("web:round", args=[event.pk, 3])).content.decode()
     assert ("a draw in each game (1 point)" if lang == "en"
@@ -530,11 +535,7 @@ def test_a_double_swiss_event_says_match_where_it_means_a_match(lang: str) -> No
     """Issue 28: C.04.5 calls the pairings of a Double-Swiss event matches; every page that
     numbers them says "Match 2" (headers, tabs M1 M2, printouts, standings, public pages,
     projector panels, hall, audit), in French too; an individual Swiss event keeps "Round"."""
-    rng = random.Random(3)
-    event = ds_event(players=9, rounds=3)
-    play_match(event, rng)
-    rnd = actions.pair_next_round(event, None)
-    actions.publish_round(rnd, None)
+    event = match_2_published()
     c = arbiter_client(lang)
     pages = [("web:round", [event.pk, 2]), ("web:round", [event.pk, 3]),
              ("web:round-print", [event.pk, 2, "board"]),

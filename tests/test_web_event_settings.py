@@ -24,17 +24,9 @@ from swisspairing.interfaces.web import models as m
 from swisspairing.standings import export
 from swisspairing.systems import implemented_systems
 from swisspairing.systems.selection import system_from_file
-from web_helpers import make_event, make_user, play_round
+from web_helpers import FRENCH, make_event, play_round
 
 pytestmark = pytest.mark.django_db
-FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
-
-
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
 
 
 def _settings(event: m.Event, **changes: object) -> dict[str, object]:

@@ -20,13 +20,6 @@ pytestmark = pytest.mark.django_db
 ANNECY = Path(__file__).parents[1] / "examples" / "open-annecy-2026.trf"
 
 
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
-
-
 def _annecy(system_line: str | None) -> bytes:
     """The example tournament with its record 192 replaced (None: without one)."""
     lines = ANNECY.read_text(encoding="utf-8").splitlines()

@@ -24,13 +24,6 @@ DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
-
-
-@pytest.fixture
 def viewer() -> Client:
     c = Client()
     c.force_login(make_user("view", m.ROLE_VIEWER))

@@ -18,17 +18,9 @@ from swisspairing.interfaces.web import actions, convert, round_robin
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
 from swisspairing.systems.round_robin.berger import scheduled_games
-from web_helpers import make_event, make_user
+from web_helpers import FRENCH, make_event
 
 pytestmark = pytest.mark.django_db
-FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
-
-
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
 
 
 def _rr_event(players: int, system: str = "round-robin") -> m.Event:

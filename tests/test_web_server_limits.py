@@ -20,15 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from serve_helpers import free_port
+
 CODE = "import sys; from swisspairing.interfaces.cli import main; sys.exit(main())"
 PASSWORD = "a-long-test-password-24"
 MB = 1024 * 1024
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +32,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, int]
     """A server on its own data folder and temporary folder: (port, process id)."""
     root = tmp_path_factory.mktemp("limits")
     (root / "tmp").mkdir()
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE",
                                                              "DATABASE_URL")}
     env.update(SWISSPAIRING_PASSWORD=PASSWORD, TMPDIR=str(root / "tmp"))

@@ -20,17 +20,9 @@ from swisspairing.interfaces.web.imports import Candidate
 from swisspairing.model import Tournament
 from swisspairing.model.teams import MatchKind, team_rounds
 from swisspairing.systems import get_system
-from web_helpers import make_user
+from web_helpers import FRENCH
 
 pytestmark = pytest.mark.django_db
-FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
-
-
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
 
 
 def team_event(n_teams: int = 6, boards: int = 4, reserves: int = 1, rounds: int = 5,

@@ -8,6 +8,9 @@ from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
 
+#: the request headers of a French-speaking browser
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+
 
 def make_user(username: str, role: str) -> object:
     from django.contrib.auth import get_user_model

@@ -35,6 +35,17 @@ class PublishedRound:
     pairing: Pairing
     colourless: set[frozenset[int]] = field(default_factory=set)
 
+    def add_board(self, first: int, second: int, colour: Colour | None) -> None:
+        """The board of ``first``, playing ``colour``, against ``second``. When the file gives
+        no colour, ``first`` is listed as White and the pair is kept in ``colourless`` (the
+        colour checks then leave it aside)."""
+        if colour is Colour.BLACK:
+            self.pairing.boards.append(Board(second, first))
+            return
+        if colour is None:
+            self.colourless.add(frozenset((first, second)))
+        self.pairing.boards.append(Board(first, second))
+
 
 def published_pairing(t: Tournament, round_number: int) -> PublishedRound:
     """The pairing of ``round_number`` as the file records it (see the module docstring).
@@ -43,8 +54,8 @@ def published_pairing(t: Tournament, round_number: int) -> PublishedRound:
     violations check sees every pairing-allocated bye (C.04.1 c).
     """
     r = round_number
-    pairing = Pairing(r)
-    colourless: set[frozenset[int]] = set()
+    published = PublishedRound(Pairing(r))
+    pairing = published.pairing
     done: set[int] = set()
     for pid in sorted(t.players):
         e = t.players[pid].entry(r)
@@ -69,14 +80,8 @@ def published_pairing(t: Tournament, round_number: int) -> PublishedRound:
             colour = other.colour.opposite if other is not None and other.colour else None
         else:
             colour = e.colour
-        if colour is None:
-            colourless.add(frozenset((pid, opp)))
-            pairing.boards.append(Board(pid, opp))
-        elif colour is Colour.WHITE:
-            pairing.boards.append(Board(pid, opp))
-        else:
-            pairing.boards.append(Board(opp, pid))
-    return PublishedRound(pairing, colourless)
+        published.add_board(pid, opp, colour)
+    return published
 
 
 def input_for_round(t: Tournament, round_number: int) -> Tournament:

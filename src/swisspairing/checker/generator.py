@@ -451,3 +451,33 @@ def read_config(path: str | Path, base: GeneratorConfig | None = None) -> Genera
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     return parse_config(text, p, base)
+
+
+# --- near-miss events (issue 26) ---------------------------------------------------------------
+def white_mostly_event(players: int, played: int, white_rate: float,
+                       system_name: str | PairingSystem, seed: int, total_rounds: int = 9
+                       ) -> Tournament:
+    """The near-miss events of issue 26: ``players`` players rated 2600 down (no. 1 the
+    strongest), ``played`` rounds paired by ``system_name`` in a ``total_rounds``-round event
+    (the first board White, C.04.3 E.5 / 1.5), White winning each game with probability
+    ``white_rate``, else Black winning or a draw (equal chances), all drawn from
+    ``random.Random(seed)``. With ``white_rate`` 1 and an even field, round 3 is issue 26's one
+    big bracket: the top quarter must all float down, the bottom quarter needs opponents from
+    above. Raises NoValidPairing when a round has no pairing."""
+    from .check import resolve_system
+
+    _, system = resolve_system(system_name)
+    rng = random.Random(seed)
+    t = Tournament(total_rounds=total_rounds, initial_colour=Colour.WHITE)
+    for i in range(1, players + 1):
+        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
+    for r in range(1, played + 1):
+        pairing = system.pair(t, r)
+        if pairing.bye is not None:
+            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
+        for b in pairing.boards:
+            x = rng.random()
+            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
+            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
+            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
+    return t

@@ -21,7 +21,8 @@ from collections import Counter
 from ..model.results import Colour
 from ..model.team_state import build_team_states
 from ..model.teams import MatchKind, team_rounds
-from ..model.tournament import Board, Pairing, Tournament
+from ..model.tournament import Pairing, Tournament
+from .check import PublishedRound
 from .violations import Violation
 
 _UNPAIRED_CODE = {MatchKind.FULL_POINT_BYE: "F", MatchKind.HALF_POINT_BYE: "H",
@@ -35,8 +36,8 @@ def published_team_pairing(t: Tournament, round_number: int) -> tuple[Pairing, s
     assert ev is not None
     rounds = team_rounds(t, round_number)
     forfeits = {(f.round, frozenset((f.white, f.black))): f for f in ev.forfeits}
-    pairing = Pairing(round_number)
-    colourless: set[frozenset[int]] = set()
+    published = PublishedRound(Pairing(round_number))
+    pairing = published.pairing
     done: set[int] = set()
     for tid in sorted(ev.teams):
         row = rounds[tid][round_number - 1]
@@ -62,14 +63,8 @@ def published_team_pairing(t: Tournament, round_number: int) -> tuple[Pairing, s
             colour = Colour.WHITE if f.white == tid else Colour.BLACK
         elif colour is None:
             colour = _scheduled_colour(row.games, ev.board_colours)
-        if colour is None:
-            colourless.add(frozenset((tid, opp)))
-            pairing.boards.append(Board(tid, opp))
-        elif colour is Colour.WHITE:
-            pairing.boards.append(Board(tid, opp))
-        else:
-            pairing.boards.append(Board(opp, tid))
-    return pairing, colourless
+        published.add_board(tid, opp, colour)
+    return pairing, published.colourless
 
 
 def _scheduled_colour(games: tuple, pattern: str) -> Colour | None:  # type: ignore[type-arg]

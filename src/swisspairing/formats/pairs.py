@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from ..errors import InputError
 from ..model import Pairing, Tournament
 from ..model.scoring import round_points
 
@@ -18,6 +21,35 @@ def javafo(pairing: Pairing) -> str:
     if pairing.bye is not None:
         lines.append(f"{pairing.bye} 0")
     return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def read_javafo(text: str, path: str | Path | None = None
+                ) -> tuple[set[tuple[int, int]], int | None]:
+    """The (white, black) boards and the bye of a pair list as :func:`javafo` writes it (first
+    line the number of pairs, the bye counted, then ``WHITE BLACK`` a line, ``ID 0`` for the
+    bye; blank lines ignored). A line that is not that is an :class:`InputError` naming it."""
+    numbered = [(i, line.split()) for i, line in enumerate(text.splitlines(), start=1)
+                if line.strip()]
+    if not numbered or len(numbered[0][1]) != 1 or not numbered[0][1][0].isdigit():
+        line = numbered[0][0] if numbered else None
+        raise InputError("the first line must be the number of pairs", path, line)
+    count = int(numbered[0][1][0])
+    boards: set[tuple[int, int]] = set()
+    bye: int | None = None
+    for i, words in numbered[1:]:
+        if len(words) != 2 or not all(w.isdigit() for w in words) or words[0] == "0":
+            raise InputError(f"expected two player numbers, found {' '.join(words)!r}", path, i)
+        white, black = int(words[0]), int(words[1])
+        if black:
+            boards.add((white, black))
+        elif bye is None:
+            bye = white
+        else:
+            raise InputError(f"a second bye ({white}; {bye} already has one)", path, i)
+    if count != len(numbered) - 1:
+        raise InputError(f"the first line announces {count} pairs, the list has "
+                         f"{len(numbered) - 1}", path, numbered[0][0])
+    return boards, bye
 
 
 def _score(t: Tournament, pid: int, before: int) -> float:

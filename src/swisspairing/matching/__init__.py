@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
+from .alternating_tree import augment_to, common_base, mark_blossom_path
 from .blossom import max_weight_matching as _blossom_max_weight_matching
 from .blossom import max_weight_matching_duals as max_weight_matching_duals
 
@@ -39,39 +40,16 @@ def augment_path(root: int, verts: set[int], adj: Adjacency, mate: dict[int, int
     tree = [root]  # every vertex of the alternating tree (the only ones a blossom can hold)
     queue = deque([root])
 
-    def lca(a: int, b: int) -> int:
-        seen: set[int] = set()
-        while True:
-            a = base.get(a, a)
-            seen.add(a)
-            if a not in mate:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base.get(b, b)
-            if b in seen:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-        while base.get(v, v) != b:
-            blossom.add(base.get(v, v))
-            m = mate[v]
-            blossom.add(base.get(m, m))
-            parent[v] = child
-            child = m
-            v = parent[m]
-
     while queue:
         v = queue.popleft()
         for to in adj[v]:
             if to not in verts or base.get(v, v) == base.get(to, to) or mate.get(v) == to:
                 continue
             if to == root or (to in mate and mate[to] in parent):
-                b = lca(v, to)
+                b = common_base(v, to, base, mate, parent)
                 blossom: set[int] = set()
-                mark(v, b, to, blossom)
-                mark(to, b, v, blossom)
+                mark_blossom_path(v, b, to, blossom, base, mate, parent)
+                mark_blossom_path(to, b, v, blossom, base, mate, parent)
                 for u in tree:
                     if base.get(u, u) in blossom:
                         base[u] = b
@@ -82,13 +60,7 @@ def augment_path(root: int, verts: set[int], adj: Adjacency, mate: dict[int, int
                 parent[to] = v
                 tree.append(to)
                 if to not in mate:
-                    u: int | None = to
-                    while u is not None:
-                        pv = parent[u]
-                        nxt = mate.get(pv)
-                        mate[u] = pv
-                        mate[pv] = u
-                        u = nxt
+                    augment_to(to, parent, mate)
                     return True
                 used.add(mate[to])
                 tree.append(mate[to])

@@ -15,6 +15,8 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from .alternating_tree import augment_to, common_base, mark_blossom_path
+
 
 def bits(mask: int) -> Iterator[int]:
     """The members of a bit set, lowest first."""
@@ -66,33 +68,6 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
     position = {root: 0}  # a vertex's place in ``tree``
     queue = deque([root])
 
-    def lca(a: int, b: int) -> int:
-        seen: set[int] = set()
-        while True:
-            a = base.get(a, a)
-            seen.add(a)
-            if a not in mate:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base.get(b, b)
-            if b in seen:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, b: int, child: int, blossom: set[int]) -> int:
-        """As ``augment_path``'s; returns the bits of the vertices given a parent."""
-        given = 0
-        while base.get(v, v) != b:
-            blossom.add(base.get(v, v))
-            m = mate[v]
-            blossom.add(base.get(m, m))
-            parent[v] = child
-            given |= 1 << v
-            child = m
-            v = parent[m]
-        return given
-
     while queue:
         v = queue.popleft()
         bv = base.get(v, v)
@@ -105,10 +80,11 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
             if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
                 continue
             if to == root or (to in mate and mate[to] in parent):
-                b = lca(v, to)
+                b = common_base(v, to, base, mate, parent)
                 blossom: set[int] = set()
-                labelled |= mark(v, b, to, blossom)
-                labelled |= mark(to, b, v, blossom)
+                for u in (*mark_blossom_path(v, b, to, blossom, base, mate, parent),
+                          *mark_blossom_path(to, b, v, blossom, base, mate, parent)):
+                    labelled |= 1 << u
                 # the tree vertices whose base is in the blossom: the members of those bases
                 # (``augment_path`` scans the whole tree for them); the inner ones become
                 # outer and are queued in tree order, as there
@@ -131,13 +107,7 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
                 position[to] = len(tree)
                 tree.append(to)
                 if to not in mate:
-                    u: int | None = to
-                    while u is not None:
-                        pv = parent[u]
-                        nxt = mate.get(pv)
-                        mate[u] = pv
-                        mate[pv] = u
-                        u = nxt
+                    augment_to(to, parent, mate)
                     return True
                 w = mate[to]
                 used.add(w)

@@ -371,21 +371,13 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
             if e is None or pid in done:
                 continue
             if e.opponent == 0:
-                if e.code in "U+":
-                    games.append(m.Game(round=rnd, board=0, white=rows[pid], white_code="U"))
-                elif not (pid in t.withdrawn and r >= t.withdrawn[pid]):
-                    code = "F" if e.code == "F" else "H" if e.code in "H=" else "Z"
-                    m.RoundRequest.objects.create(event=event, entrant=rows[pid],
-                                                  round_number=r, code=code)
+                bye = bye_or_request(event, rnd, t, rows, pid, e, r, r)
+                if bye is not None:
+                    games.append(bye)
                 continue
-            opp = t.players[e.opponent].entry(r)
             done.update((pid, e.opponent))
-            white_first = e.colour is not Colour.BLACK
-            w, b = (pid, e.opponent) if white_first else (e.opponent, pid)
-            wc = e.code if white_first else (opp.code if opp else MIRROR[e.code])
-            bc = (opp.code if opp else MIRROR[e.code]) if white_first else e.code
-            games.append(m.Game(round=rnd, board=0, white=rows[w], black=rows[b],
-                                white_code=wc, black_code=bc))
+            games.append(game_from_cells(rnd, rows, pid, e.opponent, e,
+                                         t.players[e.opponent].entry(r)))
         numbered = _publication_numbers(t, r, games, rows)
         m.Game.objects.bulk_create(numbered)
     _store_corrections(event, t)
@@ -408,6 +400,36 @@ def store_tournament(t: Tournament, system: str, *, name: str | None = None) -> 
     m.ForbiddenPair.objects.bulk_create(
         [m.ForbiddenPair(event=event, first_id=a, second_id=b) for a, b in forbidden])
     return event
+
+
+def bye_or_request(event: m.Event, rnd: m.Round, t: Tournament, rows: dict[int, m.Entrant],
+                   pid: int, e: RoundEntry, column: int, round_number: int, **fields: int
+                   ) -> m.Game | None:
+    """A file cell without opponent (``e``, of player ``pid`` in game column ``column``): the
+    pairing-allocated bye (``U``, or a ``+`` without opponent) as a board-0 row of ``rnd``,
+    returned for the caller to number (C.04.2 D.9); else the player's bye or absence as a
+    request of ``round_number`` (``F`` full, ``H``/``=`` half, else ``Z``), none once he has
+    withdrawn (C.04.2 D.3). ``fields``: more fields of the row (a Double-Swiss game number)."""
+    if e.code in "U+":
+        return m.Game(round=rnd, board=0, white=rows[pid], white_code="U", **fields)
+    if not (pid in t.withdrawn and column >= t.withdrawn[pid]):
+        code = "F" if e.code == "F" else "H" if e.code in "H=" else "Z"
+        m.RoundRequest.objects.create(event=event, entrant=rows[pid],
+                                      round_number=round_number, code=code)
+    return None
+
+
+def game_from_cells(rnd: m.Round, rows: dict[int, m.Entrant], pid: int, opp: int,
+                    mine: RoundEntry, theirs: RoundEntry | None, **fields: int) -> m.Game:
+    """The row of the game of ``pid`` (cell ``mine``) against ``opp`` (cell ``theirs``; when
+    the file lacks it, the mirror of ``mine``'s code): White the player whose cell says White
+    (``pid`` when it gives no colour)."""
+    white_first = mine.colour is not Colour.BLACK
+    w, b = (pid, opp) if white_first else (opp, pid)
+    other = theirs.code if theirs else MIRROR[mine.code]
+    wc, bc = (mine.code, other) if white_first else (other, mine.code)
+    return m.Game(round=rnd, board=0, white=rows[w], black=rows[b], white_code=wc,
+                  black_code=bc, **fields)
 
 
 def _store_corrections(event: m.Event, t: Tournament) -> None:

@@ -93,8 +93,8 @@ def store_matches(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> 
     A bye or an absence of the match (both columns, Preface) becomes the bye row or a request.
     Returns the number of matches paired."""
     from ...model import Colour
-    from ...model.results import MIRROR
     from .convert import _publication_numbers as publication_numbers
+    from .convert import bye_or_request, game_from_cells
 
     matches = -(-t.rounds_paired // GAMES)
     for k in range(1, matches + 1):
@@ -109,13 +109,9 @@ def store_matches(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> 
             if e is None or pid in done:
                 continue
             if e.opponent == 0:
-                if e.code in "U+":
-                    games.append(m.Game(round=rnd, board=0, game=1, white=rows[pid],
-                                        white_code="U"))
-                elif not (pid in t.withdrawn and first >= t.withdrawn[pid]):
-                    code = "F" if e.code == "F" else "H" if e.code in "H=" else "Z"
-                    m.RoundRequest.objects.create(event=event, entrant=rows[pid],
-                                                  round_number=k, code=code)
+                bye = bye_or_request(event, rnd, t, rows, pid, e, first, k, game=1)
+                if bye is not None:
+                    games.append(bye)
                 continue
             done.update((pid, e.opponent))
             for number, col, rows_of_game in ((1, first, games), (2, second, seconds)):
@@ -127,12 +123,8 @@ def store_matches(event: m.Event, t: Tournament, rows: dict[int, m.Entrant]) -> 
                     rows_of_game.append(m.Game(round=rnd, board=0, game=number,
                                                white=rows[w], black=rows[b]))
                     continue
-                white_first = mine.colour is not Colour.BLACK
-                w, b = (pid, e.opponent) if white_first else (e.opponent, pid)
-                other = theirs.code if theirs else MIRROR[mine.code]
-                wc, bc = (mine.code, other) if white_first else (other, mine.code)
-                rows_of_game.append(m.Game(round=rnd, board=0, game=number, white=rows[w],
-                                           black=rows[b], white_code=wc, black_code=bc))
+                rows_of_game.append(game_from_cells(rnd, rows, pid, e.opponent, mine, theirs,
+                                                    game=number))
         numbered = publication_numbers(t, first, games, rows)
         board_of = {frozenset((g.white.pk, g.black.pk)): g.board for g in numbered
                     if g.black is not None}

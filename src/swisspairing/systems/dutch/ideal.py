@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...matching import lexicographic_bipartite_matching
+from ...matching.assignment import min_cost_assignment, tight_options
 from ...model import Colour
 from ...model.state import Float, PreferenceStrength
 from .cardinality import maximum_matching
@@ -226,6 +227,12 @@ def ideal_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     if chosen is None and spent == budget:
         chosen = first_assignment(s1, s2, lambda a, b: pair_ok(a, b)
                                   and pair_cost(a, b) == (0, 0), ideal_left_over)
+    elif chosen is None and not receives_bye:
+        # the greedy does not look ahead at whom the last players may meet (C.1): the exact
+        # search for the first assignment at the colour bound (docs/dutch.md section 8.9; not
+        # in the last bracket, whose remainder 8.5 (a) pairs without exchange digits)
+        chosen = first_assignment_at_bound(s1, s2, pair_ok, pair_cost, ideal_left_over,
+                                           (budget[0] - spent[0], budget[1] - spent[1]))
     if chosen is None:
         return None
     pairs = fixed + chosen
@@ -285,6 +292,62 @@ def first_choices_within(
         if may_stay:
             left_over = _minus(left_over, cls)
     return pairs, spent, free
+
+
+def first_assignment_at_bound(s1: list[PairingPlayer], s2: list[PairingPlayer],
+                              pair_ok: Callable[[PairingPlayer, PairingPlayer], bool],
+                              pair_cost: Callable[[PairingPlayer, PairingPlayer], ColourCost],
+                              left_over_ok: Callable[[PairingPlayer], bool],
+                              bound: ColourCost) -> Pairs | None:
+    """D.1 (2012 D1, 2025 4.2) among the candidates without exchange at the colour bound: the
+    first transposition of S2 that pairs every S1 player with an S2 player by ``pair_ok``,
+    leaves over (S2 one longer) a player with ``left_over_ok``, and whose pairs miss exactly
+    ``bound`` colour preferences (C.10/C.11, [C12]/[C13], 2012 X/Z); None if there is none.
+
+    ``bound`` is a lower bound of the colour cost of every such assignment (the caller's colour
+    bound less what the MDP-pairing spent), so an assignment is at it exactly when its cost
+    ``misses + strong misses`` is ``bound[0] + bound[1]``: the minimum-cost assignments, when
+    that minimum is the bound. Those are the perfect assignments on the pairs the duals of
+    one minimum-cost assignment make tight (:mod:`swisspairing.matching.assignment`), and
+    :func:`lexicographic_bipartite_matching` gives the first of them (docs/dutch.md 8.9).
+    """
+    if len(s2) - len(s1) not in (0, 1):
+        return None
+    target = bound[0] + bound[1]
+    costs: dict[tuple[ColourClass, ColourClass], int] = {}
+    options: dict[int, list[tuple[int, int]]] = {}
+    for a in s1:
+        ca = colour_class(a)
+        row: list[tuple[int, int]] = []
+        for b in s2:
+            if not pair_ok(a, b):
+                continue
+            key = (ca, colour_class(b))
+            c = costs.get(key)
+            if c is None:
+                miss, strong = pair_cost(a, b)
+                c = costs[key] = miss + strong
+            if c <= target:
+                row.append((b.id, c))
+        options[a.id] = row
+    left = [a.id for a in s1]
+    if len(s2) > len(s1):
+        left.append(LEFT_OVER)
+        options[LEFT_OVER] = [(b.id, 0) for b in s2 if left_over_ok(b)]
+    found = min_cost_assignment(left, options, most=target)
+    if found is None or found[3] != target:
+        return None
+    mate, u, v, _ = found
+    tight = tight_options(left, options, u, v)
+    chosen = lexicographic_bipartite_matching(left, tight, mate, set())
+    if chosen is None:  # pragma: no cover - mate is such a matching
+        return None
+    by_id = {p.id: p for p in s2}
+    pairs = [(a, by_id[chosen[a.id]]) for a in s1]
+    spent = (0, 0)
+    for a, b in pairs:
+        spent = _add(spent, pair_cost(a, b))
+    return pairs if spent == bound else None
 
 
 def first_assignment(s1: list[PairingPlayer], s2: list[PairingPlayer],

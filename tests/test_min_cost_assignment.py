@@ -88,7 +88,7 @@ def _perfect(left: list[int], adj: dict[int, list[int]]) -> list[list[int]]:
 
 def test_min_cost_assignment_stops_when_too_many_need_a_costly_pair() -> None:
     """Three left vertices whose only pairs of cost 0 go to one right vertex: two of them need
-    a pair of positive cost, so with ``most=1`` there is no answer (without a search)."""
+    a pair of positive cost, so with ``most=1`` there is no answer."""
     options = {1: [(10, 0), (11, 1)], 2: [(10, 0), (12, 1)], 3: [(10, 0), (12, 1), (11, 1)]}
     assert min_cost_assignment([1, 2, 3], options, most=1) is None
     found = min_cost_assignment([1, 2, 3], options, most=2)

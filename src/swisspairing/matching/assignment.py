@@ -3,12 +3,10 @@
 For the Dutch ideal candidates (``systems/dutch/ideal.py``, docs/dutch.md 8.9): S1 is assigned
 to S2 by allowed pairs, each pair costing the colour preferences it misses (0, 1 or 2), and the
 question is whether some assignment reaches a known lower bound. The answer starts from a
-maximum assignment on the pairs of cost 0 (Kuhn's augmenting paths); each left vertex it leaves
-exposed is then joined by a shortest augmenting path on reduced costs (Dijkstra), the duals
-being raised as in the Hungarian method. Every assignment costs at least as much as the number
-of exposed vertices left by the zero-cost step (each augmenting path of the symmetric difference
-with an optimal assignment holds a pair of positive cost), so a caller with a small bound stops
-at once when that number is above it.
+greedy assignment on the pairs of cost 0; each left vertex it leaves exposed is then joined by
+a shortest augmenting path on reduced costs (Dijkstra), the duals being changed as in the
+Hungarian method. The cost so far never exceeds that of any perfect assignment, so a caller
+with a small bound stops as soon as it is passed.
 
 The duals ``u`` (left) and ``v`` (right) returned satisfy ``cost(a, b) - u[a] - v[b] >= 0`` on
 every pair and ``= 0`` on the pairs of the assignment: by complementary slackness (the
@@ -20,8 +18,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Hashable, Mapping, Sequence
-
-from . import kuhn_assignment
 
 #: left vertex -> its options as (right vertex, cost), in the caller's order
 CostOptions = Mapping[Hashable, Sequence[tuple[Hashable, int]]]
@@ -37,39 +33,48 @@ def min_cost_assignment(left: Sequence[Hashable], options: CostOptions,
     None when no assignment covers ``left`` or (``most``) every one costs more than ``most``.
     The right vertices are those named in ``options``, as many as the left ones (a perfect
     assignment: the duals then describe every minimum-cost one, :func:`tight_options`).
+
+    A greedy start on the pairs of cost 0 (each left vertex the first free one), then one
+    shortest augmenting path per left vertex it leaves exposed (:func:`_augment`, iterative: no
+    recursion however large the graph). The assignment so far is always one of least cost among
+    those covering the same left vertices (the duals certify it: the right duals are never
+    positive and 0 on exposed right vertices), and costs are non-negative, so once its cost is
+    above ``most`` every perfect assignment's is too: None at once.
     """
-    zero = {a: [b for b, c in options[a] if c == 0] for a in left}
-    owner = kuhn_assignment(left, zero.__getitem__)  # right -> left
-    mate: dict[Hashable, Hashable] = {a: b for b, a in owner.items()}
-    exposed = [a for a in left if a not in mate]
-    if most is not None and len(exposed) > most:
-        return None  # each exposed vertex needs a pair of positive cost
-    u: dict[Hashable, int] = dict.fromkeys(left, 0)
+    owner: dict[Hashable, Hashable] = {}  # right -> left
+    mate: dict[Hashable, Hashable] = {}  # left -> right
     v: dict[Hashable, int] = {}
     for a in left:
-        for b, _ in options[a]:
+        for b, c in options[a]:
             v[b] = 0
+            if c == 0 and a not in mate and b not in owner:
+                mate[a], owner[b] = b, a
     if len(v) != len(left):
         return None  # not a perfect assignment problem
-    for start in exposed:
-        if not _augment(start, options, mate, owner, u, v):
+    u: dict[Hashable, int] = dict.fromkeys(left, 0)
+    paid: dict[Hashable, int] = dict.fromkeys(mate, 0)  # left -> cost of its pair
+    cost = 0
+    for start in [a for a in left if a not in mate]:
+        grown = _augment(start, options, mate, owner, u, v, paid)
+        if grown is None:
             return None
-    cost = sum(c for a in left for b, c in options[a] if mate[a] == b)
-    if most is not None and cost > most:
-        return None
+        cost += grown
+        if most is not None and cost > most:
+            return None
     return mate, u, v, cost
 
 
 def _augment(start: Hashable, options: CostOptions, mate: dict[Hashable, Hashable],
              owner: dict[Hashable, Hashable], u: dict[Hashable, int],
-             v: dict[Hashable, int]) -> bool:
+             v: dict[Hashable, int], paid: dict[Hashable, int]) -> int | None:
     """One Hungarian step: the shortest augmenting path (reduced costs, Dijkstra) from the
-    exposed left vertex ``start`` to an exposed right vertex; the duals are raised so that
+    exposed left vertex ``start`` to an exposed right vertex; the duals are changed so that
     every reduced cost stays non-negative and the new path is tight, then the path is
-    applied. False when no augmenting path exists."""
+    applied. Returns the cost it adds to the assignment, None when there is no such path."""
     dist: dict[Hashable, int] = {}  # right vertex -> final distance
     best: dict[Hashable, int] = {}
     came: dict[Hashable, Hashable] = {}  # right vertex -> left vertex it is reached from
+    price: dict[Hashable, int] = {}  # right vertex -> cost of the pair it is reached by
     heap: list[tuple[int, int, Hashable]] = []
     tick = 0
 
@@ -83,6 +88,7 @@ def _augment(start: Hashable, options: CostOptions, mate: dict[Hashable, Hashabl
             if d < best.get(b, d + 1):
                 best[b] = d
                 came[b] = a
+                price[b] = c
                 tick += 1
                 heapq.heappush(heap, (d, tick, b))
 
@@ -98,7 +104,7 @@ def _augment(start: Hashable, options: CostOptions, mate: dict[Hashable, Hashabl
             break
         relax(owner[b], d)
     if end is None:
-        return False
+        return None
     total = dist[end]
     # duals (Hungarian method): the tree's right vertices down, their partners up
     for b, d in dist.items():
@@ -109,13 +115,16 @@ def _augment(start: Hashable, options: CostOptions, mate: dict[Hashable, Hashabl
     u[start] += total
     # the path, from its end back to ``start`` (each left vertex on it passes its old partner
     # to the left vertex before it)
+    added = 0
     b: Hashable | None = end
     while b is not None:
         a = came[b]
         previous = mate.get(a) if a != start else None
+        added += price[b] - paid.get(a, 0)
+        paid[a] = price[b]
         mate[a], owner[b] = b, a
         b = previous
-    return True
+    return added
 
 
 def tight_options(left: Sequence[Hashable], options: CostOptions, u: Mapping[Hashable, int],

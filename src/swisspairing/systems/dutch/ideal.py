@@ -231,7 +231,7 @@ def ideal_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
         # the greedy does not look ahead at whom the last players may meet (C.1): the exact
         # search for the first assignment at the colour bound (docs/dutch.md section 8.9; not
         # in the last bracket, whose remainder 8.5 (a) pairs without exchange digits)
-        chosen = first_assignment_at_bound(s1, s2, pair_ok, pair_cost, ideal_left_over,
+        chosen = first_assignment_at_bound(ctx, s1, s2, pair_ok, pair_cost, ideal_left_over,
                                            (budget[0] - spent[0], budget[1] - spent[1]))
     if chosen is None:
         return None
@@ -294,7 +294,7 @@ def first_choices_within(
     return pairs, spent, free
 
 
-def first_assignment_at_bound(s1: list[PairingPlayer], s2: list[PairingPlayer],
+def first_assignment_at_bound(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
                               pair_ok: Callable[[PairingPlayer, PairingPlayer], bool],
                               pair_cost: Callable[[PairingPlayer, PairingPlayer], ColourCost],
                               left_over_ok: Callable[[PairingPlayer], bool],
@@ -311,25 +311,34 @@ def first_assignment_at_bound(s1: list[PairingPlayer], s2: list[PairingPlayer],
     one minimum-cost assignment make tight (:mod:`swisspairing.matching.assignment`), and
     :func:`lexicographic_bipartite_matching` gives the first of them (docs/dutch.md 8.9).
     """
-    if len(s2) - len(s1) not in (0, 1):
+    if not s1 or len(s2) - len(s1) not in (0, 1):
         return None
     target = bound[0] + bound[1]
+    # a pair's cost depends on the two colour classes only (E.1, E.2: ``colour_misses``)
+    firsts = {colour_class(b): b for b in reversed(s2)}
     costs: dict[tuple[ColourClass, ColourClass], int] = {}
-    options: dict[int, list[tuple[int, int]]] = {}
     for a in s1:
         ca = colour_class(a)
-        row: list[tuple[int, int]] = []
-        for b in s2:
-            if not pair_ok(a, b):
-                continue
-            key = (ca, colour_class(b))
-            c = costs.get(key)
-            if c is None:
-                miss, strong = pair_cost(a, b)
-                c = costs[key] = miss + strong
-            if c <= target:
-                row.append((b.id, c))
-        options[a.id] = row
+        if (ca, next(iter(firsts))) in costs:
+            continue
+        for cb, b in firsts.items():
+            miss, strong = pair_cost(a, b)
+            costs[(ca, cb)] = miss + strong
+    plain = _met_only(ctx, s1[0].score)
+    # (each S2 class numbered: the cost of a pair is then a list look-up)
+    number = {cb: k for k, cb in enumerate(firsts)}
+    s2_keys = [(b, number[colour_class(b)], plain(b)) for b in s2]
+    options: dict[int, list[tuple[int, int]]] = {}
+    for a in s1:
+        row = [costs[(colour_class(a), cb)] for cb in firsts]
+        if plain(a):
+            met = a.opponents
+            options[a.id] = [(b.id, c) for b, k, b_plain in s2_keys
+                             if (c := row[k]) <= target
+                             and (b.id not in met if b_plain else pair_ok(a, b))]
+        else:
+            options[a.id] = [(b.id, c) for b, k, _ in s2_keys
+                             if (c := row[k]) <= target and pair_ok(a, b)]
     left = [a.id for a in s1]
     if len(s2) > len(s1):
         left.append(LEFT_OVER)
@@ -347,7 +356,23 @@ def first_assignment_at_bound(s1: list[PairingPlayer], s2: list[PairingPlayer],
     spent = (0, 0)
     for a, b in pairs:
         spent = _add(spent, pair_cost(a, b))
-    return pairs if spent == bound else None
+    return pairs if spent == bound and all(pair_ok(a, b) for a, b in pairs) else None
+
+
+def _met_only(ctx: Bracket, score: int) -> Callable[[PairingPlayer], bool]:
+    """Players ``p`` such that, for two of them, :func:`ideal_pair` is exactly "they have not
+    met" (C.1): of ``score`` (no float: A.4, 1.4.2), without an absolute preference (C.3, 2012
+    B2 need two), not a topscorer of the last round (C.8/C.9, [C10]/[C11]), in a round without
+    forbidden pairs. A shortcut for the many pairs of a large bracket, the same answer."""
+    rnd = ctx.rnd
+    if rnd.forbidden is not None:
+        return lambda p: False
+
+    def plain(p: PairingPlayer) -> bool:
+        return (p.score == score and p.strength != ABSOLUTE
+                and not (rnd.last_round and p.topscorer))
+
+    return plain
 
 
 def first_assignment(s1: list[PairingPlayer], s2: list[PairingPlayer],

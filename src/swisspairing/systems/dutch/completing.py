@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from ...matching import lexicographic_bipartite_matching
 from ...model import Colour
+from ...model.state import Float
 from .cardinality import maximum_matching
 from .ideal import (
     ColourClass,
@@ -350,6 +351,59 @@ def lowest_bracket_one_colour_2012(ctx: Bracket) -> tuple[Pairs, list[PairingPla
     if rnd.last_round and any(p.topscorer for p in s1):
         return None  # colours of topscorer pairs follow E.1-E.5 on the histories: out of scope
     chosen = first_assignment(s1, s2, rnd.compatible, lambda p: False)
+    if chosen is None:
+        return None
+    return chosen, []
+
+
+def last_bracket_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """2017 and 2025: the last bracket whose residents may not meet one another and are as
+    many as its MDPs: the first MDP-pairing in D.1 order (2025 4.2) among those pairing
+    everybody; None outside that scope or when no such pairing exists (docs/dutch.md 8.7).
+
+    Scope: the last bracket (C.4 / [C4] asked of it alone: nothing below, no following
+    scoregroup), even (no PAB), ``k`` MDPs and ``k`` residents, the residents of one score
+    ``r``, all non-topscorers with the same absolute colour preference, and either the MDPs of
+    one score or no resident who floated up one or two rounds before; not the last round with
+    a topscorer (C.8/C.9, [C10]/[C11] look at the colours E.1-E.5 give).
+
+    Why the answer: two residents may not meet (C.3 / [C3]) nor two MDPs (B.3, 2025 3.3.3:
+    MDPs are paired with residents), so a candidate that completes the round pairs each MDP
+    with a different resident: the candidates are the assignments of the MDPs to the residents
+    by allowed pairs. Every quality criterion then sums the same terms in all of them: C.5 /
+    [C6] ``k`` pairs; C.6 the PSD (each MDP's SD is its score minus ``r``) / [C7] no
+    downfloater; C.10/C.11 / [C12]/[C13] (a pair's misses depend only on the two players'
+    preferences and strengths, E.1, E.2, and every resident has the same ones: a term of the
+    MDP alone); C.12-C.19 / [C14]-[C21] (every MDP floats down with its own SD, every resident
+    floats up, its SD that of its MDP: the same when the MDPs share one score, and counted only
+    for a resident who floated up before). So B.8 (2025 3.4) keeps every one, and the
+    generation order decides: D.3 (4.4.2) the one set of all MDPs, D.1 (4.2) the S2
+    transposition whose partner of the first MDP comes first, then of the second...: the
+    lexicographically first assignment (:func:`~.ideal.first_assignment`). The remainder is
+    empty.
+    """
+    rnd = ctx.rnd
+    if rnd.rules.edition < 2017 or not ctx.complete or ctx.rest or ctx.nxt or not ctx.mdp_ids:
+        return None
+    bracket = ctx.players
+    if len(bracket) % 2:
+        return None
+    mdps = [p for p in bracket if p.id in ctx.mdp_ids]
+    residents = [p for p in bracket if p.id not in ctx.mdp_ids]
+    if len(mdps) != len(residents):
+        return None
+    one = residents[0]
+    if one.pref is None or any(not _one_absolute(p, one.pref) or p.score != one.score
+                               for p in residents):
+        return None  # residents who may meet each other, or of several scores
+    if any(p.score <= one.score for p in mdps):
+        return None
+    if any(p.score != mdps[0].score for p in mdps) and any(
+            p.float1 is Float.UP or p.float2 is Float.UP for p in residents):
+        return None  # C.17/C.19 / [C19]/[C21]: an upfloater's SD would depend on his MDP
+    if rnd.last_round and any(p.topscorer for p in bracket):
+        return None  # colours of topscorer pairs follow E.1-E.5 on the histories: out of scope
+    chosen = first_assignment(mdps, residents, rnd.compatible, lambda p: False)
     if chosen is None:
         return None
     return chosen, []

@@ -61,6 +61,10 @@ def run(ctx: Bracket) -> BracketResult:
         # 2012: the lowest bracket homogeneous by A3 whose lower half may not meet itself
         # (docs/dutch.md section 8.2)
         ideal = dutch_completing.lowest_bracket_one_colour_2012(ctx)
+    if ideal is None:
+        # 2017, 2025: the last bracket whose residents may not meet one another, as many as
+        # its MDPs: every assignment ties on every criterion (docs/dutch.md section 8.7)
+        ideal = dutch_completing.last_bracket_one_colour(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(

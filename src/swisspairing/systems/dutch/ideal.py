@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...matching import lexicographic_bipartite_matching
+from ...matching.assignment import min_cost_assignment, tight_options
 from ...model import Colour
 from ...model.state import Float, PreferenceStrength
 from .cardinality import maximum_matching
@@ -226,6 +227,12 @@ def ideal_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     if chosen is None and spent == budget:
         chosen = first_assignment(s1, s2, lambda a, b: pair_ok(a, b)
                                   and pair_cost(a, b) == (0, 0), ideal_left_over)
+    elif chosen is None and not receives_bye:
+        # the greedy does not look ahead at whom the last players may meet (C.1): the exact
+        # search for the first assignment at the colour bound (docs/dutch.md section 8.9; not
+        # in the last bracket, whose remainder 8.5 (a) pairs without exchange digits)
+        chosen = first_assignment_at_bound(ctx, s1, s2, pair_ok, pair_cost, ideal_left_over,
+                                           (budget[0] - spent[0], budget[1] - spent[1]))
     if chosen is None:
         return None
     pairs = fixed + chosen
@@ -285,6 +292,87 @@ def first_choices_within(
         if may_stay:
             left_over = _minus(left_over, cls)
     return pairs, spent, free
+
+
+def first_assignment_at_bound(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
+                              pair_ok: Callable[[PairingPlayer, PairingPlayer], bool],
+                              pair_cost: Callable[[PairingPlayer, PairingPlayer], ColourCost],
+                              left_over_ok: Callable[[PairingPlayer], bool],
+                              bound: ColourCost) -> Pairs | None:
+    """D.1 (2012 D1, 2025 4.2) among the candidates without exchange at the colour bound: the
+    first transposition of S2 that pairs every S1 player with an S2 player by ``pair_ok``,
+    leaves over (S2 one longer) a player with ``left_over_ok``, and whose pairs miss exactly
+    ``bound`` colour preferences (C.10/C.11, [C12]/[C13], 2012 X/Z); None if there is none.
+
+    ``bound`` is a lower bound of the colour cost of every such assignment (the caller's colour
+    bound less what the MDP-pairing spent), so an assignment is at it exactly when its cost
+    ``misses + strong misses`` is ``bound[0] + bound[1]``: the minimum-cost assignments, when
+    that minimum is the bound. Those are the perfect assignments on the pairs the duals of
+    one minimum-cost assignment make tight (:mod:`swisspairing.matching.assignment`), and
+    :func:`lexicographic_bipartite_matching` gives the first of them (docs/dutch.md 8.9).
+    """
+    if not s1 or len(s2) - len(s1) not in (0, 1):
+        return None
+    target = bound[0] + bound[1]
+    # a pair's cost depends on the two colour classes only (E.1, E.2: ``colour_misses``)
+    firsts = {colour_class(b): b for b in reversed(s2)}
+    costs: dict[tuple[ColourClass, ColourClass], int] = {}
+    for a in s1:
+        ca = colour_class(a)
+        if (ca, next(iter(firsts))) in costs:
+            continue
+        for cb, b in firsts.items():
+            miss, strong = pair_cost(a, b)
+            costs[(ca, cb)] = miss + strong
+    plain = _met_only(ctx, s1[0].score)
+    # (each S2 class numbered: the cost of a pair is then a list look-up)
+    number = {cb: k for k, cb in enumerate(firsts)}
+    s2_keys = [(b, number[colour_class(b)], plain(b)) for b in s2]
+    options: dict[int, list[tuple[int, int]]] = {}
+    for a in s1:
+        row = [costs[(colour_class(a), cb)] for cb in firsts]
+        if plain(a):
+            met = a.opponents
+            options[a.id] = [(b.id, c) for b, k, b_plain in s2_keys
+                             if (c := row[k]) <= target
+                             and (b.id not in met if b_plain else pair_ok(a, b))]
+        else:
+            options[a.id] = [(b.id, c) for b, k, _ in s2_keys
+                             if (c := row[k]) <= target and pair_ok(a, b)]
+    left = [a.id for a in s1]
+    if len(s2) > len(s1):
+        left.append(LEFT_OVER)
+        options[LEFT_OVER] = [(b.id, 0) for b in s2 if left_over_ok(b)]
+    found = min_cost_assignment(left, options, most=target)
+    if found is None or found[3] != target:
+        return None
+    mate, u, v, _ = found
+    tight = tight_options(left, options, u, v)
+    chosen = lexicographic_bipartite_matching(left, tight, mate, set())
+    if chosen is None:  # pragma: no cover - mate is such a matching
+        return None
+    by_id = {p.id: p for p in s2}
+    pairs = [(a, by_id[chosen[a.id]]) for a in s1]
+    spent = (0, 0)
+    for a, b in pairs:
+        spent = _add(spent, pair_cost(a, b))
+    return pairs if spent == bound and all(pair_ok(a, b) for a, b in pairs) else None
+
+
+def _met_only(ctx: Bracket, score: int) -> Callable[[PairingPlayer], bool]:
+    """Players ``p`` such that, for two of them, :func:`ideal_pair` is exactly "they have not
+    met" (C.1): of ``score`` (no float: A.4, 1.4.2), without an absolute preference (C.3, 2012
+    B2 need two), not a topscorer of the last round (C.8/C.9, [C10]/[C11]), in a round without
+    forbidden pairs. A shortcut for the many pairs of a large bracket, the same answer."""
+    rnd = ctx.rnd
+    if rnd.forbidden is not None:
+        return lambda p: False
+
+    def plain(p: PairingPlayer) -> bool:
+        return (p.score == score and p.strength != ABSOLUTE
+                and not (rnd.last_round and p.topscorer))
+
+    return plain
 
 
 def first_assignment(s1: list[PairingPlayer], s2: list[PairingPlayer],

@@ -361,6 +361,21 @@ class PairingRound:
                 return res
         return run(open_bracket(self, bracket, mdps, nxt, rest))
 
+    def floats_too_few(self, bracket: list[PairingPlayer], mdps: set[int],
+                       lower: list[PairingPlayer]) -> bool:
+        """2012/2017 A.9: does every candidate of the bracket best by C.5 (2012 P) float
+        fewer players than the lower players need to be paired (docs/dutch.md 8.8)?
+
+        The bracket paired without C.4 makes the most pairs there are (C.5 / P rank first),
+        at least as many as a greedy pairing (:meth:`_greedy_pair_count`), so it floats at most
+        ``len(bracket) - 2 * greedy`` players. Of the lower players, the non-topscorers of one
+        absolute preference may not meet one another (C.3; 2012 B2 through ``compatible``):
+        :func:`forced_floaters` of them need an opponent from above (the PAB counted when the
+        total is odd). When fewer float, the downfloaters and the lower players cannot all be
+        paired, whichever candidate the bracket's pairing is: A.9 makes it the PPB."""
+        need = forced_floaters(lower, (len(bracket) + len(lower)) % 2 == 1)
+        return need > 0 and len(bracket) - 2 * self._greedy_pair_count(bracket, mdps) < need
+
     def _greedy_pair_count(self, bracket: list[PairingPlayer], mdps: set[int]) -> int:
         """The pairs of a greedy pairing of the bracket (C.1, C.3; B.3: MDPs with residents):
         each MDP takes the first free resident he may meet, then each resident left the first

@@ -149,6 +149,13 @@ class DutchSystem:
                         and not any(p.bye_ok for p in lower))
             # 2025: when the PAB must come from this bracket, pair it with [C4] (and [C9])
             beyond = lower[len(groups[i + 1]):]
+            if self.rules.collapsed_last_bracket and rnd.floats_too_few(bracket, mdp_ids,
+                                                                        lower):
+                # 2012/2017 A.9: whatever this bracket's pairing, its downfloaters are too few
+                # for the lower players to be paired, so it is the PPB (docs/dutch.md 8.8):
+                # the pairing without C.4, which the A.9 test would reject, is not made
+                more, bye = _pair_ppb(rnd, bracket, mdp_ids, lower, explain)
+                return pairs + more, bye
             res = rnd.solve(bracket, mdp_ids, groups[i + 1], lower if bye_here else None,
                             None if self.rules.collapsed_last_bracket else beyond)
             if not self.rules.collapsed_last_bracket:
@@ -170,24 +177,8 @@ class DutchSystem:
                 i += 1
                 continue
             if not rnd.can_complete(res.floaters + lower):
-                # A.9: this bracket is the PPB, re-paired under C.4; the rest collapses (CLB)
-                if explain is not None:
-                    explain.add(
-                        "the downfloaters would not allow the round to be completed: this "
-                        "bracket is the penultimate pairing bracket (PPB)",
-                        "les flotteurs ne permettraient pas d'achever la ronde : ce niveau est "
-                        "l'avant-dernier niveau (PPB)",
-                        level=1, rule="A.9, C.4")
-                res = rnd.solve(bracket, mdp_ids, None, lower)
-                pairs += res.pairs
-                _note_result(explain, rnd, res, bracket, mdp_ids, last=False)
-                clb = sorted(res.floaters + lower, key=lambda p: p.rank)
-                clb_mdps = {p.id for p in res.floaters}
-                _note_bracket(explain, clb, clb_mdps, collapsed=True)
-                res2 = rnd.solve(clb, clb_mdps, None, [])
-                pairs += res2.pairs
-                _note_result(explain, rnd, res2, clb, clb_mdps, last=True)
-                return pairs, _bye_of(res2)
+                more, bye = _pair_ppb(rnd, bracket, mdp_ids, lower, explain)
+                return pairs + more, bye
             pairs += res.pairs
             _note_result(explain, rnd, res, bracket, mdp_ids, last=False)
             mdps = res.floaters
@@ -238,6 +229,29 @@ def relax_bye_2012(rnd: PairingRound, players: list[PairingPlayer], explain: Exp
     if explain is not None:
         explain.add(en, fr, rule="B1.b")
     return en
+
+
+def _pair_ppb(rnd: PairingRound, bracket: list[PairingPlayer], mdp_ids: set[int],
+              lower: list[PairingPlayer], explain: Explanation | None
+              ) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], int | None]:
+    """2012/2017 A.9: ``bracket`` is the PPB, paired again under C.4; its downfloaters and
+    every lower player form the collapsed last bracket (CLB), whose pairing completes the
+    round. Returns the pairs of both and the PAB receiver."""
+    if explain is not None:
+        explain.add(
+            "the downfloaters would not allow the round to be completed: this "
+            "bracket is the penultimate pairing bracket (PPB)",
+            "les flotteurs ne permettraient pas d'achever la ronde : ce niveau est "
+            "l'avant-dernier niveau (PPB)",
+            level=1, rule="A.9, C.4")
+    res = rnd.solve(bracket, mdp_ids, None, lower)
+    _note_result(explain, rnd, res, bracket, mdp_ids, last=False)
+    clb = sorted(res.floaters + lower, key=lambda p: p.rank)
+    clb_mdps = {p.id for p in res.floaters}
+    _note_bracket(explain, clb, clb_mdps, collapsed=True)
+    res2 = rnd.solve(clb, clb_mdps, None, [])
+    _note_result(explain, rnd, res2, clb, clb_mdps, last=True)
+    return res.pairs + res2.pairs, _bye_of(res2)
 
 
 def _bye_of(res: BracketResult) -> int | None:

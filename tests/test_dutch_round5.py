@@ -1,0 +1,184 @@
+"""Issue 26, round 5 after White won every game and the equal-draws round (docs/dutch.md 8.7-8.9):
+three savings, each paired with and without on generated events, the same boards and bye.
+
+* 8.7 ``completing.last_bracket_one_colour`` (2017, 2025): the last bracket whose residents may
+  not meet one another and are as many as its MDPs; without it, the weighted matchings (and
+  the 2017 type bound of 8.4 (d), switched off too);
+* 8.8 ``PairingRound.floats_too_few`` (2012, 2017): a bracket known to be the PPB before it is
+  paired without C.4; without it, the bracket is paired alone first, as A.9 reads;
+* 8.9 ``ideal.first_assignment_at_bound`` (every edition): the exact search for the first
+  ideal candidate when the greedy stops; without it, the weighted matchings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from swisspairing.model import Colour, Player, RoundEntry, Tournament
+from swisspairing.model.results import MIRROR
+from swisspairing.systems import get_system
+from swisspairing.systems.dutch import RULES_2017, completing, ideal, lowest_2012
+from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
+from swisspairing.systems.dutch.round import PairingRound
+from test_dutch_completing import white_mostly_event
+
+
+def _counting(real: Callable[..., Any], used: Counter[str], name: str) -> Callable[..., Any]:
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        out = real(*args, **kwargs)
+        used[name] += out not in (None, False)
+        return out
+    return counted
+
+
+def draws_event(n: int, played: int, draw_rate: float, system: str, seed: int) -> Tournament:
+    """``played`` rounds paired by ``system``, every player rated 2000 (the A.2 order is the
+    pairing numbers), each game drawn with ``draw_rate``, else won by either side: the
+    equal-draws round of ``benchmarks/bad_rounds.py``, small."""
+    rng = random.Random(seed)
+    t = Tournament(total_rounds=9, initial_colour=Colour.WHITE)
+    for i in range(1, n + 1):
+        t.players[i] = Player(i, f"Player {i:03d}", rating=2000)
+    engine = get_system(system)
+    for r in range(1, played + 1):
+        pairing = engine.pair(t, r)
+        if pairing.bye is not None:
+            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
+        for b in pairing.boards:
+            x = rng.random()
+            code = "=" if x < draw_rate else "1" if x < (1 + draw_rate) / 2 else "0"
+            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
+            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
+    return t
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_last_bracket_one_colour_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds 4-6 of events where White won (nearly) every game: each round in which the last
+    bracket was settled by 8.7 is paired again without it (and without the type bound of
+    8.4 (d), which would settle the 2017 collapsed last bracket otherwise): the same pairing."""
+    engine = get_system(system)
+    used: Counter[str] = Counter()
+    real = completing.last_bracket_one_colour
+    for n in (16, 20, 24, 32, 40, 48, 64, 80):
+        for rate in (1.0, 0.97):
+            for played in (3, 4, 5):
+                t = white_mostly_event(n, played, rate, system, 7 * n + played)
+                before = used["settled"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(completing, "last_bracket_one_colour",
+                               _counting(real, used, "settled"))
+                    fast = engine.pair(t, played + 1)
+                if used["settled"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(completing, "last_bracket_one_colour", lambda ctx: None)
+                    mp.setattr(lowest_2012, "first_mdp_pairing", lambda ctx, m, r: None)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    print(system, dict(used))
+    assert used["rounds"] >= 5
+
+
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017"])
+def test_ppb_known_before_pairing_gives_the_same_round(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds 3-6 of events where White won 90-100 % of the games: each round in which a
+    bracket was found to be the PPB before being paired alone (8.8) is paired again the A.9
+    way (the bracket paired without C.4, then tested): the same pairing."""
+    engine = get_system(system)
+    used: Counter[str] = Counter()
+    real = PairingRound.floats_too_few
+
+    def checked(rnd: PairingRound, bracket: list[PairingPlayer], mdps: set[int],
+                lower: list[PairingPlayer]) -> bool:
+        """The claim itself: when it says so, the bracket paired alone (with its look-ahead,
+        as A.9 pairs it) floats players who cannot complete the round with the lower ones."""
+        out = real(rnd, bracket, mdps, lower)
+        if out:
+            nxt = [p for p in lower if p.score == lower[0].score]
+            alone = rnd.solve(bracket, mdps, nxt, None)
+            assert not rnd.can_complete(alone.floaters + lower)
+            used["skipped"] += 1
+        return out
+
+    for n in (16, 24, 32, 40, 56, 80):
+        for rate in (1.0, 0.95, 0.9):
+            for played in (2, 3, 4, 5):
+                t = white_mostly_event(n, played, rate, system, 11 * n + played)
+                before = used["skipped"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(PairingRound, "floats_too_few", checked)
+                    fast = engine.pair(t, played + 1)
+                if used["skipped"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(PairingRound, "floats_too_few", lambda *args: False)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    print(system, dict(used))
+    assert used["rounds"] >= 5
+
+
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
+def test_ideal_assignment_at_bound_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds 3-6 of events of equal ratings where most games are drawn (one large score group
+    whose earlier games block the greedy near its end): each round in which the exact search of
+    8.9 gave the ideal candidate is paired again without it (the weighted matchings): the same
+    pairing."""
+    engine = get_system(system)
+    used: Counter[str] = Counter()
+    real = ideal.first_assignment_at_bound
+    rng = random.Random(926)
+    for seed in range(48):
+        n = rng.choice((20, 30, 40, 50, 61, 80, 101))
+        played = rng.choice((2, 3, 4, 5))
+        rate = rng.choice((0.7, 0.8, 0.9, 0.95))
+        t = draws_event(n, played, rate, system, seed)
+        before = used["found"]
+        with monkeypatch.context() as mp:
+            mp.setattr(ideal, "first_assignment_at_bound", _counting(real, used, "found"))
+            fast = engine.pair(t, played + 1)
+        if used["found"] == before:
+            continue
+        used["rounds"] += 1
+        with monkeypatch.context() as mp:
+            mp.setattr(ideal, "first_assignment_at_bound", lambda *args: None)
+            full = engine.pair(t, played + 1)
+        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, rate, played)
+    print(system, dict(used))
+    assert used["rounds"] >= 5
+
+
+def _player(pid: int, score: int, pref: Colour, strength: int = ABSOLUTE) -> PairingPlayer:
+    return PairingPlayer(id=pid, score=score, colours=(), opponents=frozenset(), pref=pref,
+                         strength=strength, cd=0, float1=None, float2=None, bye_ok=True,
+                         topscorer=False, unplayed=0, rank=pid)
+
+
+def test_floats_too_few_counts_the_pairs_the_bracket_can_make() -> None:
+    """Below the bracket, four players with an absolute preference for White (who may not meet
+    one another, C.3) need four opponents from above. Four players preferring Black absolutely
+    cannot meet one another either: they all float, enough (not known to be the PPB); two of
+    them with two mild White players make two pairs (a greedy finds them), so at most two
+    float: too few, whatever the pairing (the PPB)."""
+    lower = [_player(10 + i, 0, Colour.WHITE) for i in range(4)]
+    blocked = [_player(i, 20, Colour.BLACK) for i in range(1, 5)]
+    rnd = PairingRound(RULES_2017, blocked + lower, False, None, None)
+    assert not rnd.floats_too_few(blocked, set(), lower)
+    mixed = [*blocked[:2], _player(3, 20, Colour.WHITE, 1), _player(4, 20, Colour.WHITE, 1)]
+    rnd = PairingRound(RULES_2017, mixed + lower, False, None, None)
+    assert rnd.floats_too_few(mixed, set(), lower)
+    # nothing needed from above: never the PPB by this count
+    mild = [_player(10 + i, 0, Colour.WHITE, 1) for i in range(4)]
+    rnd = PairingRound(RULES_2017, mixed + mild, False, None, None)
+    assert not rnd.floats_too_few(mixed, set(), mild)

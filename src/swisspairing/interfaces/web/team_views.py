@@ -25,7 +25,7 @@ from . import (
 )
 from . import models as m
 from .auth import arbiter_required, viewer_required
-from .forms import posted_number
+from .forms import posted_number, posted_version
 from .imports import Candidate, _rating
 from .models import RESULTS
 
@@ -351,7 +351,8 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
                              if request.POST.get("forfeit") else
                              _("Match %(n)s: forfeit removed.") % {"n": match.number})
         else:
-            results = {}
+            results: dict[int, str] = {}
+            versions: dict[int, int] = {}
             for g in match.games.all():
                 if teams.is_empty_board(g):
                     continue
@@ -361,8 +362,16 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
 
                     raise BadRequest(_("board %(board)s: unknown result %(found)r")
                                      % {"board": g.board, "found": key[:10]})
+                shown = request.POST.get(f"was_{g.pk}")
+                if shown is not None and key == shown:
+                    # left as the form showed it: not written, so that a newer result entered
+                    # meanwhile (another tab, the grid, the hall) stands (session 9)
+                    continue
+                version = posted_version(request.POST, f"version_{g.pk}")
+                if version is not None:
+                    versions[g.pk] = version
                 results[g.pk] = key
-            changed = teams.set_match_results(match, results, request.user)
+            changed = teams.set_match_results(match, results, request.user, versions)
             messages.success(request, _("Match %(n)s: %(k)s result(s) saved.")
                              % {"n": match.number, "k": changed})
     except SwissPairingError as exc:

@@ -718,11 +718,21 @@ def empty_board_colour(game: m.Game, boards: int, pattern: str, in_white_team: b
 
 
 # --- results -----------------------------------------------------------------------------------
-def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -> int:
+#: a result key read from the other side of the board (the match form shows each board from
+#: the side of the team named first)
+_OTHER_SIDE = {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}
+
+
+def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User,
+                      versions: dict[int, int] | None = None) -> int:
     """Enter the results of a match's boards (game key -> result key of
     :data:`.models.RESULTS`; ``""`` clears) in one transaction; the match result follows from
-    them (C.04.6 1.2). Returns the number of boards changed."""
-    from .actions import set_result
+    them (C.04.6 1.2). Returns the number of boards changed.
+
+    ``versions``: game key -> the board's version the form showed; a board changed since then
+    (another arbiter, another tab, the grid, the hall) refuses the whole entry, nothing of the
+    match saved, the board named with its result now (session 9: a stale tab overwrote it)."""
+    from .actions import StaleResult, set_result
 
     games = {g.pk: g for g in match.games.select_related("round", "white", "black")}
     boards = settings_of(match.round.event).boards
@@ -743,9 +753,28 @@ def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -
                 raise BadRequest(gettext("board of another match"))
             if g.result == key:
                 continue
-            set_result(g, key, user)
+            try:
+                set_result(g, key, user, version=(versions or {}).get(pk))
+            except StaleResult as exc:
+                raise _stale_board(match, g, key, exc.game, boards) from exc
             changed += 1
     return changed
+
+
+def _stale_board(match: m.TeamMatch, typed: m.Game, key: str, now: m.Game,
+                 boards: int) -> BadRequest:
+    """The error for a board changed since the match form was shown: the board in its match
+    and both results read from the side of the team named first, as the form shows them."""
+    from .actions import StaleResult
+
+    home = typed.white_id in {tm.entrant_id for tm in match.white.members.all()}
+    typed_text = (key if home else _OTHER_SIDE.get(key, key)) or "…"
+    return StaleResult(gettext(
+        "match %(match)s, board %(board)s changed since this page was shown (another arbiter, "
+        "another tab or the players' entries): it is now %(now)s; your %(typed)s was not saved; "
+        "nothing of this match was saved")
+        % {"match": match.number, "board": board_in_match(typed, boards),
+           "now": board_label(now, home) or "…", "typed": typed_text.replace("=", "½-½")}, now)
 
 
 def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:

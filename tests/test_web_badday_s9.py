@@ -1,0 +1,100 @@
+"""An arbiter's bad day with team events (session 9; C.04.6): two tabs on the same match.
+
+Before, the match form of a team round posted every board's result as the form showed it, with
+no trace of what it showed: a tab opened before another tab (or the keyboard grid, or the hall)
+saved a board silently overwrote that newer result, even on a board the arbiter of the older
+tab had not touched (a result lost without a word). Now the form carries, for each board, the
+result and the board's version it showed: a board left as shown is not written; a board changed
+from a stale view is refused with its current result named, and nothing of that match is saved
+(one transaction).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from swisspairing.interfaces.web import actions
+from swisspairing.interfaces.web import models as m
+from test_web_teams import team_event
+from web_helpers import make_user
+
+pytestmark = pytest.mark.django_db
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+
+
+@pytest.fixture
+def arbiter() -> Client:
+    c = Client()
+    c.force_login(make_user("arb", m.ROLE_ARBITER))
+    return c
+
+
+def _match_form(page: str, match_pk: int) -> dict[str, str]:
+    """The fields the match's result form posts as the page shows them (hidden fields and the
+    selected option of each board)."""
+    start = page.index(f'/matches/{match_pk}/"')
+    form = page[start:page.index("</form>", start)]
+    fields = dict(re.findall(r'<input type="hidden" name="((?:was|version)_\d+)" value="([^"]*)"',
+                             form))
+    for name, body in re.findall(r'<select name="(game_\d+)"[^>]*>(.*?)</select>', form):
+        chosen = re.search(r'<option value="([^"]*)" selected', body)
+        fields[name] = chosen.group(1) if chosen else ""
+    return fields
+
+
+def _first_match_of_round_1(event: m.Event) -> m.TeamMatch:
+    """Round 1 paired and published; its first match (not the bye)."""
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    return rnd.team_matches.exclude(black=None).order_by("number").first()
+
+
+def test_a_stale_tab_keeps_the_result_another_tab_entered(arbiter: Client) -> None:
+    """Tabs A and B show match 1 with no result; A saves board 1 (1-0); B, still showing an
+    empty board 1, saves board 2 only: board 1 keeps A's 1-0 and board 2 gets B's result."""
+    event = team_event(n_teams=6, boards=4)
+    match = _first_match_of_round_1(event)
+    url = reverse("web:round", args=[event.pk, 1])
+    post = reverse("web:team-match", args=[event.pk, 1, match.pk])
+    tab_a = _match_form(arbiter.get(url).content.decode(), match.pk)
+    tab_b = dict(tab_a)
+    first, second = sorted(match.games.all(), key=lambda g: g.board)[:2]
+    arbiter.post(post, {**tab_a, f"game_{first.pk}": "1-0"})
+    first.refresh_from_db()
+    assert first.result == "1-0"
+    arbiter.post(post, {**tab_b, f"game_{second.pk}": "0-1"})
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.result, second.result) == ("1-0", "0-1")
+
+
+def test_two_tabs_entering_the_same_board_differently(arbiter: Client) -> None:
+    """A saves board 1 as 1-0; B, opened before, saves board 1 as 0-1 and board 2 as ½-½: B's
+    form is refused (the board named with its result now, EN and FR), nothing of B saved."""
+    event = team_event(n_teams=6, boards=4)
+    match = _first_match_of_round_1(event)
+    url = reverse("web:round", args=[event.pk, 1])
+    post = reverse("web:team-match", args=[event.pk, 1, match.pk])
+    tab_a = _match_form(arbiter.get(url).content.decode(), match.pk)
+    first, second = sorted(match.games.all(), key=lambda g: g.board)[:2]
+    arbiter.post(post, {**tab_a, f"game_{first.pk}": "1-0"})
+    page = arbiter.post(post, {**tab_a, f"game_{first.pk}": "0-1", f"game_{second.pk}": "="},
+                        follow=True).content.decode()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.result, second.result) == ("1-0", "")
+    assert "changed since this page was shown" in page and "it is now 1-0" in page
+    french = arbiter.post(post, {**tab_a, f"game_{first.pk}": "0-1"}, follow=True,
+                          **FRENCH).content.decode()
+    assert "a changé depuis" in french
+    first.refresh_from_db()
+    assert first.result == "1-0"
+    # the page shown now has the new version: the same change goes through
+    fresh = _match_form(arbiter.get(url).content.decode(), match.pk)
+    arbiter.post(post, {**fresh, f"game_{first.pk}": "0-1"})
+    first.refresh_from_db()
+    assert first.result == "0-1"

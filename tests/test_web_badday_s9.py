@@ -98,3 +98,22 @@ def test_two_tabs_entering_the_same_board_differently(arbiter: Client) -> None:
     arbiter.post(post, {**fresh, f"game_{first.pk}": "0-1"})
     first.refresh_from_db()
     assert first.result == "0-1"
+
+
+def test_a_forged_result_names_the_board_of_its_match(arbiter: Client) -> None:
+    """A result the form does not offer, posted for board 1 of match 2 (board 5 of the round):
+    the error names "match 2, board 1", as the form numbers it (before: "board 5"), in English
+    and French; nothing saved."""
+    event = team_event(n_teams=6, boards=4)
+    first_match = _first_match_of_round_1(event)
+    match = first_match.round.team_matches.get(number=2)
+    game = min(match.games.all(), key=lambda g: g.board)
+    post = reverse("web:team-match", args=[event.pk, 1, match.pk])
+    for headers, text in (({}, "match 2, board 1: unknown result &#x27;&lt;script&gt;"),
+                          (FRENCH, "match 2, échiquier 1 : résultat inconnu")):
+        page = arbiter.post(post, {f"game_{game.pk}": "<script>"}, follow=True,
+                            **headers).content.decode()
+        assert text in page
+        assert "<script>" not in page.split("<main", 1)[1].split("</main>", 1)[0]
+    game.refresh_from_db()
+    assert game.result == ""

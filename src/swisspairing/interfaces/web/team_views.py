@@ -360,8 +360,12 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
                 if key and key not in RESULTS:
                     from ...errors import BadRequest
 
-                    raise BadRequest(_("board %(board)s: unknown result %(found)r")
-                                     % {"board": g.board, "found": key[:10]})
+                    # the board as the match form numbers it (1 to the boards of a match)
+                    raise BadRequest(_("match %(match)s, board %(board)s: unknown result "
+                                       "%(found)r") % {
+                        "match": match.number,
+                        "board": teams.board_in_match(g, teams.settings_of(event).boards),
+                        "found": key[:10]})
                 shown = request.POST.get(f"was_{g.pk}")
                 if shown is not None and key == shown:
                     # left as the form showed it: not written, so that a newer result entered

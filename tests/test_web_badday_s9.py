@@ -117,3 +117,22 @@ def test_a_forged_result_names_the_board_of_its_match(arbiter: Client) -> None:
         assert "<script>" not in page.split("<main", 1)[1].split("</main>", 1)[0]
     game.refresh_from_db()
     assert game.result == ""
+
+
+@pytest.mark.parametrize("kind", ["individual", "team"])
+def test_an_unpaired_round_shows_no_empty_pairing_card(arbiter: Client, kind: str) -> None:
+    """Round 1 paired by a background pairing (its job done), then unpaired: the round page
+    shows the "Pair" button, not the pairing's status card left empty (before: an empty white
+    box under the title, seen on the demo event); a pairing that failed is still shown."""
+    from web_helpers import make_event
+
+    event = make_event(players=8) if kind == "individual" else team_event(n_teams=4)
+    job = m.PairingJob.objects.create(event=event, round_number=1, revision=0,
+                                      status=m.PairingJob.DONE)
+    url = reverse("web:round", args=[event.pk, 1])
+    page = arbiter.get(url).content.decode()
+    assert 'id="pairing-status"' not in page and 'id="pair-round"' in page
+    job.status, job.error = m.PairingJob.FAILED, "no valid pairing"
+    job.save()
+    page = arbiter.get(url).content.decode()
+    assert 'id="pairing-status"' in page and "no valid pairing" in page

@@ -136,3 +136,45 @@ def test_an_unpaired_round_shows_no_empty_pairing_card(arbiter: Client, kind: st
     job.save()
     page = arbiter.get(url).content.decode()
     assert 'id="pairing-status"' in page and "no valid pairing" in page
+
+
+def test_board_percentages_are_written_with_the_french_decimal_comma(arbiter: Client) -> None:
+    """Every game of round 1 drawn: each board player has 50 %. The board results (C.07 12,
+    the board prizes) and a category's prize list write it "50,0" on French pages and PDFs, as
+    their points ("0,5"), and "50.0" in English (before: "50.0" on French pages too)."""
+    from swisspairing.interfaces.web import teams
+
+    COMMA, POINT = '<td class="num">50,0</td>', '<td class="num">50.0</td>'
+    event = team_event(n_teams=4, boards=4)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    for match in rnd.team_matches.exclude(black=None):
+        teams.set_match_results(match, {g.pk: "=" for g in match.games.all()}, None)
+    boards = reverse("web:standings-view", args=[event.pk, "boards"])
+    french = arbiter.get(boards, **FRENCH).content.decode()
+    assert COMMA in french and POINT not in french
+    english = arbiter.get(boards).content.decode()
+    assert POINT in english and COMMA not in english
+    club = f"club:{event.teams.first().name}"
+    prizes = arbiter.get(reverse("web:prizes", args=[event.pk]), {"cat": club},
+                         **FRENCH).content.decode()
+    assert COMMA in prizes and POINT not in prizes
+
+
+def test_a_binary_members_file_is_called_a_csv_not_a_trf(arbiter: Client) -> None:
+    """A team's members uploaded as a binary file (a spreadsheet saved as .xls, say): refused
+    as "not a CSV text file" (before: "not a TRF text file", the TRF reader's words), in
+    English and French; no team, no player added."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event = team_event(n_teams=2, boards=4)
+    before = m.Entrant.objects.count()
+    url = reverse("web:teams", args=[event.pk])
+    for headers, text in (({}, "this is not a CSV text file"),
+                          (FRENCH, "ce n&#x27;est pas un fichier texte CSV")):
+        upload = SimpleUploadedFile("membres.xls", b"\xd0\xcf\x11\xe0\x00\x00binary")
+        page = arbiter.post(url, {"what": "add", "name": "Upload", "file": upload},
+                            **headers).content.decode()
+        assert text in page and "TRF" not in page.split("<main", 1)[1].split("</main>")[0]
+    assert m.Entrant.objects.count() == before
+    assert not event.teams.filter(name="Upload").exists()

@@ -5,7 +5,9 @@ two of them in the prize category "Écoles". Round 1 is paired and published fro
 Two views of the arbiter's session show the round: the English desktop tab saves board 1 of
 match 1 as 1-0; the French phone tab, still showing the board empty, saves it as 0-1: refused
 in French, naming the board and its result now, 1-0 kept; the same tab, reloaded, then saves
-board 2. Screenshots of the round, the team standings and the prize list (desktop 1366x768 and
+board 2. The rest of the round is typed in the keyboard grid with Tab after each result. One
+player has a long surname: on a phone no page is wider than the screen. Screenshots of the
+round, the teams, the team standings and the prize list (desktop 1366x768 and
 phone 390x844, English and French) go to ``$SWISSPAIRING_SCREENSHOTS``.
 """
 
@@ -22,6 +24,8 @@ from swisspairing.interfaces.web.imports import Candidate
 from web_helpers import make_user
 
 CLUBS = ("Annecy", "Brest", "Caen", "Dijon", "Évreux", "Foix", "Gap", "Hyères")
+#: a real (long) German surname: on a phone it must wrap inside the match's card
+LONG_NAME = "Wolfeschlegelsteinhausenbergerdorff, Hubert"
 
 
 def _event() -> m.Event:
@@ -31,9 +35,9 @@ def _event() -> m.Event:
     teams.save_settings(event, boards=4, colour_type="A", primary="MP", win=2, draw=1, loss=0,
                         user=None)
     for i, club in enumerate(CLUBS):
-        team = teams.add_team(event, club, [Candidate(name=f"{club} Joueur{b}",
-                                                      rating=2200 - 40 * i - 15 * b)
-                                            for b in range(1, 6)], None)
+        team = teams.add_team(event, club, [Candidate(name=LONG_NAME if (club, b) == (
+            "Hyères", 1) else f"{club} Joueur{b}", rating=2200 - 40 * i - 15 * b)
+            for b in range(1, 6)], None)
         if club in ("Caen", "Gap"):
             teams.set_team_categories(team, "Écoles", None)
     short = event.teams.get(name="Hyères")
@@ -92,9 +96,12 @@ def test_two_tabs_on_one_team_match(live_server, browser,  # type: ignore[no-unt
     expect(desk.locator("#results-counter")).to_have_text("15/15 board results entered")
     for label, viewport, locale in SCREENS:
         view = same_session(browser, desk.context, locale, viewport=viewport)
-        for name, path in (("round", "rounds/1/"), ("standings", "standings/"),
-                           ("prizes", "prizes/")):
+        for name, path in (("round", "rounds/1/"), ("teams", "teams/"),
+                           ("standings", "standings/"), ("prizes", "prizes/")):
             response = view.goto(f"{base}/t/{event.pk}/{path}")
             assert response is not None and response.status == 200
+            # nothing pushes the page sideways (before: the match table of the long name
+            # made the phone's page 500 px wide)
+            assert view.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
             view.screenshot(path=shots / f"s9-team-{name}-{label}.png", full_page=True)
         view.context.close()

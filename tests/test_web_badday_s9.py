@@ -178,3 +178,27 @@ def test_a_binary_members_file_is_called_a_csv_not_a_trf(arbiter: Client) -> Non
         assert text in page and "TRF" not in page.split("<main", 1)[1].split("</main>")[0]
     assert m.Entrant.objects.count() == before
     assert not event.teams.filter(name="Upload").exists()
+
+
+def test_the_player_facing_an_empty_board_is_not_called_the_bye(arbiter: Client) -> None:
+    """A team short of a player leaves board 4 empty: the player opposite wins by forfeit
+    (trf.md 4.1 ``0000 C +``). The players' phones (the hall's public page) list that player
+    under "not paired" as a forfeit win against an empty board with the board, not as "the
+    pairing-allocated bye" (before), in English and French; no team has the bye here."""
+    from swisspairing.interfaces.web import teams
+
+    event = team_event(n_teams=4, boards=4)
+    short = event.teams.order_by("tpn").last()
+    members = teams.members_of(short)
+    teams.set_lineup(short, 1, [members[0].pk, members[1].pk, members[2].pk,
+                                teams.EMPTY_BOARD], None)
+    rnd = actions.pair_next_round(event, None)
+    actions.publish_round(rnd, None)
+    empty = next(g for g in rnd.games.all() if g.is_empty_board)
+    url = f"/h/{event.public_token}/"
+    english = Client().get(url).content.decode()
+    assert "pairing-allocated bye" not in english
+    assert f"board {empty.board}: forfeit win against an empty board" in english
+    french = Client().get(url, **FRENCH).content.decode()
+    assert f"échiquier {empty.board} : gain par forfait contre un échiquier vide" in french
+    assert "exempt" not in french.lower()

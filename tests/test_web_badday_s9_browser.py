@@ -104,4 +104,9 @@ def test_two_tabs_on_one_team_match(live_server, browser,  # type: ignore[no-unt
             # made the phone's page 500 px wide)
             assert view.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
             view.screenshot(path=shots / f"s9-team-{name}-{label}.png", full_page=True)
+        # the players' phones: the round's boards in the hall's public page
+        view.goto(f"{base}/h/{event.public_token}/")
+        expect(view.locator("table.boards")).to_contain_text("Wolfeschlegelsteinhausenbergerdorff")
+        assert view.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        view.screenshot(path=shots / f"s9-team-hall-{label}.png", full_page=True)
         view.context.close()

@@ -189,6 +189,12 @@ def round_sheet(event: m.Event, rnd: m.Round) -> RoundSheet:
     for g in games:
         if g.game == 2:  # a Double-Swiss match's place is its game 1's (C.04.5 Preface)
             continue
+        if g.is_empty_board:
+            # a team board left empty opposite this player: a forfeit win, not a bye (trf.md
+            # 4.1 ``0000 C +``; session 9: the hall's list called it the pairing-allocated bye)
+            seen[g.white_id] = Sitting(g.white, points[g.white_id], status=_(
+                "board %(board)s: forfeit win against an empty board") % {"board": g.board})
+            continue
         if g.black is None:
             seen[g.white_id] = Sitting(g.white, points[g.white_id], status=_(
                 "pairing-allocated bye"))

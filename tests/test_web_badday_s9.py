@@ -202,3 +202,35 @@ def test_the_player_facing_an_empty_board_is_not_called_the_bye(arbiter: Client)
     french = Client().get(url, **FRENCH).content.decode()
     assert f"échiquier {empty.board} : gain par forfait contre un échiquier vide" in french
     assert "exempt" not in french.lower()
+    # the members left out of the line-ups (one a team, two of the short team) are reserves
+    assert english.count("<td>reserve</td>") == 5 and "not paired<" not in english
+    assert french.count("<td>remplaçant</td>") == 5
+
+
+def test_a_stale_tab_cannot_forfeit_a_match_over_newer_results(arbiter: Client) -> None:
+    """Tab A saves board 1 of match 1; tab B, opened before, records the match as forfeited:
+    refused (EN and FR), board 1 keeps A's result and the match no forfeit; from the page as
+    it is now the forfeit is recorded."""
+    event = team_event(n_teams=6, boards=4)
+    match = _first_match_of_round_1(event)
+    url = reverse("web:round", args=[event.pk, 1])
+    post = reverse("web:team-match", args=[event.pk, 1, match.pk])
+    stale_page = arbiter.get(url).content.decode()
+    shown = re.search(rf'/matches/{match.pk}/" class="row forfeit-form">.*?name="boards_version"'
+                      r' value="(\d+)"', stale_page, re.S).group(1)
+    first = min(match.games.all(), key=lambda g: g.board)
+    arbiter.post(post, {**_match_form(stale_page, match.pk), f"game_{first.pk}": "1-0"})
+    page = arbiter.post(post, {"forfeit": "-+", "boards_version": shown},
+                        follow=True).content.decode()
+    assert "the forfeit was not recorded" in page
+    french = arbiter.post(post, {"forfeit": "-+", "boards_version": shown}, follow=True,
+                          **FRENCH).content.decode()
+    assert "le forfait n&#x27;a pas été enregistré" in french
+    first.refresh_from_db()
+    match.refresh_from_db()
+    assert (first.result, match.forfeit) == ("1-0", "")
+    fresh = re.search(rf'/matches/{match.pk}/" class="row forfeit-form">.*?name="boards_version"'
+                      r' value="(\d+)"', arbiter.get(url).content.decode(), re.S).group(1)
+    arbiter.post(post, {"forfeit": "-+", "boards_version": fresh})
+    match.refresh_from_db()
+    assert match.forfeit == "-+"

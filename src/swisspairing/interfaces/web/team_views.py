@@ -346,7 +346,8 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
                                     request.user)
     try:
         if "forfeit" in request.POST:
-            teams.set_match_forfeit(match, str(request.POST.get("forfeit", "")), request.user)
+            teams.set_match_forfeit(match, str(request.POST.get("forfeit", "")), request.user,
+                                    posted_version(request.POST, "boards_version"))
             messages.success(request, _("Match %(n)s: forfeit recorded.") % {"n": match.number}
                              if request.POST.get("forfeit") else
                              _("Match %(n)s: forfeit removed.") % {"n": match.number})

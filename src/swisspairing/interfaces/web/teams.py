@@ -777,7 +777,15 @@ def _stale_board(match: m.TeamMatch, typed: m.Game, key: str, now: m.Game,
            "now": board_label(now, home) or "…", "typed": typed_text.replace("=", "½-½")}, now)
 
 
-def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
+def boards_version(games: list[m.Game]) -> int:
+    """The sum of a match's boards' versions: any change of any board (a result, a forfeit)
+    raises it, so a form that carries it tells whether the match changed since it was shown
+    (the forfeit form; session 9)."""
+    return sum(g.version for g in games)
+
+
+def set_match_forfeit(match: m.TeamMatch, kind: str, user: User,
+                      shown: int | None = None) -> None:
     """A forfeited match (``330``, trf.md 5.4): ``+-`` the team with White wins, ``-+`` the
     team with Black, ``--`` both lose; every board gets the forfeit codes of its side. ``""``
     removes the forfeit and the boards' results. A board against an empty board follows the
@@ -791,6 +799,15 @@ def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
         raise BadRequest(gettext("the team bye has no result to enter"))
     white_team = {tm.entrant_id for tm in match.white.members.all()}
     with transaction.atomic():
+        if shown is not None and boards_version(
+                list(match.games.select_for_update())) != shown:
+            from .actions import Stale
+
+            # a stale tab's forfeit would overwrite the results entered since (session 9)
+            raise Stale(gettext(
+                "match %(match)s changed since this page was shown (another arbiter, another "
+                "tab or the players' entries): the forfeit was not recorded; look at the match "
+                "as it is now") % {"match": match.number})
         before = match.forfeit
         for g in match.games.select_related("round", "white", "black"):
             if is_empty_board(g):
@@ -1152,6 +1169,7 @@ def match_rows(rnd: m.Round) -> list[dict[str, object]]:
                                first_white=(colour is Colour.WHITE) == home)
             boards.append(row)
         out.append({"match": match, "score": match_score(match, games, event),
+                    "boards_version": boards_version(games),
                     "boards": boards})
     return out
 

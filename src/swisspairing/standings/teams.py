@@ -51,7 +51,7 @@ from ..model.team_state import Score, TeamRules, tournament_team_rules
 from ..model.teams import MatchKind, TeamRound, team_rounds
 from ..model.tournament import Tournament
 from .tiebreaks import _cut, _r
-from .views import Table, fmt_points, points_text
+from .views import Table, fmt_points, percent_text, points_text
 
 #: the EDE sequences of C.07 13.3.2 (2026 names): the art. 12 steps after EDE
 EDE_SEQUENCES: dict[str, tuple[str, ...]] = {
@@ -635,7 +635,7 @@ def board_table(st: TeamStandings, lang: str = "en") -> Table:
             p = t.players[pid]
             rows.append([str(board), ("*" if pid == prize else ""), p.name,
                          ev.teams[team_of[pid]].name, str(p.rating or ""), points_text(lang, pts),
-                         str(n), f"{100 * pts / n:.1f}"])
+                         str(n), percent_text(lang, pts, n)])
     return Table(
         title=_w(lang, f"Board results after round {st.rounds}",
                  f"Résultats par échiquier après la ronde {st.rounds}"),

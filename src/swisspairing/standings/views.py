@@ -53,6 +53,14 @@ def points_text(lang: str, value: float | None) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
+def percent_text(lang: str, points: float, games: int) -> str:
+    """A board's percentage (C.07 12: the board prizes' score), one decimal, written in
+    ``lang``: ``50,0`` in French (the decimal comma, as :func:`points_text`), ``50.0`` in
+    English."""
+    text = f"{100 * points / games:.1f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 #: the byes' marks in French crosstables, wall charts and cards (C.04.1 / C.07 16.2 kinds):
 #: EXE exempt (pairing-allocated bye), BYE1 / BYE½ requested bye of one / half a point (not
 #: B1 / B½: B is White in French cells, 8B½ = a draw with White against line 8), ABS absent

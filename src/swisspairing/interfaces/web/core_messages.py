@@ -62,6 +62,8 @@ TEMPLATES: tuple[str, ...] = (
                  "XML?"),
     # reading a TRF file (formats/trf.py)
     gettext_noop("binary data (NUL byte): this is not a TRF text file"),
+    # reading a player CSV (interfaces/web/imports.py)
+    gettext_noop("binary data (NUL byte): this is not a CSV text file"),
     gettext_noop("no player record (001 line) in the file"),
     gettext_noop("control character in the line"),
     gettext_noop("file too large (%(size)s bytes; at most %(limit)s)"),

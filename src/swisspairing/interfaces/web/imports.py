@@ -244,6 +244,10 @@ class _CsvReader:
 
     def __init__(self, data: bytes, path: str) -> None:
         self.path = path
+        if b"\x00" in data:
+            # decode() would call it "not a TRF text file" (session 9: a CSV's error)
+            line = data[: data.index(b"\x00")].count(b"\n") + 1
+            raise InputError("binary data (NUL byte): this is not a CSV text file", path, line)
         text, warning = decode(data, path)
         self.warnings = [warning] if warning else []
         text = text.lstrip("\ufeff")

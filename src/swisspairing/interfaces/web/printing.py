@@ -189,6 +189,12 @@ def round_sheet(event: m.Event, rnd: m.Round) -> RoundSheet:
     for g in games:
         if g.game == 2:  # a Double-Swiss match's place is its game 1's (C.04.5 Preface)
             continue
+        if g.is_empty_board:
+            # a team board left empty opposite this player: a forfeit win, not a bye (trf.md
+            # 4.1 ``0000 C +``; session 9: the hall's list called it the pairing-allocated bye)
+            seen[g.white_id] = Sitting(g.white, points[g.white_id], status=_(
+                "board %(board)s: forfeit win against an empty board") % {"board": g.board})
+            continue
         if g.black is None:
             seen[g.white_id] = Sitting(g.white, points[g.white_id], status=_(
                 "pairing-allocated bye"))
@@ -196,6 +202,13 @@ def round_sheet(event: m.Event, rnd: m.Round) -> RoundSheet:
         seen[g.white_id] = Sitting(g.white, points[g.white_id], g.board, True, g.black)
         seen[g.black_id] = Sitting(g.black, points[g.black_id], g.board, False, g.white)
     words = {"H": _("half-point bye"), "F": _("full-point bye"), "Z": _("absent")}
+    # a team event: the members of a team that plays this round who are not in its line-up
+    # are its reserves (C.04.6 1.1; session 9: the hall listed them as "not paired")
+    team_of: dict[int, int] = {}
+    if event.system == "team-swiss":
+        team_of = dict(m.TeamMember.objects.filter(team__event=event)
+                       .values_list("entrant_id", "team_id"))
+    playing_teams = {team_of[pk] for pk in seen if pk in team_of}
     sittings = []
     for e in entrants:
         if e.pk in seen:
@@ -206,6 +219,8 @@ def round_sheet(event: m.Event, rnd: m.Round) -> RoundSheet:
         elif e.pk not in requests and event.system in ("round-robin", "double-round-robin"):
             # C.05 Annex 1: with an odd number of players the highest table number rests
             status = _("rest")
+        elif e.pk not in requests and team_of.get(e.pk) in playing_teams:
+            status = _("reserve")
         else:
             status = words.get(requests.get(e.pk, ""), _("not paired"))
         sittings.append(Sitting(e, points[e.pk], status=status))

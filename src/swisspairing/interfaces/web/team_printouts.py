@@ -261,7 +261,7 @@ def category_board_table(st: TeamStandings, key: str, members: dict[int, Member]
     from ...standings.categories import belongs
     from ...standings.categories import label as category_label
     from ...standings.teams import board_ranking, board_results
-    from ...standings.views import points_text
+    from ...standings.views import percent_text, points_text
 
     t = st.tournament
     ev = t.team_event
@@ -276,7 +276,7 @@ def category_board_table(st: TeamStandings, key: str, members: dict[int, Member]
             p = t.players[pid]
             rows.append([str(board), "*" if pid == prize else "", ev.teams[team_of[pid]].name,
                          p.name, str(p.rating or ""), str(n), points_text(lang, pts),
-                         f"{100 * pts / n:.1f}"])
+                         percent_text(lang, pts, n)])
     return Table(
         title=_("%(category)s - board results after round %(n)s") % {
             "category": category_label(key, lang), "n": st.rounds},

@@ -25,7 +25,7 @@ from . import (
 )
 from . import models as m
 from .auth import arbiter_required, viewer_required
-from .forms import posted_number
+from .forms import posted_number, posted_version
 from .imports import Candidate, _rating
 from .models import RESULTS
 
@@ -346,12 +346,14 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
                                     request.user)
     try:
         if "forfeit" in request.POST:
-            teams.set_match_forfeit(match, str(request.POST.get("forfeit", "")), request.user)
+            teams.set_match_forfeit(match, str(request.POST.get("forfeit", "")), request.user,
+                                    posted_version(request.POST, "boards_version"))
             messages.success(request, _("Match %(n)s: forfeit recorded.") % {"n": match.number}
                              if request.POST.get("forfeit") else
                              _("Match %(n)s: forfeit removed.") % {"n": match.number})
         else:
-            results = {}
+            results: dict[int, str] = {}
+            versions: dict[int, int] = {}
             for g in match.games.all():
                 if teams.is_empty_board(g):
                     continue
@@ -359,10 +361,22 @@ def match_result(request: HttpRequest, pk: int, number: int, match_id: int) -> H
                 if key and key not in RESULTS:
                     from ...errors import BadRequest
 
-                    raise BadRequest(_("board %(board)s: unknown result %(found)r")
-                                     % {"board": g.board, "found": key[:10]})
+                    # the board as the match form numbers it (1 to the boards of a match)
+                    raise BadRequest(_("match %(match)s, board %(board)s: unknown result "
+                                       "%(found)r") % {
+                        "match": match.number,
+                        "board": teams.board_in_match(g, teams.settings_of(event).boards),
+                        "found": key[:10]})
+                shown = request.POST.get(f"was_{g.pk}")
+                if shown is not None and key == shown:
+                    # left as the form showed it: not written, so that a newer result entered
+                    # meanwhile (another tab, the grid, the hall) stands (session 9)
+                    continue
+                version = posted_version(request.POST, f"version_{g.pk}")
+                if version is not None:
+                    versions[g.pk] = version
                 results[g.pk] = key
-            changed = teams.set_match_results(match, results, request.user)
+            changed = teams.set_match_results(match, results, request.user, versions)
             messages.success(request, _("Match %(n)s: %(k)s result(s) saved.")
                              % {"n": match.number, "k": changed})
     except SwissPairingError as exc:

@@ -718,11 +718,21 @@ def empty_board_colour(game: m.Game, boards: int, pattern: str, in_white_team: b
 
 
 # --- results -----------------------------------------------------------------------------------
-def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -> int:
+#: a result key read from the other side of the board (the match form shows each board from
+#: the side of the team named first)
+_OTHER_SIDE = {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}
+
+
+def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User,
+                      versions: dict[int, int] | None = None) -> int:
     """Enter the results of a match's boards (game key -> result key of
     :data:`.models.RESULTS`; ``""`` clears) in one transaction; the match result follows from
-    them (C.04.6 1.2). Returns the number of boards changed."""
-    from .actions import set_result
+    them (C.04.6 1.2). Returns the number of boards changed.
+
+    ``versions``: game key -> the board's version the form showed; a board changed since then
+    (another arbiter, another tab, the grid, the hall) refuses the whole entry, nothing of the
+    match saved, the board named with its result now (session 9: a stale tab overwrote it)."""
+    from .actions import StaleResult, set_result
 
     games = {g.pk: g for g in match.games.select_related("round", "white", "black")}
     boards = settings_of(match.round.event).boards
@@ -743,12 +753,39 @@ def set_match_results(match: m.TeamMatch, results: dict[int, str], user: User) -
                 raise BadRequest(gettext("board of another match"))
             if g.result == key:
                 continue
-            set_result(g, key, user)
+            try:
+                set_result(g, key, user, version=(versions or {}).get(pk))
+            except StaleResult as exc:
+                raise _stale_board(match, g, key, exc.game, boards) from exc
             changed += 1
     return changed
 
 
-def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
+def _stale_board(match: m.TeamMatch, typed: m.Game, key: str, now: m.Game,
+                 boards: int) -> BadRequest:
+    """The error for a board changed since the match form was shown: the board in its match
+    and both results read from the side of the team named first, as the form shows them."""
+    from .actions import StaleResult
+
+    home = typed.white_id in {tm.entrant_id for tm in match.white.members.all()}
+    typed_text = (key if home else _OTHER_SIDE.get(key, key)) or "…"
+    return StaleResult(gettext(
+        "match %(match)s, board %(board)s changed since this page was shown (another arbiter, "
+        "another tab or the players' entries): it is now %(now)s; your %(typed)s was not saved; "
+        "nothing of this match was saved")
+        % {"match": match.number, "board": board_in_match(typed, boards),
+           "now": board_label(now, home) or "…", "typed": typed_text.replace("=", "½-½")}, now)
+
+
+def boards_version(games: list[m.Game]) -> int:
+    """The sum of a match's boards' versions: any change of any board (a result, a forfeit)
+    raises it, so a form that carries it tells whether the match changed since it was shown
+    (the forfeit form; session 9)."""
+    return sum(g.version for g in games)
+
+
+def set_match_forfeit(match: m.TeamMatch, kind: str, user: User,
+                      shown: int | None = None) -> None:
     """A forfeited match (``330``, trf.md 5.4): ``+-`` the team with White wins, ``-+`` the
     team with Black, ``--`` both lose; every board gets the forfeit codes of its side. ``""``
     removes the forfeit and the boards' results. A board against an empty board follows the
@@ -762,6 +799,15 @@ def set_match_forfeit(match: m.TeamMatch, kind: str, user: User) -> None:
         raise BadRequest(gettext("the team bye has no result to enter"))
     white_team = {tm.entrant_id for tm in match.white.members.all()}
     with transaction.atomic():
+        if shown is not None and boards_version(
+                list(match.games.select_for_update())) != shown:
+            from .actions import Stale
+
+            # a stale tab's forfeit would overwrite the results entered since (session 9)
+            raise Stale(gettext(
+                "match %(match)s changed since this page was shown (another arbiter, another "
+                "tab or the players' entries): the forfeit was not recorded; look at the match "
+                "as it is now") % {"match": match.number})
         before = match.forfeit
         for g in match.games.select_related("round", "white", "black"):
             if is_empty_board(g):
@@ -1123,6 +1169,7 @@ def match_rows(rnd: m.Round) -> list[dict[str, object]]:
                                first_white=(colour is Colour.WHITE) == home)
             boards.append(row)
         out.append({"match": match, "score": match_score(match, games, event),
+                    "boards_version": boards_version(games),
                     "boards": boards})
     return out
 

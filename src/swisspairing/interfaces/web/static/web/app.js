@@ -1,4 +1,4 @@
-// Results grid (issue 24 item 1). Enter sends the board's result and moves the cursor to the
+// Results grid (issue 24 item 1). Enter (or Tab) sends the board's result and moves the cursor to the
 // next board *at once*, before the server answers: every key typed afterwards lands on the
 // next board, at any typing speed and however slow the server is. Each board's results are
 // sent in order, one at a time (a queue per board), each with the board's version as last
@@ -117,6 +117,15 @@
   document.addEventListener("keydown", function (ev) {
     const input = ev.target;
     if (!input.classList || !input.classList.contains("result-input")) return;
+    // Tab (Shift+Tab) saves like Enter and moves to the next (previous) board: before, a
+    // typist tabbing through the grid saw the results typed but none was saved (session 9)
+    if (ev.key === "Tab") {
+      submitField(input);
+      const all = gridInputs();
+      const target = all[all.indexOf(input) + (ev.shiftKey ? -1 : 1)];
+      if (target) { ev.preventDefault(); target.focus(); target.select(); }
+      return;
+    }
     if (ev.key !== "Enter" && ev.key !== "ArrowDown" && ev.key !== "ArrowUp") return;
     ev.preventDefault();
     const all = gridInputs();

@@ -14,7 +14,7 @@ import pytest
 
 from graph_helpers import random_barred
 from swisspairing.matching.bitsets import bits, mask_of
-from swisspairing.matching.gallai import maximum_matching, missable
+from swisspairing.matching.gallai import greedy_cover, maximum_matching, missable
 
 
 def reference_size(barred: dict[int, int], ids: list[int]) -> int:
@@ -70,3 +70,38 @@ def test_missable_of_a_perfect_matching_is_empty_and_of_a_star_its_leaves() -> N
     star = {0: 0b00001, **{v: 0b11110 for v in range(1, 5)}}
     mate = maximum_matching(range(5), star)
     assert len(mate) == 2 and missable(0b11111, star, mate) == 0b11110
+
+
+def covers(barred: dict[int, int], among: int, must: int) -> bool:
+    """Whether some matching of ``among`` covers every vertex of ``must`` (exhaustive)."""
+    if not must:
+        return True
+    v = (must & -must).bit_length() - 1
+    rest = among & ~(1 << v)
+    return any(covers(barred, rest & ~(1 << u), must & ~(1 << v) & ~(1 << u))
+               for u in bits(rest & ~barred[v]))
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_greedy_cover_is_the_matroid_greedy(seed: int) -> None:
+    """The players taken are those the matroid greedy of the sets a matching can cover takes,
+    in the order given (some players of the graph left out of the order, as partners only):
+    each one taken when a matching covers it and every one taken before (the C6 count of
+    ``burstein.counted.floaters_per_score``)."""
+    barred, ids = random_case(seed)
+    rng = random.Random(seed)
+    order = rng.sample(ids, len(ids) - (len(ids) > 3 and seed % 4 == 0))
+    among = mask_of(ids)
+    taken = 0
+    for v in order:
+        if covers(barred, among, taken | 1 << v):
+            taken |= 1 << v
+    assert greedy_cover(order, among, barred) == taken
+
+
+def test_greedy_cover_does_not_let_a_path_cover_a_later_player_for_nothing() -> None:
+    """The path 0 - 2 - 5, taken in the order 2, 5, 0 (scores 3, 3, 1): 2 and 5 meet, 0 is
+    left; an augmenting path from 2 alone would take 0 and leave 5 out."""
+    barred = {v: 0b100101 & ~allowed for v, allowed in
+              {0: 1 << 2, 2: (1 << 0) | (1 << 5), 5: 1 << 2}.items()}
+    assert greedy_cover([2, 5, 0], 0b100101, barred) == (1 << 2) | (1 << 5)

@@ -30,7 +30,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...matching.bitsets import BitGraph, augment_bits, mask_of, matched_without_pair
+from ...matching.bitsets import augment_bits, mask_of
+from ...matching.gallai import (
+    greedy_cover,
+    matched_without_pair,
+    maximum_matching,
+    perfect,
+)
 from .colours import misses_preference
 from .floating import pairs_bound
 from .ideal import colour_class, fewest_misses
@@ -133,7 +139,7 @@ class SplitCompletion:
         self.barred = barred
         self.among = everyone
         self.kind = kind
-        self.mate = BitGraph(barred).matching(list(barred))
+        self.mate = maximum_matching(barred, barred)
         # for the counts of :meth:`fails_by_count`: per kind that owes floaters, its added
         # vertices and the players who may take them; per set of classes whose players may
         # not meet each other, its players and added vertices, and the others'
@@ -257,13 +263,13 @@ def floaters_per_score(rnd: BursteinRound, bracket: list[int], p: int, eligible:
         return out
     if len(mate) < 2 * p:
         return None
-    greedy: dict[int, int] = {}
-    among = mask_of(bracket)
-    for s in scores:
-        for v in bracket:
-            if ps[v].score == s and v not in greedy:
-                augment_bits(v, among, rnd.barred, greedy)
-    return {s: sum(1 for v in bracket if ps[v].score == s and v not in greedy)
+    # each player, score by score from the highest, is taken when some matching covers it
+    # and every player taken before (greedy_cover; issue 26, session 9: before, a plain
+    # augmenting path from each player, which could cover a lower score for nothing and
+    # make a later player of a higher score float)
+    taken = greedy_cover([v for s in scores for v in bracket if ps[v].score == s],
+                         mask_of(bracket), rnd.barred)
+    return {s: sum(1 for v in bracket if ps[v].score == s and not (taken >> v) & 1)
             for s in scores}
 
 
@@ -442,4 +448,4 @@ def following_bracket_counted(rnd: BursteinRound, floaters: list[int], following
         bar(f_mask | n_mask, l_mask & ~exposable)
         bar(a_mask, l_mask & ~exposable)
         bar(c_mask, exposable)
-    return BitGraph(barred).perfect(list(barred))
+    return perfect(barred, barred)

@@ -27,7 +27,8 @@ condition). Otherwise :func:`ideal_bracket` answers None and the weights decide.
 
 from __future__ import annotations
 
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import mask_of
+from ...matching.gallai import perfect
 from ...model import Colour
 from .colours import misses_preference
 from .criteria import CRITERIA, ORDER, Criterion
@@ -80,7 +81,7 @@ def colour_completable(rnd: BursteinRound, free: set[int], klass: dict[int, int]
     else:
         apart = {0: by_class[0], 1: by_class[1]}
     barred = {i: rnd.barred[i] | apart.get(klass[i], 0) for i in free}
-    return BitGraph(barred).perfect(free)
+    return perfect(free, barred)
 
 
 def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],

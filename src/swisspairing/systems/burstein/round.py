@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from ...errors import NoValidPairing
 from ...matching.bitsets import BitGraph, bits, mask_of
-from ...matching.gallai import maximum_matching
+from ...matching.gallai import maximum_matching, perfect
 from ...model import Colour, Tournament
 from ..explain import Explanation, fr_number
 from .players import BursteinPlayer, ranking_key
@@ -76,7 +76,7 @@ class BursteinRound:
 
     def completable(self, ids: Iterable[int]) -> bool:
         """C4: the players can all be paired among themselves under C1-C3."""
-        return self.graph.perfect(ids)
+        return perfect(ids, self.barred)
 
     # --- the PAB (3.1) ------------------------------------------------------------------------
     def choose_bye(self, ids: list[int]) -> int:

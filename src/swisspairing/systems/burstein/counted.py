@@ -334,6 +334,7 @@ def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: 
     pairs: list[tuple[int, int]] = []
     floaters: list[int] = []
     misses = 0
+    direct_first = True  # try the first candidate directly before searching for all
     for x, a in enumerate(bracket):
         if a in decided:
             if a in must_float:
@@ -348,11 +349,16 @@ def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: 
         candidates = (b for b in reversed(bracket[x + 1:]) if (may_pair >> b) & 1)
         first = next(candidates, None)
         chosen = None
-        if first is not None and completion.pair(a, first):
+        if first is not None and direct_first and completion.pair(a, first):
             chosen = first
         elif first is not None:
+            # one search gives all who can; a direct try that fails costs as much, so the
+            # next step tries directly only when the first candidate could have been taken
+            # here (a matter of speed: both give the highest BSN that can)
             partners = completion.partners(a)
-            chosen = next((b for b in candidates if (partners >> b) & 1), None)
+            direct_first = bool((partners >> first) & 1)
+            chosen = first if direct_first else \
+                next((b for b in candidates if (partners >> b) & 1), None)
             if chosen is not None and not completion.pair(a, chosen):  # pragma: no cover
                 return None  # partners() says it can
         if chosen is None:  # nobody it may meet: it floats

@@ -8,11 +8,17 @@ each other and a maximum matching leaves hundreds of them exposed).
 * :func:`maximum_matching` - a maximum matching whose failed searches take their (Hungarian)
   trees out of the graph for the searches that follow, so every player is labelled by at most
   one failed search; short augmenting paths first, by word operations.
+* :func:`greedy_cover` - the matroid greedy of the matching matroid (Burstein's C6 count of
+  floaters per score), with the same trees left out.
 * :func:`perfect` - whether a set of players can all be paired, with the short paths first
   (:meth:`~swisspairing.matching.bitpaths.BitMatching.is_perfect`).
+* :func:`matched_without_pair` - a perfect matching repaired after a pair leaves, a path of
+  three edges tried first.
 
-Both run :func:`~swisspairing.matching.bitsets.augment_bits` (Edmonds' blossom search on bit
-sets) and change nothing else; the proofs are in the docstrings.
+All run :func:`~swisspairing.matching.bitsets.augment_bits` (Edmonds' blossom search on bit
+sets) and :func:`~swisspairing.matching.bitpaths.short_augment`, and change nothing else; the
+proofs are in the docstrings. Used by ``systems/burstein`` and ``systems/dubov`` (other
+engines keep :mod:`~swisspairing.matching.bitsets`' answers, the same ones).
 """
 
 from __future__ import annotations

@@ -16,7 +16,12 @@ from collections import Counter
 import pytest
 
 from burstein_helpers import next_round, weighed_brackets
-from swisspairing.systems.burstein.counted import class_split, counted_floaters_bracket
+from swisspairing.matching.bitsets import bits, matched_without_pair
+from swisspairing.systems.burstein.counted import (
+    SplitCompletion,
+    class_split,
+    counted_floaters_bracket,
+)
 from swisspairing.systems.burstein.ideal import fewest_misses
 from test_burstein_floating import white_mostly_event
 
@@ -91,3 +96,29 @@ def test_class_split_is_the_only_best_choice() -> None:
         else:
             assert got2 is None
     assert answered > 300
+
+
+def test_counts_rule_out_only_pairs_that_cannot_be_completed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """:meth:`SplitCompletion.failing_by_count` (Hall's condition on the added vertices and on
+    the classes that may not meet) names only players ``b`` with whom the rest of the bracket
+    cannot be completed: for every one it names, a perfect matching of the rest without ``a``
+    and ``b`` does not exist (checked by the matching repair itself), on the brackets of small
+    near-miss events; and the counts do rule some out (else they would be dead weight)."""
+    checked: Counter[str] = Counter()
+    original = SplitCompletion.failing_by_count
+
+    def checking(self: SplitCompletion, a: int) -> int:
+        failing = original(self, a)
+        for b in bits(failing & self.among & ~self.barred[a]):
+            checked["ruled out"] += 1
+            assert matched_without_pair(a, b, self.among, self.barred, self.mate) is None
+        return failing
+
+    monkeypatch.setattr(SplitCompletion, "failing_by_count", checking)
+    used: Counter[str] = Counter()
+    rng = random.Random(2626)
+    for seed in range(16):
+        n = rng.choice([20, 24, 32, 40, 48]) + (seed % 3 == 1)
+        compare_event(n, 9, rng.choice([0.85, 0.9, 0.95]), seed, used)
+    assert checked["ruled out"] > 50, checked

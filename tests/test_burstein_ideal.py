@@ -8,6 +8,9 @@ candidate existed) and of larger events whose scoregroups are big (no byes, 40-7
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from burstein_helpers import Descent, weighed_brackets
@@ -17,8 +20,15 @@ from swisspairing.formats.trf import read_trf
 from swisspairing.model import Tournament
 from swisspairing.systems.burstein import BursteinRound, burstein_players, seeding_rounds
 from swisspairing.systems.burstein.bracket import pair_bracket
-from swisspairing.systems.burstein.ideal import ideal_bracket, why_ideal_floats
+from swisspairing.systems.burstein.ideal import (
+    KeptColourCompletion,
+    colour_class,
+    colour_completable,
+    ideal_bracket,
+    why_ideal_floats,
+)
 from swisspairing.systems.burstein.weights import why_floats
+from test_burstein_floating import white_mostly_event
 
 
 def compare_round(t: Tournament, r: int) -> tuple[int, int]:
@@ -125,3 +135,41 @@ def test_explaining_an_ideal_round_runs_no_weighted_matching(
         assert "floats down" in explanation.render("en")
         ideal_rounds += 1
     assert ideal_rounds >= 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_kept_colour_completion_answers_as_colour_completable(seed: int) -> None:
+    """:class:`KeptColourCompletion` (issue 26: the ideal candidate's question asked with one
+    matching kept and repaired) gives :func:`colour_completable`'s answer at every step of a
+    random walk of pairs (and of pairs taken without asking, which it must forget), on the
+    whole field of events after White won most games (every reading of the colour counts
+    occurs: one class outnumbering the others, or none)."""
+    rng = random.Random(seed)
+    t = white_mostly_event(rng.choice([20, 30, 40, 60]), 9, rng.choice([0.6, 0.8, 0.95]), seed)
+    r = t.rounds_paired + 1
+    rnd = BursteinRound(t, r, burstein_players(t, r), None)
+    players = sorted(rnd.players)
+    if len(players) % 2:
+        players.pop()
+    klass = {i: colour_class(rnd.players[i].preference) for i in players}
+    colours = KeptColourCompletion(rnd, players, klass)
+    free = set(players)
+    answers: Counter[bool] = Counter()
+    while len(free) > 2:
+        a = rng.choice(sorted(free))
+        partners = [b for b in sorted(free) if b != a and rnd.compatible(a, b)]
+        if not partners:
+            break
+        b = rng.choice(partners)
+        rest = free - {a, b}
+        counts = [sum(1 for i in rest if klass[i] == c) for c in range(3)]
+        expected = colour_completable(rnd, rest, klass, counts)
+        assert colours.completable(rest, counts, a, b) == expected
+        answers[expected] += 1
+        if expected:
+            colours.paired(rest, counts)
+            free = rest
+        elif rng.random() < 0.3:  # paired anyway (as a floater would leave): forgotten
+            colours.forget()
+            free = rest
+    assert answers[True] > 0

@@ -30,7 +30,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...matching.bitsets import BitGraph, augment_bits, mask_of, matched_without_pair
+from ...matching.bitsets import augment_bits, mask_of
+from ...matching.gallai import (
+    greedy_cover,
+    matched_without_pair,
+    maximum_matching,
+    perfect,
+)
 from .colours import misses_preference
 from .floating import pairs_bound
 from .ideal import colour_class, fewest_misses
@@ -91,6 +97,15 @@ def apart_classes(counts: list[int]) -> dict[int, set[int]]:
     return {0: {0}, 1: {1}}
 
 
+def _mutually_apart(apart: dict[int, set[int]]) -> list[set[int]]:
+    """The sets of classes of :func:`apart_classes` none of whose players may meet one of the
+    set: the non-majority classes when one class outnumbers the two others, else White alone
+    and Black alone."""
+    if all(apart[c] == apart[next(iter(apart))] for c in apart):
+        return [set(next(iter(apart.values())))]
+    return [{c} for c in apart]
+
+
 class SplitCompletion:
     """The bracket's part as one perfect-matching question, kept through the construction:
     the free players (not yet paired, not among those who float entirely) and, per kind
@@ -124,7 +139,22 @@ class SplitCompletion:
         self.barred = barred
         self.among = everyone
         self.kind = kind
-        self.mate = BitGraph(barred).matching(list(barred))
+        self.mate = maximum_matching(barred, barred)
+        # for the counts of :meth:`fails_by_count`: per kind that owes floaters, its added
+        # vertices and the players who may take them; per set of classes whose players may
+        # not meet each other, its players and added vertices, and the others'
+        self.owners = {key: mask_of(i for i in free if kind[i] == key and i in eligible)
+                       for key in self.added}
+        self.added_masks = added_masks
+        self.all_added = all_added
+        added_by_class = [mask_of(x for key, xs in self.added.items() if key[1] == c
+                                  for x in xs) for c in range(3)]
+        self.apart_sets: list[tuple[int, int]] = []  # (players + added of X, of the others)
+        for group in _mutually_apart(apart):
+            inside = 0
+            for c in group:
+                inside |= by_class[c] | added_by_class[c]
+            self.apart_sets.append((inside, everyone & ~inside))
 
     def perfect(self) -> bool:
         return len(self.mate) == self.among.bit_count()
@@ -155,16 +185,53 @@ class SplitCompletion:
         augment_bits(m, self.among & ~(1 << a), self.barred, mate, outer)
         return outer[0] if outer else 0
 
+    def failing_by_count(self, a: int) -> int:
+        """The bit set of the players ``b`` for whom the rest cannot be completed with
+        ``a`` - ``b`` a pair, by a count (Hall's condition; issue 26: a search that fails costs
+        one Edmonds search over the whole bracket, a count a few word operations). Both counts
+        only ever say "cannot":
+
+        * the added vertices of a kind meet only the players of that kind who may float, so
+          there must be at least as many of those left as added vertices;
+        * the players of a set ``X`` of classes that may not meet each other
+          (:func:`apart_classes`) meet players of the other classes or, floating, added
+          vertices of their kinds, and the others' added vertices meet only the others: with
+          ``p(X)``, ``a(X)`` the players and added vertices of ``X`` left,
+          ``p(X) - a(X) <= p(other) - a(other)``."""
+        rest = self.among & ~(1 << a)
+        failing = 0
+        for key, owners in self.owners.items():
+            left = (rest & owners).bit_count()
+            owed = (rest & self.added_masks[key]).bit_count()
+            if left < owed:  # already without b
+                return rest & ~self.all_added
+            if left - 1 < owed:  # b of this kind and able to float: one fewer of them
+                failing |= owners
+        for inside, outside in self.apart_sets:
+            # players minus added vertices on each side, once b (one side or the other) left
+            p_in = (rest & inside).bit_count() - 2 * (rest & inside & self.all_added).bit_count()
+            p_out = (rest & outside).bit_count() \
+                - 2 * (rest & outside & self.all_added).bit_count()
+            if p_in - 1 > p_out:  # b of X: X still too many
+                failing |= inside
+            if p_in > p_out - 1:  # b of the others
+                failing |= outside
+        return failing & ~self.all_added
+
     def pair(self, a: int, b: int) -> bool:
         """Whether the rest can still be completed with ``a`` - ``b`` a pair; if so, kept."""
-        return self._remove(a, b)
+        return not (self.failing_by_count(a) >> b) & 1 and self._remove(a, b)
 
-    def float(self, a: int, partners: int) -> bool:
-        """Whether the rest can still be completed with ``a`` floating (one added vertex of
-        its kind taken with it; ``partners``: :meth:`partners` of ``a``); if so, kept."""
-        left = [x for x in self.added.get(self.kind[a], ())
-                if (self.among >> x) & 1 and (partners >> x) & 1]
-        return bool(left) and self._remove(a, left[0])
+    def float_unpaired(self, a: int) -> None:
+        """``a`` floats, when no free player can be its partner (no ``b`` with the rest still
+        completable after ``a`` - ``b``): its mate in the kept perfect matching is then not a
+        free player (that one would be such a ``b``), so it is an added vertex of its kind,
+        the only other vertices it may meet; ``a`` and that mate leave, and the rest keeps
+        its matching. So floating never fails and needs no search (issue 26: before, one
+        :meth:`partners` search to pick an added vertex, a twin of the mate)."""
+        x = self.mate.pop(a)
+        del self.mate[x]
+        self.among &= ~((1 << a) | (1 << x))
 
 
 def floaters_per_score(rnd: BursteinRound, bracket: list[int], p: int, eligible: set[int]
@@ -196,13 +263,13 @@ def floaters_per_score(rnd: BursteinRound, bracket: list[int], p: int, eligible:
         return out
     if len(mate) < 2 * p:
         return None
-    greedy: dict[int, int] = {}
-    among = mask_of(bracket)
-    for s in scores:
-        for v in bracket:
-            if ps[v].score == s and v not in greedy:
-                augment_bits(v, among, rnd.barred, greedy)
-    return {s: sum(1 for v in bracket if ps[v].score == s and v not in greedy)
+    # each player, score by score from the highest, is taken when some matching covers it
+    # and every player taken before (greedy_cover; issue 26, session 9: before, a plain
+    # augmenting path from each player, which could cover a lower score for nothing and
+    # make a later player of a higher score float)
+    taken = greedy_cover([v for s in scores for v in bracket if ps[v].score == s],
+                         mask_of(bracket), rnd.barred)
+    return {s: sum(1 for v in bracket if ps[v].score == s and not (taken >> v) & 1)
             for s in scores}
 
 
@@ -267,36 +334,40 @@ def counted_floaters_bracket(rnd: BursteinRound, bracket: list[int], following: 
     pairs: list[tuple[int, int]] = []
     floaters: list[int] = []
     misses = 0
+    direct_first = True  # try the first candidate directly before searching for all
     for x, a in enumerate(bracket):
         if a in decided:
             if a in must_float:
                 floaters.append(a)
             continue
         decided.add(a)
-        # 4.3: the highest BSN with whom the rest can still be completed; the first allowed
-        # one is tried directly (usually it can), else one search gives all who can
-        allowed = (b for b in reversed(bracket[x + 1:])
-                   if b not in decided and completion.allowed(a, b))
-        first = next(allowed, None)
-        partners = -1  # every one, until the search says otherwise
+        # 4.3: the highest BSN with whom the rest can still be completed: the allowed ones
+        # whose counts do not already fail, the first of them tried directly (usually it can),
+        # else one search gives all who can
+        may_pair = completion.among & ~completion.barred[a] & \
+            ~completion.failing_by_count(a)
+        candidates = (b for b in reversed(bracket[x + 1:]) if (may_pair >> b) & 1)
+        first = next(candidates, None)
         chosen = None
-        if first is not None and completion.pair(a, first):
+        if first is not None and direct_first and completion.pair(a, first):
             chosen = first
         elif first is not None:
+            # one search gives all who can; a direct try that fails costs as much, so the
+            # next step tries directly only when the first candidate could have been taken
+            # here (a matter of speed: both give the highest BSN that can)
             partners = completion.partners(a)
-            chosen = next((b for b in allowed if (partners >> b) & 1), None)
+            direct_first = bool((partners >> first) & 1)
+            chosen = first if direct_first else \
+                next((b for b in candidates if (partners >> b) & 1), None)
             if chosen is not None and not completion.pair(a, chosen):  # pragma: no cover
                 return None  # partners() says it can
-        if chosen is not None:
-            decided.add(chosen)
-            pairs.append((a, chosen))
-            misses += misses_preference(ps[a], ps[chosen])
+        if chosen is None:  # nobody it may meet: it floats
+            completion.float_unpaired(a)
+            floaters.append(a)
             continue
-        if partners == -1:
-            partners = completion.partners(a)
-        if not completion.float(a, partners):
-            return None
-        floaters.append(a)
+        decided.add(chosen)
+        pairs.append((a, chosen))
+        misses += misses_preference(ps[a], ps[chosen])
     if len(pairs) != p or misses != bound:
         return None
     # who may float in a pairing at the C5, C6 and C8 bounds: a player of a score that floats
@@ -383,4 +454,4 @@ def following_bracket_counted(rnd: BursteinRound, floaters: list[int], following
         bar(f_mask | n_mask, l_mask & ~exposable)
         bar(a_mask, l_mask & ~exposable)
         bar(c_mask, exposable)
-    return BitGraph(barred).perfect(list(barred))
+    return perfect(barred, barred)

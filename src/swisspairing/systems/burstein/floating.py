@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ...matching.bitsets import BitGraph, augment_bits, mask_of, matched_without_pair
+from ...matching.bitsets import augment_bits, mask_of
+from ...matching.gallai import matched_without_pair, maximum_matching, perfect
 from .colours import misses_preference
 from .ideal import colour_class, colour_completable, following_bracket_ideal
 from .round import BursteinRound
@@ -121,7 +122,7 @@ class RestrictedCompletion:
         self.bracket_mask = b_mask
         self.barred = _WithFloaters(self)
         self.among = mask_of(barred)
-        self.mate = BitGraph(self.barred).matching(list(barred))  # type: ignore[arg-type]
+        self.mate = maximum_matching(barred, self.barred)
 
     def perfect(self) -> bool:
         return len(self.mate) == self.among.bit_count()
@@ -315,4 +316,4 @@ def following_bracket_reached(rnd: BursteinRound, floaters: list[int], following
             n_mask if (low >> i) & 1 else 0)
     for i in below:
         barred[i] |= n_mask | high
-    return BitGraph(barred).perfect(floaters + following + below)
+    return perfect(floaters + following + below, barred)

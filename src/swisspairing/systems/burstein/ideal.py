@@ -27,7 +27,8 @@ condition). Otherwise :func:`ideal_bracket` answers None and the weights decide.
 
 from __future__ import annotations
 
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import mask_of
+from ...matching.gallai import matched_without_pair, maximum_matching, perfect
 from ...model import Colour
 from .colours import misses_preference
 from .criteria import CRITERIA, ORDER, Criterion
@@ -80,7 +81,79 @@ def colour_completable(rnd: BursteinRound, free: set[int], klass: dict[int, int]
     else:
         apart = {0: by_class[0], 1: by_class[1]}
     barred = {i: rnd.barred[i] | apart.get(klass[i], 0) for i in free}
-    return BitGraph(barred).perfect(free)
+    return perfect(free, barred)
+
+
+def _apart_by_class(counts: list[int], by_class: list[int]) -> dict[int, int]:
+    """Per class, the players (a bit set, from ``by_class``) it may not meet at the fewest
+    pairs of equal preferences of a set with ``counts`` (:func:`colour_completable`)."""
+    w, k, z = counts
+    if w >= k + z:
+        return {1: by_class[1] | by_class[2], 2: by_class[1] | by_class[2]}
+    if k >= w + z:
+        return {0: by_class[0] | by_class[2], 2: by_class[0] | by_class[2]}
+    return {0: by_class[0], 1: by_class[1]}
+
+
+def _case(counts: list[int]) -> int:
+    """Which reading of :func:`_apart_by_class` applies to ``counts``."""
+    w, k, z = counts
+    return 0 if w >= k + z else 1 if k >= w + z else 2
+
+
+class KeptColourCompletion:
+    """:func:`colour_completable` asked again and again as the ideal candidate pairs its
+    bracket two players at a time (issue 26: at 4,000 players the last bracket of 2,000
+    players asked it 1,000 times, each a new matching of the whole rest, 2.4 s).
+
+    The graph of the question depends on the set only through which of the three readings
+    of :func:`_apart_by_class` its counts give (the class masks may hold the whole bracket:
+    only the players of the set are looked at). So a perfect matching of the players left is
+    kept with its reading; a question about the same players less ``a`` and ``b`` under the
+    same reading repairs it (:func:`~swisspairing.matching.gallai.matched_without_pair`: the
+    rest has a perfect matching exactly when the repair finds one), any other is answered by
+    a new matching. The same answers as :func:`colour_completable`."""
+
+    def __init__(self, rnd: BursteinRound, bracket: list[int], klass: dict[int, int]) -> None:
+        self.rnd = rnd
+        self.klass = klass
+        self.by_class = [mask_of(i for i in bracket if klass[i] == c) for c in range(3)]
+        self.graphs: dict[int, dict[int, int]] = {}
+        #: (the players, the reading, a perfect matching of them) or None
+        self.kept: tuple[int, int, dict[int, int]] | None = None
+        self.answer: dict[int, int] | None = None  # the last matching found
+
+    def graph(self, case: int, counts: list[int]) -> dict[int, int]:
+        found = self.graphs.get(case)
+        if found is None:
+            apart = _apart_by_class(counts, self.by_class)
+            found = self.graphs[case] = {i: self.rnd.barred[i] | apart.get(c, 0)
+                                         for i, c in self.klass.items()}
+        return found
+
+    def completable(self, free: set[int], counts: list[int], a: int, b: int) -> bool:
+        """:func:`colour_completable` of ``free`` (the players left once ``a`` and ``b``
+        are paired) with ``counts``."""
+        case = _case(counts)
+        barred = self.graph(case, counts)
+        kept = self.kept
+        among = mask_of(free)
+        before = among | (1 << a) | (1 << b)
+        if kept is not None and kept[0] == before and kept[1] == case:
+            self.answer = matched_without_pair(a, b, before, barred, kept[2])
+        else:
+            mate = maximum_matching(free, barred)
+            self.answer = mate if len(mate) == len(free) else None
+        return self.answer is not None
+
+    def paired(self, free: set[int], counts: list[int]) -> None:
+        """``a`` and ``b`` of the last question that said yes are paired: keep its matching."""
+        assert self.answer is not None
+        self.kept = (mask_of(free), _case(counts), self.answer)
+
+    def forget(self) -> None:
+        """The players left changed otherwise (a floater, a pair not asked about)."""
+        self.kept = None
 
 
 def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
@@ -126,6 +199,7 @@ def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
         if i in at_lowest:
             lowest[klass[i]] += 1
 
+    colours = KeptColourCompletion(rnd, bracket, klass)
     for x, a in enumerate(bracket):
         if a not in free:
             continue
@@ -137,14 +211,20 @@ def ideal_bracket(rnd: BursteinRound, bracket: list[int], following: list[int],
             miss = misses_preference(ps[a], ps[b])
             take(b)
             rest = remaining_bound()
-            if (rest is not None and misses + miss + rest <= bound
-                    and (sum(counts) % 2 or colour_completable(rnd, free, klass, counts))):
-                chosen, misses = b, misses + miss
-                break
+            if rest is not None and misses + miss + rest <= bound:
+                if sum(counts) % 2:
+                    chosen, misses = b, misses + miss
+                    colours.forget()
+                    break
+                if colours.completable(free, counts, a, b):
+                    chosen, misses = b, misses + miss
+                    colours.paired(free, counts)
+                    break
             give_back(b)
         if chosen is not None:
             pairs.append((a, chosen))
             continue
+        colours.forget()
         # no partner: a floats (4.3 puts it last), allowed once, from the lowest score (C5, C6)
         if not odd or floaters or a not in at_lowest:
             return None

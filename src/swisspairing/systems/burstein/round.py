@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from ...errors import NoValidPairing
 from ...matching.bitsets import BitGraph, bits, mask_of
+from ...matching.gallai import maximum_matching, perfect
 from ...model import Colour, Tournament
 from ..explain import Explanation, fr_number
 from .players import BursteinPlayer, ranking_key
@@ -65,16 +66,17 @@ class BursteinRound:
     def matching(self, ids: Iterable[int]) -> dict[int, int]:
         """A maximum matching of ``ids`` under C1-C3 (a both-ways partner map; not to be
         modified: it is kept per set of players, the same sets being asked about several times
-        per bracket; :meth:`BitGraph.matching` depends on the set only, not on its order)."""
+        per bracket; :func:`~swisspairing.matching.gallai.maximum_matching` depends on the set
+        only, not on its order, and drops the trees of its failed searches: issue 26)."""
         key = mask_of(ids)
         found = self._matchings.get(key)
         if found is None:
-            found = self._matchings[key] = self.graph.matching(list(bits(key)))
+            found = self._matchings[key] = maximum_matching(bits(key), self.barred)
         return found
 
     def completable(self, ids: Iterable[int]) -> bool:
         """C4: the players can all be paired among themselves under C1-C3."""
-        return self.graph.perfect(ids)
+        return perfect(ids, self.barred)
 
     # --- the PAB (3.1) ------------------------------------------------------------------------
     def choose_bye(self, ids: list[int]) -> int:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ...errors import NoValidPairing
 from ...matching import max_weight_matching
-from ...matching.bitsets import augment_bits, mask_of
+from ...matching.bitsets import mask_of
+from ...matching.gallai import missable
 from .colours import misses_preference
 from .criteria import Digits, multipliers
 from .round import BursteinRound
@@ -120,19 +121,10 @@ def demand_below(rnd: BursteinRound, below: list[int]) -> tuple[int, int]:
     neighbours in L), each of which, with no player in ``P``, needs a partner in ``A``: at least
     ``d`` of them hold a player of ``P``. ``D`` is the set of players reached from an exposed
     player of a maximum matching by an even alternating path: the outer players of one
-    search per exposed player (:func:`~swisspairing.matching.bitsets.augment_bits`, which
-    finds no augmenting path in a maximum matching)."""
+    search from all of them at once (:func:`~swisspairing.matching.gallai.missable`; issue
+    26: before, one search per exposed player)."""
     mate = rnd.matching(below)
-    among = mask_of(below)
-    outer: list[int] = []
-    for v in below:
-        if v not in mate:
-            # finds no augmenting path (the matching is maximum), so leaves ``mate`` as it is
-            augment_bits(v, among, rnd.barred, mate, outer)
-    exposable = 0
-    for m in outer:
-        exposable |= m
-    return len(below) - len(mate), exposable
+    return len(below) - len(mate), missable(mask_of(below), rnd.barred, mate)
 
 
 def worth_relaxing(below: list[int], demand: tuple[int, int]) -> bool:

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import bits, mask_of
+from ...matching.gallai import maximum_matching
 
 #: A witness is repaired from the players left without a partner when there are at most this
 #: many of them (or 1/64 of the set); beyond, a new matching is built (the same answer).
@@ -67,7 +68,13 @@ class Witness:
     def of(cls, barred: Mapping[int, int], ids: Iterable[int] | int,
            limits: tuple[Limit, ...] = ()) -> Witness:
         among = ids if isinstance(ids, int) else mask_of(ids)
-        return cls(BitMatching(barred, among), limits)
+        # issue 26: the failed searches' trees left out of the later ones (any maximum
+        # matching is a witness)
+        matching = BitMatching.__new__(BitMatching)
+        matching.barred, matching.among = barred, among
+        matching.mate = maximum_matching(bits(among), barred)
+        matching.matched = mask_of(matching.mate)
+        return cls(matching, limits)
 
     @property
     def among(self) -> int:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...matching.bitsets import BitGraph, bits, mask_of
+from ...matching.gallai import maximum_matching, perfect
 from ...model import Board, Colour, Tournament
 from ..explain import Explanation
 from .assignment import first_arrangement
@@ -92,7 +93,7 @@ class DubovRound:
             return True
         known = self._cache.get(key)
         if known is None:
-            known = self.graph.perfect(bits(key))
+            known = perfect(bits(key), self.graph.barred)
             if len(self._cache) >= PAIRABLE_CACHE_SIZE:
                 del self._cache[next(iter(self._cache))]
             self._cache[key] = known
@@ -105,7 +106,7 @@ class DubovRound:
         completely paired (C4 / art. 2) when ``k`` is at least this number, since a pairing
         of the bracket pairs at most a maximum matching's players inside the group."""
         members = list(ids)
-        return len(members) - len(self.graph.matching(members))
+        return len(members) - len(maximum_matching(members, self.graph.barred))
 
     def note(self, en: str, fr: str, level: int = 0, rule: str = "") -> None:
         if self.explain is not None:

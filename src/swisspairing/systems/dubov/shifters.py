@@ -38,8 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...matching.bitsets import BitGraph, mask_of
+from ...matching.bitsets import mask_of
 from ...matching.blossom import max_weight_matching
+from ...matching.gallai import perfect
 from .players import DubovPlayer
 
 
@@ -61,7 +62,7 @@ def _banned(barred: dict[int, int], pairs: Sequence[tuple[int, int]]) -> dict[in
 def _fewest_inside(ids: list[int], barred: dict[int, int], inside: int) -> int | None:
     """The fewest pairs with both players in ``inside`` (a bit set) over the perfect matchings
     of ``ids`` under ``barred``; None when there is none."""
-    if BitGraph(_banned(barred, [(inside, inside)])).perfect(ids):
+    if perfect(ids, _banned(barred, [(inside, inside)])):
         return 0  # the players of ``inside`` can all meet players outside it
     n = len(ids)
     big = n + 2
@@ -121,7 +122,7 @@ def first_split(ids: list[int], barred: dict[int, int], larger: list[DubovPlayer
 
     def large_completes(taken: int, passed: int) -> bool:
         bans = [(taken, taken), (taken, small_mask), (passed, passed)]
-        return BitGraph(_banned(fixed, bans)).perfect(ids)
+        return perfect(ids, _banned(fixed, bans))
 
     out_l = first_set(order_l, d + e, large_completes)
     return out_s, out_l

@@ -48,8 +48,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ...matching.bitpaths import short_augment
-from ...matching.bitsets import BitGraph, augment_bits, bits, mask_of
+from ...matching.bitsets import BitGraph, augment_bits, mask_of
 from ...matching.blossom import max_weight_matching
+from ...matching.gallai import maximum_matching, perfect
+from ...matching.gallai import missable as gallai_missable
 from ...model import Colour
 from .round import DubovRound
 
@@ -105,7 +107,8 @@ class _Matching:
     def __init__(self, graph: BitGraph, ids: list[int], budget: _Budget) -> None:
         self.budget = budget
         self.barred: Mapping[int, int] = graph.barred
-        self.mate = _LoggedMates(graph.matching(ids))
+        # issue 26: the failed searches' trees left out of the later ones (same size)
+        self.mate = _LoggedMates(maximum_matching(ids, graph.barred))
         self.among = mask_of(ids)
         self.matched = mask_of(self.mate)
 
@@ -338,7 +341,7 @@ class _Search:
             mask = mask_of(side)
             for i in side:
                 barred[i] = barred[i] | mask
-        return BitGraph(barred).perfect(bracket)
+        return perfect(bracket, barred)
 
     def note_above(self, quality: Quality) -> None:
         if self.next_threshold is None or quality < self.next_threshold:
@@ -440,20 +443,10 @@ def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: 
 
 def missable(m: _Matching) -> int:
     """Gallai-Edmonds ``D``: the bit set of the players of ``m`` that some maximum matching of
-    them leaves out. ``D`` is the union, over the players ``m`` leaves out, of those joined to
-    one of them by an even alternating path (a maximum matching ``N`` leaving ``b`` out: the
-    symmetric difference with ``m`` holds a path from ``b`` starting with an edge of ``m``,
-    which cannot end with one, else flipping it would enlarge ``N``; so it ends at a player
-    ``m`` leaves out), and one Edmonds search from such a player, which finds no augmenting
-    path (``m`` is maximum), labels outer exactly the players at the end of one (see
-    :meth:`~swisspairing.matching.bitpaths.BitMatching.partners_allowed`)."""
-    found = 0
-    for root in bits(m.among & ~m.matched):
-        outer: list[int] = []
-        if augment_bits(root, m.among, m.barred, dict(m.mate), outer):  # pragma: no cover
-            raise AssertionError("an augmenting path for a maximum matching")
-        found |= outer[0]
-    return found
+    them leaves out, from one Edmonds search from all the players ``m`` leaves out at once
+    (:func:`~swisspairing.matching.gallai.missable`, where the proof is; issue 26: before,
+    one search per player left out, each labelling nearly every player)."""
+    return gallai_missable(m.among, m.barred, m.mate)
 
 
 def usable_upfloaters(lower: list[int], inside: _Matching, below: _Matching,

@@ -20,17 +20,9 @@ from django.urls import reverse
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from test_web_teams import team_event
-from web_helpers import make_user
+from web_helpers import FRENCH
 
 pytestmark = pytest.mark.django_db
-FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
-
-
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
 
 
 def _match_form(page: str, match_pk: int) -> dict[str, str]:

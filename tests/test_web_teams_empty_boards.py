@@ -31,17 +31,9 @@ from swisspairing.model import RoundEntry, Tournament
 from swisspairing.model.teams import Lineup, MatchKind, board_one, team_rounds
 from swisspairing.systems import get_system
 from test_web_teams import team_event
-from web_helpers import make_user
+from web_helpers import FRENCH
 
 pytestmark = pytest.mark.django_db
-FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
-
-
-@pytest.fixture
-def arbiter() -> Client:
-    c = Client()
-    c.force_login(make_user("arb", m.ROLE_ARBITER))
-    return c
 
 
 def empty_boards(t: Tournament, r: int, seats: list[tuple[int, int]]) -> None:

@@ -159,6 +159,26 @@ class _Neighbours(Mapping[int, list[int]]):
         return self.among.bit_count()
 
 
+def greedy_start(among: int, barred: Mapping[int, int]
+                 ) -> tuple[list[int], dict[int, int], int]:
+    """The greedy start of a maximum matching of the players of ``among`` (a bit set) under
+    ``barred``: in the order of the fewest partners first (then the id), each player still
+    free takes his lowest-numbered free partner. Returns that order, the matching (a
+    both-ways partner map) and the bit set of the players left exposed."""
+    order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
+    free = among
+    mate: dict[int, int] = {}
+    for v in order:
+        if not (free >> v) & 1:
+            continue
+        options = free & ~barred[v]
+        if options:
+            u = (options & -options).bit_length() - 1
+            mate[v], mate[u] = u, v
+            free &= ~((1 << v) | (1 << u))
+    return order, mate, free
+
+
 class BitGraph:
     """Who may meet whom, as bit sets: ``barred[p]`` holds the players ``p`` may not meet
     (``p`` itself included)."""
@@ -175,17 +195,7 @@ class BitGraph:
         returned is then not perfect, and not necessarily maximum)."""
         among = mask_of(ids)
         barred = self.barred
-        order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
-        free = among
-        mate: dict[int, int] = {}
-        for v in order:
-            if not (free >> v) & 1:
-                continue
-            options = free & ~barred[v]
-            if options:
-                u = (options & -options).bit_length() - 1
-                mate[v], mate[u] = u, v
-                free &= ~((1 << v) | (1 << u))
+        order, mate, free = greedy_start(among, barred)
         if free.bit_count() > 1:
             for v in order:
                 if v not in mate and not augment_bits(v, among, barred, mate) \

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 
 from .bitpaths import BitMatching, short_augment
-from .bitsets import augment_bits, bits, mask_of
+from .bitsets import augment_bits, bits, greedy_start, mask_of
 
 
 class _WithRoot(Mapping[int, int]):
@@ -107,17 +107,7 @@ def maximum_matching(ids: Iterable[int], barred: Mapping[int, int]) -> dict[int,
     (:func:`_augment_all`, and Berge). The matching may differ from
     ``BitGraph.matching``'s (another maximum one)."""
     among = mask_of(ids)
-    order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
-    free = among
-    mate: dict[int, int] = {}
-    for v in order:
-        if not (free >> v) & 1:
-            continue
-        options = free & ~barred[v]
-        if options:
-            u = (options & -options).bit_length() - 1
-            mate[v], mate[u] = u, v
-            free &= ~((1 << v) | (1 << u))
+    order, mate, free = greedy_start(among, barred)
     if free.bit_count() > 1:
         _augment_all(order, among, barred, mate)
     return mate

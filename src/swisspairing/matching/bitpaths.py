@@ -66,6 +66,52 @@ class BitMatching:
         return cls(barred, among)
 
     @classmethod
+    def pruned(cls, barred: Mapping[int, int], among: int) -> BitMatching:
+        """A maximum matching of ``among``, as the constructor's (greedy start, one search per
+        exposed vertex) except that each search that finds no augmenting path removes its
+        Hungarian tree (the vertices it labelled, outer and inner) from the graph the later
+        searches see (issue 26: the sizes the Elo-Swiss system asks of near-miss levels, where
+        hundreds of searches fail, each over the same dense barrier). The same size, not
+        necessarily the same pairs: for callers that read only the size, or need any maximum
+        matching.
+
+        Proof (Edmonds' Hungarian trees). When the search from the exposed ``r`` fails in a
+        graph ``G`` with matching ``M``, every neighbour of an outer vertex is inner or in the
+        outer vertex's own blossom; the inner vertices ``A`` are matched to outer ones and the
+        outer blossoms and vertices form ``|A| + 1`` odd sets joined only to ``A``. In any
+        matching ``N`` of ``G``, if ``k`` vertices of ``A`` are matched outside the tree ``T``,
+        at least ``k + 1`` of those odd sets keep a vertex unmatched inside ``T``, so ``N`` has
+        at most ``(|T| - 1) / 2`` edges meeting ``T`` plus a matching of ``G - T``: the
+        maximum size of ``G`` is ``|M on T| + `` that of ``G - T``, and ``M`` restricted to
+        ``G - T`` is a matching of it (``T`` holds its own mates). So the tree's pairs are kept
+        and the search goes on in ``G - T``; at the end every vertex left is matched (each
+        search either augments or removes its root), which is maximum there."""
+        m = cls.__new__(cls)
+        m.barred, m.among, m.mate, m.matched = barred, among, {}, 0
+        m._greedy()
+        mate = m.mate
+        live = among  # the graph the searches see: ``among`` less the Hungarian trees
+        for v in list(bits(among & ~m.matched)):
+            if not (live >> v) & 1 or (m.matched >> v) & 1:
+                continue
+            free = live & ~m.matched
+            if not free & ~(1 << v):
+                break
+            u = short_augment(v, free, m.matched & live, barred, mate)
+            if u is not None:
+                m.matched |= (1 << v) | (1 << u)
+                continue
+            outer: list[int] = []
+            if augment_bits(v, live, barred, mate, outer):
+                m.matched = mask_of(mate)
+                continue
+            tree = outer[0]
+            for w in bits(outer[0] & ~(1 << v)):
+                tree |= 1 << mate[w]
+            live &= ~tree
+        return m
+
+    @classmethod
     def starting_with(cls, barred: Mapping[int, int], among: int,
                       pairs: Iterable[tuple[int, int]], stop_at_failure: bool = False
                       ) -> BitMatching:

@@ -53,8 +53,11 @@ def _homogeneous(
     n = len(players)
     if p_values is None:
         p_values = range(n // 2, -1, -1) if only_p is None else (only_p,)
+    known: dict[object, list[int]] = {}  # what _refused_before_stage keeps for the level
     for p in p_values:
         for relax in relaxations:
+            if _refused_before_stage(rd, players, p, relax[1], floater_ok, outer, known):
+                continue
             for pairs, floaters, (exchange, s1, s2) in pair_stage(
                 rd, players, p, relax, floater_ok.with_also(outer), budget
             ):
@@ -74,6 +77,38 @@ def _homogeneous(
                 yield Candidate(pinned + pairs, outer + floaters, relax, notes)
             if budget[0] < 0:
                 return
+
+
+def _refused_before_stage(rd: Round, players: Sequence[int], p: int, up: int,
+                          floater_ok: FloaterTest, outer: tuple[int, ...],
+                          known: dict[object, list[int]]) -> bool:
+    """Two of :func:`.stage.pair_stage`'s first "no"s, asked once per level (``known``)
+    instead of once per stage (issue 26: C14 lowers ``p`` one by one from ``n // 2`` and each
+    ``p`` asks the five stages of C9/C10, thousands of stages in a near-miss level of 900
+    players, each building the same sets): more pairs than a maximum matching of the level
+    under the stage's pair rule (``Round.most_pairs``), and, for ``x >= 2`` floaters (not in
+    the last level), fewer floaters than the players already floating and the lower levels
+    need (``Round.floaters_needed``, less one for the bye: the count of
+    ``Round.completable_with_some``, which ``FloaterTest.some_set`` asks with the same sink,
+    ``floater_ok.with_also(outer)``). A stage refused here yields nothing and charges nothing
+    in ``pair_stage`` too, so the candidates come out as before (docs/elo-swiss.md, "Stages
+    refused once per level")."""
+    most = known.get(("most", up))
+    if most is None:
+        most = known[("most", up)] = [rd.most_pairs(players, rd.pair_rule(up))]
+    if p > most[0]:
+        return True
+    x = len(players) - 2 * p
+    if x < 2 or floater_ok.last:
+        return False
+    count = known.get("count")
+    if count is None:
+        sink = floater_ok.with_also(outer)
+        sink_mask = mask_of(sink.also | sink.lower)
+        # the level's players are never in the sink; if they were, pair_stage asks as before
+        count = known["count"] = ([sink_mask.bit_count(), rd.floaters_needed(sink_mask)]
+                                  if not sink_mask & mask_of(players) else [0, 0])
+    return x < count[1] - (x + count[0]) % 2
 
 
 def _heterogeneous(

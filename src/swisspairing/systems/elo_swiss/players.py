@@ -156,7 +156,10 @@ class Round:
         key = (frozenset(players), rule.up_stage)
         got = self._most_pairs.get(key)
         if got is None:
-            got = self._most_pairs[key] = BitMatching(rule.graph.barred, mask_of(players)).size
+            # only the size is read: the Hungarian trees of failed searches are pruned
+            # (BitMatching.pruned, the same size; issue 26)
+            got = self._most_pairs[key] = BitMatching.pruned(rule.graph.barred,
+                                                             mask_of(players)).size
         return got
 
     def pair_rule(self, up_stage: int) -> PairRule:
@@ -240,7 +243,9 @@ class Round:
         graph = self.completion_graph()
         start = self._base_matchings.get(base)
         if start is None:
-            start = self._base_matchings[base] = BitMatching.of(graph, base)
+            # any maximum matching of ``base`` will do (only ``.perfect`` of the grown one is
+            # read): the Hungarian trees of failed searches pruned (issue 26)
+            start = self._base_matchings[base] = BitMatching.pruned(graph, mask_of(base))
         added = mask_of(extra) & ~start.among
         if (start.among | added).bit_count() % 2:
             added |= 1 << self.bye_bit
@@ -273,10 +278,7 @@ class Round:
             among |= 1 << self.bye_bit
         # counting first: the players of ``base`` not paired among themselves (at least
         # ``len - 2 * maximum matching``) need a floater each, but one may take the bye
-        inside = self._inside_pairs.get(others)
-        if inside is None:
-            inside = self._inside_pairs[others] = BitMatching(graph, others).size
-        if x < others.bit_count() - 2 * inside - bye:
+        if x < self.floaters_needed(others) - bye:
             self._some_floaters[key] = False
             return False
         barred: dict[int, int] = {}
@@ -286,6 +288,17 @@ class Round:
             barred[top + k] = among & ~cands
         got = self._some_floaters[key] = BitMatching.is_perfect(barred, among)
         return got
+
+    def floaters_needed(self, others: int) -> int:
+        """How many players of ``others`` (a bit set: the players already floating and the
+        lower levels) a maximum matching of the completion graph leaves unpaired among
+        themselves: each needs a floater of the level, or the bye for one of them (C12, C13;
+        the count :meth:`completable_with_some` asks first). Kept per bit set."""
+        inside = self._inside_pairs.get(others)
+        if inside is None:
+            inside = self._inside_pairs[others] = BitMatching.pruned(self.completion_graph(),
+                                                                     others).size
+        return others.bit_count() - 2 * inside
 
     def level_with_rest(self, players: Collection[int], can_float: Collection[int],
                         ok: PairRule, sink: frozenset[int]) -> bool:

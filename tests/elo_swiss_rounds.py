@@ -81,3 +81,13 @@ def assert_paired_again_alike(engine: PairingSystem, t: Tournament, first: Seque
         assert got.bye == again.bye
         if explanations is not None and said is not None:
             assert explanations[r - 1].render() == said.render()
+
+
+def paired_and_explained(engine: PairingSystem, t: Tournament, r: int
+                         ) -> tuple[list[tuple[int, int]], int | None, str]:
+    """Round ``r`` of ``t`` paired by ``engine``: its boards (White, Black), its bye and its
+    explanation in English, to compare two ways of pairing it whole."""
+    explanation = Explanation()
+    pairing = engine.pair(t.before_round(r), r, explanation)
+    return ([(b.white, b.black) for b in pairing.boards], pairing.bye,
+            explanation.render("en"))

@@ -16,14 +16,13 @@ import random
 
 import pytest
 
-from elo_swiss_rounds import shuffled_rounds
+from elo_swiss_rounds import paired_and_explained, shuffled_rounds
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.model import Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.elo_swiss import criteria, level
 from swisspairing.systems.elo_swiss.completion import FloaterTest
 from swisspairing.systems.elo_swiss.players import Round
-from swisspairing.systems.explain import Explanation
 from test_elo_swiss_split_bits import white_mostly_wins
 
 ENGINE = get_system("elo-swiss")
@@ -64,10 +63,7 @@ def test_view_answers_like_the_next_level_test(seeds: range) -> None:
 
 
 def _paired(t: Tournament, r: int) -> tuple[list[tuple[int, int]], int | None, str]:
-    explanation = Explanation()
-    pairing = ENGINE.pair(t.before_round(r), r, explanation)
-    return ([(b.white, b.black) for b in pairing.boards], pairing.bye,
-            explanation.render("en"))
+    return paired_and_explained(ENGINE, t, r)
 
 
 def _literal(t: Tournament, r: int, monkeypatch: pytest.MonkeyPatch

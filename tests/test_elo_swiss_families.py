@@ -19,6 +19,7 @@ import random
 
 import pytest
 
+from elo_swiss_rounds import paired_and_explained
 from swisspairing.checker.generator import GeneratorConfig, generate
 from swisspairing.model import Tournament
 from swisspairing.model.state import Float
@@ -202,10 +203,7 @@ def _everyone_floats() -> FloaterTest:
 
 
 def _paired(t: Tournament, r: int) -> tuple[list[tuple[int, int]], int | None, str]:
-    explanation = Explanation()
-    pairing = ENGINE.pair(t.before_round(r), r, explanation)
-    return ([(b.white, b.black) for b in pairing.boards], pairing.bye,
-            explanation.render("en"))
+    return paired_and_explained(ENGINE, t, r)
 
 
 def _literal(t: Tournament, r: int, monkeypatch: pytest.MonkeyPatch

@@ -231,11 +231,7 @@ class StageCompletions:
                 if (takers >> b) & 1:
                     partners |= bye_bit
             barred[b] = ~partners
-        for v in self.sink:
-            partners = members & ~barred_b1[v] & ~(1 << v)
-            if (takers >> v) & 1:
-                partners |= bye_bit
-            barred[v] = ~partners
+        self._bar_sink(barred, members, barred_b1, takers, bye_bit)
         among = (s1_mask << shift) | s2_mask | mask_of(self.sink)
         if self.bye:
             barred[rd.bye_bit] = ~takers
@@ -246,6 +242,16 @@ class StageCompletions:
         return BitCompletion(BitMatching.starting_with(barred, among, first,
                                                         stop_at_failure=True), shift)
 
+
+    def _bar_sink(self, barred: dict[int, int], members: int, barred_b1: Mapping[int, int],
+                  takers: int, bye_bit: int) -> None:
+        """The lower levels' players (the sink) in a split's completion graph: each may meet
+        any member he may meet under B1, and the bye vertex when he may take the bye."""
+        for v in self.sink:
+            partners = members & ~barred_b1[v] & ~(1 << v)
+            if (takers >> v) & 1:
+                partners |= bye_bit
+            barred[v] = ~partners
 
     def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
         """Whether some split of the stage's players with, from each group ``(players,
@@ -306,11 +312,7 @@ class StageCompletions:
             if b in own_stand:
                 partners |= own_stand[b][0]
             barred[b] = ~partners
-        for v in self.sink:
-            partners = members & ~barred_b1[v] & ~(1 << v)
-            if (takers >> v) & 1:
-                partners |= bye_bit
-            barred[v] = ~partners
+        self._bar_sink(barred, members, barred_b1, takers, bye_bit)
         among = (left << shift) | right | mask_of(self.sink)
         for mask, s2_stand, s1_stand in stand:
             for v in bits(s2_stand):

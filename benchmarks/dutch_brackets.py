@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from swisspairing.formats.trf import read_trf
 from swisspairing.model.state import Float
 from swisspairing.systems import get_system
-from swisspairing.systems.dutch import completing, generation, ideal
+from swisspairing.systems.dutch import completing, ideal
 from swisspairing.systems.dutch import round as dutch_round
 from swisspairing.systems.dutch.bracket import Bracket
 from swisspairing.systems.dutch.generation import BracketResult
@@ -75,15 +75,17 @@ def float_counts(mdps: list[PairingPlayer], residents: list[PairingPlayer]) -> s
             f"mdp-down {count(mdps, lambda p: Float.DOWN in (p.float1, p.float2))}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file", type=Path)
     parser.add_argument("--system", default="dutch-2025")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     settled_by: list[str] = []
+    originals: list[tuple[Any, str, Any]] = []
     for label, module, name in SHORTCUTS:
         original = getattr(module, name)
+        originals.append((module, name, original))
 
         def observed(ctx: Bracket, _original: Any = original, _label: str = label) -> Any:
             found = _original(ctx)
@@ -91,7 +93,8 @@ def main() -> None:
                 settled_by.append(_label)
             return found
         setattr(module, name, observed)
-    original_run = generation.run
+    original_run = dutch_round.run
+    originals.append((dutch_round, "run", original_run))
 
     def observed_run(ctx: Bracket) -> BracketResult:
         settled_by.clear()
@@ -109,13 +112,18 @@ def main() -> None:
         return result
 
     dutch_round.run = observed_run  # the name the bracket solver calls
-    print("| players | MDPs | residents | next | rest | CPU s | pairs | floaters "
-          "| settled by | earlier floats (unsettled completing bracket) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    tournament = read_trf(args.file)
-    start = cpu_seconds()
-    pairing = get_system(args.system).pair(tournament)
-    print(f"\nround {len(pairing.boards)} boards, {cpu_seconds() - start:.2f} s of CPU in all")
+    try:
+        print("| players | MDPs | residents | next | rest | CPU s | pairs | floaters "
+              "| settled by | earlier floats (unsettled completing bracket) |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        tournament = read_trf(args.file)
+        start = cpu_seconds()
+        pairing = get_system(args.system).pair(tournament)
+        print(f"\nround {len(pairing.boards)} boards, {cpu_seconds() - start:.2f} s of CPU "
+              "in all")
+    finally:
+        for module, name, original in originals:  # the engine as it was
+            setattr(module, name, original)
 
 
 if __name__ == "__main__":

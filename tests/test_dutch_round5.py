@@ -22,7 +22,7 @@ import pytest
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
 from swisspairing.systems import get_system
-from swisspairing.systems.dutch import RULES_2017, completing, ideal, lowest_2012
+from swisspairing.systems.dutch import RULES_2017, completing, generation, ideal, lowest_2012
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
 from swisspairing.systems.dutch.round import PairingRound
 from test_dutch_completing import white_mostly_event
@@ -182,3 +182,34 @@ def test_floats_too_few_counts_the_pairs_the_bracket_can_make() -> None:
     mild = [_player(10 + i, 0, Colour.WHITE, 1) for i in range(4)]
     rnd = PairingRound(RULES_2017, mixed + mild, False, None, None)
     assert not rnd.floats_too_few(mixed, set(), mild)
+
+
+@pytest.mark.parametrize("system", ["dutch-2025"])
+def test_limbo_opponents_fixed_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds 3-6 of events where White won 88-95 % of the games (the nearmiss-r5 round of
+    ``bad_rounds.py``, small): each round in which a completing bracket with a Limbo was settled
+    by 8.10 (``generation.limbo_opponents_fixed``: the engine's weights on the MDP-``N`` pairs
+    alone) is paired again without it (the weighted matchings over the bracket and every lower
+    player): the same boards and bye."""
+    engine = get_system(system)
+    used: Counter[str] = Counter()
+    real = generation.limbo_opponents_fixed
+    for n in (24, 32, 40, 56, 72, 96):
+        for rate in (0.95, 0.92, 0.88):
+            for played in (2, 3, 4, 5):
+                t = white_mostly_event(n, played, rate, system, 13 * n + played)
+                before = used["settled"]
+                with monkeypatch.context() as mp:
+                    mp.setattr(generation, "limbo_opponents_fixed",
+                               _counting(real, used, "settled"))
+                    fast = engine.pair(t, played + 1)
+                if used["settled"] == before:
+                    continue
+                used["rounds"] += 1
+                with monkeypatch.context() as mp:
+                    mp.setattr(generation, "limbo_opponents_fixed", lambda ctx: None)
+                    full = engine.pair(t, played + 1)
+                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    print(system, dict(used))
+    assert used["rounds"] >= 5

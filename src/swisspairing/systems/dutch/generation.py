@@ -17,11 +17,13 @@ from ...matching import (
 from ...model import Colour
 from . import bracket as dutch_bracket
 from . import completing as dutch_completing
+from . import criteria as dutch_criteria
 from . import ideal as dutch_ideal
 from . import lowest_2012 as dutch_lowest_2012
 from .bracket import Bracket
+from .ideal import Pairs
 from .players import ABSOLUTE, PairingPlayer
-from .weights import BYE_VERTEX, INTERNAL, digit_multipliers
+from .weights import BYE_VERTEX, INTERNAL, Levels, digit_multipliers
 
 
 def exchange_key(moved_down: Iterable[int], moved_up: Iterable[int]
@@ -65,6 +67,10 @@ def run(ctx: Bracket) -> BracketResult:
         # 2017, 2025: the last bracket whose residents may not meet one another, as many as
         # its MDPs: every assignment ties on every criterion (docs/dutch.md section 8.7)
         ideal = dutch_completing.last_bracket_one_colour(ctx)
+    if ideal is None:
+        # 2025: a bracket under [C4] with a Limbo whose MDPs' opponents are fixed by [C3]:
+        # the engine's own weights on those pairs alone (docs/dutch.md 8.10)
+        ideal = limbo_opponents_fixed(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(
@@ -92,6 +98,79 @@ def run(ctx: Bracket) -> BracketResult:
                 return result
             ctx.fixed_ids, ctx.mdp_mate, ctx.last_mate = frozenset(), None, {}
     return _run(ctx, mdps, residents, None)
+
+
+def limbo_opponents_fixed(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """2025: a bracket that must complete the round ([C4]) whose MDPs all
+    prefer one colour ``c`` absolutely (non-topscorers) and outnumber the residents ``N`` who
+    do not (the residents share one score, below every MDP), when ``len(N)`` is the bound of
+    C.5 / [C6] (``most_pairs``): the pairing the full matchings return, or None (docs/dutch.md
+    section 8.10).
+
+    Why (8.10): the ``a`` players with the absolute preference ``c`` may not meet one another
+    (C.3 / [C3]) nor two MDPs (B.3), so a candidate with ``most = len(bracket) - a`` pairs
+    pairs every player of ``N`` with one of them. One who meets a resident of preference ``c``
+    instead of an MDP leaves one more MDP floating: C.6 / [C7] rank such a candidate below one
+    pairing an MDP more (the MDPs paired form an independent set of the transversal matroid
+    of ``N``; augmenting it floats a resident, of lower score, instead of an MDP). So every
+    candidate best by C.5-C.6 / [C6]-[C7] is an assignment of ``N`` into the MDPs, the others
+    floating, and the engine's weighted matching compares those candidates by the sum of the
+    rows of their pairs (``criteria.edge_row``: the costs of the players left unpaired are
+    counted as the savings of the pairs; the pairs below the bracket carry the constant [C4]
+    digit) and the D.3 / D.1 order digits (``mdp_order``): the same weights on the MDP-``N``
+    pairs alone give the same maximum. That maximum over every assignment (a relaxation: who
+    completes the round is not asked) is the answer when it completes the round and, in 2025,
+    reaches the [C8] bound, checked as in section 8.1.
+    """
+    rnd = ctx.rnd
+    lower = ctx.rest
+    if rnd.rules.edition < 2025 or not lower or rnd.last_round or not ctx.mdp_ids:
+        # (2017: the same argument holds for the PPB, but no generated round reached it, so
+        # it is not used there: docs/dutch.md 8.10)
+        return None
+    bracket = ctx.players
+    mdps = [p for p in bracket if p.id in ctx.mdp_ids]
+    residents = [p for p in bracket if p.id not in ctx.mdp_ids]
+    if not residents or any(p.score != residents[0].score for p in residents):
+        return None
+    if any(p.score <= residents[0].score for p in mdps):
+        return None
+    colour = mdps[0].pref
+    if colour is None or not all(dutch_completing._one_absolute(p, colour) for p in mdps):
+        return None
+    others = [p for p in residents if not dutch_completing._one_absolute(p, colour)]
+    most = dutch_completing.most_pairs(bracket, mdps, residents, lower)
+    if not others or most != len(others) or len(mdps) <= most:
+        return None
+    if len(bracket) - 2 * most == 1 and (len(bracket) + len(lower)) % 2:
+        return None  # [C9] judges a bracket that downfloats one player, who gets the PAB
+    order = mdp_order(ctx, mdps, residents)
+    compatible = rnd.compatible
+    levels = Levels()
+    for m in mdps:
+        for r in others:
+            if compatible(m, r):
+                key = (m.id, r.id) if m.id < r.id else (r.id, m.id)
+                levels.set(key, dutch_criteria.edge_row(ctx, m, r, INTERNAL)
+                           + order(m, r, INTERNAL))
+    ids = [p.id for p in mdps] + [p.id for p in others]
+    mate = max_weight_matching(ids, levels.weights(max(1, len(ids) // 2)))
+    if any(r.id not in mate for r in others):
+        return None
+    pairs: Pairs = [(ctx.by_id[mate[r.id]], r) for r in others]
+    pairs.sort(key=lambda pair: ctx.bsn[pair[0].id])
+    paired = {p.id for pair in pairs for p in pair}
+    floaters = [p for p in bracket if p.id not in paired]
+    if not rnd.can_complete(floaters + lower):
+        return None
+    if ctx.nxt:
+        beyond = [p for p in lower if p.id not in ctx.next_ids]
+        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
+        if (left is None or not rnd.can_complete(left + beyond)) and not (
+                dutch_completing.lookahead_completing(
+                    ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1)):
+            return None
+    return pairs, floaters
 
 
 def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],

@@ -318,8 +318,8 @@ class _Solver:
                         if cur is None or s < cur[0]:
                             best_to[ob] = (s, a, b)
             else:
-                # every edge of the child's vertices, in the same order as before; the
-                # weight kept in ``nbrs`` is W[a][b] (each edge is numbered once)
+                # every edge of the child's vertices, in place order; the weight kept in
+                # ``nbrs`` is W[a][b] (each edge is numbered once): docs/dutch.md 8.11
                 for a in self.leaves(c):
                     ya = y[a]
                     for b, w2 in nbrs[a]:

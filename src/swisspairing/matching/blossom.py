@@ -310,16 +310,25 @@ class _Solver:
         for c in childs:
             known = self.blist[c]
             if known is not None:
-                cands: Iterable[tuple[int, int]] = known
+                for a, b in known:
+                    ob = top[b]
+                    if ob != nb and label[ob] == _S:
+                        s = y[a] + y[b] - W[a][b]
+                        cur = best_to.get(ob)
+                        if cur is None or s < cur[0]:
+                            best_to[ob] = (s, a, b)
             else:
-                cands = [(a, b) for a in self.leaves(c) for b, _ in nbrs[a]]
-            for a, b in cands:
-                ob = top[b]
-                if ob != nb and label[ob] == _S:
-                    s = y[a] + y[b] - W[a][b]
-                    cur = best_to.get(ob)
-                    if cur is None or s < cur[0]:
-                        best_to[ob] = (s, a, b)
+                # every edge of the child's vertices, in place order; the weight kept in
+                # ``nbrs`` is W[a][b] (each edge is numbered once): docs/dutch.md 8.11
+                for a in self.leaves(c):
+                    ya = y[a]
+                    for b, w2 in nbrs[a]:
+                        ob = top[b]
+                        if ob != nb and label[ob] == _S:
+                            s = ya + y[b] - w2
+                            cur = best_to.get(ob)
+                            if cur is None or s < cur[0]:
+                                best_to[ob] = (s, a, b)
             self.blist[c] = None
             self.bests[c] = None
         self.blist[nb] = [(a, b) for _, a, b in best_to.values()]

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
+from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, settled
 from swisspairing.model import Colour, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
 from swisspairing.systems import get_system
@@ -26,14 +26,6 @@ from swisspairing.systems.dutch import RULES_2017, completing, generation, ideal
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
 from swisspairing.systems.dutch.round import PairingRound
 from test_dutch_completing import white_mostly_event
-
-
-def _counting(real: Callable[..., Any], used: Counter[str], name: str) -> Callable[..., Any]:
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        out = real(*args, **kwargs)
-        used[name] += out not in (None, False)
-        return out
-    return counted
 
 
 def draws_event(n: int, played: int, draw_rate: float, system: str, seed: int) -> Tournament:
@@ -63,26 +55,16 @@ def test_last_bracket_one_colour_gives_the_pairing_of_the_full_matchings(
     """Rounds 4-6 of events where White won (nearly) every game: each round in which the last
     bracket was settled by 8.7 is paired again without it (and without the type bound of
     8.4 (d), which would settle the 2017 collapsed last bracket otherwise): the same pairing."""
-    engine = get_system(system)
-    used: Counter[str] = Counter()
-    real = completing.last_bracket_one_colour
-    for n in (16, 20, 24, 32, 40, 48, 64, 80):
-        for rate in (1.0, 0.97):
-            for played in (3, 4, 5):
-                t = white_mostly_event(n, played, rate, system, 7 * n + played)
-                before = used["settled"]
-                with monkeypatch.context() as mp:
-                    mp.setattr(completing, "last_bracket_one_colour",
-                               _counting(real, used, "settled"))
-                    fast = engine.pair(t, played + 1)
-                if used["settled"] == before:
-                    continue
-                used["rounds"] += 1
-                with monkeypatch.context() as mp:
-                    mp.setattr(completing, "last_bracket_one_colour", lambda ctx: None)
-                    mp.setattr(lowest_2012, "first_mdp_pairing", lambda ctx, m, r: None)
-                    full = engine.pair(t, played + 1)
-                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    rounds = (((n, rate, played), white_mostly_event(n, played, rate, system, 7 * n + played),
+               played + 1)
+              for n in (16, 20, 24, 32, 40, 48, 64, 80) for rate in (1.0, 0.97)
+              for played in (3, 4, 5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(completing, "last_bracket_one_colour", settled("settled"))],
+        [StandIn(completing, "last_bracket_one_colour", lambda ctx: None),
+         StandIn(lowest_2012, "first_mdp_pairing", lambda ctx, m, r: None)],
+        again_when="settled")
     print(system, dict(used))
     assert used["rounds"] >= 5
 
@@ -93,37 +75,30 @@ def test_ppb_known_before_pairing_gives_the_same_round(
     """Rounds 3-6 of events where White won 90-100 % of the games: each round in which a
     bracket was found to be the PPB before being paired alone (8.8) is paired again the A.9
     way (the bracket paired without C.4, then tested): the same pairing."""
-    engine = get_system(system)
-    used: Counter[str] = Counter()
-    real = PairingRound.floats_too_few
+    checked: Counter[str] = Counter()
 
-    def checked(rnd: PairingRound, bracket: list[PairingPlayer], mdps: set[int],
-                lower: list[PairingPlayer]) -> bool:
+    def claim_checked(out: bool, rnd: PairingRound, bracket: list[PairingPlayer],
+                      mdps: set[int], lower: list[PairingPlayer]) -> str | None:
         """The claim itself: when it says so, the bracket paired alone (with its look-ahead,
         as A.9 pairs it) floats players who cannot complete the round with the lower ones."""
-        out = real(rnd, bracket, mdps, lower)
-        if out:
-            nxt = [p for p in lower if p.score == lower[0].score]
-            alone = rnd.solve(bracket, mdps, nxt, None)
-            assert not rnd.can_complete(alone.floaters + lower)
-            used["skipped"] += 1
-        return out
+        if not out:
+            return None
+        nxt = [p for p in lower if p.score == lower[0].score]
+        alone = rnd.solve(bracket, mdps, nxt, None)
+        assert not rnd.can_complete(alone.floaters + lower)
+        checked["claims"] += 1
+        return "skipped"
 
-    for n in (16, 24, 32, 40, 56, 80):
-        for rate in (1.0, 0.95, 0.9):
-            for played in (2, 3, 4, 5):
-                t = white_mostly_event(n, played, rate, system, 11 * n + played)
-                before = used["skipped"]
-                with monkeypatch.context() as mp:
-                    mp.setattr(PairingRound, "floats_too_few", checked)
-                    fast = engine.pair(t, played + 1)
-                if used["skipped"] == before:
-                    continue
-                used["rounds"] += 1
-                with monkeypatch.context() as mp:
-                    mp.setattr(PairingRound, "floats_too_few", lambda *args: False)
-                    full = engine.pair(t, played + 1)
-                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    rounds = (((n, rate, played), white_mostly_event(n, played, rate, system, 11 * n + played),
+               played + 1)
+              for n in (16, 24, 32, 40, 56, 80) for rate in (1.0, 0.95, 0.9)
+              for played in (2, 3, 4, 5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(PairingRound, "floats_too_few", claim_checked)],
+        [StandIn(PairingRound, "floats_too_few", lambda *args: False)],
+        again_when="skipped")
+    assert checked["claims"] == used["skipped"]
     print(system, dict(used))
     assert used["rounds"] >= 5
 
@@ -135,26 +110,19 @@ def test_ideal_assignment_at_bound_gives_the_pairing_of_the_full_matchings(
     whose earlier games block the greedy near its end): each round in which the exact search of
     8.9 gave the ideal candidate is paired again without it (the weighted matchings): the same
     pairing."""
-    engine = get_system(system)
-    used: Counter[str] = Counter()
-    real = ideal.first_assignment_at_bound
-    rng = random.Random(926)
-    for seed in range(48):
-        n = rng.choice((20, 30, 40, 50, 61, 80, 101))
-        played = rng.choice((2, 3, 4, 5))
-        rate = rng.choice((0.7, 0.8, 0.9, 0.95))
-        t = draws_event(n, played, rate, system, seed)
-        before = used["found"]
-        with monkeypatch.context() as mp:
-            mp.setattr(ideal, "first_assignment_at_bound", _counting(real, used, "found"))
-            fast = engine.pair(t, played + 1)
-        if used["found"] == before:
-            continue
-        used["rounds"] += 1
-        with monkeypatch.context() as mp:
-            mp.setattr(ideal, "first_assignment_at_bound", lambda *args: None)
-            full = engine.pair(t, played + 1)
-        assert (fast.boards, fast.bye) == (full.boards, full.bye), (seed, n, rate, played)
+    def drawn_rounds() -> Iterator[RoundToPair]:
+        rng = random.Random(926)
+        for seed in range(48):
+            n = rng.choice((20, 30, 40, 50, 61, 80, 101))
+            played = rng.choice((2, 3, 4, 5))
+            rate = rng.choice((0.7, 0.8, 0.9, 0.95))
+            yield (seed, n, rate, played), draws_event(n, played, rate, system, seed), played + 1
+
+    used = paired_alike_without(
+        get_system(system), drawn_rounds(), monkeypatch,
+        [Spy(ideal, "first_assignment_at_bound", settled("found"))],
+        [StandIn(ideal, "first_assignment_at_bound", lambda *args: None)],
+        again_when="found")
     print(system, dict(used))
     assert used["rounds"] >= 5
 
@@ -192,24 +160,14 @@ def test_limbo_opponents_fixed_gives_the_pairing_of_the_full_matchings(
     by 8.10 (``generation.limbo_opponents_fixed``: the engine's weights on the MDP-``N`` pairs
     alone) is paired again without it (the weighted matchings over the bracket and every lower
     player): the same boards and bye."""
-    engine = get_system(system)
-    used: Counter[str] = Counter()
-    real = generation.limbo_opponents_fixed
-    for n in (24, 32, 40, 56, 72, 96):
-        for rate in (0.95, 0.92, 0.88):
-            for played in (2, 3, 4, 5):
-                t = white_mostly_event(n, played, rate, system, 13 * n + played)
-                before = used["settled"]
-                with monkeypatch.context() as mp:
-                    mp.setattr(generation, "limbo_opponents_fixed",
-                               _counting(real, used, "settled"))
-                    fast = engine.pair(t, played + 1)
-                if used["settled"] == before:
-                    continue
-                used["rounds"] += 1
-                with monkeypatch.context() as mp:
-                    mp.setattr(generation, "limbo_opponents_fixed", lambda ctx: None)
-                    full = engine.pair(t, played + 1)
-                assert (fast.boards, fast.bye) == (full.boards, full.bye), (n, rate, played)
+    rounds = (((n, rate, played), white_mostly_event(n, played, rate, system, 13 * n + played),
+               played + 1)
+              for n in (24, 32, 40, 56, 72, 96) for rate in (0.95, 0.92, 0.88)
+              for played in (2, 3, 4, 5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(generation, "limbo_opponents_fixed", settled("settled"))],
+        [StandIn(generation, "limbo_opponents_fixed", lambda ctx: None)],
+        again_when="settled")
     print(system, dict(used))
     assert used["rounds"] >= 5

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 import pytest
 
 from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, settled
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.model.results import MIRROR
+from swisspairing.checker.generator import event_of_drawn_results
+from swisspairing.model import Colour, Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.dutch import RULES_2017, completing, generation, ideal, lowest_2012
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
@@ -32,21 +32,10 @@ def draws_event(n: int, played: int, draw_rate: float, system: str, seed: int) -
     """``played`` rounds paired by ``system``, every player rated 2000 (the A.2 order is the
     pairing numbers), each game drawn with ``draw_rate``, else won by either side: the
     equal-draws round of ``benchmarks/bad_rounds.py``, small."""
-    rng = random.Random(seed)
-    t = Tournament(total_rounds=9, initial_colour=Colour.WHITE)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"Player {i:03d}", rating=2000)
-    engine = get_system(system)
-    for r in range(1, played + 1):
-        pairing = engine.pair(t, r)
-        if pairing.bye is not None:
-            t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
-        for b in pairing.boards:
-            x = rng.random()
-            code = "=" if x < draw_rate else "1" if x < (1 + draw_rate) / 2 else "0"
-            t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
-            t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
-    return t
+    return event_of_drawn_results(
+        [2000] * n, played,
+        lambda x: "=" if x < draw_rate else "1" if x < (1 + draw_rate) / 2 else "0",
+        system, seed)
 
 
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -464,20 +465,34 @@ def white_mostly_event(players: int, played: int, white_rate: float,
     ``random.Random(seed)``. With ``white_rate`` 1 and an even field, round 3 is issue 26's one
     big bracket: the top quarter must all float down, the bottom quarter needs opponents from
     above. Raises NoValidPairing when a round has no pairing."""
+    return event_of_drawn_results(
+        [2600 - i for i in range(1, players + 1)], played,
+        lambda x: "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "=",
+        system_name, seed, total_rounds)
+
+
+def event_of_drawn_results(ratings: Sequence[int], played: int,
+                           result_of: Callable[[float], str],
+                           system_name: str | PairingSystem, seed: int, total_rounds: int = 9
+                           ) -> Tournament:
+    """An event of the players rated ``ratings`` (no. 1 first) whose first ``played`` rounds
+    are paired by ``system_name`` (the first board White, C.04.3 E.5 / 1.5), each board's
+    result White's code ``result_of(x)`` for ``x`` drawn from ``random.Random(seed)`` (one draw
+    a board, in board order); a pairing-allocated bye is written ``U``. The near-miss and
+    equal-draws events of issue 26 (``benchmarks/bad_rounds.py``) are of this kind."""
     from .check import resolve_system
 
     _, system = resolve_system(system_name)
     rng = random.Random(seed)
     t = Tournament(total_rounds=total_rounds, initial_colour=Colour.WHITE)
-    for i in range(1, players + 1):
-        t.players[i] = Player(i, f"Player {i:03d}", rating=2600 - i)
+    for i, rating in enumerate(ratings, 1):
+        t.players[i] = Player(i, f"Player {i:03d}", rating=rating)
     for r in range(1, played + 1):
         pairing = system.pair(t, r)
         if pairing.bye is not None:
             t.players[pairing.bye].set_entry(r, RoundEntry.bye("U"))
         for b in pairing.boards:
-            x = rng.random()
-            code = "1" if x < white_rate else "0" if x < (1 + white_rate) / 2 else "="
+            code = result_of(rng.random())
             t.players[b.white].set_entry(r, RoundEntry.game(b.black, Colour.WHITE, code))
             t.players[b.black].set_entry(r, RoundEntry.game(b.white, Colour.BLACK, MIRROR[code]))
     return t

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .bitsets import augment_bits, bits, mask_of
+from .bitsets import augment_bits, bits, greedy_start, mask_of
 
 
 def short_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
@@ -129,15 +129,8 @@ class BitMatching:
         for a, b in pairs:
             m.mate[a], m.mate[b] = b, a
             free &= ~((1 << a) | (1 << b))
-        order = sorted(bits(free), key=lambda v: ((free & ~barred[v]).bit_count(), v))
-        for v in order:
-            if not (free >> v) & 1:
-                continue
-            options = free & ~barred[v] & ~(1 << v)
-            if options:
-                u = (options & -options).bit_length() - 1
-                m.mate[v], m.mate[u] = u, v
-                free &= ~((1 << v) | (1 << u))
+        _, rest, free = greedy_start(free, barred)
+        m.mate.update(rest)
         m.matched = among & ~free
         m._complete(bits(free), stop_at_failure)
         return m
@@ -166,18 +159,7 @@ class BitMatching:
     def _greedy(self) -> None:
         """A maximal matching: each vertex, those with the fewest partners first (then the
         lowest), takes its lowest free partner."""
-        barred, mate = self.barred, self.mate
-        free = self.among
-        among = self.among
-        order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
-        for v in order:
-            if not (free >> v) & 1:
-                continue
-            options = free & ~barred[v] & ~(1 << v)
-            if options:
-                u = (options & -options).bit_length() - 1
-                mate[v], mate[u] = u, v
-                free &= ~((1 << v) | (1 << u))
+        _, self.mate, free = greedy_start(self.among, self.barred)
         self.matched = self.among & ~free
 
     def _complete(self, starts: object, stop_at_failure: bool = False) -> bool:

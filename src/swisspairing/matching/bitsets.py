@@ -163,15 +163,16 @@ def greedy_start(among: int, barred: Mapping[int, int]
                  ) -> tuple[list[int], dict[int, int], int]:
     """The greedy start of a maximum matching of the players of ``among`` (a bit set) under
     ``barred``: in the order of the fewest partners first (then the id), each player still
-    free takes his lowest-numbered free partner. Returns that order, the matching (a
-    both-ways partner map) and the bit set of the players left exposed."""
+    free takes his lowest-numbered free partner (never himself, whether or not ``barred``
+    holds his own bit). Returns that order, the matching (a both-ways partner map) and the
+    bit set of the players left exposed."""
     order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
     free = among
     mate: dict[int, int] = {}
     for v in order:
         if not (free >> v) & 1:
             continue
-        options = free & ~barred[v]
+        options = free & ~barred[v] & ~(1 << v)
         if options:
             u = (options & -options).bit_length() - 1
             mate[v], mate[u] = u, v

@@ -22,7 +22,14 @@ from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, se
 from swisspairing.checker.generator import event_of_drawn_results
 from swisspairing.model import Colour, Tournament
 from swisspairing.systems import get_system
-from swisspairing.systems.dutch import RULES_2017, completing, generation, ideal, lowest_2012
+from swisspairing.systems.dutch import (
+    RULES_2017,
+    completing,
+    generation,
+    ideal,
+    lowest_2012,
+    without_lower,
+)
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
 from swisspairing.systems.dutch.round import PairingRound
 from test_dutch_completing import white_mostly_event
@@ -157,6 +164,27 @@ def test_limbo_opponents_fixed_gives_the_pairing_of_the_full_matchings(
         get_system(system), rounds, monkeypatch,
         [Spy(generation, "limbo_opponents_fixed", settled("settled"))],
         [StandIn(generation, "limbo_opponents_fixed", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used))
+    assert used["rounds"] >= 5
+
+
+@pytest.mark.parametrize("system", ["dutch-2012", "dutch-2017", "dutch-2025"])
+def test_matching_without_lower_players_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds 3-6 of events where White won 88-95 % of the games (the nearmiss-r5 round of
+    ``bad_rounds.py``, small): each round in which a bracket that must complete the round was
+    matched on its own players with stand-ins for its downfloaters (8.12,
+    ``without_lower.match_without_lower``: the MDP-pairing's matching, the remainder's) is
+    paired again without it (every lower player in those matchings): the same boards and bye."""
+    rounds = (((n, rate, played), white_mostly_event(n, played, rate, system, 17 * n + played),
+               played + 1)
+              for n in (24, 32, 40, 56, 72, 96) for rate in (0.95, 0.92, 0.88)
+              for played in (2, 3, 4, 5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(without_lower, "match_without_lower", settled("settled"))],
+        [StandIn(without_lower, "match_without_lower", lambda *args, **kwargs: None)],
         again_when="settled")
     print(system, dict(used))
     assert used["rounds"] >= 5

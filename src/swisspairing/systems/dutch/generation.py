@@ -20,6 +20,7 @@ from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from . import ideal as dutch_ideal
 from . import lowest_2012 as dutch_lowest_2012
+from . import without_lower as dutch_without_lower
 from .bracket import Bracket
 from .ideal import Pairs
 from .players import ABSOLUTE, PairingPlayer
@@ -235,7 +236,8 @@ def _run(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer]
         if transport is not None:
             def reaches(rest: list[tuple[PairingPlayer, PairingPlayer]]) -> bool:
                 return dutch_lowest_2012.reaches_bound(ctx, transport, fixed + rest)
-        pairs = order_remainder(ctx, remainder, n1, allowed_base, reaches)
+        pairs = order_remainder(ctx, remainder, n1, allowed_base, reaches,
+                                pairs_known=mdp_mate is None)
     result = BracketResult(pairs=fixed + pairs)
     paired = {p.id for pr in result.pairs for p in pr}
     result.floaters = [p for p in ctx.players if p.id not in paired]
@@ -288,7 +290,15 @@ def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
                       residents: list[PairingPlayer]) -> dict[int, int]:
     """The matching that fixes the MDP-pairing (B.7, D.3, D.1 on the MDPs)."""
     if ctx.nxt or ctx.complete:
-        return dutch_bracket.match(ctx, order=mdp_order(ctx, mdps, residents))
+        order = mdp_order(ctx, mdps, residents)
+        if dutch_without_lower.applies(ctx):
+            # the bracket alone, its downfloaters held at the C.5 / [C6] bound by stand-ins,
+            # when its best completes the round (docs/dutch.md 8.12)
+            most = dutch_completing.most_pairs(ctx.players, mdps, residents, ctx.rest or [])
+            mate = dutch_without_lower.match_without_lower(ctx, most, order=order)
+            if mate is not None:
+                return mate
+        return dutch_bracket.match(ctx, order=order)
     settled = one_class_mdp_pairing(ctx, mdps, residents)
     if settled is not None:
         return settled
@@ -442,9 +452,23 @@ def mdp_order(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPl
 def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
                     allowed_base: Callable[[PairingPlayer, PairingPlayer, int], bool],
                     reaches: Callable[[list[tuple[PairingPlayer, PairingPlayer]]], bool]
-                    | None = None) -> list[tuple[PairingPlayer, PairingPlayer]]:
+                    | None = None, pairs_known: bool = False,
+                    ) -> list[tuple[PairingPlayer, PairingPlayer]]:
     """B.6 with D.1/D.2: the first candidate of the remainder (or homogeneous bracket).
-    ``reaches``: see :func:`order_without_exchange`."""
+    ``reaches``: see :func:`order_without_exchange`. ``pairs_known``: ``n1`` is the number
+    of the remainder's pairs in a best matching of the whole bracket (the MDP-pairing's), so
+    a bracket that must complete the round may be matched without the lower players
+    (docs/dutch.md 8.12)."""
+
+    def match(allowed: Callable[[PairingPlayer, PairingPlayer, int], bool],
+              order: Callable[[PairingPlayer, PairingPlayer, int], list[int]]
+              ) -> dict[int, int]:
+        if pairs_known:
+            mate = dutch_without_lower.match_without_lower(ctx, n1, allowed, order)
+            if mate is not None:
+                return mate
+        return dutch_bracket.match(ctx, allowed=allowed, order=order)
+
     if n1 == 0:
         return []
     if not ctx.nxt and (not ctx.complete or last_bracket_pairs_all(ctx, remainder, n1)):
@@ -476,7 +500,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
         dd = 2 ** (n - a) if not in1a else 0
         return [da, db, dc, dd, transposition(u, v)]
 
-    mate = dutch_bracket.match(ctx, allowed=allowed_base, order=exchange_order)
+    mate = match(allowed_base, exchange_order)
     pairs = _pairs_of(ctx, mate, remainder)
     if all((bsn[a.id] <= n1) != (bsn[b.id] <= n1) for a, b in pairs):
         # no exchange needed: the transposition digits were those of the original S1
@@ -503,7 +527,7 @@ def order_remainder(ctx: Bracket, remainder: list[PairingPlayer], n1: int,
             return [0]
         return [new_transposition(u, v)]
 
-    mate = dutch_bracket.match(ctx, allowed=allowed, order=order)
+    mate = match(allowed, order)
     return _pairs_of(ctx, mate, remainder)
 
 

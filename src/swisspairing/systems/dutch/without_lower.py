@@ -1,0 +1,113 @@
+"""The matchings of a bracket that must complete the round (2012/2017 PPB under A.9 / C.4,
+2025 [C4]) made on the bracket alone, with stand-ins for its downfloaters in place of every
+lower player, and certified by :meth:`.round.PairingRound.can_complete` (``docs/dutch.md``
+section 8.12, issue 26).
+
+Why the answer is the engine's. In the graph of :func:`.bracket.build` for such a bracket (no
+following scoregroup, no 2025 [C9] digit), an edge that is not a pair of the bracket (a
+downfloater with a lower player, two lower players, a player and the PAB) carries the
+completion digit alone (C.4 / [C4] / 2012 A9; ``criteria.edition_row``); the maximum-weight
+matching is perfect (the completion digit ranks first), so its weight is a constant plus the
+sum of the rows and order digits of the bracket's own pairs ``P``. Those ``P`` are the sets of
+``pairs`` allowed pairs of the bracket whose players left over (its downfloaters) and the lower
+players can all be paired, with at most one PAB (C.2). Dropping that last condition gives a
+larger set: every set of ``pairs`` allowed pairs whose players left over may float. The
+matching of the bracket with ``len(bracket) - 2 * pairs`` stand-ins (each joined to every
+player who may float, with the completion digit alone) ranges over exactly that larger set, on
+the same rows and digits. When its best ``P`` completes the round it is also the best of the
+smaller set: the same maximum. And what the callers read from a matching is a function of
+that maximum alone, whichever maximum matching comes out (the proof for each caller is in
+``docs/dutch.md`` 8.12). Otherwise (no perfect matching, or the round not completed) None:
+the caller makes the matching with every lower player, as before.
+"""
+
+from __future__ import annotations
+
+from ...matching import max_weight_matching
+from . import completing as dutch_completing
+from . import criteria as dutch_criteria
+from .bracket import Bracket, OrderDigits, PairRule
+from .players import PairingPlayer
+from .weights import BYE, INTERNAL, OTHER, Levels
+
+#: the first stand-in's vertex number (player ids are positive, the PAB vertex is -1)
+_FIRST_STAND_IN = -2
+
+
+def applies(ctx: Bracket) -> bool:
+    """A bracket that must complete the round with lower players below it (2012/2017 PPB,
+    2025 [C4]) whose PAB edges carry no [C9] digit: its edges outside the bracket carry the
+    completion digit alone, and, with the following scoregroup in its graph (2025 [C8]),
+    the look-ahead digits."""
+    return bool(ctx.complete and ctx.rest and not ctx.c9
+                and (not ctx.nxt or ctx.rnd.rules.edition >= 2025))
+
+
+def completes(ctx: Bracket, floaters: list[PairingPlayer]) -> bool:
+    """Do these downfloaters of the bracket and the lower players complete the round (C.4 /
+    [C4] / 2012 A9)? With the following scoregroup in the graph (2025 [C8]), moreover in a
+    look-ahead pairing at the best value any candidate with as many downfloaters can give the
+    following bracket (the bound of ``PairingRound.lookahead_ideal``, or of
+    ``completing.lookahead_completing`` under [C4]; as in 8.10)."""
+    rnd, lower = ctx.rnd, ctx.rest or []
+    if not ctx.nxt or not floaters:
+        # (no downfloater: the following bracket is the same for every such candidate)
+        return rnd.can_complete(floaters + lower)
+    beyond = [p for p in lower if p.id not in ctx.next_ids]
+    left = rnd.lookahead_ideal(floaters, ctx.players, ctx.nxt)
+    if left is not None and rnd.can_complete(left + beyond):
+        return True
+    return dutch_completing.lookahead_completing(
+        ctx, floaters, beyond, (len(ctx.players) + len(lower)) % 2 == 1)
+
+
+def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = None,
+                        order: OrderDigits | None = None) -> dict[int, int] | None:
+    """The matching :func:`.bracket.match` would return for ``ctx`` up to ties, read on the
+    bracket's own pairs (players left over unmatched), when its number of pairs is ``pairs``
+    (an upper bound of the completing candidates' pairs, reached) and its best set of
+    ``pairs`` pairs of the bracket completes the round; None otherwise (module docstring)."""
+    if not applies(ctx):
+        return None
+    rnd = ctx.rnd
+    players = [p for p in ctx.players if p.id not in ctx.fixed_ids]
+    floating = len(players) - 2 * pairs
+    if floating < 0 or pairs <= 0:
+        return None
+    levels = Levels()
+    rows = levels.rows
+    compatible, edge_row = rnd.compatible, dutch_criteria.edge_row
+    mdp_ids = ctx.mdp_ids
+    order_width = len(order(players[0], players[0], OTHER)) if order is not None else 0
+    n = len(players)
+    for i in range(n):
+        u = players[i]
+        uid, um = u.id, u.id in mdp_ids
+        for j in range(i + 1, n):
+            v = players[j]
+            if um and v.id in mdp_ids:
+                continue  # B.3: MDPs are paired with residents only (as in build)
+            if not compatible(u, v) or (allowed is not None
+                                        and not allowed(u, v, INTERNAL)):
+                continue
+            vals = edge_row(ctx, u, v, INTERNAL)
+            rows[(uid, v.id)] = vals + order(u, v, INTERNAL) if order is not None else vals
+    stand_ins = [_FIRST_STAND_IN - k for k in range(floating)]
+    for p in players:
+        # p may float: paired below (an OTHER edge) or given the PAB (a BYE edge)
+        if allowed is not None and not (allowed(p, p, OTHER) or allowed(p, p, BYE)):
+            continue
+        row = edge_row(ctx, p, p, OTHER) + [0] * order_width
+        for s in stand_ins:
+            rows[(p.id, s)] = row
+    ids = [p.id for p in players] + stand_ins
+    mate = max_weight_matching(ids, levels.weights(max(1, (len(ids) + 1) // 2)))
+    if len(mate) != len(ids):
+        return None  # no set of ``pairs`` pairs with the others floating
+    floaters = [p for p in players if mate[p.id] <= _FIRST_STAND_IN]
+    if not completes(ctx, floaters):
+        return None
+    out: dict[int, int] = {a: b for a, b in mate.items()  # type: ignore[misc]
+                           if a > _FIRST_STAND_IN and b > _FIRST_STAND_IN}
+    ctx.last_mate = out
+    return out

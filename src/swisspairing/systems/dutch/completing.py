@@ -478,12 +478,34 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
     kept = sorted((p.score for p in up), reverse=True)
     if kept != sorted((p.score for p in floaters), reverse=True)[:paired_floaters]:
         return False
+    if len(free) != 2 * most - len(up):
+        return False
+    # the downfloaters who stay take residents, and the residents left pair among themselves:
+    # a greedy first (each downfloater the first resident he may meet), else the exact test
+    # (docs/dutch.md 8.14)
+    taken = list(free)
     for p in up:
-        k = next((k for k, q in enumerate(free) if compatible(p, q)), -1)
+        k = next((k for k, q in enumerate(taken) if compatible(p, q)), -1)
         if k < 0:
-            return False
-        free.pop(k)
-    return len(free) == 2 * (most - paired_floaters) and rnd.can_complete(free)
+            break
+        taken.pop(k)
+    else:
+        if rnd.can_complete(taken):
+            return True
+    return downfloaters_meet_residents(ctx, up, free)
+
+
+def downfloaters_meet_residents(ctx: Bracket, floaters: list[PairingPlayer],
+                                residents: list[PairingPlayer]) -> bool:
+    """Can ``floaters`` (downfloaters into the following bracket) and ``residents`` (of that
+    bracket) all be paired, each downfloater with a resident (B.3, 2025 3.3.3: MDPs meet
+    residents), the other residents among themselves (C.1, C.3 / [C1], [C3])? An exact test:
+    a perfect matching of the graph without a pair of two downfloaters
+    (``PairingRound._leftover``, Edmonds' augmenting paths, docs/dutch.md 8.5 (d)); the
+    greedy of :func:`lookahead_completing` can miss one (docs/dutch.md 8.14)."""
+    if (len(floaters) + len(residents)) % 2:
+        return False
+    return ctx.rnd._leftover(floaters, residents) == []
 
 
 def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[PairingPlayer],

@@ -188,3 +188,27 @@ def test_matching_without_lower_players_gives_the_pairing_of_the_full_matchings(
         again_when="settled")
     print(system, dict(used))
     assert used["rounds"] >= 5
+
+
+@pytest.mark.parametrize("system", ["dutch-2025"])
+def test_downfloaters_meet_residents_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds 4 and 5 of events where White won 88 or 95 % of the games (the near-miss round 4
+    of ``bad_rounds.py``'s ``nearmiss-r5`` history, small): each round in which the [C8] bound
+    under [C4] was shown by the exact test after its greedy failed (8.14,
+    ``completing.downfloaters_meet_residents``) is paired again without it (the test answering
+    no, as the greedy alone did: the weighted matchings over the bracket and every lower
+    player): the same boards and bye."""
+    rounds = (((n, rate, played, k),
+               white_mostly_event(n, played, rate, system, 19 * n + played + 1000 * k),
+               played + 1)
+              for n in (48, 64, 80, 100, 120) for rate in (0.95, 0.88)
+              for played in (3, 4) for k in range(5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(completing, "downfloaters_meet_residents",
+             lambda out, *args, **kwargs: "settled" if out else None)],
+        [StandIn(completing, "downfloaters_meet_residents", lambda *args, **kwargs: False)],
+        again_when="settled")
+    print(system, dict(used))
+    assert used["rounds"] >= 5

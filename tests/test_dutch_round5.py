@@ -212,3 +212,25 @@ def test_downfloaters_meet_residents_gives_the_pairing_of_the_full_matchings(
         again_when="settled")
     print(system, dict(used))
     assert used["rounds"] >= 5
+
+
+@pytest.mark.parametrize("system", ["dutch-2025"])
+def test_lookahead_one_colour_block_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rounds of the test above: each round in which a bracket paired alone reached the
+    [C8] bound of a following bracket holding a one-colour block larger than half of it (8.14
+    (b), ``PairingRound.lookahead_one_colour_block``) is paired again without it (the bracket
+    paired again with the following scoregroup in its graph, as before): the same boards and
+    bye."""
+    rounds = (((n, rate, played, k),
+               white_mostly_event(n, played, rate, system, 19 * n + played + 1000 * k),
+               played + 1)
+              for n in (48, 64, 80, 100, 120) for rate in (0.95, 0.88)
+              for played in (3, 4) for k in range(5))
+    used = paired_alike_without(
+        get_system(system), rounds, monkeypatch,
+        [Spy(PairingRound, "lookahead_one_colour_block", settled("settled"))],
+        [StandIn(PairingRound, "lookahead_one_colour_block", lambda *args, **kwargs: None)],
+        again_when="settled")
+    print(system, dict(used))
+    assert used["rounds"] >= 4

@@ -324,6 +324,14 @@ class PairingRound:
                 # the look-ahead matching would be thrown away
                 res.next_unpaired = left
                 return res
+            if left is None and beyond is not None:
+                # 2025 [C8]: the bound when the following bracket holds more non-topscorers
+                # of one absolute preference than half of it (docs/dutch.md 8.14 (b))
+                left = self.lookahead_one_colour_block(res.floaters, nxt)
+                if left is not None and self.can_complete(left + beyond):
+                    res.next_unpaired = left
+                    return res
+                left = None
             if (left is None and beyond is not None
                     and len(res.floaters) < forced_floaters(nxt + beyond, True)):
                 # 2025 [C4]: every candidate best by [C6] floats len(res.floaters) players
@@ -534,6 +542,45 @@ class PairingRound:
         if left is None:
             left = self._residents_covered(floaters, nxt, one_colour)
         return left
+
+    def lookahead_one_colour_block(self, floaters: list[PairingPlayer],
+                                   nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:
+        """2025 [C8] (2.4.3) when the following bracket's residents ``nxt`` hold a block ``B`` of
+        non-topscorers with one absolute preference larger than half of the following bracket
+        (docs/dutch.md 8.14 (b)). Two players of ``B`` may not meet ([C3]), so every pair of the
+        following bracket holds a player outside ``B``: any candidate with ``f`` downfloaters
+        gives it at most ``P = min((f + n) // 2, f + n - len(B))`` pairs, and with ``P`` pairs
+        ``f + n - 2P`` downfloaters, each scoring at least the residents' one score, lowest when
+        every downfloater of ours is paired (each with a resident: 3.3.3). When these
+        downfloaters reach that (a perfect matching of them and the residents, no edge between
+        two downfloaters, ``f + n - 2P`` stand-ins that only residents may take), no candidate
+        gives the following bracket more: returns the residents left over; else None."""
+        f, n = len(floaters), len(nxt)
+        if not floaters or any(q.score != nxt[0].score for q in nxt) or any(
+                p.score < nxt[0].score for p in floaters):
+            return None
+        block = 0
+        for colour in (Colour.WHITE, Colour.BLACK):
+            block = max(block, sum(1 for q in nxt if q.strength == ABSOLUTE
+                                   and q.pref is colour and not q.topscorer))
+        most = min((f + n) // 2, f + n - block)
+        if 2 * block <= n or most < f:
+            return None
+        stand_ins = list(range(-2, -2 - (f + n - 2 * most), -1))
+        compatible = self.compatible
+        adj: dict[int, list[int]] = {p.id: [] for p in (*floaters, *nxt)}
+        for s in stand_ins:
+            adj[s] = [q.id for q in nxt]
+        for i, q in enumerate(nxt):
+            adj[q.id].extend(stand_ins)
+            for p in (*floaters, *nxt[i + 1:]):
+                if compatible(p, q):
+                    adj[q.id].append(p.id)
+                    adj[p.id].append(q.id)
+        mate = maximum_matching(list(adj), adj)
+        if len(mate) != len(adj):
+            return None
+        return [q for q in nxt if mate[q.id] <= -2]
 
     def _residents_covered(self, floaters: list[PairingPlayer], nxt: list[PairingPlayer],
                            one_colour: bool) -> list[PairingPlayer] | None:

@@ -11,7 +11,9 @@ generated events, the same boards and bye.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from itertools import chain
 
 import pytest
 
@@ -20,7 +22,7 @@ from swisspairing.model import Colour
 from swisspairing.model.state import Float
 from swisspairing.systems import get_system
 from swisspairing.systems.dutch import RULES_2025, tied
-from swisspairing.systems.dutch.bracket import open_bracket
+from swisspairing.systems.dutch.bracket import Bracket, open_bracket
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
 from swisspairing.systems.dutch.round import PairingRound
 from test_dutch_completing import white_mostly_event
@@ -40,18 +42,43 @@ def last_rounds(system: str) -> Iterator[RoundToPair]:
                        played + 1)
 
 
+def odd_topscorer_rounds(system: str) -> Iterator[RoundToPair]:
+    """The last round (4 or 5) of events of 20-92 players, ``n % 8 == 4``: after 3 or 4
+    rounds where White won (nearly) every game the topscorers' bracket is odd."""
+    for n in range(20, 100, 8):
+        for rate in (1.0, 0.97):
+            for played in (3, 4):
+                yield ((n, rate, played),
+                       white_mostly_event(n, played, rate, system, 5 * n + played,
+                                          total_rounds=played + 1),
+                       played + 1)
+
+
 @pytest.mark.parametrize("system", EDITIONS)
 def test_alike_bracket_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each last round in which 8.13 (a) settled a bracket (the topscorers, all alike), paired
-    again without it (the weighted matchings): the same boards and bye."""
+    again without it (the weighted matchings): the same boards and bye. Counted apart: odd
+    brackets paired alone (one player left over) and, 2025, odd ones under [C4]."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        kinds[("odd" if len(ctx.players) % 2 else "even")
+              + (" under [C4]" if ctx.rest else " alone")] += 1
+        return "settled"
+
     used = paired_alike_without(
-        get_system(system), last_rounds(system), monkeypatch,
-        [Spy(tied, "alike_bracket", settled("settled"))],
+        get_system(system), chain(last_rounds(system), odd_topscorer_rounds(system)),
+        monkeypatch, [Spy(tied, "alike_bracket", tally)],
         [StandIn(tied, "alike_bracket", lambda ctx: None)],
         again_when="settled")
-    print(system, dict(used))
-    assert used["rounds"] >= 15
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 40
+    assert kinds["even alone"] >= 25 and kinds["odd alone"] >= 15
+    if system == "dutch-2025":
+        assert kinds["odd under [C4]"] >= 10
 
 
 @pytest.mark.parametrize("system", EDITIONS)
@@ -98,14 +125,26 @@ def test_alike_bracket_pairs_s1_with_s2_in_d1_order() -> None:
     assert floaters == []
 
 
+def test_alike_bracket_odd_leaves_the_last_s2_player_over() -> None:
+    """Seven alike topscorers paired alone, 1 and 5 having met: S1 = 1-3, S2 = 4-7; D.1 gives
+    1-4, 2-5, 3-6 and 7 floats (whoever floats costs the same)."""
+    players = _alike_players(8)[:7]
+    rnd = PairingRound(RULES_2025, players, True, None, None, 5)
+    found = tied.alike_bracket(open_bracket(rnd, players, set(), [], None))
+    assert found is not None
+    pairs, floaters = found
+    assert [(a.id, b.id) for a, b in pairs] == [(1, 4), (2, 5), (3, 6)]
+    assert [p.id for p in floaters] == [7]
+
+
 def test_alike_bracket_scope() -> None:
-    """Out of scope: a player not alike (another colour history), an odd bracket, a bracket
-    that must complete the round."""
+    """Out of scope: a player not alike (another colour history), an even bracket that must
+    complete the round, an odd last bracket (its player left over gets the PAB)."""
     players = _alike_players(8)
     rnd = PairingRound(RULES_2025, players, True, None, None, 5)
     other = list(players)
     other[3] = _player(4, (Colour.WHITE, Colour.BLACK, Colour.WHITE, Colour.WHITE),
                        Colour.BLACK, ABSOLUTE, True)
     assert tied.alike_bracket(open_bracket(rnd, other, set(), [], None)) is None
-    assert tied.alike_bracket(open_bracket(rnd, players[:7], set(), [], None)) is None
     assert tied.alike_bracket(open_bracket(rnd, players[:4], set(), [], players[4:])) is None
+    assert tied.alike_bracket(open_bracket(rnd, players[:7], set(), [], [])) is None

@@ -52,10 +52,16 @@ def _likeness(p: PairingPlayer) -> tuple[object, ...]:
 
 
 def alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
-    """A homogeneous bracket paired alone (no following scoregroup in its graph, not
-    completing the round), even, whose players are all alike (:func:`_likeness`) and have a
-    colour preference: the first assignment of S1 into S2 in D.1 order by allowed pairs (C.1,
-    C.3), or None when there is none (docs/dutch.md section 8.13 (a)).
+    """A homogeneous bracket whose players are all alike (:func:`_likeness`) and have a colour
+    preference: the first candidate of D.1 (the first assignment of S1 into S2 by allowed
+    pairs, C.1, C.3) among those with the most pairs, or None when there is none
+    (docs/dutch.md section 8.13 (a)).
+
+    Scope: paired alone (no following scoregroup in its graph), even or odd; or, 2025, odd
+    and under [C4] (every lower player in its graph), the player left over then one who lets
+    the lower players complete the round, the [C8] bound checked, and none of the bracket
+    eligible for the PAB ([C9]). Not the last bracket when odd (its player left over gets the
+    PAB: C.2 / [C2], [C9] judge him).
 
     Why: in a pair of two alike players E.1 (both preferences: the same one) and E.2 (the
     same strength; both absolute: the same colour difference) decide nothing, nor E.3 (the same
@@ -63,26 +69,59 @@ def alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     higher-ranked player his preference and the other the opposite colour. So every pair costs
     the same on every criterion: C.8-C.11 / [C10]-[C13] (2012 B2, A7.d, X, Z) count the lower
     player of the pair, whose history and colour are the same in every pair; no pair floats
-    anybody (one score). A candidate pairing everybody has the most pairs (C.5 / [C6], 2012 P),
-    no downfloater (C.6, C.7 / [C7], [C8]; 2012 B3, C1), and the same value of every other
-    criterion as any other such candidate: B.8 (2025 3.4, 2012 C9) takes the first generated,
-    a candidate without exchange if one exists (D.2 / 4.3), the first transposition of S2
-    (D.1 / 4.2)."""
+    anybody (one score), and the player left over of an odd bracket costs the same whoever he
+    is (C.6 / [C7], C.12-C.19 / [C14]-[C21]; 2012 B3, B5/B6). A candidate with the most pairs
+    therefore has the same value of every criterion as any other, but for the look-ahead
+    (C.7 / [C8], 2012 C1/C12: judged by the caller for a bracket paired alone, here for one
+    completing the round) and completion (C.4 / [C4]) when a player is left over: B.8 (2025
+    3.4, 2012 C9) takes the first generated, a candidate without exchange if one exists
+    (D.2 / 4.3), the first transposition of S2 (D.1 / 4.2)."""
     rnd = ctx.rnd
-    if ctx.nxt or ctx.rest or ctx.mdp_ids:
-        return None
     bracket = ctx.players
-    if not bracket or len(bracket) % 2:
+    if ctx.mdp_ids or not bracket:
         return None
+    odd = len(bracket) % 2 == 1
+    lower = ctx.rest
+    if lower is not None and not (odd and lower and rnd.rules.edition >= 2025):
+        # completing: only the odd bracket that floats one player to the others, 2025 (the
+        # argument holds for the 2017/2012 PPB too, but no generated round reached it there)
+        return None
+    if ctx.nxt and lower is None:
+        return None  # the look-ahead of a bracket paired alone is the caller's
+    if odd and ctx.complete and not lower:
+        return None  # the last bracket: its player left over gets the PAB
+    if (odd and lower and rnd.rules.edition >= 2025 and (len(bracket) + len(lower)) % 2
+            and any(p.bye_ok for p in bracket)):
+        return None  # [C9] judges a bracket that downfloats one player, who gets the PAB
     like = _likeness(bracket[0])
     if bracket[0].pref is None or any(_likeness(p) != like for p in bracket):
         return None
+    if lower:
+        verdict: dict[int, bool] = {}
+
+        def left_over_ok(p: PairingPlayer) -> bool:
+            """C.4 / [C4]: the lower players and ``p`` can all be paired."""
+            ok = verdict.get(p.id)
+            if ok is None:
+                ok = verdict[p.id] = rnd.can_complete([p, *lower])
+            return ok
+    else:
+        def left_over_ok(p: PairingPlayer) -> bool:
+            return True
     half = len(bracket) // 2
-    chosen = first_assignment(bracket[:half], bracket[half:], rnd.compatible,
-                              lambda p: False)
+    chosen = first_assignment(bracket[:half], bracket[half:], rnd.compatible, left_over_ok)
     if chosen is None:
         return None
-    return chosen, []
+    paired = {p.id for pair in chosen for p in pair}
+    floaters = [p for p in bracket if p.id not in paired]
+    if lower and ctx.nxt:
+        # 2025 [C8] (within [C4]): the look-ahead bound of section 8.1
+        beyond = [p for p in lower if p.id not in ctx.next_ids]
+        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
+        if (left is None or not rnd.can_complete(left + beyond)) and not lookahead_completing(
+                ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
+            return None
+    return chosen, floaters
 
 
 def colour_split_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:

@@ -4,11 +4,12 @@ White won every game, ``benchmarks/bad_rounds.py --scenarios last-round-ww``).
 
 Two shapes, each proved in ``docs/dutch.md`` section 8.13:
 
-* :func:`alike_bracket`: a homogeneous bracket paired alone whose players are all alike (one
-  score, one colour history, the same preference, floats and topscorer flag; the topscorers of
-  the last round). Every pair then gets the same colours by E.1-E.5 (the higher-ranked player
-  his preference, E.4) and costs the same on every criterion, so every candidate pairing
-  everybody ties, and D.2/D.1 take the first assignment of S1 into S2.
+* :func:`alike_bracket`: a homogeneous bracket whose players are all alike (one score, one
+  colour history, the same preference, floats and topscorer flag; the topscorers of the last
+  round). Every pair then gets the same colours by E.1-E.5 (the higher-ranked player his
+  preference, E.4) and costs the same on every criterion, and so does the player left over of
+  an odd bracket, so every candidate with the most pairs ties (but for the look-ahead and
+  completion, judged apart), and D.2/D.1 take the first assignment of S1 into S2.
 * :func:`colour_split_completing`: a homogeneous bracket that must complete the round (2017 and
   2012 PPB, 2025 [C4]) whose colour bound is zero. Every pair of a candidate at that bound
   holds one player preferring White and one preferring Black, so the candidates left float the

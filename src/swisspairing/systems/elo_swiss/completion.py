@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass
 
 from ...matching import augment_path, max_cardinality_matching, without_pair
+from ...matching.barriers import Barrier, barrier_of
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import bits, mask_of
 from .players import PairRule, Round
@@ -410,6 +411,33 @@ class BitCompletion:
         an S2 player's vertex is his own bit (issue 26)."""
         return self.matching.partners_allowed(a + self.shift)
 
+    def partners_and_barrier(self, a: int) -> tuple[int, object]:
+        """:meth:`partners`, and a guess for :meth:`refused` in the next frames of the D1
+        search: the Gallai-Edmonds barrier ``A`` of the graph without ``a``'s vertex (the
+        vertices outside the partner set ``D`` joined to it,
+        :func:`~swisspairing.matching.barriers.barrier_of`) with the components it leaves
+        (:class:`~swisspairing.matching.barriers.Barrier`; issue 26)."""
+        m = self.matching
+        rest = m.among & ~(1 << (a + self.shift))
+        got = m.partners_allowed(a + self.shift)
+        return got, Barrier.of(rest, m.barred, barrier_of(rest, m.barred, got))
+
+    def refused(self, a: int, guess: object) -> tuple[int, object]:
+        """A bit set of players ``b`` for which :meth:`without` (``a``, ``b``) is certainly
+        None, found without a search, and the guess for the next frame (issue 26): ``guess``
+        (a barrier found by :meth:`partners_and_barrier` in an earlier frame) less the
+        vertices gone since, when it is still a Tutte barrier of the graph without ``a``'s
+        vertex (:attr:`~swisspairing.matching.barriers.Barrier.holds`: it leaves at least as
+        many odd components as it has vertices, so removing any one of its vertices as well
+        leaves no perfect matching); 0 when it is not (nothing refused). A subset of the
+        players :meth:`partners` leaves out, so the D1 search skips only what it would
+        skip."""
+        if not isinstance(guess, Barrier) or not self.perfect:
+            return 0, None
+        m = self.matching
+        now = guess.within(m.among & ~(1 << (a + self.shift)), m.barred)
+        return (now.x if now.holds else 0), now
+
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
         is repaired from the partners they lose); None when none is left."""
@@ -637,6 +665,19 @@ class BothCompletions(BitCompletion):
 
     def partners(self, a: int) -> int:
         return self.first.partners(a) & self.second.partners(a)
+
+    def partners_and_barrier(self, a: int) -> tuple[int, object]:
+        one, guess_one = self.first.partners_and_barrier(a)
+        two, guess_two = self.second.partners_and_barrier(a)
+        return one & two, (guess_one, guess_two)
+
+    def refused(self, a: int, guess: object) -> tuple[int, object]:
+        """A player refused by either graph is refused (both are necessary)."""
+        if not isinstance(guess, tuple):
+            return 0, None
+        one, guess_one = self.first.refused(a, guess[0])
+        two, guess_two = self.second.refused(a, guess[1])
+        return one | two, (guess_one, guess_two)
 
     def without(self, a: int, b: int) -> BitCompletion | None:
         one = self.first.without(a, b)

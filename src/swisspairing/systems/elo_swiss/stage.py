@@ -311,10 +311,25 @@ def valid_permutations(
         pruning lasts at least as long as one ``without`` per partner did, so the budget is
         charged at most as before, see docs/elo-swiss.md)."""
         if frame[4] is None:
-            frame[4] = done.partners(a)
+            frame[4], guess[0] = done.partners_and_barrier(a)
         return frame[4]
 
+    def refused_of(frame: list, done: BitCompletion, a: int) -> int:
+        """S2 players ``a`` may not take keeping ``done`` perfect, proved without a search
+        by the barrier the last partner set left (:meth:`BitCompletion.refused`: a subset of
+        those :func:`partners_of` leaves out, so skipping them skips nothing the partner set
+        keeps, and neither charges ``work``), asked once per frame (issue 26: in near-miss
+        rounds the first partners D1 tries are the few players every floater set needs, and
+        each proof that they are refused was one Edmonds search labelling the whole graph).
+        A guess found no barrier any more is dropped until the next partner set."""
+        if frame[5] is None:
+            frame[5], guess[0] = (0, None) if guess[0] is None else done.refused(a, guess[0])
+            if not frame[5]:
+                guess[0] = None
+        return frame[5]
+
     s2_mask = mask_of(s2)
+    guess: list[object] = [None]  # the barrier of the last partner set (refused_of)
     direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None
     first = feasible(0, None)
@@ -332,12 +347,12 @@ def valid_permutations(
     # depth-first over the places of S2 with an explicit stack (S1 may hold thousands of
     # players: no recursion). A frame: its depth, its completion, an assignment of the rest of
     # S1 (kept by the deepest frame only), the index in S2 of its next candidate and the
-    # partners its completion allows (asked once); the S2
-    # players free at a depth are those of S2 not in ``used``, in their order.
-    stack: list[list] = [[0, root, first, 0, None]]
+    # partners its completion allows (asked once) and the partners a barrier refuses (asked
+    # once); the S2 players free at a depth are those of S2 not in ``used``, in their order.
+    stack: list[list] = [[0, root, first, 0, None, None]]
     while stack:
         frame = stack[-1]
-        depth, done, witness, i, _ = frame
+        depth, done, witness, i = frame[:4]
         if depth == p:
             yield tuple(chosen)
             stack.pop()
@@ -356,6 +371,8 @@ def valid_permutations(
             tried = None  # ``done.without(a, b)`` when asked here
             if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
                     and not done.holds(a, b)):
+                if frame[4] is None and (refused_of(frame, done, a) >> b) & 1:
+                    continue  # ``done.without(a, b)`` would be None (a barrier; issue 26)
                 if frame[4] is None and direct[1] <= direct[0] + 2:
                     # the frame's first partner not held: one repair for it, and only if it
                     # fails the partners of every later one at once (issue 26: in most
@@ -396,7 +413,7 @@ def valid_permutations(
                 continue
             frame[3] = i
             chosen.append(b)
-            stack.append([depth + 1, after, below, 0, None])
+            stack.append([depth + 1, after, below, 0, None, None])
             pushed = True
             break
         if not pushed:

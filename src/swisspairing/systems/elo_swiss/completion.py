@@ -237,10 +237,10 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        first = [(a + shift, b) for a, b in _d1_first_pairs(s1, s2, pair_barred)]
         # only "is it perfect?" is read from a matching that is not (valid_permutations stops
-        # there), so its search stops at the first vertex without an augmenting path
-        return BitCompletion(BitMatching.starting_with(barred, among, first,
+        # there), so its search stops at the first vertex without an augmenting path; the
+        # greedy start, not D1's first pairs (see :func:`_residual_bits`)
+        return BitCompletion(BitMatching.starting_with(barred, among, (),
                                                         stop_at_failure=True), shift)
 
 
@@ -485,25 +485,13 @@ def _residual_bits(
         lone = top + x
         barred[lone] = -1  # joined to nobody (itself included)
         among |= 1 << lone
-    return BitCompletion(BitMatching.starting_with(
-        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
-
-
-def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[int, int]
-                    ) -> list[tuple[int, int]]:
-    """The pairs D1 tries first (C6, C7): each S1 player in turn with the first S2 player in
-    S2's order not taken yet that he may meet. The completion matching starts from them
-    (:meth:`BitMatching.starting_with`): where they can be kept, the D1 search finds its next
-    pair already in the matching and needs no search to know it keeps the graph perfect."""
-    taken = 0
-    pairs = []
-    for a in s1:
-        for b in s2:
-            if not (taken >> b) & 1 and not (pair_barred[a] >> b) & 1:
-                pairs.append((a, b))
-                taken |= 1 << b
-                break
-    return pairs
+    # the greedy start (fewest partners first), not D1's first pairs: where a D1 search's
+    # partner is held no search is needed, but in near-miss rounds those pairs took the few
+    # players the floaters need, leaving dozens of vertices whose augmenting paths each cost
+    # an Edmonds search over the graph (issue 26: the 4,000-player round 4.3 -> 3.5 s since
+    # the barriers of ``BitCompletion.refused`` answer most frames; any perfect matching
+    # answers the same questions)
+    return BitCompletion(BitMatching.starting_with(barred, among, (), stop_at_failure=True))
 
 
 def some_movers_take_residents(
@@ -641,8 +629,7 @@ def _residual_rest_bits(
     for v in bits(below):
         barred[v] = ~((resident_mask | below) & ~graph[v] & ~(1 << v))
     among = mover_mask | resident_mask | below
-    return BitCompletion(BitMatching.starting_with(
-        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
+    return BitCompletion(BitMatching.starting_with(barred, among, (), stop_at_failure=True))
 
 
 class BothCompletions(BitCompletion):

@@ -50,7 +50,9 @@ class Round:
         self._completion_graph: dict[int, int] | None = None
         self._base_matchings: dict[frozenset[int], BitMatching] = {}
         self._bye_takers: int | None = None
-        self._some_floaters: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
+        #: answers of :meth:`completable_with_some`, keyed by bit sets (issue 26: keyed by
+        #: the sets themselves, 340 answers of the 4,000-player near-miss round held 65 MiB)
+        self._some_floaters: dict[tuple[int, int, int], bool] = {}
         self._inside_pairs: dict[int, int] = {}  # bit set -> its maximum matching's pairs
         self._level_answers: dict[tuple[frozenset[int], frozenset[int], int, frozenset[int]],
                                   bool] = {}
@@ -260,7 +262,8 @@ class Round:
         a perfect matching gives the stand-ins the candidates that do not float, and pairs
         the ``x`` others with ``base`` (C12, C13 for a whole stage: no split of the stage can
         leave floaters the rest of the round takes when this is False)."""
-        key = (candidates, x, base)
+        cands, base_mask = mask_of(candidates), mask_of(base)
+        key = (cands, x, base_mask)  # the same sets, the same bit sets
         got = self._some_floaters.get(key)
         if got is not None:
             return got
@@ -270,8 +273,7 @@ class Round:
         graph = self.completion_graph()
         top = self.bye_bit + 1
         stand_in_mask = ((1 << stand_ins) - 1) << top
-        cands = mask_of(candidates)
-        others = mask_of(base) & ~cands
+        others = base_mask & ~cands
         among = cands | others | stand_in_mask
         bye = (x + others.bit_count()) % 2
         if bye:

@@ -254,6 +254,14 @@ def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int
     return given if kuhn_augment(holder, right_mask, barred, taken, given) else None
 
 
+#: a frame of :func:`valid_permutations` keeps its completion graph's matching only at the
+#: places that are a multiple of this (the others are rebuilt when the search backtracks to
+#: them): memory, not answers (issue 26: the 1-point level of the 4,000-player near-miss round
+#: searched S1 = 662 players from above, a matching of 2,500 vertices per frame, twice)
+KEPT_EVERY = 16
+_DROPPED = object()  # a frame's completion, dropped (rebuilt when needed)
+
+
 def valid_permutations(
     s1: Sequence[int],
     s2: Sequence[int],
@@ -350,8 +358,26 @@ def valid_permutations(
     # partners its completion allows (asked once) and the partners a barrier refuses (asked
     # once); the S2 players free at a depth are those of S2 not in ``used``, in their order.
     stack: list[list] = [[0, root, first, 0, None, None]]
+
+    def rebuilt(depth: int) -> BitCompletion:
+        """The completion of the frame at ``depth``, dropped when its child was pushed: from
+        the nearest frame above that kept its own, one ``without`` per pair fixed since (each
+        perfect: it was when the frame was pushed, and perfection is a property of the graph,
+        not of the matching; nothing charged, as nothing is asked that was not answered)."""
+        top = depth
+        while stack[top][1] is _DROPPED:
+            top -= 1
+        done = stack[top][1]
+        for k in range(top, depth):
+            done = done.without(s1[k], chosen[k])
+            if done is None:  # pragma: no cover - the frame's graph was perfect
+                raise AssertionError("a completion kept perfect lost its perfect matching")
+        return done
+
     while stack:
         frame = stack[-1]
+        if frame[1] is _DROPPED:
+            frame[1] = rebuilt(frame[0])
         depth, done, witness, i = frame[:4]
         if depth == p:
             yield tuple(chosen)
@@ -412,6 +438,11 @@ def valid_permutations(
                 used_mask &= ~(1 << b)
                 continue
             frame[3] = i
+            if done is not None and depth % KEPT_EVERY:
+                # memory (issue 26): a completion holds a matching of the whole rest of the
+                # round; S1 may hold hundreds of players, so a frame keeps its own only every
+                # KEPT_EVERY places, the others are rebuilt if the search comes back to them
+                frame[1] = _DROPPED
             chosen.append(b)
             stack.append([depth + 1, after, below, 0, None, None])
             pushed = True

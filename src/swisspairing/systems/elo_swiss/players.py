@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import BitGraph, bits, mask_of
@@ -14,6 +14,31 @@ from ...model.state import Float, PlayerState, build_states
 from ...model.tournament import title_rank
 from . import criteria
 from .criteria import POINT_WITHOUT_PLAYING, elo_float_policy
+
+
+def perfect_from_highest(barred: Mapping[int, int], among: int) -> bool:
+    """Whether the vertices of ``among`` can all be matched under ``barred``
+    (:meth:`~swisspairing.matching.bitpaths.BitMatching.is_perfect`'s answer): a greedy start,
+    the vertices with the fewest partners first, each taking its *highest*-numbered free
+    partner, then augmenting paths, stopping at the first vertex left without one (no perfect
+    matching then: the symmetric difference with one would hold an augmenting path from it).
+    Any start gives the same answer. Issue 26: the graphs asked here put stand-ins (and the
+    bye vertex) above every player; taking the lowest partner, the lower levels' players took
+    the level's candidates first and left dozens of vertices whose augmenting paths each cost
+    an Edmonds search over 4,000 vertices (the 4,000-player near-miss round, 0.7 s); taking
+    the highest, the candidates take stand-ins and nothing is left to augment there."""
+    order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
+    free = among
+    pairs = []
+    for v in order:
+        if not (free >> v) & 1:
+            continue
+        options = free & ~barred[v] & ~(1 << v)
+        if options:
+            u = options.bit_length() - 1
+            pairs.append((v, u))
+            free &= ~((1 << v) | (1 << u))
+    return BitMatching.starting_with(barred, among, pairs, stop_at_failure=True).perfect
 
 
 class Round:
@@ -288,7 +313,7 @@ class Round:
             barred[v] = graph[v] if (cands >> v) & 1 else graph[v] | stand_in_mask
         for k in range(stand_ins):
             barred[top + k] = among & ~cands
-        got = self._some_floaters[key] = BitMatching.is_perfect(barred, among)
+        got = self._some_floaters[key] = perfect_from_highest(barred, among)
         return got
 
     def floaters_needed(self, others: int) -> int:
@@ -337,7 +362,7 @@ class Round:
             barred[v] = ~partners | (1 << v)
         for v in bits(below):
             barred[v] = ~((below | float_mask) & ~graph[v]) | (1 << v)
-        got = self._level_answers[key] = BitMatching.is_perfect(barred, among)
+        got = self._level_answers[key] = perfect_from_highest(barred, among)
         return got
 
     def some_next_level_floaters(self, forced: frozenset[int], free: frozenset[int],
@@ -380,7 +405,7 @@ class Round:
         if (at_least + len(lower)) % 2:
             barred[self.bye_bit] = ~mask_of(pid for pid in lower if self.bye_eligible(pid))
             among |= 1 << self.bye_bit
-        return BitMatching.is_perfect(barred, among)
+        return perfect_from_highest(barred, among)
 
     def completable(self, players: Iterable[int], restrict: frozenset[int] | None = None,
                     floaters: frozenset[int] = frozenset()) -> bool:

@@ -86,6 +86,9 @@ class Round:
         self.matching_work = [criteria.MATCHING_WORK_LIMIT]
         #: how many stages stopped at :data:`.criteria.EXCHANGE_LIMIT` (a search limit)
         self.exchange_cuts = 0
+        #: how many stages gave up on D2 families too large to list
+        #: (:data:`.criteria.FAMILY_SETS_LIMIT`, a search limit)
+        self.family_cuts = 0
         #: answers of :class:`.completion.FloaterTest` (floaters, lower levels) -> bool
         self.floater_answers: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
         #: per (players, players allowed to float, upfloat stage), the largest p found not

@@ -19,7 +19,7 @@ from .completion import (
     StageCompletions,
     max_matching_size,
 )
-from .exchanges import SplitFamily, d2_splits, d2_splits_where
+from .exchanges import SplitFamily, TooManySets, d2_splits, d2_splits_where
 from .players import PairRule, Round
 
 
@@ -117,7 +117,7 @@ def pair_stage(
             return stage_completions.some_split(
                 [([players[i - 1] for i in run], take) for run, take in family])
 
-        splits = d2_splits_where(n, p, maybe)
+        splits = _cut_when_too_many(rd, d2_splits_where(n, p, maybe))
     for exchanges, (s1n, s2n, exchange) in enumerate(splits, start=1):
         if exchanges > criteria.EXCHANGE_LIMIT:
             rd.exchange_cuts += 1  # a search limit: read by C12's walk (level._c12_walk)
@@ -145,6 +145,18 @@ def pair_stage(
             if x >= 2 and not floater_ok(frozenset(floaters)):
                 continue  # (known already while the matching work lasts)
             yield list(zip(s1, perm, strict=True)), floaters, (exchange, s1, s2)
+
+
+def _cut_when_too_many(rd: Round, splits: Iterator[tuple[list[int], list[int], str]]
+                       ) -> Iterator[tuple[list[int], list[int], str]]:
+    """The splits of ``d2_splits_where`` until it gives up on families too large to list
+    (:class:`.exchanges.TooManySets`): then the stage stops there, counted as a search limit
+    (``rd.family_cuts``, a note of the level) like the exchange limit (issue 26)."""
+    try:
+        yield from splits
+    except TooManySets:
+        rd.exchange_cuts += 1  # read by C12's walk (level._c12_walk), as the exchange limit
+        rd.family_cuts += 1
 
 
 def _some_floaters(

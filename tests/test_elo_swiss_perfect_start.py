@@ -1,8 +1,9 @@
 """``players.perfect_from_highest`` (issue 26): "can they all be paired?" from a greedy start in
 which each vertex takes its highest-numbered free partner. The same answer as
 ``BitMatching.is_perfect`` (lowest partner) and as an exhaustive search on random graphs, with
-and without stand-ins above every player (the graphs of ``Round.completable_with_some``); and
-near-miss rounds paired alike, explanations included, with either start."""
+and without stand-ins above every player (the graphs of ``Round.completable_with_some`` and of
+the family questions of ``completion``); and near-miss rounds paired alike, explanations
+included, with either start."""
 
 from __future__ import annotations
 

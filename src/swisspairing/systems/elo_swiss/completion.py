@@ -12,6 +12,7 @@ from ...matching import augment_path, max_cardinality_matching, without_pair
 from ...matching.barriers import Barrier, barrier_of
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import bits, mask_of
+from . import players as round_players
 from .players import PairRule, Round
 
 
@@ -324,7 +325,8 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        return BitMatching.is_perfect(barred, among)
+        # any start gives the answer; stand-ins sit above every player (issue 26)
+        return round_players.perfect_from_highest(barred, among)
 
 
 def residual_completion(
@@ -539,7 +541,8 @@ def some_movers_take_residents(
         barred[v] = ~resident_mask
     for v in bits(stand_in_mask):
         barred[v] = ~free_mask
-    return BitMatching.is_perfect(barred, mover_mask | resident_mask | place_mask | stand_in_mask)
+    return round_players.perfect_from_highest(
+        barred, mover_mask | resident_mask | place_mask | stand_in_mask)
 
 
 def some_floaters_of_each(
@@ -588,7 +591,7 @@ def some_floaters_of_each(
         barred[v] = ~free_mask
     for v in bits(res_stand_mask):
         barred[v] = ~resident_mask
-    return BitMatching.is_perfect(barred, among)
+    return round_players.perfect_from_highest(barred, among)
 
 
 def _residual_rest_bits(

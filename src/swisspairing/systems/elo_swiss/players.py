@@ -26,7 +26,11 @@ def perfect_from_highest(barred: Mapping[int, int], among: int) -> bool:
     bye vertex) above every player; taking the lowest partner, the lower levels' players took
     the level's candidates first and left dozens of vertices whose augmenting paths each cost
     an Edmonds search over 4,000 vertices (the 4,000-player near-miss round, 0.7 s); taking
-    the highest, the candidates take stand-ins and nothing is left to augment there."""
+    the highest, the candidates take stand-ins and nothing is left to augment there. Also the
+    family questions of :mod:`.completion` (``StageCompletions.some_split``,
+    ``some_movers_take_residents``, ``some_floaters_of_each``), whose stand-ins sit above
+    every player too (48 near-miss files 2.38 -> 2.08 s; near-miss round 5 at 1,000 players
+    113 -> 103 s)."""
     order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
     free = among
     pairs = []

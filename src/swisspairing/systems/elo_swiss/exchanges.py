@@ -7,6 +7,8 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 
+from . import criteria
+
 
 def d1_permutations(s2: Sequence[int], p: int | None = None) -> Iterator[tuple[int, ...]]:
     """D1: the arrangements of S2, the identity first, then "all the numbers that can be written
@@ -102,6 +104,16 @@ def d2_splits_where(
             yield s1, s2, f"{'+'.join(map(str, out1))}<->{'+'.join(map(str, out2))}"
 
 
+class TooManySets(Exception):
+    """The families of exchanges left after a stage's questions hold more sets than
+    :data:`.criteria.FAMILY_SETS_LIMIT`: the stage stops there, as at the exchange limit."""
+
+
+def _family_sets(family: list[tuple[list[int], int]]) -> int:
+    """How many sets a family of :func:`_maybe_sets` holds."""
+    return math.prod(math.comb(len(run), c) for run, c in family)
+
+
 def _maybe_sets(places: list[int], size: int,
                 maybe: Callable[[list[tuple[list[int], int]]], bool], calls: int
                 ) -> list[tuple[int, ...]]:
@@ -109,10 +121,14 @@ def _maybe_sets(places: list[int], size: int,
     out: a family is a list of runs of places, each with how many of its places the set
     holds; a family ``maybe`` refuses is dropped with every set in it, one it accepts is
     halved at its first run with a choice (every split of the count between the halves),
-    down to single sets. Past ``calls`` questions the families left are kept whole."""
+    down to single sets. Past ``calls`` questions the families left are kept whole, unless
+    they hold more than :data:`.criteria.FAMILY_SETS_LIMIT` sets together: then
+    :class:`TooManySets` is raised before any is listed (issue 26: near-miss round 5 at
+    1,000 players listed families of millions of sets, 6 GB)."""
     out: list[tuple[int, ...]] = []
     stack: list[list[tuple[list[int], int]]] = [[(places, size)]]
     asked = 0
+    kept = 0  # sets in the families kept whole
     while stack:
         family = stack.pop()
         choice = next((k for k, (run, c) in enumerate(family) if 0 < c < len(run)), None)
@@ -120,6 +136,9 @@ def _maybe_sets(places: list[int], size: int,
             out.append(tuple(sorted(q for run, c in family if c for q in run)))
             continue
         if asked >= calls:
+            kept += _family_sets(family)
+            if kept > criteria.FAMILY_SETS_LIMIT:
+                raise TooManySets
             out.extend(_every_set(family))
             continue
         run, c = family[choice]

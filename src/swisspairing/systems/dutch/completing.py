@@ -422,8 +422,9 @@ def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],
     completion: the players below pair among themselves as far as they can (a maximum
     matching, the PAB included), those left over take the downfloaters who go further down,
     then residents from the bottom up; the other downfloaters take residents, and the residents
-    left pair among themselves. False when that does not give the bound (the matchings then
-    pair the bracket).
+    left pair among themselves (a greedy, else the exact :func:`downfloaters_meet_residents`,
+    docs/dutch.md 8.14). False when that does not give the bound (the matchings then pair the
+    bracket).
     """
     rnd, nxt = ctx.rnd, ctx.nxt
     need = forced_floaters(beyond, bye)

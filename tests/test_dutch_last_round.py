@@ -222,7 +222,8 @@ def _last_bracket_players() -> list[PairingPlayer]:
 
 
 @pytest.mark.parametrize(("rules", "pairs", "receiver"), [
-    # 2017: C.14 (MDP opponents who floated up the round before): 3 should not meet an MDP
+    # 2017: C.13 (fewest upfloaters, here MDP opponents, who floated up the round before):
+    # 3 should not meet an MDP
     (RULES_2017, [(1, 4), (2, 5)], 3),
     # 2025: [C9] (2.3.4) first: the PAB receiver with the fewest unplayed games, 4 or 5;
     # they tie on the rest, D.1 then pairs 1-3, 2-4

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from swisspairing.formats.trf import read_trf
 from swisspairing.model.state import Float
 from swisspairing.systems import get_system
-from swisspairing.systems.dutch import completing, generation, ideal, tied
+from swisspairing.systems.dutch import completing, generation, ideal, odd_last_bracket, tied
 from swisspairing.systems.dutch import round as dutch_round
 from swisspairing.systems.dutch.bracket import Bracket
 from swisspairing.systems.dutch.generation import BracketResult
@@ -50,6 +50,7 @@ SHORTCUTS: tuple[tuple[str, Any, str], ...] = (
     ("completing", completing, "completing_candidate"),
     ("lowest-2012", completing, "lowest_bracket_one_colour_2012"),
     ("last-one-colour", completing, "last_bracket_one_colour"),
+    ("odd-last-pab", odd_last_bracket, "pab_receiver_candidate"),
     ("limbo-fixed", generation, "limbo_opponents_fixed"),
     ("alike", tied, "alike_bracket"),
     ("colour-split", tied, "colour_split_completing"),

@@ -19,9 +19,16 @@ import pytest
 
 from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, settled
 from swisspairing.model import Colour
-from swisspairing.model.state import Float
+from swisspairing.model.state import Float, PreferenceStrength
 from swisspairing.systems import get_system
-from swisspairing.systems.dutch import RULES_2025, tied
+from swisspairing.systems.dutch import (
+    RULES_2017,
+    RULES_2025,
+    DutchRules,
+    generation,
+    odd_last_bracket,
+    tied,
+)
 from swisspairing.systems.dutch.bracket import Bracket, open_bracket
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
 from swisspairing.systems.dutch.round import PairingRound
@@ -148,3 +155,91 @@ def test_alike_bracket_scope() -> None:
     assert tied.alike_bracket(open_bracket(rnd, other, set(), [], None)) is None
     assert tied.alike_bracket(open_bracket(rnd, players[:4], set(), [], players[4:])) is None
     assert tied.alike_bracket(open_bracket(rnd, players[:7], set(), [], [])) is None
+
+
+def odd_last_rounds(system: str) -> Iterator[RoundToPair]:
+    """The last round (3-5) of events of 21-101 players, an odd number (a PAB), after rounds
+    where White won every game or nearly (97 %): the last bracket holds the MDPs of the
+    bracket above and one more resident than them (docs/dutch.md 8.15)."""
+    for n in range(21, 103, 8):
+        for rate in (1.0, 0.97):
+            for played in (2, 3, 4):
+                yield ((n, rate, played),
+                       white_mostly_event(n, played, rate, system, 7 * n + played,
+                                          total_rounds=played + 1),
+                       played + 1)
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_odd_last_bracket_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each last round of an odd field in which 8.15 settled the last bracket (one more
+    resident than MDPs, the best PAB receiver left over), paired again without it (the
+    weighted matchings with the PAB vertex): the same boards and bye. Counted apart: rounds
+    where the eligible residents differ in their PAB row (the choice of the receiver
+    matters)."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        mdps = [p for p in ctx.players if p.id in ctx.mdp_ids]
+        gains = {odd_last_bracket.receiver_gain(ctx, mdps[0], p)
+                 for p in ctx.players if p.id not in ctx.mdp_ids and p.bye_ok}
+        if len(gains) > 1:
+            kinds["receivers differ"] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system), chain(odd_last_rounds(system), last_rounds(system)), monkeypatch,
+        [Spy(odd_last_bracket, "pab_receiver_candidate", tally)],
+        [StandIn(odd_last_bracket, "pab_receiver_candidate", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 10
+    assert kinds["receivers differ"] >= 3
+
+
+def _last_bracket_players() -> list[PairingPlayer]:
+    """Round 3: MDPs 1 and 2 (2 points, mild White), residents 3-5 (1 point, WW: absolute
+    Black, so they may not meet, C.3 / [C3]); 3 floated up in round 2 and has an unplayed
+    game."""
+    w, b = Colour.WHITE, Colour.BLACK
+
+    def player(pid: int, score: int, colours: tuple[Colour, ...], pref: Colour, strength: int,
+               cd: int, float1: Float | None, unplayed: int) -> PairingPlayer:
+        return PairingPlayer(id=pid, score=score, colours=colours, opponents=frozenset(),
+                             pref=pref, strength=strength, cd=cd, float1=float1, float2=None,
+                             bye_ok=True, topscorer=False, unplayed=unplayed, rank=pid - 1,
+                             paired_number=pid)
+
+    mild = PreferenceStrength.MILD.value  # the MDPs' own terms: the same in every candidate
+    return [player(1, 20, (w, b), w, mild, 0, None, 0),
+            player(2, 20, (b, w), w, mild, 0, None, 0),
+            player(3, 10, (w, w), b, ABSOLUTE, 2, Float.UP, 1),
+            player(4, 10, (w, w), b, ABSOLUTE, 2, None, 0),
+            player(5, 10, (w, w), b, ABSOLUTE, 2, None, 0)]
+
+
+@pytest.mark.parametrize(("rules", "pairs", "receiver"), [
+    # 2017: C.13 (fewest upfloaters, here MDP opponents, who floated up the round before):
+    # 3 should not meet an MDP
+    (RULES_2017, [(1, 4), (2, 5)], 3),
+    # 2025: [C9] (2.3.4) first: the PAB receiver with the fewest unplayed games, 4 or 5;
+    # they tie on the rest, D.1 then pairs 1-3, 2-4
+    (RULES_2025, [(1, 3), (2, 4)], 5),
+])
+def test_odd_last_bracket_leaves_the_best_pab_receiver_over(
+        rules: DutchRules, pairs: list[tuple[int, int]], receiver: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.15 on a hand-made last bracket, and the weighted matchings (the shortcut off) agree."""
+    players = _last_bracket_players()
+    rnd = PairingRound(rules, players, False, None, None, 3)
+    found = odd_last_bracket.pab_receiver_candidate(open_bracket(rnd, players, {1, 2}, [], []))
+    assert found is not None
+    assert [(a.id, b.id) for a, b in found[0]] == pairs
+    assert [p.id for p in found[1]] == [receiver]
+    monkeypatch.setattr(odd_last_bracket, "pab_receiver_candidate", lambda ctx: None)
+    full = generation.run(open_bracket(rnd, players, {1, 2}, [], []))
+    assert sorted(tuple(sorted((a.id, b.id))) for a, b in full.pairs) == pairs
+    assert [p.id for p in full.floaters] == [receiver]

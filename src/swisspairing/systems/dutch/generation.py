@@ -20,6 +20,7 @@ from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from . import ideal as dutch_ideal
 from . import lowest_2012 as dutch_lowest_2012
+from . import odd_last_bracket as dutch_odd_last_bracket
 from . import tied as dutch_tied
 from . import without_lower as dutch_without_lower
 from .bracket import Bracket
@@ -69,6 +70,10 @@ def run(ctx: Bracket) -> BracketResult:
         # 2017, 2025: the last bracket whose residents may not meet one another, as many as
         # its MDPs: every assignment ties on every criterion (docs/dutch.md section 8.7)
         ideal = dutch_completing.last_bracket_one_colour(ctx)
+    if ideal is None:
+        # ... and the same, odd, one more resident than MDPs: the best PAB receiver left over
+        # (docs/dutch.md section 8.15)
+        ideal = dutch_odd_last_bracket.pab_receiver_candidate(ctx)
     if ideal is None:
         # 2025: a bracket under [C4] with a Limbo whose MDPs' opponents are fixed by [C3]:
         # the engine's own weights on those pairs alone (docs/dutch.md 8.10)

@@ -84,3 +84,32 @@ def test_d2_splits_where_draws_huge_families_in_order_with_little_memory() -> No
     # the first of them is D2's first exchange of 12 players: the 12 S1 players 2..13 for
     # the strongest 12 of S2 (smallest difference of sums, then the weakest S1 players)
     assert pairs[0] == (tuple(range(2, 14)), tuple(range(14, 26)))
+
+
+def test_branches_of_whole_families_asked_cut_only_dead_splits() -> None:
+    """With and without the questions on the branches of the families kept whole
+    (``branch_calls``): random sets of good splits, a family test that says yes exactly when
+    the family holds one, a small halving budget (families kept whole). Asked, the splits are
+    a subsequence of the unasked ones (D2's order kept) and hold the same good splits (a set
+    leaving S2 is asked with S1 free, so a split whose two sides each belong to some good
+    split may remain)."""
+    rng = random.Random(5)
+    cut = 0
+    for _trial in range(60):
+        n = rng.randint(6, 14)
+        p = rng.randint(2, n // 2)
+        every = list(d2_splits(n, p))
+        good = {tuple(s1) for s1, _, _ in every[1:] if rng.random() < 0.05}
+
+        def maybe(family: SplitFamily, good: set = good) -> bool:
+            return any(all(len(set(s1) & set(run)) == c for run, c in family) for s1 in good)
+
+        calls = rng.choice([0, 1, 3])
+        unasked = list(d2_splits_where(n, p, maybe, calls=calls, branch_calls=0))
+        asked = list(d2_splits_where(n, p, maybe, calls=calls, branch_calls=10**6))
+        rest = iter(unasked)
+        assert all(any(split == other for other in rest) for split in asked)
+        assert [s for s in asked if tuple(s[0]) in good] == \
+            [s for s in unasked if tuple(s[0]) in good]
+        cut += len(unasked) - len(asked)
+    assert cut > 0  # the questions did cut dead splits

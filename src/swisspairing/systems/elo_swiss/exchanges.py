@@ -59,8 +59,14 @@ FEW_LEAVING = 256
 SplitFamily = list[tuple[list[int], int]]
 
 
+#: Questions per size of exchange on the branches of the families kept whole
+#: (:meth:`_Family.sets_asked`), past which their sets are tried unasked.
+BRANCH_CALLS = 500
+
+
 def d2_splits_where(
-    n: int, p: int, maybe: Callable[[SplitFamily], bool], calls: int = 2000
+    n: int, p: int, maybe: Callable[[SplitFamily], bool], calls: int = 2000,
+    branch_calls: int | None = None,
 ) -> Iterator[tuple[list[int], list[int], str]]:
     """:func:`d2_splits` without the exchanges that ``maybe`` rules out by families: the
     same splits in the same order (C4/C8, D2), less those of a family for which ``maybe``
@@ -75,6 +81,7 @@ def d2_splits_where(
     weakest S1 players, the strongest S2 players), generated as they are needed
     (:func:`_in_d2_order`: a family kept whole is never listed; issue 26, near-miss
     round 5, where such families held millions of sets)."""
+    branches = BRANCH_CALLS if branch_calls is None else branch_calls
     s1_all = list(range(1, p + 1))
     s2_all = list(range(p + 1, n + 1))
     yield s1_all, s2_all, ""
@@ -94,7 +101,22 @@ def d2_splits_where(
             outs1 = _maybe_families(s1_all, size, lambda halves, size=size: maybe(
                 [*((g, len(g) - c) for g, c in halves), (s2_all, size)]), calls)
             ask = False
-        for out1, out2s in _in_d2_order(outs1, outs2):
+        answers: dict[tuple[tuple[tuple[int, ...], int], ...], bool] = {}
+
+        def ask2(halves: SplitFamily, size: int = size,
+                 answers: dict[tuple[tuple[tuple[int, ...], int], ...], bool] = answers
+                 ) -> bool:
+            # a branch of a family kept whole, asked once (at most ``branch_calls``
+            # questions: past them, every branch is kept, its sets tried as before)
+            key = tuple((tuple(run), c) for run, c in halves)
+            known = answers.get(key)
+            if known is None:
+                if len(answers) >= branches:
+                    return True
+                known = answers[key] = maybe([(s1_all, p - size), *halves])
+            return known
+
+        for out1, out2s in _in_d2_order(outs1, outs2, ask2):
             if ask:
                 worth = leaving.get(out1)
                 if worth is None:
@@ -153,14 +175,17 @@ def _every_set(family: SplitFamily) -> Iterator[tuple[int, ...]]:
 
 
 class _Family:
-    """A family of :func:`_maybe_families` as sorted places with, per place, the last index of
-    its run and, per run, its count: what :meth:`sets_of_sum` needs to draw the family's sets
-    of one sum in lexicographic order without listing the others."""
+    """A family of :func:`_maybe_families`: its runs holding some of the set's places, in
+    increasing order, with their counts, and the places of the others (``none``): what
+    :meth:`sets_of_sum` needs to draw the family's sets of one sum in lexicographic order
+    without listing the others."""
 
     def __init__(self, family: SplitFamily) -> None:
         runs = [(sorted(run), c) for run, c in family if c]
         runs.sort(key=lambda rc: rc[0][0])
         self.runs = runs
+        self.none = sorted(q for run, c in family if not c for q in run)
+        self.whole = any(c < len(run) for run, c in runs)  # more than one set
         # sums reachable by the runs from k on: [least, most] (every sum between is reached:
         # a run's places are consecutive, so its c-subsets reach every sum between their
         # least and their most, and so do sums of such sets)
@@ -192,6 +217,49 @@ class _Family:
         for part in _subsets_of_sum(run, c, lo - rest_most, hi - rest_least):
             s = sum(part)
             yield from self._from_run(k + 1, (*chosen, *part), lo - s, hi - s)
+
+
+    def sets_asked(self, target: int, ask: Callable[[SplitFamily], bool]
+                   ) -> Iterator[tuple[int, ...]]:
+        """:meth:`sets_of_sum` for one sum, the places fixed one at a time in lexicographic
+        order and each branch entered only if ``ask`` accepts its family (the places chosen
+        so far, those passed over, the rest of the run and the later runs free with their
+        counts): a family ``ask`` refuses holds no set worth trying, so the sets it cuts are
+        only sets ``d2_splits_where`` would have dropped (issue 26, near-miss round 5: the
+        families kept whole past the halving's budget held millions of dead sets, tried one
+        by one to the exchange limit). The branches' families do not depend on the sum:
+        ``ask`` keeps its answers."""
+        runs = self.runs
+
+        def walk(k: int, i: int, left: int, chosen: tuple[int, ...], passed: tuple[int, ...],
+                 need: int) -> Iterator[tuple[int, ...]]:
+            run = runs[k][0]
+            if left == 0:
+                passed = (*passed, *run[i:])
+                if k + 1 == len(runs):
+                    if need == 0:
+                        yield chosen
+                    return
+                yield from walk(k + 1, 0, runs[k + 1][1], chosen, passed, need)
+                return
+            m = len(run)
+            for j in range(i, m - left + 1):
+                q = run[j]
+                least = q + sum(run[j + 1:j + left]) + self.least[k + 1]
+                most = q + sum(run[m - left + 1:]) + self.most[k + 1]
+                if least > need:
+                    return  # later places only raise the least sum
+                if most < need:
+                    continue
+                now_chosen, now_passed = (*chosen, q), (*passed, *run[i:j])
+                family = [(list(now_chosen), len(now_chosen)),
+                          (list(now_passed) + self.none, 0),
+                          (run[j + 1:], left - 1), *runs[k + 1:]]
+                if ask([(r, c) for r, c in family if r]):
+                    yield from walk(k, j + 1, left - 1, now_chosen, now_passed, need - q)
+
+        if runs and self.least[0] <= target <= self.most[0]:
+            yield from walk(0, 0, runs[0][1], (), (), target)
 
 
 def _subsets_of_sum(run: list[int], c: int, lo: int, hi: int) -> Iterator[tuple[int, ...]]:
@@ -227,7 +295,8 @@ def _subsets_of_sum(run: list[int], c: int, lo: int, hi: int) -> Iterator[tuple[
     yield from walk(0, c, (), lo, hi)
 
 
-def _in_d2_order(outs1: list[SplitFamily], outs2: list[SplitFamily]
+def _in_d2_order(outs1: list[SplitFamily], outs2: list[SplitFamily],
+                 ask2: Callable[[SplitFamily], bool] | None = None
                  ) -> Iterator[tuple[tuple[int, ...], Iterator[tuple[int, ...]]]]:
     """The (leaving S1, leaving S2) of the two lists of families in the order of
     :func:`d2_exchanges`: by difference of the sums, then the sets leaving S1 weakest first,
@@ -235,7 +304,10 @@ def _in_d2_order(outs1: list[SplitFamily], outs2: list[SplitFamily]
     first) as an iterator. Drawn as needed from the families (:class:`_Family`: only sets of
     a needed sum are generated, none listed ahead), so memory stays bounded whatever the
     families' sizes. A set leaving S1 is given only when some family of S2 reaches its sum
-    plus the difference; its iterator then yields at least one set."""
+    plus the difference; its iterator then yields at least one set, unless ``ask2`` is
+    given: the sets leaving S2 drawn from a family with more than one set are then those
+    of :meth:`_Family.sets_asked` (the sets of the branches ``ask2`` refuses left out),
+    maybe none."""
     fams1 = [_Family(f) for f in outs1]
     fams2 = [_Family(f) for f in outs2]
     if not fams1 or not fams2:
@@ -262,9 +334,10 @@ def _in_d2_order(outs1: list[SplitFamily], outs2: list[SplitFamily]
         for neg_set in heapq.merge(*streams):
             out1 = tuple(sorted(-q for q in neg_set))
             target = sum(out1) + diff
-            yield out1, heapq.merge(*(f.sets_of_sum(target, target)
-                                      for f, (lo, hi) in zip(fams2, sums2, strict=True)
-                                      if lo <= target <= hi))
+            yield out1, heapq.merge(*(
+                f.sets_asked(target, ask2) if ask2 is not None and f.whole
+                else f.sets_of_sum(target, target)
+                for f, (lo, hi) in zip(fams2, sums2, strict=True) if lo <= target <= hi))
 
 
 def _union(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -15,6 +15,9 @@ import itertools
 import random
 import tracemalloc
 
+import pytest
+
+from swisspairing.systems.elo_swiss import criteria
 from swisspairing.systems.elo_swiss.exchanges import (
     SplitFamily,
     _every_set,
@@ -57,11 +60,15 @@ def test_in_d2_order_is_the_literal_order_of_the_families_sets() -> None:
         assert drawn == literal, (n, p, size)
 
 
-def test_d2_splits_where_draws_huge_families_in_order_with_little_memory() -> None:
+def test_d2_splits_where_draws_huge_families_in_order_with_little_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """94 players, p = 13 (the near-miss stage): exchanges of 12 players only are worth trying,
     and the budget of questions is 3, so the families of 12 of 81 S2 players (about 7 x 10^13
     sets) are kept whole. The first 3,000 splits (more than the exchange limit) come in D2's
-    order, each once; memory stays under 20 MiB (the literal list would not fit)."""
+    order, each once; memory stays under 20 MiB (the literal list would not fit). The search
+    limit on the sets of the families kept whole (``criteria.FAMILY_SETS_LIMIT``) is lifted:
+    drawn, such families no longer need it for memory."""
+    monkeypatch.setattr(criteria, "FAMILY_SETS_LIMIT", 10**15)
     n, p, size = 94, 13, 12
 
     def maybe(family: SplitFamily) -> bool:  # only exchanges of ``size`` players

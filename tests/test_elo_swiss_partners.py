@@ -22,19 +22,20 @@ def test_rounds_paired_alike_with_and_without_partner_sets(
     t = white_mostly_wins(engine, 500 + seed, 40 + 8 * seed, 4)
     rounds = range(1, t.rounds_paired + 2)
     asked: list[int] = []
-    real = BitCompletion.partners
+    real = BitCompletion.partners_and_barrier
 
-    def spy(self: BitCompletion, a: int) -> int:
+    def spy(self: BitCompletion, a: int) -> tuple[int, object]:
         got = real(self, a)
-        asked.append(got)
+        asked.append(got[0])
         return got
 
-    monkeypatch.setattr(BitCompletion, "partners", spy)
+    monkeypatch.setattr(BitCompletion, "partners_and_barrier", spy)
     monkeypatch.setattr(criteria, "MATCHING_WORK_LIMIT", 10**9)
     unlimited = [engine.pair(t.before_round(r), r, None) for r in rounds]
     assert asked  # the partner sets were used
-    # the old search: every partner asked by its own repair (``without``)
-    monkeypatch.setattr(BitCompletion, "partners", lambda self, a: -1)
+    # the old search: every partner asked by its own repair (``without``; no partner set,
+    # so no barrier either)
+    monkeypatch.setattr(BitCompletion, "partners_and_barrier", lambda self, a: (-1, None))
     one_by_one = [engine.pair(t.before_round(r), r, None) for r in rounds]
     for got, old in zip(unlimited, one_by_one, strict=True):
         assert [(b.white, b.black) for b in got.boards] == [

@@ -604,9 +604,11 @@ def _first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pairi
     section 8.3). Returns (pairs, colour cost, S2 players left over), None if there is none.
     ``upfloats_fixed``: as for :func:`~.ideal.ideal_pair` (``s1`` the MDPs, ``s2`` the residents,
     the opponents of the MDPs fixed by the colour bound, section 8.6)."""
+    required = {b.id for b in s2 if not may_float(b)}
+    if len(required) > len(s1):
+        return None  # more S2 players who may not float than S1 players to pair them
     adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b, upfloats_fixed)
                   and pair_colour_cost(ctx, a, b) == (0, 0)] for a in s1}
-    required = {b.id for b in s2 if not may_float(b)}
     owner: dict[int, int] = {}  # S2 id -> its S1 partner
     partner: dict[int, int] = {}  # S1 id -> its S2 partner
     users: dict[int, list[int]] = {}

@@ -20,6 +20,7 @@ from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from . import ideal as dutch_ideal
 from . import lowest_2012 as dutch_lowest_2012
+from . import tied as dutch_tied
 from . import without_lower as dutch_without_lower
 from .bracket import Bracket
 from .ideal import Pairs
@@ -72,6 +73,13 @@ def run(ctx: Bracket) -> BracketResult:
         # 2025: a bracket under [C4] with a Limbo whose MDPs' opponents are fixed by [C3]:
         # the engine's own weights on those pairs alone (docs/dutch.md 8.10)
         ideal = limbo_opponents_fixed(ctx)
+    if ideal is None:
+        # the last round after White won every game: the topscorers' bracket of alike
+        # players, and a completing bracket whose colour bound fixes how many of each
+        # preference float: every candidate left ties (docs/dutch.md section 8.13)
+        ideal = dutch_tied.alike_bracket(ctx)
+    if ideal is None:
+        ideal = dutch_tied.colour_split_completing(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(

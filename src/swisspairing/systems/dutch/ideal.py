@@ -339,6 +339,8 @@ def first_assignment_at_bound(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pa
         else:
             options[a.id] = [(b.id, c) for b, k, _ in s2_keys
                              if (c := row[k]) <= target and pair_ok(a, b)]
+        if not options[a.id]:
+            return None  # an S1 player with no pair at the bound: no assignment at all
     left = [a.id for a in s1]
     if len(s2) > len(s1):
         left.append(LEFT_OVER)

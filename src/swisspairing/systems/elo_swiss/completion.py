@@ -9,8 +9,10 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass
 
 from ...matching import augment_path, max_cardinality_matching, without_pair
+from ...matching.barriers import Barrier, barrier_of
 from ...matching.bitpaths import BitMatching
 from ...matching.bitsets import bits, mask_of
+from . import players as round_players
 from .players import PairRule, Round
 
 
@@ -236,10 +238,10 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        first = [(a + shift, b) for a, b in _d1_first_pairs(s1, s2, pair_barred)]
         # only "is it perfect?" is read from a matching that is not (valid_permutations stops
-        # there), so its search stops at the first vertex without an augmenting path
-        return BitCompletion(BitMatching.starting_with(barred, among, first,
+        # there), so its search stops at the first vertex without an augmenting path; the
+        # greedy start, not D1's first pairs (see :func:`_residual_bits`)
+        return BitCompletion(BitMatching.starting_with(barred, among, (),
                                                         stop_at_failure=True), shift)
 
 
@@ -323,7 +325,8 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        return BitMatching.is_perfect(barred, among)
+        # any start gives the answer; stand-ins sit above every player (issue 26)
+        return round_players.perfect_from_highest(barred, among)
 
 
 def residual_completion(
@@ -410,6 +413,33 @@ class BitCompletion:
         an S2 player's vertex is his own bit (issue 26)."""
         return self.matching.partners_allowed(a + self.shift)
 
+    def partners_and_barrier(self, a: int) -> tuple[int, object]:
+        """:meth:`partners`, and a guess for :meth:`refused` in the next frames of the D1
+        search: the Gallai-Edmonds barrier ``A`` of the graph without ``a``'s vertex (the
+        vertices outside the partner set ``D`` joined to it,
+        :func:`~swisspairing.matching.barriers.barrier_of`) with the components it leaves
+        (:class:`~swisspairing.matching.barriers.Barrier`; issue 26)."""
+        m = self.matching
+        rest = m.among & ~(1 << (a + self.shift))
+        got = m.partners_allowed(a + self.shift)
+        return got, Barrier.of(rest, m.barred, barrier_of(rest, m.barred, got))
+
+    def refused(self, a: int, guess: object) -> tuple[int, object]:
+        """A bit set of players ``b`` for which :meth:`without` (``a``, ``b``) is certainly
+        None, found without a search, and the guess for the next frame (issue 26): ``guess``
+        (a barrier found by :meth:`partners_and_barrier` in an earlier frame) less the
+        vertices gone since, when it is still a Tutte barrier of the graph without ``a``'s
+        vertex (:attr:`~swisspairing.matching.barriers.Barrier.holds`: it leaves at least as
+        many odd components as it has vertices, so removing any one of its vertices as well
+        leaves no perfect matching); 0 when it is not (nothing refused). A subset of the
+        players :meth:`partners` leaves out, so the D1 search skips only what it would
+        skip."""
+        if not isinstance(guess, Barrier) or not self.perfect:
+            return 0, None
+        m = self.matching
+        now = guess.within(m.among & ~(1 << (a + self.shift)), m.barred)
+        return (now.x if now.holds else 0), now
+
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
         is repaired from the partners they lose); None when none is left."""
@@ -457,25 +487,13 @@ def _residual_bits(
         lone = top + x
         barred[lone] = -1  # joined to nobody (itself included)
         among |= 1 << lone
-    return BitCompletion(BitMatching.starting_with(
-        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
-
-
-def _d1_first_pairs(s1: Sequence[int], s2: Sequence[int], pair_barred: Mapping[int, int]
-                    ) -> list[tuple[int, int]]:
-    """The pairs D1 tries first (C6, C7): each S1 player in turn with the first S2 player in
-    S2's order not taken yet that he may meet. The completion matching starts from them
-    (:meth:`BitMatching.starting_with`): where they can be kept, the D1 search finds its next
-    pair already in the matching and needs no search to know it keeps the graph perfect."""
-    taken = 0
-    pairs = []
-    for a in s1:
-        for b in s2:
-            if not (taken >> b) & 1 and not (pair_barred[a] >> b) & 1:
-                pairs.append((a, b))
-                taken |= 1 << b
-                break
-    return pairs
+    # the greedy start (fewest partners first), not D1's first pairs: where a D1 search's
+    # partner is held no search is needed, but in near-miss rounds those pairs took the few
+    # players the floaters need, leaving dozens of vertices whose augmenting paths each cost
+    # an Edmonds search over the graph (issue 26: the 4,000-player round 4.3 -> 3.5 s since
+    # the barriers of ``BitCompletion.refused`` answer most frames; any perfect matching
+    # answers the same questions)
+    return BitCompletion(BitMatching.starting_with(barred, among, (), stop_at_failure=True))
 
 
 def some_movers_take_residents(
@@ -523,7 +541,8 @@ def some_movers_take_residents(
         barred[v] = ~resident_mask
     for v in bits(stand_in_mask):
         barred[v] = ~free_mask
-    return BitMatching.is_perfect(barred, mover_mask | resident_mask | place_mask | stand_in_mask)
+    return round_players.perfect_from_highest(
+        barred, mover_mask | resident_mask | place_mask | stand_in_mask)
 
 
 def some_floaters_of_each(
@@ -572,7 +591,7 @@ def some_floaters_of_each(
         barred[v] = ~free_mask
     for v in bits(res_stand_mask):
         barred[v] = ~resident_mask
-    return BitMatching.is_perfect(barred, among)
+    return round_players.perfect_from_highest(barred, among)
 
 
 def _residual_rest_bits(
@@ -613,8 +632,7 @@ def _residual_rest_bits(
     for v in bits(below):
         barred[v] = ~((resident_mask | below) & ~graph[v] & ~(1 << v))
     among = mover_mask | resident_mask | below
-    return BitCompletion(BitMatching.starting_with(
-        barred, among, _d1_first_pairs(movers, residents, pair_barred), stop_at_failure=True))
+    return BitCompletion(BitMatching.starting_with(barred, among, (), stop_at_failure=True))
 
 
 class BothCompletions(BitCompletion):
@@ -637,6 +655,19 @@ class BothCompletions(BitCompletion):
 
     def partners(self, a: int) -> int:
         return self.first.partners(a) & self.second.partners(a)
+
+    def partners_and_barrier(self, a: int) -> tuple[int, object]:
+        one, guess_one = self.first.partners_and_barrier(a)
+        two, guess_two = self.second.partners_and_barrier(a)
+        return one & two, (guess_one, guess_two)
+
+    def refused(self, a: int, guess: object) -> tuple[int, object]:
+        """A player refused by either graph is refused (both are necessary)."""
+        if not isinstance(guess, tuple):
+            return 0, None
+        one, guess_one = self.first.refused(a, guess[0])
+        two, guess_two = self.second.refused(a, guess[1])
+        return one | two, (guess_one, guess_two)
 
     def without(self, a: int, b: int) -> BitCompletion | None:
         one = self.first.without(a, b)

@@ -20,6 +20,11 @@ CANDIDATE_LIMIT = 4000
 WALK_GROUP_LIMIT = 20000
 #: How many exchange sets one stage may try (D2) before giving up on that stage.
 EXCHANGE_LIMIT = 2500
+#: How many sets of players leaving S1 or S2 (for one size of exchange) the families that
+#: D2's family questions leave undecided may hold (``exchanges._maybe_sets``) before the
+#: stage gives up there, as at :data:`EXCHANGE_LIMIT` (issue 26: listed whole, they took 6 GB
+#: in a near-miss round 5 at 1,000 players).
+FAMILY_SETS_LIMIT = 200_000
 #: How many completion graphs or repaired matchings the D1 search of one level may use to
 #: prune its branches (C10-C13 look-ahead); past it the branches are tried one by one as before.
 MATCHING_WORK_LIMIT = 3000

@@ -9,6 +9,8 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 
+from . import criteria
+
 
 def d1_permutations(s2: Sequence[int], p: int | None = None) -> Iterator[tuple[int, ...]]:
     """D1: the arrangements of S2, the identity first, then "all the numbers that can be written
@@ -131,6 +133,16 @@ def d2_splits_where(
                 yield s1, s2, f"{'+'.join(map(str, out1))}<->{'+'.join(map(str, out2))}"
 
 
+class TooManySets(Exception):
+    """The families of exchanges left after a stage's questions hold more sets than
+    :data:`.criteria.FAMILY_SETS_LIMIT`: the stage stops there, as at the exchange limit."""
+
+
+def _family_sets(family: list[tuple[list[int], int]]) -> int:
+    """How many sets a family of :func:`_maybe_families` holds."""
+    return math.prod(math.comb(len(run), c) for run, c in family)
+
+
 def _maybe_families(places: list[int], size: int, maybe: Callable[[SplitFamily], bool],
                     calls: int) -> list[SplitFamily]:
     """The families of sets of ``size`` places of ``places`` that ``maybe`` does not rule
@@ -139,14 +151,23 @@ def _maybe_families(places: list[int], size: int, maybe: Callable[[SplitFamily],
     with every set in it, one it accepts is halved at its first run with a choice (every
     split of the count between the halves), down to single sets. Past ``calls`` questions
     the families left are kept whole (never listed set by set: :func:`_in_d2_order` draws
-    from them the sets it needs)."""
+    from them the sets it needs), unless they hold more than
+    :data:`.criteria.FAMILY_SETS_LIMIT` sets together: then :class:`TooManySets` is raised
+    (a search limit the level states; issue 26)."""
     out: list[SplitFamily] = []
     stack: list[SplitFamily] = [[(places, size)]]
     asked = 0
+    kept = 0  # sets in the families kept whole
     while stack:
         family = stack.pop()
         choice = next((k for k, (run, c) in enumerate(family) if 0 < c < len(run)), None)
-        if choice is None or asked >= calls:
+        if choice is None:
+            out.append(family)
+            continue
+        if asked >= calls:
+            kept += _family_sets(family)
+            if kept > criteria.FAMILY_SETS_LIMIT:
+                raise TooManySets
             out.append(family)
             continue
         run, c = family[choice]

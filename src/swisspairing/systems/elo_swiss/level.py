@@ -415,6 +415,7 @@ def _pair_level(
     first: Candidate | None = None
     chosen: Candidate | None = None
     cuts = rd.exchange_cuts  # the level's own stages cut at the exchange limit (D2)
+    family_cuts = rd.family_cuts  # of which: families of exchanges too large to list
     for cand in cands:
         if strict_ok(frozenset(cand.floaters)):
             chosen = cand
@@ -430,10 +431,11 @@ def _pair_level(
             if not _some_candidate_preferred(rd, cand, outer, everyone, lower, nxt,
                                              homogeneous):
                 break  # C12: no later candidate can be preferred; ``first`` is the choice
-            before_walk = rd.exchange_cuts
+            before_walk, before_family = rd.exchange_cuts, rd.family_cuts
             walked = _c12_walk(rd, first, movers, residents, outer, everyone, lower, nxt,
                                homogeneous, strict_ok)
             cuts += rd.exchange_cuts - before_walk  # the walk's own cuts are not the level's
+            family_cuts += rd.family_cuts - before_family
             if walked is not None:  # the walk's answer, found without its limits
                 if walked is not first:
                     chosen = walked
@@ -460,7 +462,7 @@ def _pair_level(
             notes.append(("no pairing here lets every floater be paired in the next level",
                           "aucun appariement ici ne permet d'apparier tous les flotteurs au "
                           "niveau suivant", 1, "C12"))
-    if chosen is not None and rd.exchange_cuts > cuts:
+    if chosen is not None and rd.exchange_cuts - cuts > rd.family_cuts - family_cuts:
         # a stage stopped at the exchange limit before this pairing was found
         notes.append((
             f"search limit reached: a stage stopped after {criteria.EXCHANGE_LIMIT:,} "
@@ -469,6 +471,16 @@ def _pair_level(
             f"limite de recherche atteinte : une étape arrêtée après "
             f"{fr_number(criteria.EXCHANGE_LIMIT)} échanges ; l'appariement gardé est le "
             "premier trouvé ensuite, sans preuve que ce soit le premier des règles", 1, "D2"))
+    if chosen is not None and rd.family_cuts > family_cuts:
+        # a stage gave up on families of exchanges too large to list (issue 26)
+        notes.append((
+            "search limit reached: a stage stopped where the exchanges left to try were too "
+            f"many to list (over {criteria.FAMILY_SETS_LIMIT:,} sets); the pairing kept is "
+            "the first found after it, not proven the rules' first",
+            "limite de recherche atteinte : une étape arrêtée là où les échanges restant à "
+            f"essayer étaient trop nombreux (plus de {fr_number(criteria.FAMILY_SETS_LIMIT)} "
+            "ensembles) ; l'appariement gardé est le premier trouvé ensuite, sans preuve que "
+            "ce soit le premier des règles", 1, "D2"))
     if chosen is None:
         chosen = _fallback(rd, movers + residents, outer, lower, last)
         notes.append(("search limit reached: pairs chosen in A.2 order keeping the round "

@@ -19,7 +19,7 @@ from .completion import (
     StageCompletions,
     max_matching_size,
 )
-from .exchanges import SplitFamily, d2_splits, d2_splits_where
+from .exchanges import SplitFamily, TooManySets, d2_splits, d2_splits_where
 from .players import PairRule, Round
 
 
@@ -117,7 +117,7 @@ def pair_stage(
             return stage_completions.some_split(
                 [([players[i - 1] for i in run], take) for run, take in family])
 
-        splits = d2_splits_where(n, p, maybe)
+        splits = _cut_when_too_many(rd, d2_splits_where(n, p, maybe))
     for exchanges, (s1n, s2n, exchange) in enumerate(splits, start=1):
         if exchanges > criteria.EXCHANGE_LIMIT:
             rd.exchange_cuts += 1  # a search limit: read by C12's walk (level._c12_walk)
@@ -145,6 +145,18 @@ def pair_stage(
             if x >= 2 and not floater_ok(frozenset(floaters)):
                 continue  # (known already while the matching work lasts)
             yield list(zip(s1, perm, strict=True)), floaters, (exchange, s1, s2)
+
+
+def _cut_when_too_many(rd: Round, splits: Iterator[tuple[list[int], list[int], str]]
+                       ) -> Iterator[tuple[list[int], list[int], str]]:
+    """The splits of ``d2_splits_where`` until it gives up on families too large to list
+    (:class:`.exchanges.TooManySets`): then the stage stops there, counted as a search limit
+    (``rd.family_cuts``, a note of the level) like the exchange limit (issue 26)."""
+    try:
+        yield from splits
+    except TooManySets:
+        rd.exchange_cuts += 1  # read by C12's walk (level._c12_walk), as the exchange limit
+        rd.family_cuts += 1
 
 
 def _some_floaters(
@@ -254,6 +266,14 @@ def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int
     return given if kuhn_augment(holder, right_mask, barred, taken, given) else None
 
 
+#: a frame of :func:`valid_permutations` keeps its completion graph's matching only at the
+#: places that are a multiple of this (the others are rebuilt when the search backtracks to
+#: them): memory, not answers (issue 26: the 1-point level of the 4,000-player near-miss round
+#: searched S1 = 662 players from above, a matching of 2,500 vertices per frame, twice)
+KEPT_EVERY = 16
+_DROPPED = object()  # a frame's completion, dropped (rebuilt when needed)
+
+
 def valid_permutations(
     s1: Sequence[int],
     s2: Sequence[int],
@@ -311,10 +331,25 @@ def valid_permutations(
         pruning lasts at least as long as one ``without`` per partner did, so the budget is
         charged at most as before, see docs/elo-swiss.md)."""
         if frame[4] is None:
-            frame[4] = done.partners(a)
+            frame[4], guess[0] = done.partners_and_barrier(a)
         return frame[4]
 
+    def refused_of(frame: list, done: BitCompletion, a: int) -> int:
+        """S2 players ``a`` may not take keeping ``done`` perfect, proved without a search
+        by the barrier the last partner set left (:meth:`BitCompletion.refused`: a subset of
+        those :func:`partners_of` leaves out, so skipping them skips nothing the partner set
+        keeps, and neither charges ``work``), asked once per frame (issue 26: in near-miss
+        rounds the first partners D1 tries are the few players every floater set needs, and
+        each proof that they are refused was one Edmonds search labelling the whole graph).
+        A guess found no barrier any more is dropped until the next partner set."""
+        if frame[5] is None:
+            frame[5], guess[0] = (0, None) if guess[0] is None else done.refused(a, guess[0])
+            if not frame[5]:
+                guess[0] = None
+        return frame[5]
+
     s2_mask = mask_of(s2)
+    guess: list[object] = [None]  # the barrier of the last partner set (refused_of)
     direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None
     first = feasible(0, None)
@@ -332,12 +367,30 @@ def valid_permutations(
     # depth-first over the places of S2 with an explicit stack (S1 may hold thousands of
     # players: no recursion). A frame: its depth, its completion, an assignment of the rest of
     # S1 (kept by the deepest frame only), the index in S2 of its next candidate and the
-    # partners its completion allows (asked once); the S2
-    # players free at a depth are those of S2 not in ``used``, in their order.
-    stack: list[list] = [[0, root, first, 0, None]]
+    # partners its completion allows (asked once) and the partners a barrier refuses (asked
+    # once); the S2 players free at a depth are those of S2 not in ``used``, in their order.
+    stack: list[list] = [[0, root, first, 0, None, None]]
+
+    def rebuilt(depth: int) -> BitCompletion:
+        """The completion of the frame at ``depth``, dropped when its child was pushed: from
+        the nearest frame above that kept its own, one ``without`` per pair fixed since (each
+        perfect: it was when the frame was pushed, and perfection is a property of the graph,
+        not of the matching; nothing charged, as nothing is asked that was not answered)."""
+        top = depth
+        while stack[top][1] is _DROPPED:
+            top -= 1
+        done = stack[top][1]
+        for k in range(top, depth):
+            done = done.without(s1[k], chosen[k])
+            if done is None:  # pragma: no cover - the frame's graph was perfect
+                raise AssertionError("a completion kept perfect lost its perfect matching")
+        return done
+
     while stack:
         frame = stack[-1]
-        depth, done, witness, i, _ = frame
+        if frame[1] is _DROPPED:
+            frame[1] = rebuilt(frame[0])
+        depth, done, witness, i = frame[:4]
         if depth == p:
             yield tuple(chosen)
             stack.pop()
@@ -356,6 +409,8 @@ def valid_permutations(
             tried = None  # ``done.without(a, b)`` when asked here
             if (isinstance(done, BitCompletion) and (work is None or work[0] > 0)
                     and not done.holds(a, b)):
+                if frame[4] is None and (refused_of(frame, done, a) >> b) & 1:
+                    continue  # ``done.without(a, b)`` would be None (a barrier; issue 26)
                 if frame[4] is None and direct[1] <= direct[0] + 2:
                     # the frame's first partner not held: one repair for it, and only if it
                     # fails the partners of every later one at once (issue 26: in most
@@ -395,8 +450,13 @@ def valid_permutations(
                 used_mask &= ~(1 << b)
                 continue
             frame[3] = i
+            if done is not None and depth % KEPT_EVERY:
+                # memory (issue 26): a completion holds a matching of the whole rest of the
+                # round; S1 may hold hundreds of players, so a frame keeps its own only every
+                # KEPT_EVERY places, the others are rebuilt if the search comes back to them
+                frame[1] = _DROPPED
             chosen.append(b)
-            stack.append([depth + 1, after, below, 0, None])
+            stack.append([depth + 1, after, below, 0, None, None])
             pushed = True
             break
         if not pushed:

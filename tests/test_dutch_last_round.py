@@ -1,0 +1,150 @@
+"""Issue 26, the last round after White won every game (docs/dutch.md 8.13): two brackets whose
+candidates left by the higher criteria all tie, each paired with and without its shortcut on
+generated events, the same boards and bye.
+
+* 8.13 (a) ``tied.alike_bracket``: the topscorers' bracket whose players are all alike;
+  without it, the weighted matchings;
+* 8.13 (b) ``tied.colour_split_completing``: the bracket that must complete the round (2017 and
+  2012 PPB, 2025 [C4]) whose colour bound is zero and whose players preferring one colour share
+  their earlier floats; without it, the weighted matchings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import chain
+
+import pytest
+
+from shortcut_helpers import RoundToPair, Spy, StandIn, paired_alike_without, settled
+from swisspairing.model import Colour
+from swisspairing.model.state import Float
+from swisspairing.systems import get_system
+from swisspairing.systems.dutch import RULES_2025, tied
+from swisspairing.systems.dutch.bracket import Bracket, open_bracket
+from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
+from swisspairing.systems.dutch.round import PairingRound
+from test_dutch_completing import white_mostly_event
+
+EDITIONS = ["dutch-2012", "dutch-2017", "dutch-2025"]
+
+
+def last_rounds(system: str) -> Iterator[RoundToPair]:
+    """The last round of events of 2-5 rounds (``played`` + 1) where White won every game or
+    nearly (97 %, 93 %), 16-81 players (odd sizes: a PAB), each seed its own draw."""
+    for n in (16, 20, 24, 31, 32, 40, 47, 48, 64, 81):
+        for rate in (1.0, 0.97, 0.93):
+            for played in (1, 2, 3, 4):
+                seed = 11 * n + played + int(100 * rate)
+                yield ((n, rate, played),
+                       white_mostly_event(n, played, rate, system, seed, total_rounds=played + 1),
+                       played + 1)
+
+
+def odd_topscorer_rounds(system: str) -> Iterator[RoundToPair]:
+    """The last round (4 or 5) of events of 20-92 players, ``n % 8 == 4``: after 3 or 4
+    rounds where White won (nearly) every game the topscorers' bracket is odd."""
+    for n in range(20, 100, 8):
+        for rate in (1.0, 0.97):
+            for played in (3, 4):
+                yield ((n, rate, played),
+                       white_mostly_event(n, played, rate, system, 5 * n + played,
+                                          total_rounds=played + 1),
+                       played + 1)
+
+
+@pytest.mark.parametrize("system", EDITIONS)
+def test_alike_bracket_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each last round in which 8.13 (a) settled a bracket (the topscorers, all alike), paired
+    again without it (the weighted matchings): the same boards and bye. Counted apart: odd
+    brackets paired alone (one player left over) and, 2025, odd ones under [C4]."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        kinds[("odd" if len(ctx.players) % 2 else "even")
+              + (" under [C4]" if ctx.rest else " alone")] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system), chain(last_rounds(system), odd_topscorer_rounds(system)),
+        monkeypatch, [Spy(tied, "alike_bracket", tally)],
+        [StandIn(tied, "alike_bracket", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 40
+    assert kinds["even alone"] >= 25 and kinds["odd alone"] >= 15
+    if system == "dutch-2025":
+        assert kinds["odd under [C4]"] >= 10
+
+
+@pytest.mark.parametrize("system", EDITIONS)
+def test_colour_split_completing_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each last round in which 8.13 (b) settled the completing bracket, paired again without
+    it (the weighted matchings over the bracket and every lower player): the same boards and
+    bye."""
+    used = paired_alike_without(
+        get_system(system), last_rounds(system), monkeypatch,
+        [Spy(tied, "colour_split_completing", settled("settled"))],
+        [StandIn(tied, "colour_split_completing", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used))
+    assert used["rounds"] >= 8
+
+
+def _player(pid: int, colours: tuple[Colour, ...], pref: Colour, strength: int,
+            topscorer: bool, opponents: frozenset[int] = frozenset()) -> PairingPlayer:
+    return PairingPlayer(id=pid, score=30, colours=colours, opponents=opponents, pref=pref,
+                         strength=strength, cd=2, float1=None, float2=Float.DOWN, bye_ok=True,
+                         topscorer=topscorer, unplayed=0, rank=pid - 1, paired_number=pid)
+
+
+def _alike_players(n: int) -> list[PairingPlayer]:
+    """``n`` topscorers with the history WWBW (absolute Black), 1 and 1 + n/2 having met."""
+    w, b = Colour.WHITE, Colour.BLACK
+    half = n // 2
+    return [_player(i, (w, w, b, w), b, ABSOLUTE, True,
+                    frozenset({1 + half}) if i == 1 else
+                    frozenset({1}) if i == 1 + half else frozenset())
+            for i in range(1, n + 1)]
+
+
+def test_alike_bracket_pairs_s1_with_s2_in_d1_order() -> None:
+    """Eight alike topscorers, 1 and 5 having met (C.1): D.1 gives 1 the first S2 player he
+    may meet (6), then 2-5, 3-7, 4-8."""
+    players = _alike_players(8)
+    rnd = PairingRound(RULES_2025, players, True, None, None, 5)
+    found = tied.alike_bracket(open_bracket(rnd, players, set(), [], None))
+    assert found is not None
+    pairs, floaters = found
+    assert [(a.id, b.id) for a, b in pairs] == [(1, 6), (2, 5), (3, 7), (4, 8)]
+    assert floaters == []
+
+
+def test_alike_bracket_odd_leaves_the_last_s2_player_over() -> None:
+    """Seven alike topscorers paired alone, 1 and 5 having met: S1 = 1-3, S2 = 4-7; D.1 gives
+    1-4, 2-5, 3-6 and 7 floats (whoever floats costs the same)."""
+    players = _alike_players(8)[:7]
+    rnd = PairingRound(RULES_2025, players, True, None, None, 5)
+    found = tied.alike_bracket(open_bracket(rnd, players, set(), [], None))
+    assert found is not None
+    pairs, floaters = found
+    assert [(a.id, b.id) for a, b in pairs] == [(1, 4), (2, 5), (3, 6)]
+    assert [p.id for p in floaters] == [7]
+
+
+def test_alike_bracket_scope() -> None:
+    """Out of scope: a player not alike (another colour history), an even bracket that must
+    complete the round, an odd last bracket (its player left over gets the PAB)."""
+    players = _alike_players(8)
+    rnd = PairingRound(RULES_2025, players, True, None, None, 5)
+    other = list(players)
+    other[3] = _player(4, (Colour.WHITE, Colour.BLACK, Colour.WHITE, Colour.WHITE),
+                       Colour.BLACK, ABSOLUTE, True)
+    assert tied.alike_bracket(open_bracket(rnd, other, set(), [], None)) is None
+    assert tied.alike_bracket(open_bracket(rnd, players[:4], set(), [], players[4:])) is None
+    assert tied.alike_bracket(open_bracket(rnd, players[:7], set(), [], [])) is None

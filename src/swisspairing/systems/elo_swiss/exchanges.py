@@ -63,7 +63,7 @@ SplitFamily = list[tuple[list[int], int]]
 
 #: Questions per size of exchange on the branches of the families kept whole
 #: (:meth:`_Family.sets_asked`), past which their sets are tried unasked.
-BRANCH_CALLS = 500
+BRANCH_CALLS = 100
 
 
 def d2_splits_where(

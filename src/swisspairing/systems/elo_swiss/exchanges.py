@@ -181,16 +181,9 @@ def _maybe_families(places: list[int], size: int, maybe: Callable[[SplitFamily],
     return out
 
 
-def _maybe_sets(places: list[int], size: int,
-                maybe: Callable[[SplitFamily], bool], calls: int) -> list[tuple[int, ...]]:
-    """Every set of the families of :func:`_maybe_families` (sorted tuples; for tests and
-    small cases: the list may be as long as the families are large)."""
-    return [s for family in _maybe_families(places, size, maybe, calls)
-            for s in _every_set(family)]
-
-
 def _every_set(family: SplitFamily) -> Iterator[tuple[int, ...]]:
-    """Every set of a family of :func:`_maybe_families` (sorted tuples)."""
+    """Every set of a family of :func:`_maybe_families` (sorted tuples; the tests' literal
+    order lists them)."""
     for parts in itertools.product(*(itertools.combinations(run, c) for run, c in family)):
         yield tuple(sorted(itertools.chain.from_iterable(parts)))
 

@@ -21,7 +21,7 @@ WALK_GROUP_LIMIT = 20000
 #: How many exchange sets one stage may try (D2) before giving up on that stage.
 EXCHANGE_LIMIT = 2500
 #: How many sets of players leaving S1 or S2 (for one size of exchange) the families that
-#: D2's family questions leave undecided may hold (``exchanges._maybe_sets``) before the
+#: D2's family questions leave undecided may hold (``exchanges._maybe_families``) before the
 #: stage gives up there, as at :data:`EXCHANGE_LIMIT` (issue 26: listed whole, they took 6 GB
 #: in a near-miss round 5 at 1,000 players).
 FAMILY_SETS_LIMIT = 200_000

@@ -296,13 +296,9 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     floaters = free
     if spent != budget or not rnd.can_complete(floaters + lower):
         return None
-    if ctx.nxt and most:
-        # (a bracket where no pair can be made has one candidate: nothing for [C8] to choose)
-        beyond = [p for p in lower if p.id not in ctx.next_ids]
-        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
-        if (left is None or not rnd.can_complete(left + beyond)) and not lookahead_completing(
-                ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
-            return None
+    # (a bracket where no pair can be made has one candidate: nothing for [C8] to choose)
+    if ctx.nxt and most and not reaches_lookahead_bound(ctx, floaters):
+        return None
     return pairs, floaters
 
 
@@ -382,15 +378,34 @@ def last_bracket_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] |
     lexicographically first assignment (:func:`~.ideal.first_assignment`). The remainder is
     empty.
     """
+    scope = last_bracket_over_one_colour(ctx, extra_residents=0)
+    if scope is None:
+        return None
+    mdps, residents = scope
+    chosen = first_assignment(mdps, residents, ctx.rnd.compatible, lambda p: False)
+    if chosen is None:
+        return None
+    return chosen, []
+
+
+def last_bracket_over_one_colour(ctx: Bracket, extra_residents: int
+                                 ) -> tuple[list[PairingPlayer], list[PairingPlayer]] | None:
+    """The scope shared by 8.7 (``extra_residents`` 0: an even bracket, no PAB) and 8.15
+    (1: an odd bracket, one resident left over for the PAB): 2017 or 2025, the last bracket
+    (C.4 / [C4] asked of it alone: nothing below, no following scoregroup) with MDPs, ``k``
+    MDPs and ``k + extra_residents`` residents, the residents of one score ``r``, all
+    non-topscorers with the same absolute colour preference (C.3 / [C3]: they may not meet),
+    every MDP scoring more; the MDPs of one score, or no resident who floated up one or two
+    rounds before (C.17/C.19 / [C19]/[C21]: an upfloater's SD would depend on his MDP); not
+    the last round with a topscorer in the bracket (C.8/C.9 / [C10]/[C11] look at the colours
+    E.1-E.5 give). Returns (MDPs, residents) in the bracket's order, or None outside it."""
     rnd = ctx.rnd
     if rnd.rules.edition < 2017 or not ctx.complete or ctx.rest or ctx.nxt or not ctx.mdp_ids:
         return None
     bracket = ctx.players
-    if len(bracket) % 2:
-        return None
     mdps = [p for p in bracket if p.id in ctx.mdp_ids]
     residents = [p for p in bracket if p.id not in ctx.mdp_ids]
-    if len(mdps) != len(residents):
+    if len(residents) != len(mdps) + extra_residents:
         return None
     one = residents[0]
     if one.pref is None or any(not _one_absolute(p, one.pref) or p.score != one.score
@@ -403,10 +418,22 @@ def last_bracket_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] |
         return None  # C.17/C.19 / [C19]/[C21]: an upfloater's SD would depend on his MDP
     if rnd.last_round and any(p.topscorer for p in bracket):
         return None  # colours of topscorer pairs follow E.1-E.5 on the histories: out of scope
-    chosen = first_assignment(mdps, residents, rnd.compatible, lambda p: False)
-    if chosen is None:
-        return None
-    return chosen, []
+    return mdps, residents
+
+
+def reaches_lookahead_bound(ctx: Bracket, floaters: list[PairingPlayer]) -> bool:
+    """2025 [C8] within [C4] (section 8.1): with the following scoregroup in the bracket's
+    graph, do these downfloaters give it a look-ahead pairing at the best value any candidate
+    with as many downfloaters can give it, in a pairing that completes the round? First the
+    bound of ``PairingRound.lookahead_ideal`` and its residents left over with the players
+    beyond; else the [C4]-aware bound built by :func:`lookahead_completing`."""
+    rnd, lower = ctx.rnd, ctx.rest or []
+    beyond = [p for p in lower if p.id not in ctx.next_ids]
+    left = rnd.lookahead_ideal(floaters, ctx.players, ctx.nxt)
+    if left is not None and rnd.can_complete(left + beyond):
+        return True
+    return lookahead_completing(ctx, floaters, beyond,
+                                (len(ctx.players) + len(lower)) % 2 == 1)
 
 
 def lookahead_completing(ctx: Bracket, floaters: list[PairingPlayer],

@@ -15,9 +15,8 @@ candidates whose receiver is one of them.
 
 from __future__ import annotations
 
-from ...model.state import Float
 from .bracket import Bracket
-from .completing import _one_absolute
+from .completing import last_bracket_over_one_colour
 from .criteria import edge_row
 from .ideal import Pairs, first_assignment
 from .players import PairingPlayer
@@ -57,27 +56,10 @@ def pab_receiver_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | 
     MDP's); not the last round with a topscorer in the bracket (C.8/C.9 / [C10]/[C11] look at
     the colours E.1-E.5 give).
     """
-    rnd = ctx.rnd
-    if rnd.rules.edition < 2017 or not ctx.complete or ctx.rest or ctx.nxt or not ctx.mdp_ids:
+    scope = last_bracket_over_one_colour(ctx, extra_residents=1)
+    if scope is None:
         return None
-    bracket = ctx.players
-    if len(bracket) % 2 == 0:
-        return None
-    mdps = [p for p in bracket if p.id in ctx.mdp_ids]
-    residents = [p for p in bracket if p.id not in ctx.mdp_ids]
-    if len(residents) != len(mdps) + 1:
-        return None
-    one = residents[0]
-    if one.pref is None or any(not _one_absolute(p, one.pref) or p.score != one.score
-                               for p in residents):
-        return None  # residents who may meet each other, or of several scores
-    if any(p.score <= one.score for p in mdps):
-        return None
-    if any(p.score != mdps[0].score for p in mdps) and any(
-            p.float1 is Float.UP or p.float2 is Float.UP for p in residents):
-        return None  # C.17/C.19 / [C19]/[C21]: an upfloater's SD would depend on his MDP
-    if rnd.last_round and any(p.topscorer for p in bracket):
-        return None  # colours of topscorer pairs follow E.1-E.5 on the histories: out of scope
+    mdps, residents = scope
     # C.2 / [C2]: only an eligible resident may receive the PAB
     gains = {p.id: receiver_gain(ctx, mdps[0], p) for p in residents if p.bye_ok}
     if not gains:
@@ -87,7 +69,7 @@ def pab_receiver_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | 
     def best_receiver(p: PairingPlayer) -> bool:
         return gains.get(p.id) == best
 
-    chosen = first_assignment(mdps, residents, rnd.compatible, best_receiver)
+    chosen = first_assignment(mdps, residents, ctx.rnd.compatible, best_receiver)
     if chosen is None:
         return None  # no best receiver can be left over: the matchings decide
     paired = {p.id for pair in chosen for p in pair}

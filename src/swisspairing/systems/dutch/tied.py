@@ -30,9 +30,9 @@ from .completing import (
     _choose,
     _first_free_assignment,
     _may_float,
-    lookahead_completing,
     mdp_pairing_colour_bound,
     most_pairs,
+    reaches_lookahead_bound,
     removal_colour_bound,
 )
 from .ideal import Pairs, colour_class, first_assignment, ideal_downfloater
@@ -115,13 +115,9 @@ def alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
         return None
     paired = {p.id for pair in chosen for p in pair}
     floaters = [p for p in bracket if p.id not in paired]
-    if lower and ctx.nxt:
-        # 2025 [C8] (within [C4]): the look-ahead bound of section 8.1
-        beyond = [p for p in lower if p.id not in ctx.next_ids]
-        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
-        if (left is None or not rnd.can_complete(left + beyond)) and not lookahead_completing(
-                ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
-            return None
+    # 2025 [C8] (within [C4]): the look-ahead bound of section 8.1
+    if lower and ctx.nxt and not reaches_lookahead_bound(ctx, floaters):
+        return None
     return chosen, floaters
 
 
@@ -183,11 +179,7 @@ def colour_split_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] |
     pairs, spent, floaters = found
     if spent != (0, 0) or not rnd.can_complete(floaters + lower):
         return None
-    if ctx.nxt:
-        # 2025 [C8] (within [C4]): as in section 8.1
-        beyond = [p for p in lower if p.id not in ctx.next_ids]
-        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
-        if (left is None or not rnd.can_complete(left + beyond)) and not lookahead_completing(
-                ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1):
-            return None
+    # 2025 [C8] (within [C4]): as in section 8.1
+    if ctx.nxt and not reaches_lookahead_bound(ctx, floaters):
+        return None
     return pairs, floaters

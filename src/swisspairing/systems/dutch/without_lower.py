@@ -53,12 +53,7 @@ def completes(ctx: Bracket, floaters: list[PairingPlayer]) -> bool:
     if not ctx.nxt or not floaters:
         # (no downfloater: the following bracket is the same for every such candidate)
         return rnd.can_complete(floaters + lower)
-    beyond = [p for p in lower if p.id not in ctx.next_ids]
-    left = rnd.lookahead_ideal(floaters, ctx.players, ctx.nxt)
-    if left is not None and rnd.can_complete(left + beyond):
-        return True
-    return dutch_completing.lookahead_completing(
-        ctx, floaters, beyond, (len(ctx.players) + len(lower)) % 2 == 1)
+    return dutch_completing.reaches_lookahead_bound(ctx, floaters)
 
 
 def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = None,

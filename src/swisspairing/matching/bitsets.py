@@ -120,20 +120,27 @@ def augment_bits(root: int, among: int, barred: Mapping[int, int], mate: dict[in
     return False
 
 
+def without_mates(mate: Mapping[int, int], a: int, b: int) -> tuple[dict[int, int], list[int]]:
+    """A copy of the matching ``mate`` with ``a`` and ``b`` taken out, and the players their
+    leaving exposes (their mates, unless they were each other's), ``a``'s mate first."""
+    left = dict(mate)
+    exposed = []
+    for x, y in ((a, b), (b, a)):
+        m = left.pop(x)
+        if m != y:
+            del left[m]
+            exposed.append(m)
+    return left, exposed
+
+
 def matched_without_pair(a: int, b: int, among: int, barred: Mapping[int, int],
                          mate: dict[int, int]) -> dict[int, int] | None:
     """A perfect matching of ``among`` (a bit set) without ``a`` and ``b`` (who may meet),
     repaired from ``mate``, a perfect matching of ``among``: the mates ``a`` and ``b`` leave
     meet each other when allowed, else each gets an augmenting path (:func:`augment_bits`);
     None when the rest has no perfect matching. ``mate`` itself is not changed."""
-    mate = dict(mate)
+    mate, exposed = without_mates(mate, a, b)
     among &= ~((1 << a) | (1 << b))
-    exposed = []
-    for x, y in ((a, b), (b, a)):
-        m = mate.pop(x)
-        if m != y:
-            del mate[m]
-            exposed.append(m)
     if len(exposed) == 2 and not (barred[exposed[0]] >> exposed[1]) & 1:
         mate[exposed[0]], mate[exposed[1]] = exposed[1], exposed[0]  # their own edge
     for x in exposed:

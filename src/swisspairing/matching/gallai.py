@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 
 from .bitpaths import BitMatching, short_augment
-from .bitsets import augment_bits, bits, greedy_start, mask_of
+from .bitsets import augment_bits, bits, greedy_start, mask_of, without_mates
 
 
 class _WithRoot(Mapping[int, int]):
@@ -257,14 +257,8 @@ def matched_without_pair(a: int, b: int, among: int, barred: Mapping[int, int],
 
     The rest has exactly those two players exposed, so it has a perfect matching exactly when
     an augmenting path joins them (Berge); any such path gives one."""
-    repaired = dict(mate)
+    repaired, exposed = without_mates(mate, a, b)
     rest = among & ~((1 << a) | (1 << b))
-    exposed = []
-    for x, y in ((a, b), (b, a)):
-        m = repaired.pop(x)
-        if m != y:
-            del repaired[m]
-            exposed.append(m)
     if not exposed:
         return repaired
     x, y = exposed

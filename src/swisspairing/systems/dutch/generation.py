@@ -177,13 +177,9 @@ def limbo_opponents_fixed(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | N
     floaters = [p for p in bracket if p.id not in paired]
     if not rnd.can_complete(floaters + lower):
         return None
-    if ctx.nxt:
-        beyond = [p for p in lower if p.id not in ctx.next_ids]
-        left = rnd.lookahead_ideal(floaters, bracket, ctx.nxt)
-        if (left is None or not rnd.can_complete(left + beyond)) and not (
-                dutch_completing.lookahead_completing(
-                    ctx, floaters, beyond, (len(bracket) + len(lower)) % 2 == 1)):
-            return None
+    # 2025 [C8] (within [C4]): the look-ahead bound, as in section 8.1
+    if ctx.nxt and not dutch_completing.reaches_lookahead_bound(ctx, floaters):
+        return None
     return pairs, floaters
 
 

@@ -144,6 +144,32 @@ def test_alike_bracket_odd_leaves_the_last_s2_player_over() -> None:
     assert [p.id for p in floaters] == [7]
 
 
+def test_alike_bracket_under_c4_leaves_over_a_player_who_completes_the_round() -> None:
+    """2025 [C4]: seven alike topscorers over three lower players. Lower player 8 has met 9 and
+    10, so the player left over must meet 8; 7 has met 8. D.1's first assignment (1-4, 2-5,
+    3-6, 7 left over) does not complete the round: the next transposition of S2 (1-4, 2-5,
+    3-7) leaves 6 over, who may meet 8 (8.13 (a): the left-over's completion test)."""
+    players = _alike_players(8)[:7]
+    players[6] = _player(7, players[6].colours, players[6].pref, ABSOLUTE, True,
+                         frozenset({8}))
+    for p in players:
+        p.bye_ok = False
+    w, b = Colour.WHITE, Colour.BLACK
+    lower = [PairingPlayer(id=pid, score=20, colours=(w, b, w, b), opponents=met, pref=w,
+                           strength=PreferenceStrength.MILD.value, cd=0, float1=None,
+                           float2=None, bye_ok=True, topscorer=False, unplayed=0,
+                           rank=pid - 1, paired_number=pid)
+             for pid, met in ((8, frozenset({7, 9, 10})), (9, frozenset({8})),
+                              (10, frozenset({8})))]
+    rnd = PairingRound(RULES_2025, [*players, *lower], True, None, None, 5)
+    found = tied.alike_bracket(open_bracket(rnd, players, set(), [], lower))
+    assert found is not None
+    pairs, floaters = found
+    assert [(a.id, b.id) for a, b in pairs] == [(1, 4), (2, 5), (3, 7)]
+    assert [p.id for p in floaters] == [6]
+    assert rnd.can_complete([*floaters, *lower])
+
+
 def test_alike_bracket_scope() -> None:
     """Out of scope: a player not alike (another colour history), an even bracket that must
     complete the round, an odd last bracket (its player left over gets the PAB)."""

@@ -68,7 +68,7 @@ def forced_floaters(lower: list[PairingPlayer], bye: bool = False) -> int:
     most = 0
     for colour in (Colour.WHITE, Colour.BLACK):
         a = sum(1 for p in lower
-                if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer)
+                if p.one_absolute(colour))
         most = max(most, 2 * a - n - bye)
     return max(most, 0)
 
@@ -86,7 +86,7 @@ def most_pairs(bracket: list[PairingPlayer], mdps: list[PairingPlayer],
     most = min((len(bracket) - floating) // 2, len(residents))
     for colour in (Colour.WHITE, Colour.BLACK):
         a = sum(1 for p in bracket
-                if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer)
+                if p.one_absolute(colour))
         most = min(most, len(bracket) - a)
     return max(most, 0)
 
@@ -408,7 +408,7 @@ def last_bracket_over_one_colour(ctx: Bracket, extra_residents: int
     if len(residents) != len(mdps) + extra_residents:
         return None
     one = residents[0]
-    if one.pref is None or any(not _one_absolute(p, one.pref) or p.score != one.score
+    if one.pref is None or any(not p.one_absolute(one.pref) or p.score != one.score
                                for p in residents):
         return None  # residents who may meet each other, or of several scores
     if any(p.score <= one.score for p in mdps):
@@ -563,8 +563,8 @@ def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[Pa
         return True
     size = len(mdps) + len(residents)
     for colour in (Colour.WHITE, Colour.BLACK):
-        if all(_one_absolute(p, colour) for p in mdps) and size - len(mdps) - sum(
-                1 for p in residents if _one_absolute(p, colour)) == most:
+        if all(p.one_absolute(colour) for p in mdps) and size - len(mdps) - sum(
+                1 for p in residents if p.one_absolute(colour)) == most:
             return True
     return False
 
@@ -596,12 +596,6 @@ def _opponents_fixed_by_colour(ctx: Bracket, mdps: list[PairingPlayer],
     return others if len(others) == len(mdps) else None
 
 
-def _one_absolute(p: PairingPlayer, colour: Colour) -> bool:
-    """A non-topscorer with an absolute preference for ``colour`` (C.3 / [C3]: two of them
-    may not meet)."""
-    return p.strength == ABSOLUTE and p.pref is colour and not p.topscorer
-
-
 def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
                floats_fixed: bool = False) -> Callable[[PairingPlayer], bool]:
     """Which residents may float down in a candidate at the bounds that completes the round
@@ -624,10 +618,8 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
     if floating <= 0 or floating != forced_floaters(lower, bye):
         return ideal_downfloater
     colour = next(c for c in (Colour.WHITE, Colour.BLACK)
-                  if 2 * sum(1 for p in lower if p.strength == ABSOLUTE and p.pref is c
-                             and not p.topscorer) - len(lower) - bye == floating)
-    blocked = [p for p in lower if p.strength == ABSOLUTE and p.pref is colour
-               and not p.topscorer]
+                  if 2 * sum(1 for p in lower if p.one_absolute(c)) - len(lower) - bye == floating)
+    blocked = [p for p in lower if p.one_absolute(colour)]
     compatible = ctx.rnd.compatible
     verdict: dict[int, bool] = {}
 

@@ -150,9 +150,9 @@ def limbo_opponents_fixed(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | N
     if any(p.score <= residents[0].score for p in mdps):
         return None
     colour = mdps[0].pref
-    if colour is None or not all(dutch_completing._one_absolute(p, colour) for p in mdps):
+    if colour is None or not all(p.one_absolute(colour) for p in mdps):
         return None
-    others = [p for p in residents if not dutch_completing._one_absolute(p, colour)]
+    others = [p for p in residents if not p.one_absolute(colour)]
     most = dutch_completing.most_pairs(bracket, mdps, residents, lower)
     if not others or most != len(others) or len(mdps) <= most:
         return None
@@ -268,7 +268,7 @@ def obvious_max_pairs(ctx: Bracket, players: list[PairingPlayer]) -> int | None:
     side: list[PairingPlayer] = []
     for colour in (Colour.WHITE, Colour.BLACK):
         one = [p for p in players
-               if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer]
+               if p.one_absolute(colour)]
         if 2 * len(one) > n:
             side = one
     if not side:

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING
 from ...model import Colour
 from ...model.state import Float
 from .criteria import edition_row
-from .players import ABSOLUTE
 from .weights import INTERNAL
 
 if TYPE_CHECKING:
@@ -65,7 +64,7 @@ def one_colour_half(ctx: Bracket) -> set[int] | None:
         return None
     for colour in (Colour.WHITE, Colour.BLACK):
         side = {p.id for p in players
-                if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer}
+                if p.one_absolute(colour)}
         if 2 * len(side) == len(players):
             return side
     return None

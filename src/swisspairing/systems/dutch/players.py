@@ -35,6 +35,11 @@ class PairingPlayer:
     #: 2012 B1.b: rounds in which the player scored (1 or 1/2 point) without playing
     scored_unplayed: int = 0
 
+    def one_absolute(self, colour: Colour) -> bool:
+        """A non-topscorer with an absolute preference for ``colour`` (C.3 / [C3]: two such
+        players may not meet)."""
+        return self.strength == ABSOLUTE and self.pref is colour and not self.topscorer
+
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"PairingPlayer({self.id}, {self.score / 10:g})"
 

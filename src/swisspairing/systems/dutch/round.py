@@ -432,7 +432,7 @@ class PairingRound:
         are all in ``A`` (docs/dutch.md section 8.3 (c)). None when that is not the case."""
         for colour in (Colour.WHITE, Colour.BLACK):
             side = [p for p in bracket
-                    if p.strength == ABSOLUTE and p.pref is colour and not p.topscorer]
+                    if p.one_absolute(colour)]
             ids = {p.id for p in side}
             if (side and all(p.id in ids for p in res.floaters)
                     and len(res.pairs) == len(bracket) - len(side)):
@@ -486,8 +486,7 @@ class PairingRound:
         if any((a.id in mdps) == (b.id in mdps) for a, b in res.pairs):
             return False  # a pair of two residents
         for colour in (Colour.WHITE, Colour.BLACK):
-            side = {p.id for p in bracket if p.strength == ABSOLUTE and p.pref is colour
-                    and not p.topscorer}
+            side = {p.id for p in bracket if p.one_absolute(colour)}
             if mdps <= side and len(res.pairs) == len(bracket) - len(side):
                 return True
         return False
@@ -561,8 +560,7 @@ class PairingRound:
             return None
         block = 0
         for colour in (Colour.WHITE, Colour.BLACK):
-            block = max(block, sum(1 for q in nxt if q.strength == ABSOLUTE
-                                   and q.pref is colour and not q.topscorer))
+            block = max(block, sum(1 for q in nxt if q.one_absolute(colour)))
         most = min((f + n) // 2, f + n - block)
         if 2 * block <= n or most < f:
             return None
@@ -604,9 +602,9 @@ class PairingRound:
             return None
         pref = floaters[0].pref
         if one_colour and pref is not None and all(
-                p.strength == ABSOLUTE and p.pref is pref and not p.topscorer for p in floaters):
+                p.one_absolute(pref) for p in floaters):
             blocked = [q for q in nxt
-                       if q.strength == ABSOLUTE and q.pref is pref and not q.topscorer]
+                       if q.one_absolute(pref)]
         else:
             blocked = []
         ids = {q.id for q in blocked}

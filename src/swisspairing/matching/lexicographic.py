@@ -97,6 +97,7 @@ def max_weight_matching_two_levels(
     mate1 = first.solve()
     value = sum(high[(v, m)] for v, m in enumerate(mate1) if v < m)
     tight = _optimal_tight_edges(first, high, value)
+    del first, high  # (the peak memory: one solver at a time)
     if tight is not None:
         mate = _Solver(n, {e: pairs[e] for e in tight}).solve()
         weight = sum(pairs[(v, m)] for v, m in enumerate(mate) if v < m)

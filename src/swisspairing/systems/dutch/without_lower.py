@@ -23,6 +23,7 @@ the caller makes the matching with every lower player, as before.
 
 from __future__ import annotations
 
+from ...matching import max_weight_matching
 from ...matching.lexicographic import max_weight_matching_two_levels
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
@@ -131,6 +132,9 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int]) -> dict[int,
     radix = 1
     for r in radices[cut:]:
         radix *= r
-    mate = max_weight_matching_two_levels(ids, levels.weights(pairs_bound), radix,
-                                          radix - 1 + pairs_bound)
+    weights = levels.weights(pairs_bound)
+    if radix == 1:
+        # every digit below the cut is 0 on every edge: nothing to split, one solve
+        return max_weight_matching(ids, weights)  # type: ignore[return-value]
+    mate = max_weight_matching_two_levels(ids, weights, radix, radix - 1 + pairs_bound)
     return mate  # type: ignore[return-value]

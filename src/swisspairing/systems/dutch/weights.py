@@ -34,10 +34,14 @@ class Levels:
             raise AssertionError("criterion weights must be non-negative")
         return [max(c) * pairs_bound + 1 for c in columns]
 
-    def weights(self, pairs_bound: int) -> dict[tuple[int, int], int]:
+    def weights(self, pairs_bound: int, radices: list[int] | None = None
+                ) -> dict[tuple[int, int], int]:
+        """One integer weight per edge; ``radices``: :meth:`radices` of the same
+        ``pairs_bound`` when the caller has them already."""
         rows = self.rows
         if not rows:
             return {}
-        mult, _ = digit_multipliers(self.radices(pairs_bound))
+        mult, _ = digit_multipliers(radices if radices is not None
+                                    else self.radices(pairs_bound))
         # + 1: every edge must stay positive so that the matching may use it
         return {key: sum(map(operator.mul, vals, mult)) + 1 for key, vals in rows.items()}

@@ -132,7 +132,7 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int]) -> dict[int,
     radix = 1
     for r in radices[cut:]:
         radix *= r
-    weights = levels.weights(pairs_bound)
+    weights = levels.weights(pairs_bound, radices)
     if radix == 1:
         # every digit below the cut is 0 on every edge: nothing to split, one solve
         return max_weight_matching(ids, weights)  # type: ignore[return-value]

@@ -97,15 +97,20 @@ def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = Non
             vals = edge_row(ctx, u, v, INTERNAL)
             rows[(uid, v.id)] = vals + order(u, v, INTERNAL) if order is not None else vals
     stand_ins = [_FIRST_STAND_IN - k for k in range(floating)]
+    # the players' classes for the duals of 8.16 (b): what the high digits of a pair read
+    classes: dict[int, tuple[object, ...]] = {s: ("stand-in",) for s in stand_ins}
     for p in players:
         # p may float: paired below (an OTHER edge) or given the PAB (a BYE edge)
-        if allowed is not None and not (allowed(p, p, OTHER) or allowed(p, p, BYE)):
+        floats = allowed is None or allowed(p, p, OTHER) or allowed(p, p, BYE)
+        classes[p.id] = (p.id in mdp_ids, p.score, p.pref, p.strength, p.cd, p.float1,
+                         p.float2, p.topscorer, floats)
+        if not floats:
             continue
         row = edge_row(ctx, p, p, OTHER) + [0] * order_width
         for s in stand_ins:
             rows[(p.id, s)] = row
     ids = [p.id for p in players] + stand_ins
-    mate = _maximum_matching(ctx, levels, ids)
+    mate = _maximum_matching(ctx, levels, ids, classes)
     if len(mate) != len(ids):
         return None  # no set of ``pairs`` pairs with the others floating
     floaters = [p for p in players if mate[p.id] <= _FIRST_STAND_IN]
@@ -117,7 +122,8 @@ def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = Non
     return out
 
 
-def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int]) -> dict[int, int]:
+def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int],
+                      classes: dict[int, tuple[object, ...]] | None = None) -> dict[int, int]:
     """A maximum-weight matching of the relaxation (the callers read a function of its
     maximum weight alone, ``docs/dutch.md`` 8.12), made in two solves cut at
     :data:`SPLIT_BEFORE` (8.16): ``radix`` is the product of the radices of the digits from
@@ -136,5 +142,6 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int]) -> dict[int,
     if radix == 1:
         # every digit below the cut is 0 on every edge: nothing to split, one solve
         return max_weight_matching(ids, weights)  # type: ignore[return-value]
-    mate = max_weight_matching_two_levels(ids, weights, radix, radix - 1 + pairs_bound)
+    mate = max_weight_matching_two_levels(ids, weights, radix, radix - 1 + pairs_bound,
+                                          classes)
     return mate  # type: ignore[return-value]

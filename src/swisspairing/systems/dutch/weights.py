@@ -26,14 +26,22 @@ class Levels:
     def set(self, key: tuple[int, int], values: list[int]) -> None:
         self.rows[key] = values
 
-    def weights(self, pairs_bound: int) -> dict[tuple[int, int], int]:
+    def radices(self, pairs_bound: int) -> list[int]:
+        """Each digit's radix: above the largest sum it can reach over a matching of at most
+        ``pairs_bound`` pairs, so that the digits of a matching's total never carry."""
+        columns = list(zip(*self.rows.values(), strict=True))
+        if columns and min(min(c) for c in columns) < 0:
+            raise AssertionError("criterion weights must be non-negative")
+        return [max(c) * pairs_bound + 1 for c in columns]
+
+    def weights(self, pairs_bound: int, radices: list[int] | None = None
+                ) -> dict[tuple[int, int], int]:
+        """One integer weight per edge; ``radices``: :meth:`radices` of the same
+        ``pairs_bound`` when the caller has them already."""
         rows = self.rows
         if not rows:
             return {}
-        columns = list(zip(*rows.values(), strict=True))
-        if min(min(c) for c in columns) < 0:
-            raise AssertionError("criterion weights must be non-negative")
-        # each digit's radix exceeds the largest sum it can reach over a matching: no carry
-        mult, _ = digit_multipliers([max(c) * pairs_bound + 1 for c in columns])
+        mult, _ = digit_multipliers(radices if radices is not None
+                                    else self.radices(pairs_bound))
         # + 1: every edge must stay positive so that the matching may use it
         return {key: sum(map(operator.mul, vals, mult)) + 1 for key, vals in rows.items()}

@@ -24,6 +24,7 @@ the caller makes the matching with every lower player, as before.
 from __future__ import annotations
 
 from ...matching import max_weight_matching
+from ...matching.lexicographic import max_weight_matching_two_levels
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from .bracket import Bracket, OrderDigits, PairRule
@@ -32,6 +33,14 @@ from .weights import BYE, INTERNAL, OTHER, Levels
 
 #: the first stand-in's vertex number (player ids are positive, the PAB vertex is -1)
 _FIRST_STAND_IN = -2
+
+#: where the relaxation's weights are cut in two for
+#: :func:`..matching.lexicographic.max_weight_matching_two_levels` (``docs/dutch.md`` 8.16): the
+#: high digits end just before this criterion, the count of MDP opponents who floated up two
+#: rounds before (2017 C.15, 2025 [C17], 2012 B6 for upfloaters), which the near-miss round 5
+#: really trades against the colours (8.10). Any cut gives the same maximum weight; this one
+#: was the fastest on the nearmiss-r5 brackets of every edition (8.16, measured).
+SPLIT_BEFORE = {2012: "B6 up", 2017: "C.15", 2025: "C17"}
 
 
 def applies(ctx: Bracket) -> bool:
@@ -88,15 +97,20 @@ def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = Non
             vals = edge_row(ctx, u, v, INTERNAL)
             rows[(uid, v.id)] = vals + order(u, v, INTERNAL) if order is not None else vals
     stand_ins = [_FIRST_STAND_IN - k for k in range(floating)]
+    # the players' classes for the duals of 8.16 (b): what the high digits of a pair read
+    classes: dict[int, tuple[object, ...]] = {s: ("stand-in",) for s in stand_ins}
     for p in players:
         # p may float: paired below (an OTHER edge) or given the PAB (a BYE edge)
-        if allowed is not None and not (allowed(p, p, OTHER) or allowed(p, p, BYE)):
+        floats = allowed is None or allowed(p, p, OTHER) or allowed(p, p, BYE)
+        classes[p.id] = (p.id in mdp_ids, p.score, p.pref, p.strength, p.cd, p.float1,
+                         p.float2, p.topscorer, floats)
+        if not floats:
             continue
         row = edge_row(ctx, p, p, OTHER) + [0] * order_width
         for s in stand_ins:
             rows[(p.id, s)] = row
     ids = [p.id for p in players] + stand_ins
-    mate = max_weight_matching(ids, levels.weights(max(1, (len(ids) + 1) // 2)))
+    mate = _maximum_matching(ctx, levels, ids, classes)
     if len(mate) != len(ids):
         return None  # no set of ``pairs`` pairs with the others floating
     floaters = [p for p in players if mate[p.id] <= _FIRST_STAND_IN]
@@ -106,3 +120,28 @@ def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = Non
                            if a > _FIRST_STAND_IN and b > _FIRST_STAND_IN}
     ctx.last_mate = out
     return out
+
+
+def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int],
+                      classes: dict[int, tuple[object, ...]] | None = None) -> dict[int, int]:
+    """A maximum-weight matching of the relaxation (the callers read a function of its
+    maximum weight alone, ``docs/dutch.md`` 8.12), made in two solves cut at
+    :data:`SPLIT_BEFORE` (8.16): ``radix`` is the product of the radices of the digits from
+    the cut on (the criteria below it, then the order digits), and their sum over any matching
+    is at most ``radix - 1`` (``Levels.radices``: no digit carries) plus one per pair (the
+    ``+ 1`` every edge weight carries)."""
+    pairs_bound = max(1, (len(ids) + 1) // 2)
+    if not levels.rows:
+        return {}
+    radices = levels.radices(pairs_bound)
+    cut = ctx.layout.index[SPLIT_BEFORE[ctx.rnd.rules.edition]]
+    radix = 1
+    for r in radices[cut:]:
+        radix *= r
+    weights = levels.weights(pairs_bound, radices)
+    if radix == 1:
+        # every digit below the cut is 0 on every edge: nothing to split, one solve
+        return max_weight_matching(ids, weights)  # type: ignore[return-value]
+    mate = max_weight_matching_two_levels(ids, weights, radix, radix - 1 + pairs_bound,
+                                          classes)
+    return mate  # type: ignore[return-value]

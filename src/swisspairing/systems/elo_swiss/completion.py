@@ -179,6 +179,21 @@ class _CompatibilityGraph(Mapping[int, Iterable[int]]):
         return self.members.bit_count() + int(self.bye)
 
 
+def edges_among(pairs: Iterable[tuple[int, int]], barred: Mapping[int, int], among: int
+                ) -> list[tuple[int, int]]:
+    """The pairs of ``pairs`` (a previous graph's matching) that are edges of this graph
+    between two of its vertices, disjoint (a pair meeting a vertex already taken is left
+    out): a start for a matching of this graph (issue 26, D2's questions begun from the
+    previous one's pairs)."""
+    free = among
+    kept = []
+    for a, b in pairs:
+        if a != b and (free >> a) & 1 and (free >> b) & 1 and not (barred[a] >> b) & 1:
+            kept.append((a, b))
+            free &= ~((1 << a) | (1 << b))
+    return kept
+
+
 class StageCompletions:
     """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
     level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
@@ -195,6 +210,11 @@ class StageCompletions:
         self.can_float = mask_of(can_float)
         self.shared = _CompatibilityGraph(rd, mask_of([*can_float, *self.sink]), self.bye)
         self.ok = ok
+        #: the pairs of the last family question's matching, the next one's start
+        #: (:meth:`some_split`; any start gives the same answer)
+        self._family_start: list[tuple[int, int]] = []
+        #: the pairs of the last split's matching, the next one's start (:meth:`_split_bits`)
+        self._split_start: list[tuple[int, int]] = []
 
     def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
         if isinstance(self.ok, PairRule):
@@ -240,9 +260,13 @@ class StageCompletions:
             among |= bye_bit
         # only "is it perfect?" is read from a matching that is not (valid_permutations stops
         # there), so its search stops at the first vertex without an augmenting path; the
-        # greedy start, not D1's first pairs (see :func:`_residual_bits`)
-        return BitCompletion(BitMatching.starting_with(barred, among, (),
-                                                        stop_at_failure=True), shift)
+        # greedy start, not D1's first pairs (see :func:`_residual_bits`), begun from the
+        # previous split's pairs that are edges here (any start gives the same answers; the
+        # splits of one stage differ in a few players, the lower levels' pairs carry over)
+        matching = BitMatching.starting_with(
+            barred, among, edges_among(self._split_start, barred, among), stop_at_failure=True)
+        self._split_start = [(a, b) for a, b in matching.mate.items() if a < b]
+        return BitCompletion(matching, shift)
 
 
     def _bar_sink(self, barred: dict[int, int], members: int, barred_b1: Mapping[int, int],
@@ -325,8 +349,14 @@ class StageCompletions:
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        # any start gives the answer; stand-ins sit above every player (issue 26)
-        return round_players.perfect_from_highest(barred, among)
+        # any start gives the answer; stand-ins sit above every player (issue 26). Begun
+        # from the previous question's pairs: the questions of one stage differ in a few
+        # groups, the lower levels' pairs and most of the level's carry over
+        matching = round_players.matching_from_highest(
+            barred, among, edges_among(self._family_start, barred, among))
+        if matching.perfect:
+            self._family_start = [(a, b) for a, b in matching.mate.items() if a < b]
+        return matching.perfect
 
 
 def residual_completion(

@@ -1,9 +1,10 @@
-"""D2's questions begun from the previous question's pairs (issue 26, near-miss round 5):
-``StageCompletions.some_split`` and ``_split_bits`` start their matching from the pairs of the
-last one (``completion.edges_among`` keeps those that are edges of the new graph), since any
-start gives the same "is it perfect?". Checked against an exhaustive search on random graphs
-with random starts (pairs of another graph, vertices outside, overlapping pairs), and whole
-near-miss rounds paired alike, explanations included, with the warm starts switched off."""
+"""D2's questions begun from the previous question's matching (issue 26, near-miss round 5):
+``StageCompletions.some_split`` and ``_split_bits`` start from the last matching of their stage
+(``completion._WarmStart``: its pairs that are edges of the new graph, the sink's pairs
+unchecked), since any start gives the same "is it perfect?". Checked against an exhaustive
+search on sequences of random graphs that join their sink alike (as a stage's graphs do), and
+whole near-miss rounds paired alike, explanations included, with the warm starts switched off
+(the greedy start of before every time)."""
 
 from __future__ import annotations
 
@@ -15,43 +16,58 @@ from elo_swiss_rounds import assert_paired_again_alike
 from swisspairing.matching.bitpaths import BitMatching
 from swisspairing.matching.bitsets import bits, mask_of
 from swisspairing.systems import get_system
-from swisspairing.systems.elo_swiss import completion, players
+from swisspairing.systems.elo_swiss import completion
 from swisspairing.systems.explain import Explanation
 from test_augment_bits import random_graph
 from test_elo_swiss_split_bits import white_mostly_wins
 from test_partners_allowed import brute_perfect
 
 
-def _random_start(rng: random.Random, n: int) -> list[tuple[int, int]]:
-    """Pairs drawn at random over more vertices than the graph has: some are not edges, some
-    leave the graph, some meet a vertex another pair took."""
-    return [(rng.randrange(n + 3), rng.randrange(n + 3)) for _ in range(rng.randint(0, n))]
+def _graphs(rng: random.Random, n: int, sink: int, count: int
+            ) -> list[tuple[dict[int, int], int]]:
+    """``count`` random graphs on vertices 0..n-1 (``barred`` rows, each vertex barred from
+    itself) that join the sink's vertices alike (a stage's graphs: its sink in each, meeting
+    each other as the round allows), each with its vertices: the sink and some others."""
+    fixed = random_graph(rng, n)
+    out = []
+    for _ in range(count):
+        barred = random_graph(rng, n)
+        for a in bits(sink):
+            barred[a] = (barred[a] & ~sink) | (fixed[a] & sink) | (1 << a)
+            for b in bits(sink):
+                if a != b and not (fixed[a] >> b) & 1:
+                    barred[b] &= ~(1 << a)
+                elif a != b:
+                    barred[b] |= 1 << a
+        among = sink | mask_of(v for v in range(n) if rng.random() < 0.8)
+        out.append((barred, among))
+    return out
 
 
-@pytest.mark.parametrize("seed", range(300))
-def test_any_start_gives_the_exhaustive_answer(seed: int) -> None:
+@pytest.mark.parametrize("seed", range(200))
+def test_warm_starts_give_the_exhaustive_answer(seed: int) -> None:
     rng = random.Random(seed)
-    n = rng.randint(1, 14)
-    barred = random_graph(rng, n)
-    among = mask_of(v for v in range(n) if rng.random() < 0.9)
-    start = _random_start(rng, n)
-    kept = completion.edges_among(start, barred, among)
-    # the pairs kept: some of those given, edges of the graph between two of its vertices,
-    # disjoint
-    seen = 0
-    for a, b in kept:
-        assert (a, b) in start
-        assert a != b and (among >> a) & 1 and (among >> b) & 1 and not (barred[a] >> b) & 1
-        assert not seen & ((1 << a) | (1 << b))
-        seen |= (1 << a) | (1 << b)
-    answer = brute_perfect(barred, among)
-    assert players.matching_from_highest(barred, among, kept).perfect == answer
-    assert players.matching_from_highest(barred, among, start).perfect == answer
-    assert BitMatching.starting_with(barred, among, kept, stop_at_failure=True).perfect == answer
-    if answer:  # a perfect matching found is one of this graph
-        mate = players.matching_from_highest(barred, among, kept).mate
-        assert set(mate) == set(bits(among))
-        assert all(mate[mate[v]] == v and not (barred[v] >> mate[v]) & 1 for v in mate)
+    n = rng.randint(2, 14)
+    sink = mask_of(v for v in range(n) if rng.random() < 0.5)
+    warm = completion._WarmStart(sink, highest=rng.random() < 0.5)
+    only_perfect = rng.random() < 0.5  # some_split keeps only perfect matchings
+    for barred, among in _graphs(rng, n, sink, 6):
+        for a in bits(among):  # the graphs are undirected
+            for b in bits(among):
+                assert ((barred[a] >> b) & 1) == ((barred[b] >> a) & 1) or a == b
+        matching = warm.matching(barred, among)
+        answer = brute_perfect(barred, among)
+        assert matching.perfect == answer
+        assert answer == BitMatching.is_perfect(barred, among)
+        mate = matching.mate
+        # a matching of this graph (the pairs carried over included)
+        assert all(mate[mate[v]] == v and v != mate[v] and not (barred[v] >> mate[v]) & 1
+                   and (among >> v) & 1 for v in mate)
+        assert mask_of(mate) == matching.matched
+        if answer:
+            assert matching.matched == among
+        if matching.perfect or not only_perfect:
+            warm.last = matching
 
 
 @pytest.mark.parametrize(("seed", "size"), [(811, 48), (812, 72), (813, 60)])
@@ -59,21 +75,23 @@ def test_rounds_paired_alike_without_the_warm_starts(seed: int, size: int,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     engine = get_system("elo-swiss")
     t = white_mostly_wins(engine, seed, size, 4)
-    real = completion.edges_among
+    real = completion._WarmStart.matching
     carried = [0]
 
-    def spy(pairs: list[tuple[int, int]], barred: dict[int, int], among: int
-            ) -> list[tuple[int, int]]:
-        kept = real(pairs, barred, among)
-        carried[0] += len(kept)
-        return kept
+    def spy(self: completion._WarmStart, barred: dict[int, int], among: int) -> BitMatching:
+        carried[0] += self.last is not None
+        return real(self, barred, among)
 
-    monkeypatch.setattr(completion, "edges_among", spy)
+    def cold(self: completion._WarmStart, barred: dict[int, int], among: int) -> BitMatching:
+        self.last = None  # the greedy start of before, every time
+        return real(self, barred, among)
+
+    monkeypatch.setattr(completion._WarmStart, "matching", spy)
     first, said = [], []
     for r in range(1, t.rounds_paired + 2):
         explanation = Explanation()
         first.append(engine.pair(t.before_round(r), r, explanation))
         said.append(explanation)
     assert carried[0]  # the warm starts were used
-    monkeypatch.setattr(completion, "edges_among", lambda pairs, barred, among: [])
+    monkeypatch.setattr(completion._WarmStart, "matching", cold)
     assert_paired_again_alike(engine, t, first, said)

@@ -179,19 +179,70 @@ class _CompatibilityGraph(Mapping[int, Iterable[int]]):
         return self.members.bit_count() + int(self.bye)
 
 
-def edges_among(pairs: Iterable[tuple[int, int]], barred: Mapping[int, int], among: int
-                ) -> list[tuple[int, int]]:
-    """The pairs of ``pairs`` (a previous graph's matching) that are edges of this graph
-    between two of its vertices, disjoint (a pair meeting a vertex already taken is left
-    out): a start for a matching of this graph (issue 26, D2's questions begun from the
-    previous one's pairs)."""
-    free = among
-    kept = []
-    for a, b in pairs:
-        if a != b and (free >> a) & 1 and (free >> b) & 1 and not (barred[a] >> b) & 1:
-            kept.append((a, b))
-            free &= ~((1 << a) | (1 << b))
-    return kept
+class _SinkRows(dict):  # type: ignore[type-arg]
+    """The ``barred`` map of a split's or a family's completion graph whose rows for the lower
+    levels' players (the sink) are computed when first read: ``~(partners & mask)``, with
+    ``partners`` the vertices the sink player may meet in any graph of the stage and ``mask``
+    the vertices of this one (issue 26: near-miss round 5 asks thousands of these graphs over
+    a sink of hundreds of players, of whom a warm-started matching reads few)."""
+
+    __slots__ = ("mask", "partners")
+
+    def __init__(self, partners: Mapping[int, int], mask: int) -> None:
+        super().__init__()
+        self.partners = partners
+        self.mask = mask
+
+    def __missing__(self, v: int) -> int:
+        row = self[v] = ~(self.partners[v] & self.mask)  # KeyError for a non-vertex
+        return row
+
+
+class _WarmStart:
+    """The last matching of a stage's graphs (:meth:`StageCompletions.some_split` or
+    :meth:`StageCompletions._split_bits`), the next one's start (issue 26: near-miss round 5
+    asks thousands of them per stage, each differing from the last in a few groups of the
+    level; any start gives the same "is it perfect?"). Its pairs are kept when they are edges
+    of the new graph; a pair of two sink players (the players already floating and the lower
+    levels) always is: the sink is in every graph of the stage and its players meet each other
+    as :attr:`Round.lookahead_barred` allows, whoever the level's vertices are. So only the
+    pairs of the other vertices (the level's, the stand-ins, the bye vertex) are checked, and
+    the vertices left exposed take a free partner, fewest partners first (the highest one or
+    the lowest one, as the cold start would), before the augmenting paths."""
+
+    __slots__ = ("highest", "last", "sink_mask")
+
+    def __init__(self, sink_mask: int, highest: bool) -> None:
+        self.sink_mask = sink_mask
+        self.highest = highest
+        self.last: BitMatching | None = None
+
+    def matching(self, barred: Mapping[int, int], among: int) -> BitMatching:
+        """A matching of ``among`` under ``barred`` for "is it perfect?" (stopped at the first
+        vertex left without an augmenting path), begun from the last one kept."""
+        last = self.last
+        mate = {} if last is None else dict(last.mate)
+        matched = 0 if last is None else last.matched
+        for v in bits(matched & ~self.sink_mask):
+            u = mate.get(v)
+            if u is None:  # its partner's pair, dropped already
+                continue
+            if (among >> v) & 1 and (among >> u) & 1 and not (barred[v] >> u) & 1:
+                continue
+            del mate[v], mate[u]
+            matched &= ~((1 << v) | (1 << u))
+        free = among & ~matched
+        order = sorted(bits(free), key=lambda v: ((among & ~barred[v]).bit_count(), v))
+        for v in order:
+            if not (free >> v) & 1:
+                continue
+            options = free & ~barred[v] & ~(1 << v)
+            if options:
+                u = (options.bit_length() if self.highest
+                     else (options & -options).bit_length()) - 1
+                mate[v], mate[u] = u, v
+                free &= ~((1 << v) | (1 << u))
+        return BitMatching.continued(barred, among, mate, among & ~free, stop_at_failure=True)
 
 
 class StageCompletions:
@@ -210,11 +261,21 @@ class StageCompletions:
         self.can_float = mask_of(can_float)
         self.shared = _CompatibilityGraph(rd, mask_of([*can_float, *self.sink]), self.bye)
         self.ok = ok
-        #: the pairs of the last family question's matching, the next one's start
-        #: (:meth:`some_split`; any start gives the same answer)
-        self._family_start: list[tuple[int, int]] = []
-        #: the pairs of the last split's matching, the next one's start (:meth:`_split_bits`)
-        self._split_start: list[tuple[int, int]] = []
+        sink_mask = mask_of(self.sink)
+        #: the pairs of the last perfect matching of the family questions, the next one's
+        #: start (:meth:`some_split`), and of the last split's (:meth:`_split_bits`)
+        self._family_start = _WarmStart(sink_mask, highest=True)
+        self._split_start = _WarmStart(sink_mask, highest=False)
+        # per sink player, the vertices he may meet in any graph of the stage: the players of
+        # the level who may float and the sink as B1/B2 allow, the bye vertex when he may take
+        # it and the stage has one (a split's or family's graph keeps those of its vertices)
+        barred_b1, bye_bit = rd.lookahead_barred, 1 << rd.bye_bit
+        takers = rd.bye_takers() if self.bye else 0
+        self._sink_partners = {
+            v: (~barred_b1[v] & ~(1 << v) & (self.can_float | sink_mask))
+            | (bye_bit if (takers >> v) & 1 else 0)
+            for v in self.sink}
+        self._sink_mask = sink_mask
 
     def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
         if isinstance(self.ok, PairRule):
@@ -243,7 +304,7 @@ class StageCompletions:
         members = (s2_mask & self.can_float) | mask_of(self.sink)
         bye_bit = 1 << rd.bye_bit
         takers = rd.bye_takers() & members if self.bye else 0
-        barred: dict[int, int] = {}
+        barred = _SinkRows(self._sink_partners, s2_mask | self._sink_mask | bye_bit)
         for a in s1:
             barred[a + shift] = ~(s2_mask & ~pair_barred[a])
         for b in s2:
@@ -253,8 +314,9 @@ class StageCompletions:
                 if (takers >> b) & 1:
                     partners |= bye_bit
             barred[b] = ~partners
-        self._bar_sink(barred, members, barred_b1, takers, bye_bit)
-        among = (s1_mask << shift) | s2_mask | mask_of(self.sink)
+        for v in bits(s2_mask & self._sink_mask):  # (never: the sink is below the level)
+            del barred[v]  # the sink's row, as before
+        among = (s1_mask << shift) | s2_mask | self._sink_mask
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
@@ -263,21 +325,10 @@ class StageCompletions:
         # greedy start, not D1's first pairs (see :func:`_residual_bits`), begun from the
         # previous split's pairs that are edges here (any start gives the same answers; the
         # splits of one stage differ in a few players, the lower levels' pairs carry over)
-        matching = BitMatching.starting_with(
-            barred, among, edges_among(self._split_start, barred, among), stop_at_failure=True)
-        self._split_start = [(a, b) for a, b in matching.mate.items() if a < b]
+        matching = self._split_start.matching(barred, among)
+        self._split_start.last = matching
         return BitCompletion(matching, shift)
 
-
-    def _bar_sink(self, barred: dict[int, int], members: int, barred_b1: Mapping[int, int],
-                  takers: int, bye_bit: int) -> None:
-        """The lower levels' players (the sink) in a split's completion graph: each may meet
-        any member he may meet under B1, and the bye vertex when he may take the bye."""
-        for v in self.sink:
-            partners = members & ~barred_b1[v] & ~(1 << v)
-            if (takers >> v) & 1:
-                partners |= bye_bit
-            barred[v] = ~partners
 
     def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
         """Whether some split of the stage's players with, from each group ``(players,
@@ -323,7 +374,7 @@ class StageCompletions:
         for mask, s2_stand, s1_stand in stand:
             for v in bits(mask):
                 own_stand[v] = (s2_stand, s1_stand)
-        barred: dict[int, int] = {}
+        barred = _SinkRows(self._sink_partners, right | self._sink_mask | bye_bit)
         for a in bits(left):
             partners = right & ~pair_barred[a] & ~(1 << a)
             if a in own_stand:
@@ -338,8 +389,9 @@ class StageCompletions:
             if b in own_stand:
                 partners |= own_stand[b][0]
             barred[b] = ~partners
-        self._bar_sink(barred, members, barred_b1, takers, bye_bit)
-        among = (left << shift) | right | mask_of(self.sink)
+        for v in bits(right & self._sink_mask):  # (never: the sink is below the level)
+            del barred[v]  # the sink's row, as before
+        among = (left << shift) | right | self._sink_mask
         for mask, s2_stand, s1_stand in stand:
             for v in bits(s2_stand):
                 barred[v] = ~mask
@@ -352,10 +404,9 @@ class StageCompletions:
         # any start gives the answer; stand-ins sit above every player (issue 26). Begun
         # from the previous question's pairs: the questions of one stage differ in a few
         # groups, the lower levels' pairs and most of the level's carry over
-        matching = round_players.matching_from_highest(
-            barred, among, edges_among(self._family_start, barred, among))
+        matching = self._family_start.matching(barred, among)
         if matching.perfect:
-            self._family_start = [(a, b) for a, b in matching.mate.items() if a < b]
+            self._family_start.last = matching
         return matching.perfect
 
 

@@ -31,28 +31,9 @@ def perfect_from_highest(barred: Mapping[int, int], among: int) -> bool:
     ``some_movers_take_residents``, ``some_floaters_of_each``), whose stand-ins sit above
     every player too (48 near-miss files 2.38 -> 2.08 s; near-miss round 5 at 1,000 players
     113 -> 103 s)."""
-    return matching_from_highest(barred, among).perfect
-
-
-def matching_from_highest(barred: Mapping[int, int], among: int,
-                          start: Iterable[tuple[int, int]] = ()) -> BitMatching:
-    """The matching :func:`perfect_from_highest` reads ``.perfect`` from (perfect exactly when
-    ``among`` can all be matched; otherwise stopped at the first vertex without an
-    augmenting path), begun from the pairs of ``start`` that are edges of this graph between
-    two of its vertices (disjoint pairs: a matching's), the vertices they leave taking their
-    highest free partner as there. Any start gives the same ``.perfect`` (the search stops
-    only at a vertex no perfect matching could leave exposed: :func:`perfect_from_highest`).
-    Issue 26: D2's family questions of one stage (``StageCompletions.some_split``) ask
-    thousands of graphs that differ in a few groups of the level; begun from the previous
-    question's pairs, the lower levels' pairs and most of the level's are kept and only the
-    few vertices they leave need a partner or an augmenting path."""
+    order = sorted(bits(among), key=lambda v: ((among & ~barred[v]).bit_count(), v))
     free = among
     pairs = []
-    for v, u in start:
-        if v != u and (free >> v) & 1 and (free >> u) & 1 and not (barred[v] >> u) & 1:
-            pairs.append((v, u))
-            free &= ~((1 << v) | (1 << u))
-    order = sorted(bits(free), key=lambda v: ((among & ~barred[v]).bit_count(), v))
     for v in order:
         if not (free >> v) & 1:
             continue
@@ -61,7 +42,7 @@ def matching_from_highest(barred: Mapping[int, int], among: int,
             u = options.bit_length() - 1
             pairs.append((v, u))
             free &= ~((1 << v) | (1 << u))
-    return BitMatching.starting_with(barred, among, pairs, stop_at_failure=True)
+    return BitMatching.starting_with(barred, among, pairs, stop_at_failure=True).perfect
 
 
 class Round:

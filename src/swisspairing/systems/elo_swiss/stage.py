@@ -304,6 +304,11 @@ def valid_permutations(
         partner in that part of S1; None if there is none. ``witness``, when given, is
         already such an assignment (then only ``must`` is checked)."""
         rest = s1[depth:]
+        if witness is None and not rest:
+            # nobody of S1 left to assign: the empty assignment, as first_assignment and the
+            # repair give (issue 26: the last place of a D1 search tried each of S2's players
+            # there, listing S2's free players for an empty assignment each time)
+            witness = {}
         if witness is None and repair is not None and barred is not None:
             # the parent's assignment with S1[depth - 1] given S2 player ``b``: repaired
             parent, a, b = repair

@@ -16,7 +16,7 @@ from elo_swiss_rounds import assert_paired_again_alike
 from swisspairing.matching.bitpaths import BitMatching
 from swisspairing.matching.bitsets import bits, mask_of
 from swisspairing.systems import get_system
-from swisspairing.systems.elo_swiss import completion
+from swisspairing.systems.elo_swiss import completion, players
 from swisspairing.systems.explain import Explanation
 from test_augment_bits import random_graph
 from test_elo_swiss_split_bits import white_mostly_wins
@@ -94,4 +94,55 @@ def test_rounds_paired_alike_without_the_warm_starts(seed: int, size: int,
         said.append(explanation)
     assert carried[0]  # the warm starts were used
     monkeypatch.setattr(completion._WarmStart, "matching", cold)
+    monkeypatch.setattr(players.Round, "completable_over", _cold_completable_over)
     assert_paired_again_alike(engine, t, first, said)
+
+
+def _cold_completable_over(rd: players.Round, extra: frozenset[int], base: frozenset[int]
+                           ) -> bool:
+    """``Round.completable_over`` from scratch: the completion graph of ``extra | base``, a
+    bye vertex when odd, asked "is it perfect?" from the plain greedy start."""
+    among = mask_of(extra | base)
+    if among.bit_count() % 2:
+        among |= 1 << rd.bye_bit
+    return BitMatching.is_perfect(rd.completion_graph(), among)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_completable_over_begun_from_the_last_one(seed: int) -> None:
+    """Sequences of floater sets over the same lower levels, each a few players away from the
+    last (as consecutive candidates' floaters are), asked of one round: the answers of a cold
+    start (both answers are met: the test below)."""
+    rng = random.Random(seed)
+    engine = get_system("elo-swiss")
+    t = white_mostly_wins(engine, 900 + seed, 40, 4)
+    rd = players.Round(t, 5, use_b2=True)
+    ids = rd.sort(t.players)
+    cut = rng.randint(len(ids) // 3, 2 * len(ids) // 3)
+    upper, base = ids[:cut], frozenset(ids[cut:])
+    seen = set()
+    extra = set(rng.sample(upper, rng.randint(0, len(upper))))
+    for _ in range(60):
+        for pid in rng.sample(upper, rng.randint(1, 3)):
+            extra ^= {pid}
+        answer = rd.completable_over(frozenset(extra), base)
+        assert answer == _cold_completable_over(rd, frozenset(extra), base)
+        seen.add(answer)
+    if True in seen:
+        assert rd._last_grown  # begun from a kept matching after the first "yes"
+
+
+def test_completable_over_meets_both_answers() -> None:
+    """The sequences above meet "yes" and "no" (the test is not one-sided)."""
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        t = white_mostly_wins(get_system("elo-swiss"), 900 + seed, 40, 4)
+        rd = players.Round(t, 5, use_b2=True)
+        ids = rd.sort(t.players)
+        cut = rng.randint(len(ids) // 3, 2 * len(ids) // 3)
+        base = frozenset(ids[cut:])
+        for _ in range(20):
+            extra = frozenset(rng.sample(ids[:cut], rng.randint(0, cut)))
+            seen.add(rd.completable_over(extra, base))
+    assert seen == {True, False}

@@ -203,31 +203,37 @@ class _WarmStart:
     :meth:`StageCompletions._split_bits`), the next one's start (issue 26: near-miss round 5
     asks thousands of them per stage, each differing from the last in a few groups of the
     level; any start gives the same "is it perfect?"). Its pairs are kept when they are edges
-    of the new graph; a pair of two sink players (the players already floating and the lower
-    levels) always is: the sink is in every graph of the stage and its players meet each other
-    as :attr:`Round.lookahead_barred` allows, whoever the level's vertices are. So only the
-    pairs of the other vertices (the level's, the stand-ins, the bye vertex) are checked, and
-    the vertices left exposed take a free partner, fewest partners first (the highest one or
-    the lowest one, as the cold start would), before the augmenting paths."""
+    of the new graph. Every graph of the stage is, on its players' vertices (S1 vertices, S2
+    vertices, the sink: the players already floating and the lower levels) and the bye
+    vertex, the subgraph *induced* by its vertices of one graph: an edge between two of them
+    depends only on the two (``ok`` between an S1 and an S2 vertex; the completion graph
+    between two S2 vertices who may float, such a vertex and a sink player, two sink players;
+    the bye vertex with one who may float and take it), never on which other vertices the
+    graph holds. So a pair of two such vertices both still there is kept unchecked; only the
+    pairs of the stand-ins (``checked``: joined to their group's vertices, which change from
+    one family to the next) are checked. The vertices left exposed take a free partner,
+    fewest partners first (the highest one or the lowest one, as the cold start would),
+    before the augmenting paths."""
 
-    __slots__ = ("highest", "last", "sink_mask")
+    __slots__ = ("highest", "last")
 
-    def __init__(self, sink_mask: int, highest: bool) -> None:
-        self.sink_mask = sink_mask
+    def __init__(self, highest: bool) -> None:
         self.highest = highest
         self.last: BitMatching | None = None
 
-    def matching(self, barred: Mapping[int, int], among: int) -> BitMatching:
+    def matching(self, barred: Mapping[int, int], among: int, checked: int = 0
+                 ) -> BitMatching:
         """A matching of ``among`` under ``barred`` for "is it perfect?" (stopped at the first
-        vertex left without an augmenting path), begun from the last one kept."""
+        vertex left without an augmenting path), begun from the last one kept; ``checked``:
+        the vertices outside the induced part (the stand-ins)."""
         last = self.last
         mate = {} if last is None else dict(last.mate)
         matched = 0 if last is None else last.matched
-        for v in bits(matched & ~self.sink_mask):
+        for v in bits(matched & (checked | ~among)):
             u = mate.get(v)
             if u is None:  # its partner's pair, dropped already
                 continue
-            if (among >> v) & 1 and (among >> u) & 1 and not (barred[v] >> u) & 1:
+            if (among >> u) & 1 and (among >> v) & 1 and not (barred[v] >> u) & 1:
                 continue
             del mate[v], mate[u]
             matched &= ~((1 << v) | (1 << u))
@@ -243,6 +249,46 @@ class _WarmStart:
                 mate[v], mate[u] = u, v
                 free &= ~((1 << v) | (1 << u))
         return BitMatching.continued(barred, among, mate, among & ~free, stop_at_failure=True)
+
+
+class _FamilyRows(dict):  # type: ignore[type-arg]
+    """The ``barred`` map of a family question (:meth:`StageCompletions.some_split`) whose
+    rows for the players' vertices are computed when first read (the stand-ins' and the bye
+    vertex's are given): the same rows as built one by one before (issue 26: a warm-started
+    matching reads few of them when the answer is "yes")."""
+
+    __slots__ = ("left", "members", "own_stand", "right", "sc", "takers")
+
+    def __init__(self, sc: StageCompletions, left: int, right: int, members: int,
+                 takers: int, own_stand: dict[int, tuple[int, int]]) -> None:
+        super().__init__()
+        self.sc, self.left, self.right = sc, left, right
+        self.members, self.takers, self.own_stand = members, takers, own_stand
+
+    def __missing__(self, v: int) -> int:
+        sc = self.sc
+        shift = sc.shift
+        if (sc.sink_mask >> v) & 1:  # a sink player (never one of the level's)
+            row = ~(sc.sink_partners[v] & (self.right | sc.sink_mask | sc.bye_vertex))
+        elif v > shift and (self.left >> (v - shift)) & 1:  # an S1 vertex
+            a = v - shift
+            partners = self.right & ~sc.pair_barred[a] & ~(1 << a)
+            if a in self.own_stand:
+                partners |= self.own_stand[a][1]
+            row = ~partners
+        elif v < shift and (self.right >> v) & 1:  # an S2 vertex
+            partners = (self.left & ~sc.pair_barred[v] & ~(1 << v)) << shift
+            if (sc.can_float >> v) & 1:
+                partners |= self.members & ~sc.rd.lookahead_barred[v] & ~(1 << v)
+                if (self.takers >> v) & 1:
+                    partners |= sc.bye_vertex
+            if v in self.own_stand:
+                partners |= self.own_stand[v][0]
+            row = ~partners
+        else:
+            raise KeyError(v)
+        self[v] = row
+        return row
 
 
 class StageCompletions:
@@ -262,10 +308,10 @@ class StageCompletions:
         self.shared = _CompatibilityGraph(rd, mask_of([*can_float, *self.sink]), self.bye)
         self.ok = ok
         sink_mask = mask_of(self.sink)
-        #: the pairs of the last perfect matching of the family questions, the next one's
-        #: start (:meth:`some_split`), and of the last split's (:meth:`_split_bits`)
-        self._family_start = _WarmStart(sink_mask, highest=True)
-        self._split_start = _WarmStart(sink_mask, highest=False)
+        #: the last perfect matching of the family questions, the next one's start
+        #: (:meth:`some_split`), and the last split's (:meth:`_split_bits`)
+        self._family_start = _WarmStart(highest=True)
+        self._split_start = _WarmStart(highest=False)
         # per sink player, the vertices he may meet in any graph of the stage: the players of
         # the level who may float and the sink as B1/B2 allow, the bye vertex when he may take
         # it and the stage has one (a split's or family's graph keeps those of its vertices)
@@ -276,6 +322,11 @@ class StageCompletions:
             | (bye_bit if (takers >> v) & 1 else 0)
             for v in self.sink}
         self._sink_mask = sink_mask
+        # what the family questions' rows read (_FamilyRows)
+        self.sink_partners, self.sink_mask = self._sink_partners, sink_mask
+        self.shift = rd.bye_bit + 1
+        self.bye_vertex = bye_bit
+        self.pair_barred = ok.graph.barred if isinstance(ok, PairRule) else {}
 
     def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
         if isinstance(self.ok, PairRule):
@@ -349,7 +400,6 @@ class StageCompletions:
             return True  # no family test for another relation: every split is tried
         rd = self.rd
         shift = rd.bye_bit + 1
-        pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
         left = right = free_mask = 0  # players with an S1 vertex, an S2 vertex, both
         top = 2 * shift + 1  # above every S1 vertex
         stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
@@ -374,37 +424,28 @@ class StageCompletions:
         for mask, s2_stand, s1_stand in stand:
             for v in bits(mask):
                 own_stand[v] = (s2_stand, s1_stand)
-        barred = _SinkRows(self._sink_partners, right | self._sink_mask | bye_bit)
-        for a in bits(left):
-            partners = right & ~pair_barred[a] & ~(1 << a)
-            if a in own_stand:
-                partners |= own_stand[a][1]
-            barred[a + shift] = ~partners
-        for b in bits(right):
-            partners = (left & ~pair_barred[b] & ~(1 << b)) << shift
-            if (self.can_float >> b) & 1:
-                partners |= members & ~barred_b1[b] & ~(1 << b)
-                if (takers >> b) & 1:
-                    partners |= bye_bit
-            if b in own_stand:
-                partners |= own_stand[b][0]
-            barred[b] = ~partners
-        for v in bits(right & self._sink_mask):  # (never: the sink is below the level)
-            del barred[v]  # the sink's row, as before
+        # the rows of the players' vertices (S1 vertices: ``right`` as ``ok`` allows and
+        # the S1 stand-ins of the group; S2 vertices: ``left`` as ``ok`` allows, and if
+        # they may float the members and the bye vertex as the completion graph allows, and
+        # the S2 stand-ins of the group; the sink as in :meth:`_split_bits`) are computed
+        # when read (issue 26)
+        barred = _FamilyRows(self, left, right, members, takers, own_stand)
         among = (left << shift) | right | self._sink_mask
+        stand_ins = 0
         for mask, s2_stand, s1_stand in stand:
             for v in bits(s2_stand):
                 barred[v] = ~mask
             for v in bits(s1_stand):
                 barred[v] = ~(mask << shift)
-            among |= s2_stand | s1_stand
+            stand_ins |= s2_stand | s1_stand
+        among |= stand_ins
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
         # any start gives the answer; stand-ins sit above every player (issue 26). Begun
-        # from the previous question's pairs: the questions of one stage differ in a few
+        # from the previous question's matching: the questions of one stage differ in a few
         # groups, the lower levels' pairs and most of the level's carry over
-        matching = self._family_start.matching(barred, among)
+        matching = self._family_start.matching(barred, among, stand_ins)
         if matching.perfect:
             self._family_start.last = matching
         return matching.perfect

@@ -213,13 +213,17 @@ class _WarmStart:
     pairs of the stand-ins (``checked``: joined to their group's vertices, which change from
     one family to the next) are checked. The vertices left exposed take a free partner,
     fewest partners first (the highest one or the lowest one, as the cold start would),
-    before the augmenting paths."""
+    before the augmenting paths; the vertex whose search failed last (``failed``) is tried
+    first when it is exposed again: in a "no" the search stops at the first exposed vertex
+    without an augmenting path, whichever it is (the same answer), and consecutive "no"s of
+    one stage mostly fail at the same vertex (1,000 players: 8,116 "no"s, 11.5 -> 7.8 s)."""
 
-    __slots__ = ("highest", "last")
+    __slots__ = ("failed", "highest", "last")
 
     def __init__(self, highest: bool) -> None:
         self.highest = highest
         self.last: BitMatching | None = None
+        self.failed: int | None = None
 
     def matching(self, barred: Mapping[int, int], among: int, checked: int = 0
                  ) -> BitMatching:
@@ -248,7 +252,20 @@ class _WarmStart:
                      else (options & -options).bit_length()) - 1
                 mate[v], mate[u] = u, v
                 free &= ~((1 << v) | (1 << u))
-        return BitMatching.continued(barred, among, mate, among & ~free, stop_at_failure=True)
+        first = self.failed  # tried first: see the class's note
+        if first is not None and (free >> first) & 1:
+            starts = [first, *bits(free & ~(1 << first))]
+        else:
+            starts = None
+        m = BitMatching.continued(barred, among, mate, among & ~free, stop_at_failure=True,
+                                  starts=starts)
+        if not m.perfect:
+            exposed = among & ~m.matched
+            if starts is not None and (exposed >> first) & 1:
+                self.failed = first
+            else:
+                self.failed = (exposed & -exposed).bit_length() - 1
+        return m
 
 
 class _FamilyRows(dict):  # type: ignore[type-arg]

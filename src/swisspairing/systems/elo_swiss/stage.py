@@ -326,7 +326,10 @@ def valid_permutations(
                 witness = {}
             else:
                 return None
-        need = [m for m in must if m not in used]
+        need_mask = must_mask & ~used_mask  # the players of ``must`` not yet chosen
+        if not rest:  # nobody left in S1 to take them (issue 26: the last place, at once)
+            return None if need_mask else witness
+        need = [m for m in must if (need_mask >> m) & 1]
         return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
 
     def partners_of(frame: list, done: BitCompletion, a: int) -> int:
@@ -354,6 +357,7 @@ def valid_permutations(
         return frame[5]
 
     s2_mask = mask_of(s2)
+    must_mask = mask_of(must)
     guess: list[object] = [None]  # the barrier of the last partner set (refused_of)
     direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None

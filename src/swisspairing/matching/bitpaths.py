@@ -135,6 +135,24 @@ class BitMatching:
         m._complete(bits(free), stop_at_failure)
         return m
 
+    @classmethod
+    def continued(cls, barred: Mapping[int, int], among: int, mate: dict[int, int],
+                  matched: int, stop_at_failure: bool = False,
+                  starts: list[int] | None = None) -> BitMatching:
+        """A maximum matching of ``among`` grown from ``mate`` (a both-ways map of disjoint
+        edges of ``among`` under ``barred``, taken over, not copied; ``matched``: its
+        vertices): each exposed vertex, lowest first (or in the order of ``starts``, which
+        must list every exposed vertex), gets an augmenting path as in :meth:`starting_with`
+        (which this is without its greedy start: the caller made one). The order changes no
+        answer: with ``stop_at_failure`` the search stops at a vertex without an augmenting
+        path, which no perfect matching could leave exposed (:meth:`is_perfect`).
+        Issue 26: the Elo-Swiss D2 questions of one stage begin from the previous question's
+        matching, whose pairs are mostly edges of the next graph too."""
+        m = cls.__new__(cls)
+        m.barred, m.among, m.mate, m.matched = barred, among, mate, matched
+        m._complete(bits(among & ~matched) if starts is None else starts, stop_at_failure)
+        return m
+
     @property
     def size(self) -> int:
         """The number of pairs."""

@@ -179,6 +179,135 @@ class _CompatibilityGraph(Mapping[int, Iterable[int]]):
         return self.members.bit_count() + int(self.bye)
 
 
+class _SinkRows(dict):  # type: ignore[type-arg]
+    """The ``barred`` map of a split's or a family's completion graph whose rows for the lower
+    levels' players (the sink) are computed when first read: ``~(partners & mask)``, with
+    ``partners`` the vertices the sink player may meet in any graph of the stage and ``mask``
+    the vertices of this one (issue 26: near-miss round 5 asks thousands of these graphs over
+    a sink of hundreds of players, of whom a warm-started matching reads few)."""
+
+    __slots__ = ("mask", "partners")
+
+    def __init__(self, partners: Mapping[int, int], mask: int) -> None:
+        super().__init__()
+        self.partners = partners
+        self.mask = mask
+
+    def __missing__(self, v: int) -> int:
+        row = self[v] = ~(self.partners[v] & self.mask)  # KeyError for a non-vertex
+        return row
+
+
+class _WarmStart:
+    """The last matching of a stage's graphs (:meth:`StageCompletions.some_split` or
+    :meth:`StageCompletions._split_bits`), the next one's start (issue 26: near-miss round 5
+    asks thousands of them per stage, each differing from the last in a few groups of the
+    level; any start gives the same "is it perfect?"). Its pairs are kept when they are edges
+    of the new graph. Every graph of the stage is, on its players' vertices (S1 vertices, S2
+    vertices, the sink: the players already floating and the lower levels) and the bye
+    vertex, the subgraph *induced* by its vertices of one graph: an edge between two of them
+    depends only on the two (``ok`` between an S1 and an S2 vertex; the completion graph
+    between two S2 vertices who may float, such a vertex and a sink player, two sink players;
+    the bye vertex with one who may float and take it), never on which other vertices the
+    graph holds. So a pair of two such vertices both still there is kept unchecked; only the
+    pairs of the stand-ins (``checked``: joined to their group's vertices, which change from
+    one family to the next) are checked. The vertices left exposed take a free partner,
+    fewest partners first (the highest one or the lowest one, as the cold start would),
+    before the augmenting paths; the vertex whose search failed last (``failed``) is tried
+    first when it is exposed again: in a "no" the search stops at the first exposed vertex
+    without an augmenting path, whichever it is (the same answer), and consecutive "no"s of
+    one stage mostly fail at the same vertex (1,000 players: 8,116 "no"s, 11.5 -> 7.8 s)."""
+
+    __slots__ = ("failed", "highest", "last")
+
+    def __init__(self, highest: bool) -> None:
+        self.highest = highest
+        self.last: BitMatching | None = None
+        self.failed: int | None = None
+
+    def matching(self, barred: Mapping[int, int], among: int, checked: int = 0
+                 ) -> BitMatching:
+        """A matching of ``among`` under ``barred`` for "is it perfect?" (stopped at the first
+        vertex left without an augmenting path), begun from the last one kept; ``checked``:
+        the vertices outside the induced part (the stand-ins)."""
+        last = self.last
+        mate = {} if last is None else dict(last.mate)
+        matched = 0 if last is None else last.matched
+        for v in bits(matched & (checked | ~among)):
+            u = mate.get(v)
+            if u is None:  # its partner's pair, dropped already
+                continue
+            if (among >> u) & 1 and (among >> v) & 1 and not (barred[v] >> u) & 1:
+                continue
+            del mate[v], mate[u]
+            matched &= ~((1 << v) | (1 << u))
+        free = among & ~matched
+        order = sorted(bits(free), key=lambda v: ((among & ~barred[v]).bit_count(), v))
+        for v in order:
+            if not (free >> v) & 1:
+                continue
+            options = free & ~barred[v] & ~(1 << v)
+            if options:
+                u = (options.bit_length() if self.highest
+                     else (options & -options).bit_length()) - 1
+                mate[v], mate[u] = u, v
+                free &= ~((1 << v) | (1 << u))
+        first = self.failed  # tried first: see the class's note
+        if first is not None and (free >> first) & 1:
+            starts = [first, *bits(free & ~(1 << first))]
+        else:
+            starts = None
+        m = BitMatching.continued(barred, among, mate, among & ~free, stop_at_failure=True,
+                                  starts=starts)
+        if not m.perfect:
+            exposed = among & ~m.matched
+            if starts is not None and (exposed >> first) & 1:
+                self.failed = first
+            else:
+                self.failed = (exposed & -exposed).bit_length() - 1
+        return m
+
+
+class _FamilyRows(dict):  # type: ignore[type-arg]
+    """The ``barred`` map of a family question (:meth:`StageCompletions.some_split`) whose
+    rows for the players' vertices are computed when first read (the stand-ins' and the bye
+    vertex's are given): the same rows as built one by one before (issue 26: a warm-started
+    matching reads few of them when the answer is "yes")."""
+
+    __slots__ = ("left", "members", "own_stand", "right", "sc", "takers")
+
+    def __init__(self, sc: StageCompletions, left: int, right: int, members: int,
+                 takers: int, own_stand: dict[int, tuple[int, int]]) -> None:
+        super().__init__()
+        self.sc, self.left, self.right = sc, left, right
+        self.members, self.takers, self.own_stand = members, takers, own_stand
+
+    def __missing__(self, v: int) -> int:
+        sc = self.sc
+        shift = sc.shift
+        if (sc.sink_mask >> v) & 1:  # a sink player (never one of the level's)
+            row = ~(sc.sink_partners[v] & (self.right | sc.sink_mask | sc.bye_vertex))
+        elif v > shift and (self.left >> (v - shift)) & 1:  # an S1 vertex
+            a = v - shift
+            partners = self.right & ~sc.pair_barred[a] & ~(1 << a)
+            if a in self.own_stand:
+                partners |= self.own_stand[a][1]
+            row = ~partners
+        elif v < shift and (self.right >> v) & 1:  # an S2 vertex
+            partners = (self.left & ~sc.pair_barred[v] & ~(1 << v)) << shift
+            if (sc.can_float >> v) & 1:
+                partners |= self.members & ~sc.rd.lookahead_barred[v] & ~(1 << v)
+                if (self.takers >> v) & 1:
+                    partners |= sc.bye_vertex
+            if v in self.own_stand:
+                partners |= self.own_stand[v][0]
+            row = ~partners
+        else:
+            raise KeyError(v)
+        self[v] = row
+        return row
+
+
 class StageCompletions:
     """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
     level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
@@ -195,6 +324,26 @@ class StageCompletions:
         self.can_float = mask_of(can_float)
         self.shared = _CompatibilityGraph(rd, mask_of([*can_float, *self.sink]), self.bye)
         self.ok = ok
+        sink_mask = mask_of(self.sink)
+        #: the last perfect matching of the family questions, the next one's start
+        #: (:meth:`some_split`), and the last split's (:meth:`_split_bits`)
+        self._family_start = _WarmStart(highest=True)
+        self._split_start = _WarmStart(highest=False)
+        # per sink player, the vertices he may meet in any graph of the stage: the players of
+        # the level who may float and the sink as B1/B2 allow, the bye vertex when he may take
+        # it and the stage has one (a split's or family's graph keeps those of its vertices)
+        barred_b1, bye_bit = rd.lookahead_barred, 1 << rd.bye_bit
+        takers = rd.bye_takers() if self.bye else 0
+        self._sink_partners = {
+            v: (~barred_b1[v] & ~(1 << v) & (self.can_float | sink_mask))
+            | (bye_bit if (takers >> v) & 1 else 0)
+            for v in self.sink}
+        self._sink_mask = sink_mask
+        # what the family questions' rows read (_FamilyRows)
+        self.sink_partners, self.sink_mask = self._sink_partners, sink_mask
+        self.shift = rd.bye_bit + 1
+        self.bye_vertex = bye_bit
+        self.pair_barred = ok.graph.barred if isinstance(ok, PairRule) else {}
 
     def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
         if isinstance(self.ok, PairRule):
@@ -223,7 +372,7 @@ class StageCompletions:
         members = (s2_mask & self.can_float) | mask_of(self.sink)
         bye_bit = 1 << rd.bye_bit
         takers = rd.bye_takers() & members if self.bye else 0
-        barred: dict[int, int] = {}
+        barred = _SinkRows(self._sink_partners, s2_mask | self._sink_mask | bye_bit)
         for a in s1:
             barred[a + shift] = ~(s2_mask & ~pair_barred[a])
         for b in s2:
@@ -233,27 +382,21 @@ class StageCompletions:
                 if (takers >> b) & 1:
                     partners |= bye_bit
             barred[b] = ~partners
-        self._bar_sink(barred, members, barred_b1, takers, bye_bit)
-        among = (s1_mask << shift) | s2_mask | mask_of(self.sink)
+        for v in bits(s2_mask & self._sink_mask):  # (never: the sink is below the level)
+            del barred[v]  # the sink's row, as before
+        among = (s1_mask << shift) | s2_mask | self._sink_mask
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
         # only "is it perfect?" is read from a matching that is not (valid_permutations stops
         # there), so its search stops at the first vertex without an augmenting path; the
-        # greedy start, not D1's first pairs (see :func:`_residual_bits`)
-        return BitCompletion(BitMatching.starting_with(barred, among, (),
-                                                        stop_at_failure=True), shift)
+        # greedy start, not D1's first pairs (see :func:`_residual_bits`), begun from the
+        # previous split's pairs that are edges here (any start gives the same answers; the
+        # splits of one stage differ in a few players, the lower levels' pairs carry over)
+        matching = self._split_start.matching(barred, among)
+        self._split_start.last = matching
+        return BitCompletion(matching, shift)
 
-
-    def _bar_sink(self, barred: dict[int, int], members: int, barred_b1: Mapping[int, int],
-                  takers: int, bye_bit: int) -> None:
-        """The lower levels' players (the sink) in a split's completion graph: each may meet
-        any member he may meet under B1, and the bye vertex when he may take the bye."""
-        for v in self.sink:
-            partners = members & ~barred_b1[v] & ~(1 << v)
-            if (takers >> v) & 1:
-                partners |= bye_bit
-            barred[v] = ~partners
 
     def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
         """Whether some split of the stage's players with, from each group ``(players,
@@ -274,7 +417,6 @@ class StageCompletions:
             return True  # no family test for another relation: every split is tried
         rd = self.rd
         shift = rd.bye_bit + 1
-        pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
         left = right = free_mask = 0  # players with an S1 vertex, an S2 vertex, both
         top = 2 * shift + 1  # above every S1 vertex
         stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
@@ -299,34 +441,31 @@ class StageCompletions:
         for mask, s2_stand, s1_stand in stand:
             for v in bits(mask):
                 own_stand[v] = (s2_stand, s1_stand)
-        barred: dict[int, int] = {}
-        for a in bits(left):
-            partners = right & ~pair_barred[a] & ~(1 << a)
-            if a in own_stand:
-                partners |= own_stand[a][1]
-            barred[a + shift] = ~partners
-        for b in bits(right):
-            partners = (left & ~pair_barred[b] & ~(1 << b)) << shift
-            if (self.can_float >> b) & 1:
-                partners |= members & ~barred_b1[b] & ~(1 << b)
-                if (takers >> b) & 1:
-                    partners |= bye_bit
-            if b in own_stand:
-                partners |= own_stand[b][0]
-            barred[b] = ~partners
-        self._bar_sink(barred, members, barred_b1, takers, bye_bit)
-        among = (left << shift) | right | mask_of(self.sink)
+        # the rows of the players' vertices (S1 vertices: ``right`` as ``ok`` allows and
+        # the S1 stand-ins of the group; S2 vertices: ``left`` as ``ok`` allows, and if
+        # they may float the members and the bye vertex as the completion graph allows, and
+        # the S2 stand-ins of the group; the sink as in :meth:`_split_bits`) are computed
+        # when read (issue 26)
+        barred = _FamilyRows(self, left, right, members, takers, own_stand)
+        among = (left << shift) | right | self._sink_mask
+        stand_ins = 0
         for mask, s2_stand, s1_stand in stand:
             for v in bits(s2_stand):
                 barred[v] = ~mask
             for v in bits(s1_stand):
                 barred[v] = ~(mask << shift)
-            among |= s2_stand | s1_stand
+            stand_ins |= s2_stand | s1_stand
+        among |= stand_ins
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit
-        # any start gives the answer; stand-ins sit above every player (issue 26)
-        return round_players.perfect_from_highest(barred, among)
+        # any start gives the answer; stand-ins sit above every player (issue 26). Begun
+        # from the previous question's matching: the questions of one stage differ in a few
+        # groups, the lower levels' pairs and most of the level's carry over
+        matching = self._family_start.matching(barred, among, stand_ins)
+        if matching.perfect:
+            self._family_start.last = matching
+        return matching.perfect
 
 
 def residual_completion(

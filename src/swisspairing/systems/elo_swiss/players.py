@@ -78,6 +78,8 @@ class Round:
         self.bye_bit = max(tournament.players, default=0) + 1
         self._completion_graph: dict[int, int] | None = None
         self._base_matchings: dict[frozenset[int], BitMatching] = {}
+        #: per ``base`` of :meth:`completable_over`, the last perfect matching grown from it
+        self._last_grown: dict[frozenset[int], BitMatching] = {}
         self._bye_takers: int | None = None
         #: answers of :meth:`completable_with_some`, keyed by bit sets (issue 26: keyed by
         #: the sets themselves, 340 answers of the 4,000-player near-miss round held 65 MiB)
@@ -260,6 +262,7 @@ class Round:
         view._bye_takers = self.bye_takers() & ~level_mask
         view._completion_graph = None
         view._base_matchings = {}
+        view._last_grown = {}
         view._some_floaters = {}
         view._inside_pairs = {}
         view._level_answers = {}
@@ -283,7 +286,26 @@ class Round:
         added = mask_of(extra) & ~start.among
         if (start.among | added).bit_count() % 2:
             added |= 1 << self.bye_bit
-        return start.grown(added, stop_at_failure=True).perfect
+        last = self._last_grown.get(base)
+        if last is None:
+            grown = start.grown(added, stop_at_failure=True)
+        else:
+            # issue 26: begun from the last perfect matching grown over the same ``base``
+            # (the same graph): its pairs of two players still here are edges of this one;
+            # the others are dropped (the floaters of consecutive candidates differ in a few
+            # players). Any start gives the same ``.perfect`` (BitMatching.is_perfect)
+            among = start.among | added
+            mate = dict(last.mate)
+            matched = last.matched
+            for v in bits(last.among & ~among & matched):
+                u = mate.pop(v, None)
+                if u is not None:
+                    del mate[u]
+                    matched &= ~((1 << v) | (1 << u))
+            grown = BitMatching.continued(graph, among, mate, matched, stop_at_failure=True)
+        if grown.perfect:
+            self._last_grown[base] = grown
+        return grown.perfect
 
     def completable_with_some(self, candidates: frozenset[int], x: int, base: frozenset[int]
                               ) -> bool:

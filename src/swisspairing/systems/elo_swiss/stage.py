@@ -304,6 +304,11 @@ def valid_permutations(
         partner in that part of S1; None if there is none. ``witness``, when given, is
         already such an assignment (then only ``must`` is checked)."""
         rest = s1[depth:]
+        if witness is None and not rest:
+            # nobody of S1 left to assign: the empty assignment, as first_assignment and the
+            # repair give (issue 26: the last place of a D1 search tried each of S2's players
+            # there, listing S2's free players for an empty assignment each time)
+            witness = {}
         if witness is None and repair is not None and barred is not None:
             # the parent's assignment with S1[depth - 1] given S2 player ``b``: repaired
             parent, a, b = repair
@@ -321,7 +326,10 @@ def valid_permutations(
                 witness = {}
             else:
                 return None
-        need = [m for m in must if m not in used]
+        need_mask = must_mask & ~used_mask  # the players of ``must`` not yet chosen
+        if not rest:  # nobody left in S1 to take them (issue 26: the last place, at once)
+            return None if need_mask else witness
+        need = [m for m in must if (need_mask >> m) & 1]
         return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
 
     def partners_of(frame: list, done: BitCompletion, a: int) -> int:
@@ -349,6 +357,7 @@ def valid_permutations(
         return frame[5]
 
     s2_mask = mask_of(s2)
+    must_mask = mask_of(must)
     guess: list[object] = [None]  # the barrier of the last partner set (refused_of)
     direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None

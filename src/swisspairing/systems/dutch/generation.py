@@ -16,6 +16,7 @@ from ...matching import (
 )
 from ...model import Colour
 from . import bracket as dutch_bracket
+from . import cheapest_floaters as dutch_cheapest_floaters
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from . import ideal as dutch_ideal
@@ -85,6 +86,10 @@ def run(ctx: Bracket) -> BracketResult:
         ideal = dutch_tied.alike_bracket(ctx)
     if ideal is None:
         ideal = dutch_tied.colour_split_completing(ctx)
+    if ideal is None:
+        # ... and with at most one MDP and earlier floats that differ within a colour: the
+        # cheapest downfloaters of each preference (docs/dutch.md section 8.17)
+        ideal = dutch_cheapest_floaters.cheapest_floaters_completing(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(

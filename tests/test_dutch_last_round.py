@@ -7,6 +7,8 @@ generated events, the same boards and bye.
 * 8.13 (b) ``tied.colour_split_completing``: the bracket that must complete the round (2017 and
   2012 PPB, 2025 [C4]) whose colour bound is zero and whose players preferring one colour share
   their earlier floats; without it, the weighted matchings.
+* 8.17 ``cheapest_floaters.cheapest_floaters_completing``: the same bracket with at most one
+  MDP and earlier floats that differ within a colour; without it, the weighted matchings.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from swisspairing.systems.dutch import (
     RULES_2017,
     RULES_2025,
     DutchRules,
+    cheapest_floaters,
     generation,
     odd_last_bracket,
     tied,
@@ -243,3 +246,44 @@ def test_odd_last_bracket_leaves_the_best_pab_receiver_over(
     full = generation.run(open_bracket(rnd, players, {1, 2}, [], []))
     assert sorted(tuple(sorted((a.id, b.id))) for a, b in full.pairs) == pairs
     assert [p.id for p in full.floaters] == [receiver]
+
+
+@pytest.mark.parametrize("system", EDITIONS)
+def test_cheapest_floaters_completing_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each last round in which 8.17 settled the completing bracket (at most one MDP, earlier
+    floats differing within a colour), paired again without it (the weighted matchings over
+    the bracket and every lower player): the same boards and bye. Counted apart: brackets
+    with an MDP, brackets whose residents of one preference differ in their downfloat cost,
+    and brackets whose answer needed an exchange (D.2: an S1 player of the remainder
+    floats)."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, tuple)
+        pairs, floaters = out
+        residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+        if ctx.mdp_ids:
+            kinds["mdp"] += 1
+        costs: dict[object, set[object]] = {}
+        for p in residents:
+            costs.setdefault(p.pref, set()).add(cheapest_floaters.floater_cost(ctx, p))
+        if any(len(c) > 1 for c in costs.values()):
+            kinds["costs differ"] += 1
+        partners = {q.id for pair in pairs for q in pair if pair[0].id in ctx.mdp_ids}
+        remainder = [p for p in residents if p.id not in partners]
+        s1 = remainder[:len(pairs) - len(ctx.mdp_ids)]
+        if {p.id for p in s1} & {p.id for p in floaters}:
+            kinds["exchange"] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system), chain(odd_last_rounds(system), last_rounds(system)), monkeypatch,
+        [Spy(cheapest_floaters, "cheapest_floaters_completing", tally)],
+        [StandIn(cheapest_floaters, "cheapest_floaters_completing", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 8
+    assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["exchange"] >= 3

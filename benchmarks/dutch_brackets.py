@@ -13,7 +13,7 @@ bracket (user + system, ``resource``), the pairs and downfloaters it returned, a
 shortcut of ``docs/dutch.md`` section 8 settled it, if any (``ideal``: section 8;
 ``completing``: 8.1-8.6; ``lowest-2012``: 8.2; ``last-one-colour``: 8.7; ``limbo-fixed``:
 8.10; ``alike``, ``colour-split``: 8.13 (a), (b); ``odd-last-pab``: 8.15;
-``cheapest-floaters``: 8.17; ``-``: the weighted matchings). For a
+``cheapest-floaters``, ``nearly-alike``: 8.17 (a), (b); ``-``: the weighted matchings). For a
 bracket that must complete the round and was not settled, the last columns count the players
 whose earlier floats keep the float criteria (2017 C.12-C.15, 2025 [C14]-[C17]) off zero:
 residents who floated up one (``up1``) or two (``up2``) rounds before (an MDP meeting one
@@ -44,6 +44,7 @@ from swisspairing.systems.dutch import (
     completing,
     generation,
     ideal,
+    nearly_alike,
     odd_last_bracket,
     tied,
 )
@@ -63,6 +64,7 @@ SHORTCUTS: tuple[tuple[str, Any, str], ...] = (
     ("alike", tied, "alike_bracket"),
     ("colour-split", tied, "colour_split_completing"),
     ("cheapest-floaters", cheapest_floaters, "cheapest_floaters_completing"),
+    ("nearly-alike", nearly_alike, "nearly_alike_bracket"),
 )
 
 

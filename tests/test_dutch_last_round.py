@@ -7,8 +7,10 @@ generated events, the same boards and bye.
 * 8.13 (b) ``tied.colour_split_completing``: the bracket that must complete the round (2017 and
   2012 PPB, 2025 [C4]) whose colour bound is zero and whose players preferring one colour share
   their earlier floats; without it, the weighted matchings.
-* 8.17 ``cheapest_floaters.cheapest_floaters_completing``: the same bracket with at most one
-  MDP and earlier floats that differ within a colour; without it, the weighted matchings.
+* 8.17 (a) ``cheapest_floaters.cheapest_floaters_completing``: the same bracket with at most
+  one MDP and earlier floats that differ within a colour; without it, the weighted matchings.
+* 8.17 (b) ``nearly_alike.nearly_alike_bracket``: a bracket of alike players but for a few
+  exceptions; without it, the weighted matchings.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from swisspairing.systems.dutch import (
     DutchRules,
     cheapest_floaters,
     generation,
+    nearly_alike,
     odd_last_bracket,
     tied,
 )
@@ -287,3 +290,40 @@ def test_cheapest_floaters_completing_gives_the_pairing_of_the_full_matchings(
     print(system, dict(used), dict(kinds))
     assert used["rounds"] >= 8
     assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["exchange"] >= 3
+
+
+@pytest.mark.parametrize("system", EDITIONS)
+def test_nearly_alike_bracket_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round in which 8.17 (b) settled a bracket (alike players but for a few
+    exceptions), paired again without it (the weighted matchings): the same boards and bye.
+    The rounds: the last rounds of 8.13's and 8.15's tests (the topscorers with a PAB in an
+    earlier round). Counted apart: an exception left over, an exchange (D.2: a player of the
+    first half left over), odd brackets under 2025's [C4]."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, tuple)
+        pairs, floaters = out
+        like = Counter(tied._likeness(p) for p in ctx.players).most_common(1)[0][0]
+        if any(tied._likeness(p) != like for p in floaters):
+            kinds["exception left over"] += 1
+        if {p.id for p in ctx.players[:len(pairs)]} & {p.id for p in floaters}:
+            kinds["exchange"] += 1
+        if ctx.rest:
+            kinds["under [C4]"] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system),
+        chain(last_rounds(system), odd_topscorer_rounds(system), odd_last_rounds(system)),
+        monkeypatch, [Spy(nearly_alike, "nearly_alike_bracket", tally)],
+        [StandIn(nearly_alike, "nearly_alike_bracket", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 30
+    assert kinds["exception left over"] >= 2 and kinds["exchange"] >= 2
+    if system == "dutch-2025":
+        assert kinds["under [C4]"] >= 10

@@ -24,6 +24,7 @@ completes (C.4 / [C4]; 2012 A9) and, in 2025, [C8] is at its bound.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .completing import _first_free_assignment, _may_float, most_pairs, reaches_lookahead_bound
@@ -115,6 +116,32 @@ def partner_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlaye
     return total, dearest
 
 
+def first_exchange(players: list[PairingPlayer], n1: int,
+                   must_float: Callable[[PairingPlayer], bool],
+                   ) -> tuple[list[PairingPlayer], list[PairingPlayer]] | None:
+    """D.2 (2025 4.3, 2012 D2) when the players ``must_float`` float in every candidate left:
+    the first exchange any of them can come from, as (new S1, new S2 without the players who
+    must float), both in BSN order; None when S2 has too few players to move up.
+
+    ``players`` in BSN order (a homogeneous bracket or a remainder), S1 their first ``n1``.
+    A candidate's first exchange moves down every S1 player of no pair (section 4), so at
+    least the ``x`` S1 players who must float: with exactly ``x`` (D.2 a) the set moved down is
+    those, and the smallest sum moved up (D.2 b) is that of the ``x`` lowest S2 players who
+    need not float (those moved up are paired), a single set, so D.2 c and d have nothing
+    left to compare (docs/dutch.md 8.17)."""
+    s1, s2 = players[:n1], players[n1:]
+    down = [p for p in s1 if must_float(p)]
+    up = [p for p in s2 if not must_float(p)][:len(down)]
+    if len(up) < len(down):
+        return None
+    moved = {p.id for p in down} | {p.id for p in up}
+    in_s1 = {p.id for p in s1}
+    new_s1 = [p for p in players if (p.id in in_s1) != (p.id in moved)]
+    new_s2 = [p for p in players
+              if (p.id in in_s1) == (p.id in moved) and not must_float(p)]
+    return new_s1, new_s2
+
+
 def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     """A bracket that must complete the round (2017 / 2012 PPB, 2025 [C4]; every lower player
     in its graph) of residents of one score and at most one MDP of a higher score, every
@@ -199,19 +226,10 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
         return cut is None or costs[p.id] > cut
 
     remainder = [p for p in residents if p is not partner]
-    s1, s2 = remainder[:n1], remainder[n1:]
-    # D.2: every candidate's exchange moves down the S1 players who float; at its fewest
-    # (a) and smallest sum of BSNs moved up (b) it moves up the lowest S2 players who may
-    # be paired, as many
-    down = [p for p in s1 if must_float(p)]
-    up = [p for p in s2 if not must_float(p)][:len(down)]
-    if len(up) < len(down):
+    exchange = first_exchange(remainder, n1, must_float)
+    if exchange is None:
         return None
-    moved = {p.id for p in down} | {p.id for p in up}
-    in_s1 = {p.id for p in s1}
-    new_s1 = [p for p in remainder if (p.id in in_s1) != (p.id in moved)]
-    new_s2 = [p for p in remainder
-              if (p.id in in_s1) == (p.id in moved) and not must_float(p)]
+    new_s1, new_s2 = exchange
     pigeonhole = _may_float(ctx, lower, floating, floats_fixed=True)
 
     def may_float(p: PairingPlayer) -> bool:

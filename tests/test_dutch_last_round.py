@@ -176,14 +176,14 @@ def odd_last_rounds(system: str) -> Iterator[RoundToPair]:
                        played + 1)
 
 
-@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+@pytest.mark.parametrize("system", EDITIONS)
 def test_odd_last_bracket_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each last round of an odd field in which 8.15 settled the last bracket (one more
     resident than MDPs, the best PAB receiver left over), paired again without it (the
     weighted matchings with the PAB vertex): the same boards and bye. Counted apart: rounds
     where the eligible residents differ in their PAB row (the choice of the receiver
-    matters)."""
+    matters). 2012: the same with its rows (B1.b, D4; docs/dutch.md 8.17 (c))."""
     kinds: Counter[str] = Counter()
 
     def tally(out: object, ctx: Bracket) -> str | None:

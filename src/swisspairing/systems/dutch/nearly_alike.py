@@ -8,10 +8,11 @@ are alike (:func:`.tied._likeness`) and a few (the *exceptions*) are not. Two al
 pair has the same row in every pair (8.13 (a)); when each exception's pair with an alike
 player has one row whatever the alike player, a candidate's value depends only on its *fates*:
 which exception meets an alike player, which meets which exception, which one is left over.
-The best fates are found by enumeration; when one fate map alone reaches the best value, every
-best candidate has it, and the first of them in the generation order (D.2 / 4.3: the exchange
-moving the fewest players, then the lowest BSNs; D.1 / 4.2: the first transposition) is the
-answer. Otherwise None: the matchings decide.
+The fate maps are enumerated; every best candidate has one of those with the best value. For
+each of them the first candidate of the generation order with that map (D.2 / 4.3: the
+exchange moving the fewest players, then the lowest BSNs; D.1 / 4.2: the first transposition)
+is made, and the earliest of these is the answer. When a map has no candidate at its first
+exchange and could still come first, None: the matchings decide.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 
 #: at most this many exceptions (the fate maps are enumerated)
 MAX_EXCEPTIONS = 4
+#: at most this many fate maps tied at the best value (each one's first candidate is made)
+MAX_TIED_MAPS = 8
 #: an exception's fate: meets an alike player, is left over, or meets the exception of that id
 ALIKE, LEFT_OVER = -1, -2
 
@@ -85,11 +88,12 @@ def nearly_alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     most pairs weighs the sum of its pairs' rows (a bracket paired alone; under [C4] the edges
     outside the bracket carry [C4] and [C8] only, judged apart), which is that of its fate
     map: the alike players' pairs all have one row, each exception's pair with an alike
-    player one row. When a single fate map has the best value, every best candidate has it:
-    the exceptions left over must float, the others must be paired, and only the pairs of
-    their fates are allowed; among those candidates the first exchange (D.2 / 4.3) moves down
-    the S1 players who must float and up as many lowest S2 players who may be paired, and the
-    first transposition (D.1 / 4.2) is :func:`.ideal.first_assignment`."""
+    player one row. Every best candidate has a fate map of the best value; in a candidate of a
+    given map the exceptions it leaves over must float, the others must be paired, and only
+    the pairs of their fates are allowed; among those candidates the first exchange (D.2 /
+    4.3) moves down the S1 players who must float and up as many lowest S2 players who may be
+    paired, and the first transposition (D.1 / 4.2) is :func:`.ideal.first_assignment`
+    (:func:`_first_candidate`); the earliest over the maps of the best value is the answer."""
     rnd = ctx.rnd
     bracket = ctx.players
     if ctx.mdp_ids or len(bracket) < 2:
@@ -147,17 +151,45 @@ def nearly_alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
             best, best_maps = value, [fates]
         elif value == best:
             best_maps.append(fates)
-    if len(best_maps) != 1:
-        return None  # no fate map, or several with the best value
-    fates = best_maps[0]
-    exception_ids = set(fates)
+    if not best_maps or len(best_maps) > MAX_TIED_MAPS:
+        return None  # no fate map, or too many with the best value
+    n1 = len(bracket) // 2
+    firsts = [_first_candidate(ctx, fates) for fates in best_maps]
+    found = [first for first in firsts if first is not None]
+    if not found:
+        return None
+    key, chosen = min(found, key=lambda first: first[0])
+    for fates, first in zip(best_maps, firsts, strict=True):
+        # a map without a candidate at its first exchange: each of its candidates moves down
+        # at least its S1 players who must float (first_exchange), so it comes after the
+        # chosen one when that is more than the chosen one moves (D.2 a / 4.3.2 rule 1)
+        if first is None and sum(1 for p in bracket[:n1]
+                                 if fates.get(p.id) == LEFT_OVER) <= key[0]:
+            return None
+    paired = {p.id for pair in chosen for p in pair}
+    floaters = [p for p in bracket if p.id not in paired]
+    if lower:
+        # 2025 [C4] and [C8] (within [C4]): as in 8.13 (a)
+        if not rnd.can_complete([*floaters, *lower]):
+            return None
+        if ctx.nxt and not reaches_lookahead_bound(ctx, floaters):
+            return None
+    return chosen, floaters
+
+
+def _first_candidate(ctx: Bracket, fates: dict[int, int]
+                     ) -> tuple[tuple[object, ...], Pairs] | None:
+    """The first candidate of the generation order with this fate map, and its place in that
+    order (the exchange's D.2 / 4.3 key, then the D.1 / 4.2 partners of the new S1); None
+    when the map has no candidate at the first exchange it allows (docs/dutch.md 8.17 (b))."""
+    bracket = ctx.players
+    compatible = ctx.rnd.compatible
 
     def must_float(p: PairingPlayer) -> bool:
         return fates.get(p.id) == LEFT_OVER
 
     def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
-        """A pair of the best fate map: two alike players, or what an exception's fate
-        says."""
+        """A pair of the fate map: two alike players, or what an exception's fate says."""
         if not compatible(a, b):
             return False
         fa, fb = fates.get(a.id), fates.get(b.id)
@@ -168,7 +200,7 @@ def nearly_alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
         return fa == b.id
 
     def left_over_ok(p: PairingPlayer) -> bool:
-        return p.id not in exception_ids or must_float(p)
+        return p.id not in fates or must_float(p)
 
     n1 = len(bracket) // 2
     exchange = first_exchange(bracket, n1, must_float)
@@ -178,14 +210,14 @@ def nearly_alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     chosen = first_assignment(new_s1, new_s2, pair_ok, left_over_ok)
     if chosen is None:
         return None
-    paired = {p.id for pair in chosen for p in pair}
-    floaters = [p for p in bracket if p.id not in paired]
-    if any(p.id in exception_ids and not must_float(p) for p in floaters):
-        return None  # pragma: no cover - first_assignment leaves over a player left_over_ok
-    if lower:
-        # 2025 [C4] and [C8] (within [C4]): as in 8.13 (a)
-        if not rnd.can_complete([*floaters, *lower]):
-            return None
-        if ctx.nxt and not reaches_lookahead_bound(ctx, floaters):
-            return None
-    return chosen, floaters
+    bsn = {p.id: k for k, p in enumerate(bracket)}
+    down = sorted((bsn[p.id] for p in bracket[:n1] if must_float(p)), reverse=True)
+    in_new_s1 = {p.id for p in new_s1}
+    up = sorted(bsn[p.id] for p in bracket[n1:] if p.id in in_new_s1)
+    # D.2 / 4.3: (a) fewest moved, (b) smallest sum moved up less sum moved down, (c) the
+    # largest differing BSN moved down first, (d) the smallest differing BSN moved up first;
+    # then D.1 / 4.2: the partners of the new S1 in order
+    partner = {a.id: b for a, b in chosen}
+    key = (len(down), sum(up) - sum(down), tuple(-b for b in down), tuple(up),
+           tuple(bsn[partner[a.id].id] for a in new_s1))
+    return key, chosen

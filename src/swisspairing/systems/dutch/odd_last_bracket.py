@@ -1,5 +1,6 @@
-"""Dutch (2017, 2025): the odd last bracket whose residents may not meet one another, one more
-than its MDPs, one of them receiving the PAB (``docs/dutch.md`` section 8.15, issue 26: the
+"""Dutch (2017, 2025; 2012: section 8.17 (c)): the odd last bracket whose residents may not
+meet one another, one more than its MDPs, one of them receiving the PAB (``docs/dutch.md``
+section 8.15, issue 26: the
 last round after White won every game with an odd field, ``benchmarks/bad_rounds.py
 --scenarios last-round-ww``).
 

@@ -1,8 +1,7 @@
 """Dutch (2017, 2025; 2012: section 8.17 (c)): the odd last bracket whose residents may not
 meet one another, one more than its MDPs, one of them receiving the PAB (``docs/dutch.md``
-section 8.15, issue 26: the
-last round after White won every game with an odd field, ``benchmarks/bad_rounds.py
---scenarios last-round-ww``).
+section 8.15, issue 26: the last round after White won every game with an odd field,
+``benchmarks/bad_rounds.py --scenarios last-round-ww``).
 
 Section 8.7 (:func:`.completing.last_bracket_one_colour`) with a PAB. Two residents may not
 meet (C.3 / [C3]) nor two MDPs (B.3, 2025 3.3.3), so a candidate that completes the round

@@ -327,3 +327,33 @@ def test_nearly_alike_bracket_gives_the_pairing_of_the_full_matchings(
     assert kinds["exception left over"] >= 2 and kinds["exchange"] >= 2
     if system == "dutch-2025":
         assert kinds["under [C4]"] >= 10
+
+
+def test_nearly_alike_bracket_leaves_the_exception_over_by_an_exchange(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine topscorers of the last round paired alone (2017): 2-9 alike (WWBW, a downfloat two
+    rounds before), 1 the exception (WBWW, an upfloat the round before). Every pair costs the
+    same (the WWBW player gets White, E.3 / E.4, and a colour difference of 3, C.8), so the
+    best candidates leave over the cheapest downfloater, 1 (C.14: the others floated down two
+    rounds before). 1 is in S1 (1-4): the first exchange moves him down and 5 up (D.2), then
+    D.1 pairs 2-6, 3-7, 4-8, 5-9. The weighted matchings agree."""
+    w, b = Colour.WHITE, Colour.BLACK
+    players = _alike_players(9)
+    players = [PairingPlayer(id=p.id, score=p.score, colours=p.colours, opponents=frozenset(),
+                             pref=p.pref, strength=p.strength, cd=p.cd, float1=p.float1,
+                             float2=p.float2, bye_ok=p.bye_ok, topscorer=True, unplayed=0,
+                             rank=p.rank, paired_number=p.paired_number) for p in players]
+    players[0] = PairingPlayer(id=1, score=30, colours=(w, b, w, w), opponents=frozenset(),
+                               pref=b, strength=ABSOLUTE, cd=2, float1=Float.UP, float2=None,
+                               bye_ok=True, topscorer=True, unplayed=0, rank=0, paired_number=1)
+    rnd = PairingRound(RULES_2017, players, True, None, None, 5)
+    found = nearly_alike.nearly_alike_bracket(open_bracket(rnd, players, set(), [], None))
+    assert found is not None
+    pairs, floaters = found
+    assert [(a.id, c.id) for a, c in pairs] == [(2, 6), (3, 7), (4, 8), (5, 9)]
+    assert [p.id for p in floaters] == [1]
+    monkeypatch.setattr(nearly_alike, "nearly_alike_bracket", lambda ctx: None)
+    rnd = PairingRound(RULES_2017, players, True, None, None, 5)
+    full = generation.run(open_bracket(rnd, players, set(), [], None))
+    assert sorted((a.id, c.id) for a, c in full.pairs) == sorted((a.id, c.id) for a, c in pairs)
+    assert [p.id for p in full.floaters] == [1]

@@ -66,8 +66,9 @@ def floater_cost(ctx: Bracket, p: PairingPlayer) -> Vector:
     return tuple(out)
 
 
-def _plus(a: Vector, b: Vector, sign: int = 1) -> Vector:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
+def add_rows(a: Vector, b: Vector, times: int = 1) -> Vector:
+    """``a + times * b``, digit by digit (rows of criteria, compared as tuples)."""
+    return tuple(x + times * y for x, y in zip(a, b, strict=True))
 
 
 def _cheapest(costs: Counter[Vector], count: int, width: int
@@ -85,8 +86,7 @@ def _cheapest(costs: Counter[Vector], count: int, width: int
         if left == 0:
             break
         take = min(left, costs[cost])
-        for _ in range(take):
-            total = _plus(total, cost)
+        total = add_rows(total, cost, take)
         dearest, left = cost, left - take
     return total, dearest
 
@@ -102,7 +102,7 @@ def partner_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlaye
     width = ctx.layout.width
     total: Vector = (0,) * width
     if mdp is not None and partner is not None:
-        total = _plus(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id], -1)
+        total = add_rows(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id], -1)
     dearest: dict[Colour, Vector | None] = {}
     for colour, pool in pools.items():
         left = Counter(costs[p.id] for p in pool if p is not partner)
@@ -111,7 +111,7 @@ def partner_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlaye
         found = _cheapest(left, sum(left.values()) - pairs, width)
         if found is None:  # pragma: no cover - as many players as asked for
             return None
-        total = _plus(total, found[0], -1)
+        total = add_rows(total, found[0], -1)
         dearest[colour] = found[1]
     return total, dearest
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .cheapest_floaters import Vector, first_exchange
+from .cheapest_floaters import Vector, add_rows, first_exchange
 from .completing import reaches_lookahead_bound
 from .criteria import edge_row
 from .ideal import Pairs, first_assignment
@@ -37,10 +37,6 @@ MAX_EXCEPTIONS = 4
 MAX_TIED_MAPS = 8
 #: an exception's fate: meets an alike player, is left over, or meets the exception of that id
 ALIKE, LEFT_OVER = -1, -2
-
-
-def _plus(a: Vector, b: Vector, times: int = 1) -> Vector:
-    return tuple(x + times * y for x, y in zip(a, b, strict=True))
 
 
 def _fate_maps(exceptions: list[PairingPlayer], alike: int, odd: bool,
@@ -140,13 +136,13 @@ def nearly_alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
         value: Vector = (0,) * width
         for e, f in fates.items():
             if f == ALIKE:
-                value = _plus(value, with_alike[e])
+                value = add_rows(value, with_alike[e])
             elif f >= 0 and e < f:
-                value = _plus(value, tuple(edge_row(ctx, ctx.by_id[e], ctx.by_id[f], INTERNAL)))
+                value = add_rows(value, tuple(edge_row(ctx, ctx.by_id[e], ctx.by_id[f], INTERNAL)))
         to_alike = sum(1 for f in fates.values() if f == ALIKE)
         left = any(f == LEFT_OVER for f in fates.values())
         alike_pairs = (len(alike) - to_alike - (1 if odd and not left else 0)) // 2
-        value = _plus(value, alike_row, alike_pairs)
+        value = add_rows(value, alike_row, alike_pairs)
         if best is None or value > best:
             best, best_maps = value, [fates]
         elif value == best:

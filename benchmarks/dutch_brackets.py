@@ -12,7 +12,8 @@ the lower players (``rest``: the bracket must complete the round), the CPU secon
 bracket (user + system, ``resource``), the pairs and downfloaters it returned, and which exact
 shortcut of ``docs/dutch.md`` section 8 settled it, if any (``ideal``: section 8;
 ``completing``: 8.1-8.6; ``lowest-2012``: 8.2; ``last-one-colour``: 8.7; ``limbo-fixed``:
-8.10; ``alike``, ``colour-split``: 8.13 (a), (b); ``-``: the weighted matchings). For a
+8.10; ``alike``, ``colour-split``: 8.13 (a), (b); ``odd-last-pab``: 8.15;
+``cheapest-floaters``, ``nearly-alike``: 8.17 (a), (b); ``-``: the weighted matchings). For a
 bracket that must complete the round and was not settled, the last columns count the players
 whose earlier floats keep the float criteria (2017 C.12-C.15, 2025 [C14]-[C17]) off zero:
 residents who floated up one (``up1``) or two (``up2``) rounds before (an MDP meeting one
@@ -38,7 +39,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from swisspairing.formats.trf import read_trf
 from swisspairing.model.state import Float
 from swisspairing.systems import get_system
-from swisspairing.systems.dutch import completing, generation, ideal, odd_last_bracket, tied
+from swisspairing.systems.dutch import (
+    cheapest_floaters,
+    completing,
+    generation,
+    ideal,
+    nearly_alike,
+    odd_last_bracket,
+    tied,
+)
 from swisspairing.systems.dutch import round as dutch_round
 from swisspairing.systems.dutch.bracket import Bracket
 from swisspairing.systems.dutch.generation import BracketResult
@@ -54,6 +63,8 @@ SHORTCUTS: tuple[tuple[str, Any, str], ...] = (
     ("limbo-fixed", generation, "limbo_opponents_fixed"),
     ("alike", tied, "alike_bracket"),
     ("colour-split", tied, "colour_split_completing"),
+    ("cheapest-floaters", cheapest_floaters, "cheapest_floaters_completing"),
+    ("nearly-alike", nearly_alike, "nearly_alike_bracket"),
 )
 
 

@@ -7,6 +7,10 @@ generated events, the same boards and bye.
 * 8.13 (b) ``tied.colour_split_completing``: the bracket that must complete the round (2017 and
   2012 PPB, 2025 [C4]) whose colour bound is zero and whose players preferring one colour share
   their earlier floats; without it, the weighted matchings.
+* 8.17 (a) ``cheapest_floaters.cheapest_floaters_completing``: the same bracket with at most
+  one MDP and earlier floats that differ within a colour; without it, the weighted matchings.
+* 8.17 (b) ``nearly_alike.nearly_alike_bracket``: a bracket of alike players but for a few
+  exceptions; without it, the weighted matchings.
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ from swisspairing.systems.dutch import (
     RULES_2017,
     RULES_2025,
     DutchRules,
+    cheapest_floaters,
     generation,
+    nearly_alike,
     odd_last_bracket,
     tied,
 )
@@ -196,14 +202,14 @@ def odd_last_rounds(system: str) -> Iterator[RoundToPair]:
                        played + 1)
 
 
-@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+@pytest.mark.parametrize("system", EDITIONS)
 def test_odd_last_bracket_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each last round of an odd field in which 8.15 settled the last bracket (one more
     resident than MDPs, the best PAB receiver left over), paired again without it (the
     weighted matchings with the PAB vertex): the same boards and bye. Counted apart: rounds
     where the eligible residents differ in their PAB row (the choice of the receiver
-    matters)."""
+    matters). 2012: the same with its rows (B1.b, D4; docs/dutch.md 8.17 (c))."""
     kinds: Counter[str] = Counter()
 
     def tally(out: object, ctx: Bracket) -> str | None:
@@ -269,3 +275,111 @@ def test_odd_last_bracket_leaves_the_best_pab_receiver_over(
     full = generation.run(open_bracket(rnd, players, {1, 2}, [], []))
     assert sorted(tuple(sorted((a.id, b.id))) for a, b in full.pairs) == pairs
     assert [p.id for p in full.floaters] == [receiver]
+
+
+@pytest.mark.parametrize("system", EDITIONS)
+def test_cheapest_floaters_completing_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each last round in which 8.17 settled the completing bracket (at most one MDP, earlier
+    floats differing within a colour), paired again without it (the weighted matchings over
+    the bracket and every lower player): the same boards and bye. Counted apart: brackets
+    with an MDP, brackets whose residents of one preference differ in their downfloat cost,
+    and brackets whose answer needed an exchange (D.2: an S1 player of the remainder
+    floats)."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, tuple)
+        pairs, floaters = out
+        residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+        if ctx.mdp_ids:
+            kinds["mdp"] += 1
+        costs: dict[object, set[object]] = {}
+        for p in residents:
+            costs.setdefault(p.pref, set()).add(cheapest_floaters.floater_cost(ctx, p))
+        if any(len(c) > 1 for c in costs.values()):
+            kinds["costs differ"] += 1
+        partners = {q.id for pair in pairs for q in pair if pair[0].id in ctx.mdp_ids}
+        remainder = [p for p in residents if p.id not in partners]
+        s1 = remainder[:len(pairs) - len(ctx.mdp_ids)]
+        if {p.id for p in s1} & {p.id for p in floaters}:
+            kinds["exchange"] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system), chain(odd_last_rounds(system), last_rounds(system)), monkeypatch,
+        [Spy(cheapest_floaters, "cheapest_floaters_completing", tally)],
+        [StandIn(cheapest_floaters, "cheapest_floaters_completing", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 8
+    assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["exchange"] >= 3
+
+
+@pytest.mark.parametrize("system", EDITIONS)
+def test_nearly_alike_bracket_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round in which 8.17 (b) settled a bracket (alike players but for a few
+    exceptions), paired again without it (the weighted matchings): the same boards and bye.
+    The rounds: the last rounds of 8.13's and 8.15's tests (the topscorers with a PAB in an
+    earlier round). Counted apart: an exception left over, an exchange (D.2: a player of the
+    first half left over), odd brackets under 2025's [C4]."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, tuple)
+        pairs, floaters = out
+        like = Counter(tied._likeness(p) for p in ctx.players).most_common(1)[0][0]
+        if any(tied._likeness(p) != like for p in floaters):
+            kinds["exception left over"] += 1
+        if {p.id for p in ctx.players[:len(pairs)]} & {p.id for p in floaters}:
+            kinds["exchange"] += 1
+        if ctx.rest:
+            kinds["under [C4]"] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system),
+        chain(last_rounds(system), odd_topscorer_rounds(system), odd_last_rounds(system)),
+        monkeypatch, [Spy(nearly_alike, "nearly_alike_bracket", tally)],
+        [StandIn(nearly_alike, "nearly_alike_bracket", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 30
+    assert kinds["exception left over"] >= 2 and kinds["exchange"] >= 2
+    if system == "dutch-2025":
+        assert kinds["under [C4]"] >= 10
+
+
+def test_nearly_alike_bracket_leaves_the_exception_over_by_an_exchange(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine topscorers of the last round paired alone (2017): 2-9 alike (WWBW, a downfloat two
+    rounds before), 1 the exception (WBWW, an upfloat the round before). Every pair costs the
+    same (the WWBW player gets White, E.3 / E.4, and a colour difference of 3, C.8), so the
+    best candidates leave over the cheapest downfloater, 1 (C.14: the others floated down two
+    rounds before). 1 is in S1 (1-4): the first exchange moves him down and 5 up (D.2), then
+    D.1 pairs 2-6, 3-7, 4-8, 5-9. The weighted matchings agree."""
+    w, b = Colour.WHITE, Colour.BLACK
+    players = _alike_players(9)
+    players = [PairingPlayer(id=p.id, score=p.score, colours=p.colours, opponents=frozenset(),
+                             pref=p.pref, strength=p.strength, cd=p.cd, float1=p.float1,
+                             float2=p.float2, bye_ok=p.bye_ok, topscorer=True, unplayed=0,
+                             rank=p.rank, paired_number=p.paired_number) for p in players]
+    players[0] = PairingPlayer(id=1, score=30, colours=(w, b, w, w), opponents=frozenset(),
+                               pref=b, strength=ABSOLUTE, cd=2, float1=Float.UP, float2=None,
+                               bye_ok=True, topscorer=True, unplayed=0, rank=0, paired_number=1)
+    rnd = PairingRound(RULES_2017, players, True, None, None, 5)
+    found = nearly_alike.nearly_alike_bracket(open_bracket(rnd, players, set(), [], None))
+    assert found is not None
+    pairs, floaters = found
+    assert [(a.id, c.id) for a, c in pairs] == [(2, 6), (3, 7), (4, 8), (5, 9)]
+    assert [p.id for p in floaters] == [1]
+    monkeypatch.setattr(nearly_alike, "nearly_alike_bracket", lambda ctx: None)
+    rnd = PairingRound(RULES_2017, players, True, None, None, 5)
+    full = generation.run(open_bracket(rnd, players, set(), [], None))
+    assert sorted((a.id, c.id) for a, c in full.pairs) == sorted((a.id, c.id) for a, c in pairs)
+    assert [p.id for p in full.floaters] == [1]

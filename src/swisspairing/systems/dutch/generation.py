@@ -16,10 +16,12 @@ from ...matching import (
 )
 from ...model import Colour
 from . import bracket as dutch_bracket
+from . import cheapest_floaters as dutch_cheapest_floaters
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from . import ideal as dutch_ideal
 from . import lowest_2012 as dutch_lowest_2012
+from . import nearly_alike as dutch_nearly_alike
 from . import odd_last_bracket as dutch_odd_last_bracket
 from . import tied as dutch_tied
 from . import without_lower as dutch_without_lower
@@ -85,6 +87,14 @@ def run(ctx: Bracket) -> BracketResult:
         ideal = dutch_tied.alike_bracket(ctx)
     if ideal is None:
         ideal = dutch_tied.colour_split_completing(ctx)
+    if ideal is None:
+        # ... and with at most one MDP and earlier floats that differ within a colour: the
+        # cheapest downfloaters of each preference (docs/dutch.md section 8.17)
+        ideal = dutch_cheapest_floaters.cheapest_floaters_completing(ctx)
+    if ideal is None:
+        # a bracket of alike players but for a few exceptions: the one best fate map of the
+        # exceptions (docs/dutch.md section 8.17 (b))
+        ideal = dutch_nearly_alike.nearly_alike_bracket(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(

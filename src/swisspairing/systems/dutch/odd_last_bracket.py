@@ -1,7 +1,7 @@
-"""Dutch (2017, 2025): the odd last bracket whose residents may not meet one another, one more
-than its MDPs, one of them receiving the PAB (``docs/dutch.md`` section 8.15, issue 26: the
-last round after White won every game with an odd field, ``benchmarks/bad_rounds.py
---scenarios last-round-ww``).
+"""Dutch (2017, 2025; 2012: section 8.17 (c)): the odd last bracket whose residents may not
+meet one another, one more than its MDPs, one of them receiving the PAB (``docs/dutch.md``
+section 8.15, issue 26: the last round after White won every game with an odd field,
+``benchmarks/bad_rounds.py --scenarios last-round-ww``).
 
 Section 8.7 (:func:`.completing.last_bracket_one_colour`) with a PAB. Two residents may not
 meet (C.3 / [C3]) nor two MDPs (B.3, 2025 3.3.3), so a candidate that completes the round
@@ -19,7 +19,7 @@ from .bracket import Bracket
 from .completing import last_bracket_over_one_colour
 from .criteria import edge_row
 from .ideal import Pairs, first_assignment
-from .players import PairingPlayer
+from .players import ABSOLUTE, PairingPlayer
 from .weights import INTERNAL
 
 
@@ -42,12 +42,41 @@ def receiver_gain(ctx: Bracket, mdp: PairingPlayer, resident: PairingPlayer) -> 
     return tuple(gain)
 
 
+def _scope_2012(ctx: Bracket) -> tuple[list[PairingPlayer], list[PairingPlayer]] | None:
+    """2012: the lowest bracket (A9 asked of it alone: nothing below, no following
+    scoregroup), heterogeneous after A3 (``k`` MDPs, ``k + 1`` residents: fewer than half
+    moved down), the residents of one score, all non-topscorers with the same absolute colour
+    preference (B2 and the absolute colour rule, ``compatible``: they may not meet), every MDP
+    scoring more; not the last round with a topscorer in the bracket. The 2012 rows have no
+    score differences in their float digits, so MDPs of several scores are in scope
+    (docs/dutch.md 8.17 (c)). Returns (MDPs, residents), or None outside it."""
+    rnd = ctx.rnd
+    if not ctx.complete or ctx.rest or ctx.nxt or not ctx.mdp_ids:
+        return None
+    mdps = [p for p in ctx.players if p.id in ctx.mdp_ids]
+    residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+    if len(residents) != len(mdps) + 1:
+        return None
+    one = residents[0]
+    if one.pref is None or any(
+            p.strength != ABSOLUTE or p.pref is not one.pref or p.topscorer
+            or p.score != one.score for p in residents):
+        return None  # residents who may meet each other, or of several scores
+    if any(p.score <= one.score for p in mdps):
+        return None
+    if rnd.last_round and any(p.topscorer for p in ctx.players):
+        return None  # topscorer pairs' colours follow E1-E5 on the histories: out of scope
+    return mdps, residents
+
+
 def pab_receiver_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
-    """2017 and 2025: the last bracket with ``k`` MDPs and ``k + 1`` residents who may not meet
+    """The last bracket with ``k`` MDPs and ``k + 1`` residents who may not meet
     one another: the first MDP-pairing in D.1 order (2025 4.2) among those that pair every MDP
     and leave over a resident whose PAB row is best (:func:`receiver_gain`); that resident is
     returned as the floater (he gets the PAB). None outside the scope or when no such pairing
-    exists (docs/dutch.md 8.15): the matchings then decide.
+    exists (docs/dutch.md 8.15): the matchings then decide. 2012: the same with 2012's rows
+    (B1.b for the bye, D4's squared score differences; :func:`_scope_2012`, docs/dutch.md
+    8.17 (c)).
 
     Scope (that of 8.7 with the PAB): the last bracket (nothing below, no following scoregroup),
     odd, ``k`` MDPs and ``k + 1`` residents, the residents of one score, all non-topscorers with
@@ -56,7 +85,10 @@ def pab_receiver_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | 
     MDP's); not the last round with a topscorer in the bracket (C.8/C.9 / [C10]/[C11] look at
     the colours E.1-E.5 give).
     """
-    scope = last_bracket_over_one_colour(ctx, extra_residents=1)
+    if ctx.rnd.rules.edition == 2012:
+        scope = _scope_2012(ctx)
+    else:
+        scope = last_bracket_over_one_colour(ctx, extra_residents=1)
     if scope is None:
         return None
     mdps, residents = scope

@@ -1,0 +1,253 @@
+"""Dutch (2012, 2017, 2025): a bracket that must complete the round, of residents of one score
+who all prefer a colour and at most one MDP, whose downfloaters' earlier floats differ
+(``docs/dutch.md`` section 8.17, issue 26: the last round after White won every game with an
+odd field, ``benchmarks/bad_rounds.py --scenarios last-round-ww``).
+
+Section 8.13 (b) (:func:`.tied.colour_split_completing`) asks the players preferring one colour
+to share their earlier floats and the bracket to have no MDP. Here neither is asked. Every
+criterion of a candidate is then a sum of one term per pair: the MDP's pair
+(``criteria.edge_row``), and for the residents' pairs a constant, the colour misses of the pair
+(none when its players prefer different colours, E.1) and, for every resident left over, his
+cost as a downfloater, which depends only on his floats one and two rounds before
+(:func:`floater_cost`). So a candidate is at most as good as a bound that depends only on the
+MDP's partner ``r`` (:func:`partner_bound`: his pair's row, the residents' pairs missing
+nothing, the cheapest downfloaters of each preference that are left); a candidate reaching the
+best bound is best, and every best candidate reaches it: its MDP's partner has the best bound,
+its residents' pairs miss nothing, and its downfloaters of each preference are the cheapest
+(those cheaper than the dearest of them float, those dearer are paired). The generation order
+then decides (B.7: the MDP's partner first, D.1; then the remainder's first exchange, D.2, and
+first transposition, D.1), found by counting (the exchange that moves the fewest players, the
+lowest BSNs) and :func:`.completing._first_free_assignment`, then verified: the round
+completes (C.4 / [C4]; 2012 A9) and, in 2025, [C8] is at its bound.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .completing import _first_free_assignment, _may_float, most_pairs, reaches_lookahead_bound
+from .criteria import _unpaired_2025_of, edge_row, float_costs_unpaired
+from .ideal import Pairs, ideal_downfloater
+from .weights import INTERNAL
+
+if TYPE_CHECKING:
+    from ...model import Colour
+    from .bracket import Bracket
+    from .players import PairingPlayer
+
+Vector = tuple[int, ...]
+
+#: the float criteria of a downfloater's own cost, in the order of each edition's rows
+#: (``criteria.criteria_2012`` ranks B5 down, B6 down, B5 up, B6 up: indices 0, 2, 1, 3 of
+#: ``float_costs_unpaired``)
+_FLOAT_DIGITS = {
+    2012: ("B5 down", "B6 down", "B5 up", "B6 up"),
+    2017: ("C.12", "C.13", "C.14", "C.15", "C.16", "C.17", "C.18", "C.19"),
+    2025: ("C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21"),
+}
+
+
+def floater_cost(ctx: Bracket, p: PairingPlayer) -> Vector:
+    """What the resident ``p`` costs the candidate's criteria row as a downfloater of the
+    bracket, beyond what every resident costs (one score: the PSD part of C.6 / [C7] / 2012 B3
+    is the same for all): his float criteria, in the positions of the bracket's rows. 2017
+    C.12, C.14 (floated down one, two rounds before) and C.16, C.18 (their SDs);
+    2025 [C14], [C16]; 2012 B5, B6 for downfloaters (``criteria.float_costs_unpaired``,
+    ``criteria._unpaired_2025_of``: the terms the engine's rows hold)."""
+    edition = ctx.rnd.rules.edition
+    own = list(_unpaired_2025_of(ctx, p) if edition >= 2025 else float_costs_unpaired(ctx, p))
+    if edition == 2012:
+        own = [own[k] for k in (0, 2, 1, 3)]
+    out = [0] * ctx.layout.width
+    for name, value in zip(_FLOAT_DIGITS[edition], own, strict=True):
+        out[ctx.layout.index[name]] = value
+    return tuple(out)
+
+
+def add_rows(a: Vector, b: Vector, times: int = 1) -> Vector:
+    """``a + times * b``, digit by digit (rows of criteria, compared as tuples)."""
+    return tuple(x + times * y for x, y in zip(a, b, strict=True))
+
+
+def _cheapest(costs: Counter[Vector], count: int, width: int
+              ) -> tuple[Vector, Vector | None] | None:
+    """The least total cost of ``count`` downfloaters drawn from ``costs`` (a cost per
+    player) and the dearest cost among them (None when ``count`` is 0), or None when there
+    are fewer than ``count`` players. The rows' digits outrank the sums of the lower ones
+    (``Levels.weights``), so costs add and compare as tuples."""
+    if count > sum(costs.values()):
+        return None
+    total: Vector = (0,) * width
+    dearest: Vector | None = None
+    left = count
+    for cost in sorted(costs):
+        if left == 0:
+            break
+        take = min(left, costs[cost])
+        total = add_rows(total, cost, take)
+        dearest, left = cost, left - take
+    return total, dearest
+
+
+def partner_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlayer | None,
+                  costs: dict[int, Vector], pools: dict[Colour, list[PairingPlayer]],
+                  pairs: int) -> tuple[Vector, dict[Colour, Vector | None]] | None:
+    """The best criteria row (up to a constant) of a candidate whose MDP meets ``partner``
+    (no MDP: both None) and whose ``pairs`` residents' pairs miss no preference, with the
+    dearest downfloater cost of each preference in it; None when the residents left cannot
+    make ``pairs`` pairs of two preferences. The bound of every candidate with that partner
+    (docs/dutch.md 8.17)."""
+    width = ctx.layout.width
+    total: Vector = (0,) * width
+    if mdp is not None and partner is not None:
+        total = add_rows(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id], -1)
+    dearest: dict[Colour, Vector | None] = {}
+    for colour, pool in pools.items():
+        left = Counter(costs[p.id] for p in pool if p is not partner)
+        if sum(left.values()) < pairs:
+            return None
+        found = _cheapest(left, sum(left.values()) - pairs, width)
+        if found is None:  # pragma: no cover - as many players as asked for
+            return None
+        total = add_rows(total, found[0], -1)
+        dearest[colour] = found[1]
+    return total, dearest
+
+
+def first_exchange(players: list[PairingPlayer], n1: int,
+                   must_float: Callable[[PairingPlayer], bool],
+                   ) -> tuple[list[PairingPlayer], list[PairingPlayer]] | None:
+    """D.2 (2025 4.3, 2012 D2) when the players ``must_float`` float in every candidate left:
+    the first exchange any of them can come from, as (new S1, new S2 without the players who
+    must float), both in BSN order; None when S2 has too few players to move up.
+
+    ``players`` in BSN order (a homogeneous bracket or a remainder), S1 their first ``n1``.
+    A candidate's first exchange moves down every S1 player of no pair (section 4), so at
+    least the ``x`` S1 players who must float: with exactly ``x`` (D.2 a) the set moved down is
+    those, and the smallest sum moved up (D.2 b) is that of the ``x`` lowest S2 players who
+    need not float (those moved up are paired), a single set, so D.2 c and d have nothing
+    left to compare (docs/dutch.md 8.17)."""
+    s1, s2 = players[:n1], players[n1:]
+    down = [p for p in s1 if must_float(p)]
+    up = [p for p in s2 if not must_float(p)][:len(down)]
+    if len(up) < len(down):
+        return None
+    moved = {p.id for p in down} | {p.id for p in up}
+    in_s1 = {p.id for p in s1}
+    new_s1 = [p for p in players if (p.id in in_s1) != (p.id in moved)]
+    new_s2 = [p for p in players
+              if (p.id in in_s1) == (p.id in moved) and not must_float(p)]
+    return new_s1, new_s2
+
+
+def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """A bracket that must complete the round (2017 / 2012 PPB, 2025 [C4]; every lower player
+    in its graph) of residents of one score and at most one MDP of a higher score, every
+    player preferring a colour, no resident a topscorer of the last round: the first
+    candidate of the generation order among the best, or None (docs/dutch.md 8.17).
+
+    The MDP's partner: the first resident (D.1, BSN order) whose :func:`partner_bound` is the
+    best. The remainder (its residents in BSN order, fresh BSNs, B.7): its S1 the first
+    ``n1`` of them; the residents cheaper than the dearest downfloater of their preference
+    must float (so those in S1 move to S2), the dearer ones must be paired; the first exchange
+    (D.2: fewest players moved, then the smallest sum of BSNs moved up) moves the S1 players
+    who must float down and the as many lowest BSNs of S2 who may be paired up; its first
+    transposition (D.1) is the lexicographically first assignment of the new S1 into the new
+    S2 by pairs missing no preference that pairs every resident who must be paired
+    (:func:`.completing._first_free_assignment`). Verified: the round completes (C.4 / [C4];
+    2012 A9) and, 2025, [C8] is at the bound of 8.1."""
+    rnd = ctx.rnd
+    lower = ctx.rest
+    if not lower or not ctx.complete or ctx.c9:
+        return None
+    if ctx.nxt and rnd.rules.edition < 2025:
+        return None  # (the 2017/2012 PPB is paired without the following scoregroup)
+    players = ctx.players
+    mdps = [p for p in players if p.id in ctx.mdp_ids]
+    residents = [p for p in players if p.id not in ctx.mdp_ids]
+    if len(mdps) > 1 or not residents:
+        return None
+    score = residents[0].score
+    if any(p.score != score or p.pref is None for p in residents):
+        return None
+    if mdps and (mdps[0].score <= score or mdps[0].pref is None):
+        return None
+    if rnd.last_round and any(p.topscorer for p in residents):
+        return None  # C.8/C.9 / [C10]/[C11] would count the residents' pairs
+    most = most_pairs(players, mdps, residents, lower)
+    n1 = most - len(mdps)
+    floating = len(players) - 2 * most
+    if n1 < 0 or most <= 0:
+        return None
+    if (len(players) + len(lower)) % 2 and rnd.rules.edition >= 2025 and floating == 1:
+        return None  # [C9] judges a bracket that downfloats one player, who gets the PAB
+    costs = {p.id: floater_cost(ctx, p) for p in residents}
+    pools: dict[Colour, list[PairingPlayer]] = {}
+    for p in residents:
+        assert p.pref is not None
+        pools.setdefault(p.pref, []).append(p)
+    if len(pools) != 2:
+        return None
+    mdp = mdps[0] if mdps else None
+    if mdp is None:
+        bound = partner_bound(ctx, None, None, costs, pools, n1)
+        if bound is None:
+            return None
+        partner = None
+        dearest = bound[1]
+    else:
+        bounds: dict[int, Vector] = {}
+        cutoffs: dict[int, dict[Colour, Vector | None]] = {}
+        for r in residents:
+            if not rnd.compatible(mdp, r):
+                continue
+            found = partner_bound(ctx, mdp, r, costs, pools, n1)
+            if found is None:
+                return None  # a partner after which the remainder must miss a preference
+            bounds[r.id], cutoffs[r.id] = found
+        if not bounds:
+            return None
+        best = max(bounds.values())
+        partner = next(r for r in residents if bounds.get(r.id) == best)
+        dearest = cutoffs[partner.id]
+
+    def must_float(p: PairingPlayer) -> bool:
+        """Cheaper than the dearest downfloater of his preference: in every best candidate
+        he floats."""
+        cut = dearest[p.pref]  # type: ignore[index]
+        return cut is not None and costs[p.id] < cut
+
+    def must_pair(p: PairingPlayer) -> bool:
+        """Dearer than the dearest downfloater of his preference: paired in every best
+        candidate."""
+        cut = dearest[p.pref]  # type: ignore[index]
+        return cut is None or costs[p.id] > cut
+
+    remainder = [p for p in residents if p is not partner]
+    exchange = first_exchange(remainder, n1, must_float)
+    if exchange is None:
+        return None
+    new_s1, new_s2 = exchange
+    pigeonhole = _may_float(ctx, lower, floating, floats_fixed=True)
+
+    def may_float(p: PairingPlayer) -> bool:
+        return not must_pair(p) and (pigeonhole is ideal_downfloater or pigeonhole(p))
+
+    found = _first_free_assignment(ctx, new_s1, new_s2, may_float, (0, 0))
+    if found is None:
+        return None
+    pairs, spent, _ = found
+    if spent != (0, 0):
+        return None
+    if mdp is not None and partner is not None:
+        pairs = [(mdp, partner), *pairs]
+    paired = {p.id for pair in pairs for p in pair}
+    floaters = [p for p in players if p.id not in paired]
+    if len(pairs) != most or not rnd.can_complete(floaters + lower):
+        return None
+    # 2025 [C8] (within [C4]): as in section 8.1
+    if ctx.nxt and not reaches_lookahead_bound(ctx, floaters):
+        return None
+    return pairs, floaters

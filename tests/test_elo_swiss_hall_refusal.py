@@ -1,9 +1,11 @@
-"""D2's family questions refused by Hall's condition on the S1 vertices (issue 26, near-miss
-round 5): ``completion._s1_hall_fails`` answers "no" before the matching when the S1 vertices of
-one group may meet fewer vertices than they are, which proves the family graph has no perfect
-matching. Checked on random family questions of near-miss rounds against the matching alone
-(every refusal is a "no" of the matching, every answer the same), and whole near-miss rounds
-paired alike, explanations included, with the refusal switched off."""
+"""D2's family questions refused by Hall's condition (issue 26, near-miss round 5):
+``completion._s1_hall_fails`` answers "no" before the matching when the S1 vertices of one group
+may meet fewer vertices than they are, ``StageCompletions._sink_hall_fails`` when players of the
+sink no two of whom may meet, with some groups' S1 vertices and S2 stand-ins, do; either proves
+the family graph has no perfect matching. Checked on random family questions of near-miss
+rounds against the matching alone (every refusal is a "no" of the matching, every answer the
+same), and whole near-miss rounds paired alike, explanations included, with the refusals
+switched off."""
 
 from __future__ import annotations
 
@@ -53,6 +55,14 @@ def test_refusals_are_noes_of_the_matching(seed: int, monkeypatch: pytest.Monkey
         return refused
 
     monkeypatch.setattr(completion, "_s1_hall_fails", spy)
+    real_sink = completion.StageCompletions._sink_hall_fails
+
+    def sink_spy(self: completion.StageCompletions, *args: object) -> bool:
+        refused = real_sink(self, *args)  # type: ignore[arg-type]
+        refusals.append(refused)
+        return refused
+
+    monkeypatch.setattr(completion.StageCompletions, "_sink_hall_fails", sink_spy)
     with_refusal = completion.StageCompletions(rd, 2, ok, can_float, floater_ok)
     alone = completion.StageCompletions(rd, 2, ok, can_float, floater_ok)
     alone.hall_refusal = False
@@ -61,7 +71,7 @@ def test_refusals_are_noes_of_the_matching(seed: int, monkeypatch: pytest.Monkey
         refusals.clear()
         answer = with_refusal.some_split(groups)
         assert answer == alone.some_split(groups)
-        if refusals and refusals[-1]:
+        if any(refusals):
             assert not answer  # a refusal is a "no" of the matching (Hall)
 
 

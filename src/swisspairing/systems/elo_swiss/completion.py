@@ -391,6 +391,8 @@ class StageCompletions:
         self._hall_universe = 0
         self._hall_rows: dict[int, int] = {}
         self._hall_sorted: dict[int, list[int]] = {}
+        self._hall_union: dict[int, int] = {}
+        self._sink_z: tuple[int, int] | None = None
 
     def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
         if isinstance(self.ok, PairRule):
@@ -452,7 +454,7 @@ class StageCompletions:
         changes."""
         if universe != self._hall_universe:
             self._hall_universe = universe
-            self._hall_rows, self._hall_sorted = {}, {}
+            self._hall_rows, self._hall_sorted, self._hall_union = {}, {}, {}
         rows, known, barred = self._hall_rows, self._hall_sorted, self.pair_barred
 
         def rows_of(mask: int) -> list[int]:
@@ -467,9 +469,67 @@ class StageCompletions:
                 got.sort(key=int.bit_count)
                 if len(known) >= HALL_KEPT:
                     known.clear()  # memory: a bound, not an answer
+                    self._hall_union.clear()
                 known[mask] = got
             return got
         return rows_of
+
+    def _sink_independent(self) -> tuple[int, int]:
+        """For :meth:`_sink_hall_fails`, once per stage: ``Z``, players of the sink no two of
+        whom may meet (C.04.1 B1/B2 as the completion graph says), taken fewest partners in
+        the sink first, and the vertices any of them may meet in any graph of the stage (the
+        sink, the level's players who may float, the bye vertex: ``sink_partners``)."""
+        if self._sink_z is None:
+            sink, partners = self._sink_mask, self._sink_partners
+            chosen = near = 0
+            for v in sorted(bits(sink), key=lambda v: ((partners[v] & sink).bit_count(), v)):
+                if not (near >> v) & 1 and not (chosen >> v) & 1:
+                    chosen |= 1 << v
+                    near |= partners[v]
+            self._sink_z = (chosen, near)
+        return self._sink_z
+
+    def _sink_hall_fails(self, rows_of: Callable[[int], list[int]], right: int,
+                         groups: Sequence[tuple[int, int, int]]) -> bool:
+        """Whether Hall's condition fails in a family question (:meth:`some_split`) for a set
+        ``X`` of pairwise non-adjacent vertices made of ``Z`` (:meth:`_sink_independent`),
+        the S1 vertices of some groups and the S2 stand-ins of some groups: ``|X| > |N(X)|``
+        proves the graph has no perfect matching, the matching's own "no" (issue 26: near-miss
+        round 5, where the lower levels hold many players of one colour who may meet only
+        players of the other, and the question is whether enough of those float down).
+        ``X`` is independent: ``Z`` by its choice; an S1 vertex is joined only to S2 vertices
+        and its group's S1 stand-ins; an S2 stand-in only to its group's S2 vertices; the sink
+        to neither S1 vertices nor stand-ins. ``N(X)``: what ``Z`` may meet among this
+        graph's vertices (the sink, the S2 vertices, the bye vertex if the stage has one),
+        for a group's S1 vertices the S2 players they may meet (their rows within ``right``)
+        and their ``len - take`` S1 stand-ins, for a group's ``take`` S2 stand-ins its
+        players' S2 vertices. A group's part joins ``X`` when it adds more to ``X`` than to
+        ``N(X)`` (any choice is a proof; this one is greedy). ``groups``: per group with a
+        player in S1, its bit set, size and ``take``."""
+        z, z_near = self._sink_independent()
+        present = right | self._sink_mask | (self.bye_vertex if self.bye else 0)
+        near = z_near & present
+        excess = z.bit_count() - near.bit_count()
+        for mask, size, take in groups:
+            key = mask
+            union = self._hall_union.get(key)
+            if union is None:
+                union = 0
+                for row in rows_of(mask):
+                    union |= row
+                self._hall_union[key] = union
+            new = union & right & ~near
+            gain = take - new.bit_count()  # size S1 vertices, size - take stand-ins
+            if gain > 0:
+                excess += gain
+                near |= new
+            if take < size:  # its S2 stand-ins: ``take`` of them, joined to its players
+                new = mask & ~near
+                gain = take - new.bit_count()
+                if gain > 0:
+                    excess += gain
+                    near |= new
+        return excess > 0
 
     def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
         """Whether some split of the stage's players with, from each group ``(players,
@@ -534,8 +594,11 @@ class StageCompletions:
                 barred[v] = ~(mask << shift)
             stand_ins |= s2_stand | s1_stand
         among |= stand_ins
-        if self.hall_refusal and _s1_hall_fails(self._rows_of(universe), right, in_s1):
-            return False  # no perfect matching: Hall's condition fails for S1 vertices
+        if self.hall_refusal:
+            rows_of = self._rows_of(universe)
+            if _s1_hall_fails(rows_of, right, in_s1) or self._sink_hall_fails(
+                    rows_of, right, in_s1):
+                return False  # no perfect matching: Hall's condition fails
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit

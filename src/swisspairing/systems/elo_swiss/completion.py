@@ -489,8 +489,8 @@ class StageCompletions:
             self._sink_z = (chosen, near)
         return self._sink_z
 
-    def _sink_hall_fails(self, rows_of: Callable[[int], list[int]], right: int,
-                         groups: Sequence[tuple[int, int, int]]) -> bool:
+    def _sink_hall_fails(self, rows_of: Callable[[int], list[int]], left: int, right: int,
+                         stuck: int, groups: Sequence[tuple[int, int, int]]) -> bool:
         """Whether Hall's condition fails in a family question (:meth:`some_split`) for a set
         ``X`` of pairwise non-adjacent vertices made of ``Z`` (:meth:`_sink_independent`),
         the S1 vertices of some groups and the S2 stand-ins of some groups: ``|X| > |N(X)|``
@@ -504,8 +504,14 @@ class StageCompletions:
         for a group's S1 vertices the S2 players they may meet (their rows within ``right``)
         and their ``len - take`` S1 stand-ins, for a group's ``take`` S2 stand-ins its
         players' S2 vertices. A group's part joins ``X`` when it adds more to ``X`` than to
-        ``N(X)`` (any choice is a proof; this one is greedy). ``groups``: per group with a
-        player in S1, its bit set, size and ``take``."""
+        ``N(X)`` (any choice is a proof; this one is greedy). First, ``X`` = one vertex:
+        a player of ``stuck`` (wholly in S2 and unable to float, so joined only to the S1
+        vertices ``ok`` allows him, ``left``) who meets none of them. ``groups``: per group
+        with a player in S1, its bit set, size and ``take``."""
+        barred = self.pair_barred
+        for b in bits(stuck):  # X = {b}: wholly in S2, may not float, meets no S1 player
+            if not left & ~barred[b] & ~(1 << b):
+                return True
         z, z_near = self._sink_independent()
         present = right | self._sink_mask | (self.bye_vertex if self.bye else 0)
         near = z_near & present
@@ -555,6 +561,7 @@ class StageCompletions:
         stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
         in_s1: list[tuple[int, int, int]] = []  # (players, size, take) with take > 0
         universe = 0  # the stage's players
+        s2_only = 0  # the players of the groups wholly in S2
         for players, take in groups:
             mask = mask_of(players)
             universe |= mask
@@ -562,6 +569,8 @@ class StageCompletions:
                 return False
             if take:
                 in_s1.append((mask, len(players), take))
+            else:
+                s2_only |= mask
             if take == len(players):
                 left |= mask
             elif take == 0:
@@ -597,7 +606,7 @@ class StageCompletions:
         if self.hall_refusal:
             rows_of = self._rows_of(universe)
             if _s1_hall_fails(rows_of, right, in_s1) or self._sink_hall_fails(
-                    rows_of, right, in_s1):
+                    rows_of, left, right, s2_only & ~self.can_float, in_s1):
                 return False  # no perfect matching: Hall's condition fails
         if self.bye:
             barred[rd.bye_bit] = ~takers

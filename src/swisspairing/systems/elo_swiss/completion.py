@@ -349,6 +349,26 @@ def _s1_hall_fails(rows_of: Callable[[int], list[int]], right: int,
     return False
 
 
+#: groups of at most this many players may join part of their S1 vertices to the sink's
+#: Hall set (:meth:`StageCompletions._sink_hall_fails`, :func:`_best_part`)
+HALL_PART_SIZE = 32
+
+
+def _best_part(rows: Sequence[int], outside: int, spare: int) -> tuple[int, int]:
+    """For :meth:`StageCompletions._sink_hall_fails`: the most a part ``T`` of one group's S1
+    vertices adds to ``|X| - |N(X)|`` (``|T|``, less the group's ``spare`` S1 stand-ins, less
+    the vertices of ``outside`` their ``rows`` meet that ``N(X)`` lacks), over the parts made
+    of the vertices meeting fewest of those first, with what it adds to ``N(X)``."""
+    fresh = sorted((row & outside for row in rows), key=int.bit_count)
+    best, best_new, new = 0, 0, 0
+    for count, row in enumerate(fresh, start=1):
+        new |= row
+        gain = count - spare - new.bit_count()
+        if gain > best:
+            best, best_new = gain, new
+    return best, best_new
+
+
 class StageCompletions:
     """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
     level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
@@ -526,6 +546,10 @@ class StageCompletions:
                 self._hall_union[key] = union
             new = union & right & ~near
             gain = take - new.bit_count()  # size S1 vertices, size - take stand-ins
+            if gain <= 0 and size <= HALL_PART_SIZE:
+                # a small group (S1 before its exchanges): some of its S1 vertices, those
+                # meeting fewest S2 players outside N(X) first; the group's stand-ins all
+                gain, new = _best_part(rows_of(mask), right & ~near, size - take)
             if gain > 0:
                 excess += gain
                 near |= new

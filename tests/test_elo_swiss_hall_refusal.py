@@ -73,6 +73,14 @@ def test_refusals_are_noes_of_the_matching(seed: int, monkeypatch: pytest.Monkey
         assert answer == alone.some_split(groups)
         if any(refusals):
             assert not answer  # a refusal is a "no" of the matching (Hall)
+        # a split (every group fixed): the split graph, refused alike (``for_split``)
+        s1 = sorted(rng.sample(level, rng.randint(1, len(level) // 2)))
+        s2 = [pid for pid in level if pid not in s1]
+        refusals.clear()
+        perfect = with_refusal.for_split(s1, s2).perfect
+        assert perfect == alone.for_split(s1, s2).perfect
+        if any(refusals):
+            assert not perfect
 
 
 def test_the_refusal_is_used_and_exact_on_a_hand_made_question() -> None:

@@ -308,6 +308,67 @@ class _FamilyRows(dict):  # type: ignore[type-arg]
         return row
 
 
+#: whether :meth:`StageCompletions.some_split` tries :func:`_s1_hall_fails` before its
+#: matching (the same answers either way; the tests switch it off to compare)
+HALL_REFUSAL = True
+#: groups whose sorted rows a stage keeps for :func:`_s1_hall_fails` (then forgotten)
+HALL_KEPT = 4096
+
+
+def _s1_hall_fails(rows_of: Callable[[int], list[int]], right: int,
+                   groups: Sequence[tuple[int, int, int]]) -> bool:
+    """Whether the S1 vertices of one group of a family question
+    (:meth:`StageCompletions.some_split`) break Hall's condition, which proves the graph has
+    no perfect matching: the same "no" the matching would give, without its search (issue
+    26: at 1,000 players 8,116 of the 11,852 family questions of near-miss round 5 say "no",
+    about 1.3 ms each, and half of them fail there: a group whose S1 vertices may meet fewer
+    S2 players than it must send to S1, or whose players of one colour may meet only a few).
+
+    The S1 vertices are pairwise non-adjacent: an S1 vertex is joined only to S2 vertices
+    (``ok``: C.04.1 B1/B2 and the upfloat rules, the :class:`PairRule`) and to the S1
+    stand-ins of its own group, ``len - take`` of them. So in a perfect matching any set
+    ``X`` of S1 vertices of one group is matched into distinct vertices of ``N(X)``: the S2
+    players (``right``) they may meet and those stand-ins; ``|X| > |N(X)|`` proves none
+    exists (Hall; Tutte's condition with ``N(X)`` removed, ``X`` left isolated). The sets
+    tried are, per group, its players taken fewest partners first (``rows_of(mask)``: their
+    rows over the stage's players, sorted, kept per group by the stage; each prefix's ``N``
+    is the union of its rows within ``right``, exactly the question's). A prefix whose slack
+    (``|N(X)| - |X|``) is at least the number of players left ends the group: each player
+    added lowers it by at most one. ``groups``: per group with a player in S1, its bit set,
+    size and ``take``."""
+    for mask, size, take in groups:
+        spare = size - take  # the group's S1 stand-ins
+        reach = 0
+        for count, row in enumerate(rows_of(mask), start=1):
+            reach |= row
+            slack = (reach & right).bit_count() + spare - count
+            if slack < 0:
+                return True
+            if slack >= size - count:
+                break
+    return False
+
+
+#: groups of at most this many players may join part of their S1 vertices to the sink's
+#: Hall set (:meth:`StageCompletions._sink_hall_fails`, :func:`_best_part`)
+HALL_PART_SIZE = 32
+
+
+def _best_part(rows: Sequence[int], outside: int, spare: int) -> tuple[int, int]:
+    """For :meth:`StageCompletions._sink_hall_fails`: the most a part ``T`` of one group's S1
+    vertices adds to ``|X| - |N(X)|`` (``|T|``, less the group's ``spare`` S1 stand-ins, less
+    the vertices of ``outside`` their ``rows`` meet that ``N(X)`` lacks), over the parts made
+    of the vertices meeting fewest of those first, with what it adds to ``N(X)``."""
+    fresh = sorted((row & outside for row in rows), key=int.bit_count)
+    best, best_new, new = 0, 0, 0
+    for count, row in enumerate(fresh, start=1):
+        new |= row
+        gain = count - spare - new.bit_count()
+        if gain > best:
+            best, best_new = gain, new
+    return best, best_new
+
+
 class StageCompletions:
     """C7 with C12/C13 for the splits of one stage with ``x`` >= 2 floaters (never in the last
     level, which leaves at most one player): S1[i] takes a player of S2 (``ok``), the S2 players
@@ -344,6 +405,14 @@ class StageCompletions:
         self.shift = rd.bye_bit + 1
         self.bye_vertex = bye_bit
         self.pair_barred = ok.graph.barred if isinstance(ok, PairRule) else {}
+        #: :func:`_s1_hall_fails` before each family question (issue 26; off: the tests'
+        #: rounds paired alike without it)
+        self.hall_refusal = HALL_REFUSAL
+        self._hall_universe = 0
+        self._hall_rows: dict[int, int] = {}
+        self._hall_sorted: dict[int, list[int]] = {}
+        self._hall_union: dict[int, int] = {}
+        self._sink_z: tuple[int, int] | None = None
 
     def for_split(self, s1: Sequence[int], s2: Sequence[int]) -> Completion | BitCompletion:
         if isinstance(self.ok, PairRule):
@@ -393,10 +462,117 @@ class StageCompletions:
         # greedy start, not D1's first pairs (see :func:`_residual_bits`), begun from the
         # previous split's pairs that are edges here (any start gives the same answers; the
         # splits of one stage differ in a few players, the lower levels' pairs carry over)
+        if self.hall_refusal:
+            # the family question's graph with both groups fixed (:meth:`some_split`), so
+            # its Hall refusals hold here: no perfect matching, the search is not run (issue
+            # 26: near-miss round 5, 2,505 dead splits at 400 players); only ``perfect`` is
+            # read from a matching that is not (valid_permutations stops there)
+            rows_of = self._rows_of(s1_mask | s2_mask)
+            fixed = [(s1_mask, len(s1), len(s1))]
+            if _s1_hall_fails(rows_of, s2_mask, fixed) or self._sink_hall_fails(
+                    rows_of, s1_mask, s2_mask, s2_mask & ~self.can_float, fixed):
+                refused = BitMatching.__new__(BitMatching)
+                refused.barred, refused.among, refused.mate, refused.matched = (
+                    barred, among, {}, 0)
+                return BitCompletion(refused, shift)
         matching = self._split_start.matching(barred, among)
         self._split_start.last = matching
         return BitCompletion(matching, shift)
 
+
+    def _rows_of(self, universe: int) -> Callable[[int], list[int]]:
+        """For :func:`_s1_hall_fails`: a group's players' rows (the players of ``universe``,
+        the stage's, each may meet: ``ok``, himself excluded) sorted fewest partners first,
+        kept per player and per group (the rows are shared); dropped if the universe
+        changes."""
+        if universe != self._hall_universe:
+            self._hall_universe = universe
+            self._hall_rows, self._hall_sorted, self._hall_union = {}, {}, {}
+        rows, known, barred = self._hall_rows, self._hall_sorted, self.pair_barred
+
+        def rows_of(mask: int) -> list[int]:
+            got = known.get(mask)
+            if got is None:
+                got = []
+                for a in bits(mask):
+                    row = rows.get(a)
+                    if row is None:
+                        row = rows[a] = universe & ~barred[a] & ~(1 << a)
+                    got.append(row)
+                got.sort(key=int.bit_count)
+                if len(known) >= HALL_KEPT:
+                    known.clear()  # memory: a bound, not an answer
+                    self._hall_union.clear()
+                known[mask] = got
+            return got
+        return rows_of
+
+    def _sink_independent(self) -> tuple[int, int]:
+        """For :meth:`_sink_hall_fails`, once per stage: ``Z``, players of the sink no two of
+        whom may meet (C.04.1 B1/B2 as the completion graph says), taken fewest partners in
+        the sink first, and the vertices any of them may meet in any graph of the stage (the
+        sink, the level's players who may float, the bye vertex: ``sink_partners``)."""
+        if self._sink_z is None:
+            sink, partners = self._sink_mask, self._sink_partners
+            chosen = near = 0
+            for v in sorted(bits(sink), key=lambda v: ((partners[v] & sink).bit_count(), v)):
+                if not (near >> v) & 1 and not (chosen >> v) & 1:
+                    chosen |= 1 << v
+                    near |= partners[v]
+            self._sink_z = (chosen, near)
+        return self._sink_z
+
+    def _sink_hall_fails(self, rows_of: Callable[[int], list[int]], left: int, right: int,
+                         stuck: int, groups: Sequence[tuple[int, int, int]]) -> bool:
+        """Whether Hall's condition fails in a family question (:meth:`some_split`) for a set
+        ``X`` of pairwise non-adjacent vertices made of ``Z`` (:meth:`_sink_independent`),
+        the S1 vertices of some groups and the S2 stand-ins of some groups: ``|X| > |N(X)|``
+        proves the graph has no perfect matching, the matching's own "no" (issue 26: near-miss
+        round 5, where the lower levels hold many players of one colour who may meet only
+        players of the other, and the question is whether enough of those float down).
+        ``X`` is independent: ``Z`` by its choice; an S1 vertex is joined only to S2 vertices
+        and its group's S1 stand-ins; an S2 stand-in only to its group's S2 vertices; the sink
+        to neither S1 vertices nor stand-ins. ``N(X)``: what ``Z`` may meet among this
+        graph's vertices (the sink, the S2 vertices, the bye vertex if the stage has one),
+        for a group's S1 vertices the S2 players they may meet (their rows within ``right``)
+        and their ``len - take`` S1 stand-ins, for a group's ``take`` S2 stand-ins its
+        players' S2 vertices. A group's part joins ``X`` when it adds more to ``X`` than to
+        ``N(X)`` (any choice is a proof; this one is greedy). First, ``X`` = one vertex:
+        a player of ``stuck`` (wholly in S2 and unable to float, so joined only to the S1
+        vertices ``ok`` allows him, ``left``) who meets none of them. ``groups``: per group
+        with a player in S1, its bit set, size and ``take``."""
+        barred = self.pair_barred
+        for b in bits(stuck):  # X = {b}: wholly in S2, may not float, meets no S1 player
+            if not left & ~barred[b] & ~(1 << b):
+                return True
+        z, z_near = self._sink_independent()
+        present = right | self._sink_mask | (self.bye_vertex if self.bye else 0)
+        near = z_near & present
+        excess = z.bit_count() - near.bit_count()
+        for mask, size, take in groups:
+            key = mask
+            union = self._hall_union.get(key)
+            if union is None:
+                union = 0
+                for row in rows_of(mask):
+                    union |= row
+                self._hall_union[key] = union
+            new = union & right & ~near
+            gain = take - new.bit_count()  # size S1 vertices, size - take stand-ins
+            if gain <= 0 and size <= HALL_PART_SIZE:
+                # a small group (S1 before its exchanges): some of its S1 vertices, those
+                # meeting fewest S2 players outside N(X) first; the group's stand-ins all
+                gain, new = _best_part(rows_of(mask), right & ~near, size - take)
+            if gain > 0:
+                excess += gain
+                near |= new
+            if take < size:  # its S2 stand-ins: ``take`` of them, joined to its players
+                new = mask & ~near
+                gain = take - new.bit_count()
+                if gain > 0:
+                    excess += gain
+                    near |= new
+        return excess > 0
 
     def some_split(self, groups: Sequence[tuple[Sequence[int], int]]) -> bool:
         """Whether some split of the stage's players with, from each group ``(players,
@@ -420,10 +596,18 @@ class StageCompletions:
         left = right = free_mask = 0  # players with an S1 vertex, an S2 vertex, both
         top = 2 * shift + 1  # above every S1 vertex
         stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
+        in_s1: list[tuple[int, int, int]] = []  # (players, size, take) with take > 0
+        universe = 0  # the stage's players
+        s2_only = 0  # the players of the groups wholly in S2
         for players, take in groups:
             mask = mask_of(players)
+            universe |= mask
             if take < 0 or take > len(players):
                 return False
+            if take:
+                in_s1.append((mask, len(players), take))
+            else:
+                s2_only |= mask
             if take == len(players):
                 left |= mask
             elif take == 0:
@@ -456,6 +640,11 @@ class StageCompletions:
                 barred[v] = ~(mask << shift)
             stand_ins |= s2_stand | s1_stand
         among |= stand_ins
+        if self.hall_refusal:
+            rows_of = self._rows_of(universe)
+            if _s1_hall_fails(rows_of, right, in_s1) or self._sink_hall_fails(
+                    rows_of, left, right, s2_only & ~self.can_float, in_s1):
+                return False  # no perfect matching: Hall's condition fails
         if self.bye:
             barred[rd.bye_bit] = ~takers
             among |= bye_bit

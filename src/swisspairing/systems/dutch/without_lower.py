@@ -138,7 +138,9 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int],
     pairs_bound = max(1, (len(ids) + 1) // 2)
     if not levels.rows:
         return {}
-    radices = levels.radices(pairs_bound)
+    # the stand-ins' edges of one player share one row object (below): each row read once
+    distinct = list({id(vals): vals for vals in levels.rows.values()}.values())
+    radices = levels.radices(pairs_bound, distinct)
     cut = ctx.layout.index[SPLIT_BEFORE[ctx.rnd.rules.edition]]
     radix = 1
     for r in radices[cut:]:
@@ -161,7 +163,8 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int],
     mult, _ = digit_multipliers(radices)
     high_mult = [m // radix for m in mult[:cut]]
     rows = levels.rows
-    high = {key: sum(map(operator.mul, vals[:cut], high_mult)) for key, vals in rows.items()}
+    high_of = {id(vals): sum(map(operator.mul, vals[:cut], high_mult)) for vals in distinct}
+    high = {key: high_of[id(vals)] for key, vals in rows.items()}
 
     def weight_of(key: tuple[int, int]) -> int:
         return sum(map(operator.mul, rows[key], mult)) + 1

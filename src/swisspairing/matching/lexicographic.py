@@ -32,6 +32,11 @@ duality: ``2 * high(M) <= sum(y)`` for every matching, so ``M2``'s ``high`` is t
 and every matching reaching it uses tight edges only) and the certificate of 3. passes. A
 class map that fits badly fails a check and costs the blossom run of 1., never the answer.
 
+Full weights made for the tight edges only (:func:`max_weight_matching_two_levels_lazy`):
+when the caller can give each edge's ``high`` without its full weight, the class path makes the
+full weights of the edges it leaves tight alone, each checked against its ``high``
+(``docs/dutch.md`` 8.18).
+
 Which of several maximum-weight matchings comes out may differ from a direct solve: callers
 use this only where what they read is a function of the maximum weight alone (``docs/dutch.md``
 8.12). When a check fails, the whole graph is solved directly (the same answer as

@@ -126,3 +126,50 @@ def test_duals_by_classes_give_a_maximum_weight_matching() -> None:
             if guess is classes:
                 by_classes += lexicographic.counts["classes"] - before
     assert by_classes >= 400, by_classes
+
+
+def test_lazy_weights_give_a_maximum_weight_matching_and_are_made_for_tight_edges() -> None:
+    """docs/dutch.md 8.18: the same 800 classed graphs given as their high digits and a
+    function making each full weight. The matching weighs the direct solve's maximum; when
+    the class duals answer, only the tight edges' weights were made (fewer than all edges in
+    most graphs). High digits that contradict the weights (0 on every edge: every edge is
+    then tight) are refused by the check of the tight edges' weights: the class path does
+    not answer, every weight is made and the answer is still a maximum. (A caller's high
+    digit too low on an edge left slack cannot be seen without its weight: the caller
+    vouches for ``high == weight // radix``, as ``without_lower`` proves in 8.18.)"""
+    rng = random.Random(1818)
+    by_classes = fewer = 0
+    for _ in range(800):
+        n = 2 * rng.randint(2, 10)
+        levels, classes = classed_graph(rng, n)
+        pairs_bound = max(1, (n + 1) // 2)
+        edges = levels.weights(pairs_bound)
+        best = weight_of(max_weight_matching(range(n), edges), edges)
+        radix = levels.radices(pairs_bound)[-1]
+        made: list[tuple[int, int]] = []
+
+        def weight(key: tuple[int, int], _edges: dict[tuple[int, int], int] = edges,
+                   _made: list[tuple[int, int]] = made) -> int:
+            _made.append(key)
+            return _edges[key]
+
+        before = lexicographic.counts["classes"]
+        mate = lexicographic.max_weight_matching_two_levels_lazy(
+            list(range(n)), {e: w // radix for e, w in edges.items()}, weight, radix,
+            radix - 1 + pairs_bound, classes)
+        assert weight_of(mate, edges) == best, (n, levels.rows)
+        if lexicographic.counts["classes"] > before:
+            by_classes += 1
+            fewer += len(made) < len(edges)
+        else:
+            assert len(made) >= len(edges)
+        made.clear()
+        before = lexicographic.counts["classes"]
+        wrong = lexicographic.max_weight_matching_two_levels_lazy(
+            list(range(n)), dict.fromkeys(edges, 0), weight, radix, radix - 1 + pairs_bound,
+            classes)
+        assert weight_of(wrong, edges) == best, (n, levels.rows)
+        assert lexicographic.counts["classes"] == before
+        assert len(made) >= len(edges)
+    assert by_classes >= 400, by_classes
+    assert fewer >= by_classes // 2, (fewer, by_classes)

@@ -32,6 +32,11 @@ duality: ``2 * high(M) <= sum(y)`` for every matching, so ``M2``'s ``high`` is t
 and every matching reaching it uses tight edges only) and the certificate of 3. passes. A
 class map that fits badly fails a check and costs the blossom run of 1., never the answer.
 
+Full weights made for the tight edges only (:func:`max_weight_matching_two_levels_lazy`):
+when the caller can give each edge's ``high`` without its full weight, the class path makes the
+full weights of the edges it leaves tight alone, each checked against its ``high``
+(``docs/dutch.md`` 8.18).
+
 Which of several maximum-weight matchings comes out may differ from a direct solve: callers
 use this only where what they read is a function of the maximum weight alone (``docs/dutch.md``
 8.12). When a check fails, the whole graph is solved directly (the same answer as
@@ -40,7 +45,7 @@ use this only where what they read is a function of the maximum weight alone (``
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from .blossom import _numbered, _Solver
 
@@ -89,7 +94,7 @@ def _optimal_tight_edges(solver: _Solver, high: Mapping[tuple[int, int], int],
     return tight
 
 
-def _by_classes(names: list[Hashable], pairs: Mapping[tuple[int, int], int],
+def _by_classes(names: list[Hashable], weight_of: Callable[[tuple[int, int]], int],
                 high: Mapping[tuple[int, int], int], classes: Mapping[Hashable, Hashable],
                 radix: int, low_bound: int) -> list[int] | None:
     """Step (1) without a blossom run: duals constant on the caller's classes
@@ -97,7 +102,10 @@ def _by_classes(names: list[Hashable], pairs: Mapping[tuple[int, int], int],
     0), then step (2) on their tight edges, certified by its own matching ``M2``:
     ``2 * high(M2) == sum(y)`` (weak duality: no matching has more ``high``, and every one
     with as much uses tight edges only) and the certificate of the module docstring. The
-    partners (-1: none) or None when a check fails."""
+    partners (-1: none) or None when a check fails. ``weight_of`` gives an edge's full weight;
+    it is asked for the tight edges only, and each answer is checked against ``high``
+    (``weight // radix == high``: the caller may compute ``high`` without the full weights,
+    section 8.18)."""
     n = len(names)
     index: dict[Hashable, int] = {}
     cls = [index.setdefault(classes[name], len(index)) for name in names]
@@ -119,10 +127,13 @@ def _by_classes(names: list[Hashable], pairs: Mapping[tuple[int, int], int],
         if slack < 0:
             return None
         if slack == 0:
-            tight[(i, j)] = pairs[(i, j)]
+            w = weight_of((i, j))
+            if w // radix != h:
+                return None
+            tight[(i, j)] = w
     mate = _Solver(n, tight).solve()
     value = sum(high[(v, m)] for v, m in enumerate(mate) if v < m)
-    weight = sum(pairs[(v, m)] for v, m in enumerate(mate) if v < m)
+    weight = sum(tight[(v, m)] for v, m in enumerate(mate) if v < m)
     if 2 * value != sum(y) or weight <= radix * (value - 1) + low_bound:
         return None
     return mate
@@ -146,7 +157,7 @@ def max_weight_matching_two_levels(
     n = len(names)
     high = {e: w // radix for e, w in pairs.items()}
     if classes is not None:
-        mate = _by_classes(names, pairs, high, classes, radix, low_bound)
+        mate = _by_classes(names, pairs.__getitem__, high, classes, radix, low_bound)
         if mate is not None:
             counts["classes"] += 1
             return {names[v]: names[m] for v, m in enumerate(mate) if m >= 0}
@@ -164,6 +175,35 @@ def max_weight_matching_two_levels(
     counts["direct"] += 1
     mate = _Solver(n, pairs).solve()
     return {names[v]: names[m] for v, m in enumerate(mate) if m >= 0}
+
+
+def max_weight_matching_two_levels_lazy(
+    vertices: list[Hashable], high: Mapping[Edge, int], weight_of: Callable[[Edge], int],
+    radix: int, low_bound: int, classes: Mapping[Hashable, Hashable]
+) -> dict[Hashable, Hashable]:
+    """:func:`max_weight_matching_two_levels` on the edges of ``high`` (each given once,
+    between two of ``vertices``, full weight ``weight_of(edge)`` at least 1) when the caller
+    can give each edge's high digits ``high[edge] == weight_of(edge) // radix`` without its
+    full weight: the class path of step (1) asks for the full weights of the edges it leaves
+    tight only (and checks each against ``high``); any failed check makes every weight and
+    goes on as :func:`max_weight_matching_two_levels` without classes (``docs/dutch.md``
+    section 8.18)."""
+    index = {v: i for i, v in enumerate(vertices)}
+    keys: dict[tuple[int, int], Edge] = {}
+    numbered: dict[tuple[int, int], int] = {}
+    for key, h in high.items():
+        i, j = index[key[0]], index[key[1]]
+        e = (i, j) if i < j else (j, i)
+        keys[e] = key
+        numbered[e] = h
+    if numbered:
+        mate = _by_classes(list(vertices), lambda e: weight_of(keys[e]), numbered, classes,
+                           radix, low_bound)
+        if mate is not None:
+            counts["classes"] += 1
+            return {vertices[v]: vertices[m] for v, m in enumerate(mate) if m >= 0}
+    return max_weight_matching_two_levels(vertices, {key: weight_of(key) for key in high},
+                                          radix, low_bound)
 
 
 def _class_duals(sizes: list[int], best: Mapping[tuple[int, int], int]) -> list[int] | None:

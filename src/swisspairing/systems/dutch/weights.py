@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 
 INTERNAL, NEXT, OTHER, BYE = 0, 1, 2, 3
 BYE_VERTEX = -1
@@ -26,10 +27,14 @@ class Levels:
     def set(self, key: tuple[int, int], values: list[int]) -> None:
         self.rows[key] = values
 
-    def radices(self, pairs_bound: int) -> list[int]:
+    def radices(self, pairs_bound: int, distinct: Iterable[list[int]] | None = None
+                ) -> list[int]:
         """Each digit's radix: above the largest sum it can reach over a matching of at most
-        ``pairs_bound`` pairs, so that the digits of a matching's total never carry."""
-        columns = list(zip(*self.rows.values(), strict=True))
+        ``pairs_bound`` pairs, so that the digits of a matching's total never carry.
+        ``distinct``: the rows' values without repeats, when the caller has them (the same
+        column maxima, fewer rows read)."""
+        columns = list(zip(*(self.rows.values() if distinct is None else distinct),
+                           strict=True))
         if columns and min(min(c) for c in columns) < 0:
             raise AssertionError("criterion weights must be non-negative")
         return [max(c) * pairs_bound + 1 for c in columns]

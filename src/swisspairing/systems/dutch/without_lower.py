@@ -23,13 +23,18 @@ the caller makes the matching with every lower player, as before.
 
 from __future__ import annotations
 
+import operator
+
 from ...matching import max_weight_matching
-from ...matching.lexicographic import max_weight_matching_two_levels
+from ...matching.lexicographic import (
+    max_weight_matching_two_levels,
+    max_weight_matching_two_levels_lazy,
+)
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from .bracket import Bracket, OrderDigits, PairRule
 from .players import PairingPlayer
-from .weights import BYE, INTERNAL, OTHER, Levels
+from .weights import BYE, INTERNAL, OTHER, Levels, digit_multipliers
 
 #: the first stand-in's vertex number (player ids are positive, the PAB vertex is -1)
 _FIRST_STAND_IN = -2
@@ -133,15 +138,37 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int],
     pairs_bound = max(1, (len(ids) + 1) // 2)
     if not levels.rows:
         return {}
-    radices = levels.radices(pairs_bound)
+    # the stand-ins' edges of one player share one row object (below): each row read once
+    distinct = list({id(vals): vals for vals in levels.rows.values()}.values())
+    radices = levels.radices(pairs_bound, distinct)
     cut = ctx.layout.index[SPLIT_BEFORE[ctx.rnd.rules.edition]]
     radix = 1
     for r in radices[cut:]:
         radix *= r
-    weights = levels.weights(pairs_bound, radices)
     if radix == 1:
         # every digit below the cut is 0 on every edge: nothing to split, one solve
+        weights = levels.weights(pairs_bound, radices)
         return max_weight_matching(ids, weights)  # type: ignore[return-value]
-    mate = max_weight_matching_two_levels(ids, weights, radix, radix - 1 + pairs_bound,
-                                          classes)
+    if classes is None or pairs_bound < 2:
+        weights = levels.weights(pairs_bound, radices)
+        return max_weight_matching_two_levels(  # type: ignore[return-value]
+            ids, weights, radix, radix - 1 + pairs_bound, classes)
+    # 8.18: the high digits of each edge without its full weight. ``Levels.weights`` makes
+    # w = sum(row[k] * mult[k]) + 1; every place value above the cut is a multiple of
+    # ``radix``, so w = radix * H + L + 1 with H = sum(row[k] * (mult[k] // radix), k < cut)
+    # and L the digits from the cut on, L <= radix - 2 (each digit is at most its column's
+    # largest value, below its radix by at least 2 when that largest value is not 0, as
+    # ``pairs_bound >= 2``; and some column below the cut has one, as radix > 1): so
+    # w // radix == H. Only the tight edges' full weights are made (and checked against H).
+    mult, _ = digit_multipliers(radices)
+    high_mult = [m // radix for m in mult[:cut]]
+    rows = levels.rows
+    high_of = {id(vals): sum(map(operator.mul, vals[:cut], high_mult)) for vals in distinct}
+    high = {key: high_of[id(vals)] for key, vals in rows.items()}
+
+    def weight_of(key: tuple[int, int]) -> int:
+        return sum(map(operator.mul, rows[key], mult)) + 1
+
+    mate = max_weight_matching_two_levels_lazy(
+        ids, high, weight_of, radix, radix - 1 + pairs_bound, classes)  # type: ignore[arg-type]
     return mate  # type: ignore[return-value]

@@ -170,7 +170,7 @@ def test_completing_shortcut_gives_the_pairing_of_the_full_matchings(
 def test_remainder_without_colour_cost_gives_the_pairing_of_the_full_matchings(
         system: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The exact search of a completing bracket's remainder that must miss no colour
-    preference (``completing._first_free_assignment``, docs/dutch.md section 8.3): round 3 of
+    preference (``completing.first_free_assignment``, docs/dutch.md section 8.3): round 3 of
     generated near-miss events (40-120 players, White winning 80-90 % of the games); each
     round where the search gave the remainder is paired again without it (the bracket then
     goes to the matchings): the same boards and bye."""
@@ -178,8 +178,8 @@ def test_remainder_without_colour_cost_gives_the_pairing_of_the_full_matchings(
               for n in (40, 60, 80, 120) for white_rate in (0.8, 0.85, 0.9) for seed in range(4))
     used = paired_alike_without(
         get_system(system), rounds, monkeypatch,
-        [Spy(completing, "_first_free_assignment",
+        [Spy(completing, "first_free_assignment",
              lambda out, *a: "found" if out is not None else "none")],
-        [StandIn(completing, "_first_free_assignment", lambda *a: None)], again_when="found")
+        [StandIn(completing, "first_free_assignment", lambda *a: None)], again_when="found")
     assert used["found"] >= 2, used
     print(dict(used))

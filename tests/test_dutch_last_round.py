@@ -333,8 +333,8 @@ def test_nearly_alike_bracket_gives_the_pairing_of_the_full_matchings(
             return None
         assert isinstance(out, tuple)
         pairs, floaters = out
-        like = Counter(tied._likeness(p) for p in ctx.players).most_common(1)[0][0]
-        if any(tied._likeness(p) != like for p in floaters):
+        like = Counter(tied.likeness(p) for p in ctx.players).most_common(1)[0][0]
+        if any(tied.likeness(p) != like for p in floaters):
             kinds["exception left over"] += 1
         if {p.id for p in ctx.players[:len(pairs)]} & {p.id for p in floaters}:
             kinds["exchange"] += 1

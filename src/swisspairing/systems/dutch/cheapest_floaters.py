@@ -17,7 +17,7 @@ its residents' pairs miss nothing, and its downfloaters of each preference are t
 (those cheaper than the dearest of them float, those dearer are paired). The generation order
 then decides (B.7: the MDP's partner first, D.1; then the remainder's first exchange, D.2, and
 first transposition, D.1), found by counting (the exchange that moves the fewest players, the
-lowest BSNs) and :func:`.completing._first_free_assignment`, then verified: the round
+lowest BSNs) and :func:`.completing.first_free_assignment`, then verified: the round
 completes (C.4 / [C4]; 2012 A9) and, in 2025, [C8] is at its bound.
 """
 
@@ -27,8 +27,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .completing import _first_free_assignment, _may_float, most_pairs, reaches_lookahead_bound
-from .criteria import _unpaired_2025_of, edge_row, float_costs_unpaired
+from .completing import (
+    first_free_assignment,
+    most_pairs,
+    reaches_lookahead_bound,
+    residents_who_may_float,
+)
+from .criteria import edge_row, float_costs_unpaired, unpaired_2025_of
 from .ideal import Pairs, ideal_downfloater
 from .weights import INTERNAL
 
@@ -55,9 +60,9 @@ def floater_cost(ctx: Bracket, p: PairingPlayer) -> Vector:
     is the same for all): his float criteria, in the positions of the bracket's rows. 2017
     C.12, C.14 (floated down one, two rounds before) and C.16, C.18 (their SDs);
     2025 [C14], [C16]; 2012 B5, B6 for downfloaters (``criteria.float_costs_unpaired``,
-    ``criteria._unpaired_2025_of``: the terms the engine's rows hold)."""
+    ``criteria.unpaired_2025_of``: the terms the engine's rows hold)."""
     edition = ctx.rnd.rules.edition
-    own = list(_unpaired_2025_of(ctx, p) if edition >= 2025 else float_costs_unpaired(ctx, p))
+    own = list(unpaired_2025_of(ctx, p) if edition >= 2025 else float_costs_unpaired(ctx, p))
     if edition == 2012:
         own = [own[k] for k in (0, 2, 1, 3)]
     out = [0] * ctx.layout.width
@@ -156,7 +161,7 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     who must float down and the as many lowest BSNs of S2 who may be paired up; its first
     transposition (D.1) is the lexicographically first assignment of the new S1 into the new
     S2 by pairs missing no preference that pairs every resident who must be paired
-    (:func:`.completing._first_free_assignment`). Verified: the round completes (C.4 / [C4];
+    (:func:`.completing.first_free_assignment`). Verified: the round completes (C.4 / [C4];
     2012 A9) and, 2025, [C8] is at the bound of 8.1."""
     rnd = ctx.rnd
     lower = ctx.rest
@@ -230,12 +235,12 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     if exchange is None:
         return None
     new_s1, new_s2 = exchange
-    pigeonhole = _may_float(ctx, lower, floating, floats_fixed=True)
+    pigeonhole = residents_who_may_float(ctx, lower, floating, floats_fixed=True)
 
     def may_float(p: PairingPlayer) -> bool:
         return not must_pair(p) and (pigeonhole is ideal_downfloater or pigeonhole(p))
 
-    found = _first_free_assignment(ctx, new_s1, new_s2, may_float, (0, 0))
+    found = first_free_assignment(ctx, new_s1, new_s2, may_float, (0, 0))
     if found is None:
         return None
     pairs, spent, _ = found

@@ -199,13 +199,13 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     resident_classes = Counter(colour_class(p) for p in residents)
     # the MDPs' opponents may be the same players in every candidate left: their earlier
     # upfloats then cost the same everywhere (docs/dutch.md section 8.4 (a))
-    may_float = _may_float(ctx, lower, len(bracket) - 2 * most)
+    may_float = residents_who_may_float(ctx, lower, len(bracket) - 2 * most)
     must_pair = sum(1 for p in residents if not may_float(p))
     fixed = _fixed_opponents(ctx, mdps, residents, most, remainder_pairs)
-    # [C4] alone (the pigeonhole count of _may_float) may keep exactly `most` residents in
-    # the bracket: then every candidate left pairs those with MDPs and floats the others, and
-    # no float criterion differs between them (docs/dutch.md section 8.4 (a))
-    kept_by_c4 = _may_float(ctx, lower, len(bracket) - 2 * most, floats_fixed=True)
+    # [C4] alone (the pigeonhole count of residents_who_may_float) may keep exactly `most` residents
+    # in the bracket: then every candidate left pairs those with MDPs and floats the others, and no
+    # float criterion differs between them (docs/dutch.md section 8.4 (a))
+    kept_by_c4 = residents_who_may_float(ctx, lower, len(bracket) - 2 * most, floats_fixed=True)
     if (not fixed and kept_by_c4 is not may_float
             and _fixed_opponents(ctx, mdps, residents, most, remainder_pairs, kept=True)
             and sum(1 for p in residents if not kept_by_c4(p)) == most):
@@ -269,8 +269,8 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
         # the MDPs must meet the players of `forced` at no colour cost, one each: the greedy
         # does not look ahead at whom they may meet (C.1), the exact search does (D.1: the
         # lexicographically first assignment; docs/dutch.md section 8.6)
-        found = _first_free_assignment(ctx, chosen, residents, may_float, (0, 0),
-                                       upfloats_fixed=True)
+        found = first_free_assignment(ctx, chosen, residents, may_float, (0, 0),
+                                      upfloats_fixed=True)
     if found is None:
         return None
     pairs, spent, free = found
@@ -283,7 +283,7 @@ def completing_candidate(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
             # the remainder must miss no preference: the exact search among the pairs of
             # no colour cost (the greedy's tests count the players who may not float, not
             # whom they may meet)
-            found = _first_free_assignment(ctx, s1, s2, may_float, spent)
+            found = first_free_assignment(ctx, s1, s2, may_float, spent)
         if found is None:
             return None
         more, spent, free = found
@@ -551,10 +551,10 @@ def _fixed_opponents(ctx: Bracket, mdps: list[PairingPlayer], residents: list[Pa
     opponents (C.13, C.15, C.17, C.19 / [C15], [C17], [C19], [C21]: an upfloat one or two
     rounds before) sum the same terms, one per player of ``N``, in all of them.
 
-    ``kept``: the caller has shown that [C4] alone keeps exactly ``most`` residents in the
-    bracket (the pigeonhole of ``_may_float``); then only the scores and the absence of pairs
-    of residents are checked here. (Residents kept only by the float criteria would not do:
-    C.14 / [C16], a downfloat two rounds before, ranks below C.13 / [C15], the upfloats.)"""
+    ``kept``: the caller has shown that [C4] alone keeps exactly ``most`` residents in the bracket
+    (the pigeonhole of ``residents_who_may_float``); then only the scores and the absence of pairs
+    of residents are checked here. (Residents kept only by the float criteria would not do: C.14 /
+    [C16], a downfloat two rounds before, ranks below C.13 / [C15], the upfloats.)"""
     if ctx.rnd.rules.edition < 2017 or remainder_pairs or not mdps or most <= 0:
         return False
     if any(p.score != mdps[0].score for p in mdps):
@@ -596,8 +596,8 @@ def _opponents_fixed_by_colour(ctx: Bracket, mdps: list[PairingPlayer],
     return others if len(others) == len(mdps) else None
 
 
-def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
-               floats_fixed: bool = False) -> Callable[[PairingPlayer], bool]:
+def residents_who_may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
+                            floats_fixed: bool = False) -> Callable[[PairingPlayer], bool]:
     """Which residents may float down in a candidate at the bounds that completes the round
     (C.4 / [C4]; 2012 A9), ``floating`` players floating in all.
 
@@ -633,10 +633,10 @@ def _may_float(ctx: Bracket, lower: list[PairingPlayer], floating: int,
     return may_float
 
 
-def _first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
-                           may_float: Callable[[PairingPlayer], bool], spent: ColourCost,
-                           upfloats_fixed: bool = False,
-                           ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
+def first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
+                          may_float: Callable[[PairingPlayer], bool], spent: ColourCost,
+                          upfloats_fixed: bool = False,
+                          ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1 (2012 D1) without exchange when the remainder must be paired at no colour cost:
     the lexicographically first assignment of S1 into S2 (each S1 player in turn the first S2
     player he can have) by pairs at the bounds (:func:`~.ideal.ideal_pair`) missing no

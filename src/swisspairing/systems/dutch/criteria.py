@@ -211,7 +211,7 @@ def _player_vectors(ctx: Bracket, p: PairingPlayer) -> tuple[list[int], list[int
     2017 C.5, C.6, C.8-C.11, C.12-C.19."""
     top = ctx.fmax
     if ctx.rnd.rules.edition >= 2025:
-        own = [0, score_weight(ctx, p), 0, 0, 0, 0, 0, *_unpaired_2025_of(ctx, p)]
+        own = [0, score_weight(ctx, p), 0, 0, 0, 0, 0, *unpaired_2025_of(ctx, p)]
         const = [1, 0, 0, 2, 2, 2, 2, 1, 1, 1, 1, top, top, top, top]
     else:
         own = [0, psd_part(ctx, p), 0, 0, 0, 0, *float_costs_unpaired(ctx, p)]
@@ -361,7 +361,7 @@ def float_gains_2025(ctx: Bracket, hi: PairingPlayer, lo: PairingPlayer) -> list
     costs the pair itself brings (an MDP's downfloat, its opponent's upfloat)."""
 
     def unpaired(p: PairingPlayer) -> list[int]:
-        return _unpaired_2025_of(ctx, p)
+        return unpaired_2025_of(ctx, p)
     pair = [0] * 8
     if hi.id in ctx.mdp_ids and hi.score != lo.score:
         sd = psd_value(ctx, hi.score - lo.score)
@@ -376,7 +376,7 @@ def float_gains_2025(ctx: Bracket, hi: PairingPlayer, lo: PairingPlayer) -> list
     return [k + x + y - z for k, x, y, z in zip(offsets, a, b, pair, strict=True)]
 
 
-def _unpaired_2025_of(ctx: Bracket, p: PairingPlayer) -> list[int]:
+def unpaired_2025_of(ctx: Bracket, p: PairingPlayer) -> list[int]:
     """[C14]-[C21] costs when ``p`` leaves the bracket as a downfloater (cached)."""
     cached = ctx.unpaired_2025.get(p.id)
     if cached is not None:

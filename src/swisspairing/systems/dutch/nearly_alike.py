@@ -4,7 +4,7 @@ White won every game with an odd field, where earlier PABs left 3 of 251 topscor
 another history).
 
 Section 8.13 (a) (:func:`.tied.alike_bracket`) asks every player to be alike. Here most players
-are alike (:func:`.tied._likeness`) and a few (the *exceptions*) are not. Two alike players'
+are alike (:func:`.tied.likeness`) and a few (the *exceptions*) are not. Two alike players'
 pair has the same row in every pair (8.13 (a)); when each exception's pair with an alike
 player has one row whatever the alike player, a candidate's value depends only on its *fates*:
 which exception meets an alike player, which meets which exception, which one is left over.
@@ -24,7 +24,7 @@ from .cheapest_floaters import Vector, add_rows, first_exchange
 from .completing import reaches_lookahead_bound
 from .criteria import edge_row
 from .ideal import Pairs, first_assignment
-from .tied import _likeness
+from .tied import in_alike_scope, likeness
 from .weights import INTERNAL
 
 if TYPE_CHECKING:
@@ -92,27 +92,18 @@ def nearly_alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | No
     (:func:`_first_candidate`); the earliest over the maps of the best value is the answer."""
     rnd = ctx.rnd
     bracket = ctx.players
-    if ctx.mdp_ids or len(bracket) < 2:
+    if len(bracket) < 2 or not in_alike_scope(ctx):
         return None
     odd = len(bracket) % 2 == 1
     lower = ctx.rest
-    if lower is not None and not (odd and lower and rnd.rules.edition >= 2025):
-        return None
-    if ctx.nxt and lower is None:
-        return None  # the look-ahead of a bracket paired alone is the caller's
-    if odd and ctx.complete and not lower:
-        return None  # the last bracket: its player left over gets the PAB
-    if (odd and lower and rnd.rules.edition >= 2025 and (len(bracket) + len(lower)) % 2
-            and any(p.bye_ok for p in bracket)):
-        return None  # [C9] judges a bracket that downfloats one player, who gets the PAB
-    kinds = Counter(_likeness(p) for p in bracket)
+    kinds = Counter(likeness(p) for p in bracket)
     like = kinds.most_common(1)[0][0]
-    exceptions = [p for p in bracket if _likeness(p) != like]
+    exceptions = [p for p in bracket if likeness(p) != like]
     if not exceptions or len(exceptions) > MAX_EXCEPTIONS or bracket[0].score != like[0]:
         return None
     if any(p.score != like[0] for p in bracket) or like[2] is None:
         return None
-    alike = [p for p in bracket if _likeness(p) == like]
+    alike = [p for p in bracket if likeness(p) == like]
     if len(alike) < 2 * len(exceptions) + 2:
         return None  # not a bracket of alike players with a few exceptions
     compatible = rnd.compatible

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 from ...model import Colour
 from .completing import (
     _choose,
-    _first_free_assignment,
-    _may_float,
+    first_free_assignment,
     mdp_pairing_colour_bound,
     most_pairs,
     reaches_lookahead_bound,
     removal_colour_bound,
+    residents_who_may_float,
 )
 from .ideal import Pairs, colour_class, first_assignment, ideal_downfloater
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from .players import PairingPlayer
 
 
-def _likeness(p: PairingPlayer) -> tuple[object, ...]:
+def likeness(p: PairingPlayer) -> tuple[object, ...]:
     """What the criteria and the colour allocation of a pair inside one scoregroup see of a
     player besides his opponents (C.1): score, colour history (E.3 / 5.2.3 compare the
     histories; C.8/C.9 / [C10]/[C11] the colour difference and the last two colours),
@@ -52,8 +52,32 @@ def _likeness(p: PairingPlayer) -> tuple[object, ...]:
     return (p.score, p.colours, p.pref, p.strength, p.cd, p.float1, p.float2, p.topscorer)
 
 
+def in_alike_scope(ctx: Bracket) -> bool:
+    """The scope of 8.13 (a) (:func:`alike_bracket`) and 8.17 (b)
+    (:func:`.nearly_alike.nearly_alike_bracket`): a homogeneous bracket paired alone (its
+    look-ahead is the caller's), not the odd last bracket (its player left over gets the PAB:
+    C.2 / [C2], [C9] judge him); or, 2025, an odd bracket under [C4] that floats one player to
+    the lower ones, none of the bracket eligible for the PAB when the total is odd ([C9])."""
+    bracket = ctx.players
+    if ctx.mdp_ids or not bracket:
+        return False
+    odd = len(bracket) % 2 == 1
+    lower = ctx.rest
+    if lower is not None and not (odd and lower and ctx.rnd.rules.edition >= 2025):
+        # completing: only the odd bracket that floats one player to the others, 2025 (the
+        # argument holds for the 2017/2012 PPB too, but no generated round reached it there)
+        return False
+    if ctx.nxt and lower is None:
+        return False  # the look-ahead of a bracket paired alone is the caller's
+    if odd and ctx.complete and not lower:
+        return False  # the last bracket: its player left over gets the PAB
+    # [C9] judges a bracket that downfloats one player, who gets the PAB
+    return not (odd and lower and ctx.rnd.rules.edition >= 2025
+                and (len(bracket) + len(lower)) % 2 and any(p.bye_ok for p in bracket))
+
+
 def alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
-    """A homogeneous bracket whose players are all alike (:func:`_likeness`) and have a colour
+    """A homogeneous bracket whose players are all alike (:func:`likeness`) and have a colour
     preference: the first candidate of D.1 (the first assignment of S1 into S2 by allowed
     pairs, C.1, C.3) among those with the most pairs, or None when there is none
     (docs/dutch.md section 8.13 (a)).
@@ -79,23 +103,11 @@ def alike_bracket(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
     (D.2 / 4.3), the first transposition of S2 (D.1 / 4.2)."""
     rnd = ctx.rnd
     bracket = ctx.players
-    if ctx.mdp_ids or not bracket:
+    if not in_alike_scope(ctx):
         return None
-    odd = len(bracket) % 2 == 1
     lower = ctx.rest
-    if lower is not None and not (odd and lower and rnd.rules.edition >= 2025):
-        # completing: only the odd bracket that floats one player to the others, 2025 (the
-        # argument holds for the 2017/2012 PPB too, but no generated round reached it there)
-        return None
-    if ctx.nxt and lower is None:
-        return None  # the look-ahead of a bracket paired alone is the caller's
-    if odd and ctx.complete and not lower:
-        return None  # the last bracket: its player left over gets the PAB
-    if (odd and lower and rnd.rules.edition >= 2025 and (len(bracket) + len(lower)) % 2
-            and any(p.bye_ok for p in bracket)):
-        return None  # [C9] judges a bracket that downfloats one player, who gets the PAB
-    like = _likeness(bracket[0])
-    if bracket[0].pref is None or any(_likeness(p) != like for p in bracket):
+    like = likeness(bracket[0])
+    if bracket[0].pref is None or any(likeness(p) != like for p in bracket):
         return None
     if lower:
         verdict: dict[int, bool] = {}
@@ -162,7 +174,7 @@ def colour_split_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] |
     # who may float: the pigeonhole of [C4] when the lower players need exactly `floating`
     # opponents (each downfloater must be able to meet one of them); the float criteria are
     # the same in every candidate left, so ideal_downfloater is not asked
-    pigeonhole = _may_float(ctx, lower, floating, floats_fixed=True)
+    pigeonhole = residents_who_may_float(ctx, lower, floating, floats_fixed=True)
 
     def may_float(p: PairingPlayer) -> bool:
         return pigeonhole is ideal_downfloater or pigeonhole(p)
@@ -173,7 +185,7 @@ def colour_split_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] |
                     may_float)
     if found is None:
         # the exact search among the pairs missing nothing (D.1: the lexicographically first)
-        found = _first_free_assignment(ctx, s1, s2, may_float, (0, 0))
+        found = first_free_assignment(ctx, s1, s2, may_float, (0, 0))
     if found is None:
         return None
     pairs, spent, floaters = found

@@ -13,7 +13,8 @@ bracket (user + system, ``resource``), the pairs and downfloaters it returned, a
 shortcut of ``docs/dutch.md`` section 8 settled it, if any (``ideal``: section 8;
 ``completing``: 8.1-8.6; ``lowest-2012``: 8.2; ``last-one-colour``: 8.7; ``limbo-fixed``:
 8.10; ``alike``, ``colour-split``: 8.13 (a), (b); ``odd-last-pab``: 8.15;
-``cheapest-floaters``, ``nearly-alike``: 8.17 (a), (b); ``-``: the weighted matchings). For a
+``cheapest-floaters``, ``nearly-alike``: 8.17 (a), (b); ``one-colour-floaters``: 8.19;
+``-``: the weighted matchings). For a
 bracket that must complete the round and was not settled, the last columns count the players
 whose earlier floats keep the float criteria (2017 C.12-C.15, 2025 [C14]-[C17]) off zero:
 residents who floated up one (``up1``) or two (``up2``) rounds before (an MDP meeting one
@@ -64,6 +65,7 @@ SHORTCUTS: tuple[tuple[str, Any, str], ...] = (
     ("alike", tied, "alike_bracket"),
     ("colour-split", tied, "colour_split_completing"),
     ("cheapest-floaters", cheapest_floaters, "cheapest_floaters_completing"),
+    ("one-colour-floaters", cheapest_floaters, "cheapest_floaters_one_colour"),
     ("nearly-alike", nearly_alike, "nearly_alike_bracket"),
 )
 

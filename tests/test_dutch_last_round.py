@@ -383,3 +383,54 @@ def test_nearly_alike_bracket_leaves_the_exception_over_by_an_exchange(
     full = generation.run(open_bracket(rnd, players, set(), [], None))
     assert sorted((a.id, c.id) for a, c in full.pairs) == sorted((a.id, c.id) for a, c in pairs)
     assert [p.id for p in full.floaters] == [1]
+
+
+def odd_early_rounds(system: str) -> Iterator[RoundToPair]:
+    """Round 3 or 4 of 5 of odd events of 21-101 players where White won every game or nearly
+    (97 %, 95 %): the bracket below the topscorers, paired alone, holds the topscorer left over
+    as its MDP and residents who all prefer Black (docs/dutch.md 8.19)."""
+    for n in (21, 25, 29, 33, 41, 45, 53, 61, 65, 81, 101):
+        for rate in (1.0, 0.97, 0.95):
+            for played in (2, 3):
+                yield ((n, rate, played),
+                       white_mostly_event(n, played, rate, system, 7 * n + played,
+                                          total_rounds=5),
+                       played + 1)
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
+def test_cheapest_floaters_one_colour_gives_the_pairing_of_the_full_matchings(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round in which 8.19 settled a bracket paired alone (residents of one preference, at
+    most one MDP), paired again without it (the weighted matchings): the same boards and bye.
+    Counted apart: brackets with an MDP, with a mild player, whose residents differ in their
+    downfloat cost, and whose answer floats an S1 player of the remainder (D.2)."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, tuple)
+        pairs, floaters = out
+        residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+        if ctx.mdp_ids:
+            kinds["mdp"] += 1
+        if any(p.strength < PreferenceStrength.STRONG.value for p in residents):
+            kinds["mild"] += 1
+        if len({cheapest_floaters.floater_cost(ctx, p) for p in residents}) > 1:
+            kinds["costs differ"] += 1
+        partners = {q.id for pair in pairs for q in pair if pair[0].id in ctx.mdp_ids}
+        remainder = [p for p in residents if p.id not in partners]
+        s1 = remainder[:len(pairs) - len(ctx.mdp_ids)]
+        if {p.id for p in s1} & {p.id for p in floaters}:
+            kinds["exchange"] += 1
+        return "settled"
+
+    used = paired_alike_without(
+        get_system(system), odd_early_rounds(system), monkeypatch,
+        [Spy(cheapest_floaters, "cheapest_floaters_one_colour", tally)],
+        [StandIn(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)],
+        again_when="settled")
+    print(system, dict(used), dict(kinds))
+    assert used["rounds"] >= 8
+    assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["exchange"] >= 3

@@ -33,8 +33,14 @@ from .completing import (
     reaches_lookahead_bound,
     residents_who_may_float,
 )
-from .criteria import edge_row, float_costs_unpaired, unpaired_2025_of
+from .criteria import (
+    COLOUR_PREFERENCE_CRITERIA,
+    edge_row,
+    float_costs_unpaired,
+    unpaired_2025_of,
+)
 from .ideal import Pairs, ideal_downfloater
+from .players import STRONG
 from .weights import INTERNAL
 
 if TYPE_CHECKING:
@@ -256,3 +262,140 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     if ctx.nxt and not reaches_lookahead_bound(ctx, floaters):
         return None
     return pairs, floaters
+
+
+def one_colour_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlayer | None,
+                     costs: dict[int, Vector], residents: list[PairingPlayer], pairs: int,
+                     ) -> tuple[Vector, Vector | None] | None:
+    """A bracket paired alone whose residents all prefer one colour (docs/dutch.md 8.19): the
+    best criteria row (up to a constant) of a candidate whose MDP meets ``partner`` (no MDP:
+    both None) and whose remainder makes ``pairs`` pairs, with the dearest downfloater cost in
+    it; None when the remainder holds more mild players than pairs.
+
+    Every residents' pair misses one preference (C.10 / [C12], the same for every candidate),
+    and a strong one (C.11 / [C13]) unless it holds a mild player (``colours.colour_misses``:
+    the weaker strength decides), so the remainder misses at least ``pairs - mild`` strong
+    preferences, exactly when every mild player is paired, none with another: the downfloaters
+    are then strong (or absolute), the cheapest of them by :func:`floater_cost`."""
+    width = ctx.layout.width
+    total: Vector = (0,) * width
+    if mdp is not None and partner is not None:
+        total = add_rows(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id], -1)
+    left = [p for p in residents if p is not partner]
+    mild = sum(1 for p in left if p.strength < STRONG)
+    if mild > pairs:
+        return None
+    strong_misses = [0] * width
+    strong_misses[ctx.layout.index[COLOUR_PREFERENCE_CRITERIA[ctx.rnd.rules.edition][1]]] = (
+        pairs - mild)
+    total = add_rows(total, tuple(strong_misses), -1)
+    found = _cheapest(Counter(costs[p.id] for p in left if p.strength >= STRONG),
+                      len(left) - 2 * pairs, width)
+    if found is None:
+        return None
+    return add_rows(total, found[0], -1), found[1]
+
+
+def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlayer]] | None:
+    """2017 / 2025: a bracket paired alone (no completion, no look-ahead in its graph: the
+    caller judges C.7 / [C8], ``PairingRound._solve``) of residents of one score who all
+    prefer one colour and at most one MDP of a higher score, not the last round with a
+    topscorer in it: the first candidate of the generation order among the best, or None
+    (docs/dutch.md 8.19; the round 4 of ``last-round-ww`` with an odd field).
+
+    Section 8.17 (a) with one preference: :func:`one_colour_bound` for the MDP's partner; the
+    first resident (D.1, BSN order) at the best bound meets the MDP; in the remainder the mild
+    players and the strong ones dearer than the dearest downfloater must be paired, the
+    strong ones cheaper must float; the first exchange (:func:`first_exchange`, D.2) and its
+    first transposition (D.1) by pairs that C.1 / C.3 allow and that do not join two mild
+    players (:func:`.completing.first_free_assignment`). Verified: the most pairs there are
+    (``len // 2``)."""
+    rnd = ctx.rnd
+    if ctx.rest or ctx.complete or ctx.nxt or rnd.rules.edition < 2017:
+        return None
+    players = ctx.players
+    mdps = [p for p in players if p.id in ctx.mdp_ids]
+    residents = [p for p in players if p.id not in ctx.mdp_ids]
+    if len(mdps) > 1 or len(residents) < 2:
+        return None
+    one = residents[0]
+    if one.pref is None or any(p.score != one.score or p.pref is not one.pref
+                               for p in residents):
+        return None
+    if mdps and mdps[0].score <= one.score:
+        return None
+    if rnd.last_round and any(p.topscorer for p in players):
+        return None  # C.8/C.9 / [C10]/[C11] would count the pairs' colours
+    most = len(players) // 2  # C.5 / [C6]: checked reached below
+    n1 = most - len(mdps)
+    if n1 < 0 or most <= 0:
+        return None
+    costs = {p.id: floater_cost(ctx, p) for p in residents}
+    mdp = mdps[0] if mdps else None
+    if mdp is None:
+        found = one_colour_bound(ctx, None, None, costs, residents, n1)
+        if found is None:
+            return None
+        partner = None
+        dearest = found[1]
+    else:
+        bounds: dict[int, Vector] = {}
+        cutoffs: dict[int, Vector | None] = {}
+        for r in residents:
+            if not rnd.compatible(mdp, r):
+                continue
+            bound = one_colour_bound(ctx, mdp, r, costs, residents, n1)
+            if bound is None:
+                return None
+            bounds[r.id], cutoffs[r.id] = bound
+        if not bounds:
+            return None
+        best = max(bounds.values())
+        partner = next(r for r in residents if bounds.get(r.id) == best)
+        dearest = cutoffs[partner.id]
+
+    remainder = [p for p in residents if p is not partner]
+    floating = len(remainder) - 2 * n1
+    cheaper = {p.id for p in remainder if dearest is not None and p.strength >= STRONG
+               and costs[p.id] < dearest}
+    tied = [p for p in remainder if dearest is not None and p.strength >= STRONG
+            and costs[p.id] == dearest]
+    in_s1 = {p.id for p in remainder[:n1]}
+    tied_s2 = [p for p in tied if p.id not in in_s1]
+    tied_s1 = [p for p in tied if p.id in in_s1]
+    extra = floating - len(cheaper) - len(tied_s2)
+    if extra > 0:
+        # D.2 (a): fewer tied players in S2 than float beyond the cheaper ones: they all
+        # float, and ``extra`` tied S1 players move down; (b) the highest BSNs of them
+        forced = cheaper | {p.id for p in tied_s2} | {p.id for p in tied_s1[-extra:]}
+        optional: set[int] = set()
+    else:
+        forced, optional = cheaper, {p.id for p in tied}
+
+    def must_float(p: PairingPlayer) -> bool:
+        """Floats in every best candidate of the first exchange (docs/dutch.md 8.19)."""
+        return p.id in forced
+
+    def may_float(p: PairingPlayer) -> bool:
+        """Strong and as dear as the dearest downfloater (mild players are all paired)."""
+        return p.id in optional
+
+    def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
+        """C.1 / C.3, and not two mild players (a strong preference missed elsewhere)."""
+        return rnd.compatible(a, b) and (a.strength >= STRONG or b.strength >= STRONG)
+
+    exchange = first_exchange(remainder, n1, must_float)
+    if exchange is None:
+        return None
+    new_s1, new_s2 = exchange
+    found_pairs = first_free_assignment(ctx, new_s1, new_s2, may_float, (0, 0),
+                                        pair_ok=pair_ok)
+    if found_pairs is None:
+        return None
+    pairs = found_pairs[0]
+    if mdp is not None and partner is not None:
+        pairs = [(mdp, partner), *pairs]
+    if len(pairs) != most:
+        return None
+    paired = {p.id for pair in pairs for p in pair}
+    return pairs, [p for p in players if p.id not in paired]

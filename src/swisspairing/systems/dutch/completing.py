@@ -636,6 +636,7 @@ def residents_who_may_float(ctx: Bracket, lower: list[PairingPlayer], floating: 
 def first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[PairingPlayer],
                           may_float: Callable[[PairingPlayer], bool], spent: ColourCost,
                           upfloats_fixed: bool = False,
+                          pair_ok: Callable[[PairingPlayer, PairingPlayer], bool] | None = None,
                           ) -> tuple[Pairs, ColourCost, list[PairingPlayer]] | None:
     """D.1 (2012 D1) without exchange when the remainder must be paired at no colour cost:
     the lexicographically first assignment of S1 into S2 (each S1 player in turn the first S2
@@ -645,12 +646,17 @@ def first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pairin
     :func:`lexicographic_bipartite_matching` returns the first of them (docs/dutch.md
     section 8.3). Returns (pairs, colour cost, S2 players left over), None if there is none.
     ``upfloats_fixed``: as for :func:`~.ideal.ideal_pair` (``s1`` the MDPs, ``s2`` the residents,
-    the opponents of the MDPs fixed by the colour bound, section 8.6)."""
+    the opponents of the MDPs fixed by the colour bound, section 8.6). ``pair_ok``: the pairs
+    allowed instead of those at the bounds missing no preference (a bracket whose players all
+    prefer one colour, every pair missing one: docs/dutch.md 8.19)."""
     required = {b.id for b in s2 if not may_float(b)}
     if len(required) > len(s1):
         return None  # more S2 players who may not float than S1 players to pair them
-    adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b, upfloats_fixed)
-                  and pair_colour_cost(ctx, a, b) == (0, 0)] for a in s1}
+    if pair_ok is None:
+        adj = {a.id: [b.id for b in s2 if ideal_pair(ctx, a, b, upfloats_fixed)
+                      and pair_colour_cost(ctx, a, b) == (0, 0)] for a in s1}
+    else:
+        adj = {a.id: [b.id for b in s2 if pair_ok(a, b)] for a in s1}
     owner: dict[int, int] = {}  # S2 id -> its S1 partner
     partner: dict[int, int] = {}  # S1 id -> its S2 partner
     users: dict[int, list[int]] = {}

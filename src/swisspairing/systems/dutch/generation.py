@@ -92,6 +92,11 @@ def run(ctx: Bracket) -> BracketResult:
         # cheapest downfloaters of each preference (docs/dutch.md section 8.17)
         ideal = dutch_cheapest_floaters.cheapest_floaters_completing(ctx)
     if ideal is None:
+        # ... and a bracket paired alone whose residents all prefer one colour (round 4 after
+        # White won every game, odd field): the same with a strong miss per pair without a
+        # mild player (docs/dutch.md section 8.19)
+        ideal = dutch_cheapest_floaters.cheapest_floaters_one_colour(ctx)
+    if ideal is None:
         # a bracket of alike players but for a few exceptions: the one best fate map of the
         # exceptions (docs/dutch.md section 8.17 (b))
         ideal = dutch_nearly_alike.nearly_alike_bracket(ctx)

@@ -11,6 +11,9 @@ generated events, the same boards and bye.
   one MDP and earlier floats that differ within a colour; without it, the weighted matchings.
 * 8.17 (b) ``nearly_alike.nearly_alike_bracket``: a bracket of alike players but for a few
   exceptions; without it, the weighted matchings.
+* 8.19 ``cheapest_floaters.cheapest_floaters_one_colour``: a bracket paired alone whose
+  residents all prefer one colour, at most one MDP (round 3 or 4 of odd events); without it,
+  the weighted matchings.
 """
 
 from __future__ import annotations

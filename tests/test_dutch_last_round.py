@@ -437,3 +437,35 @@ def test_cheapest_floaters_one_colour_gives_the_pairing_of_the_full_matchings(
     print(system, dict(used), dict(kinds))
     assert used["rounds"] >= 8
     assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["exchange"] >= 3
+
+
+@pytest.mark.parametrize("rules", [RULES_2017, RULES_2025])
+def test_cheapest_floaters_one_colour_never_pairs_two_mild_players(
+        rules: DutchRules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.19, hand-made: four 2-point players who all prefer Black, paired alone; 1 and 3 mild
+    (BW), 2 and 4 strong (WBW). D.1's first transposition would give 1-3 and 2-4: a strong
+    preference missed (2-4) where 1-4 and 2-3 miss only mild ones (C.11 / [C13]: the mild
+    player of each pair takes White). The shortcut gives 1-4, 2-3, as the engine does with
+    the shortcut switched off."""
+    w, b = Colour.WHITE, Colour.BLACK
+    mild, strong = PreferenceStrength.MILD.value, PreferenceStrength.STRONG.value
+
+    def resident(pid: int) -> PairingPlayer:
+        is_mild = pid in (1, 3)
+        return PairingPlayer(id=pid, score=20, colours=(b, w) if is_mild else (w, b, w),
+                             opponents=frozenset(), pref=b,
+                             strength=mild if is_mild else strong, cd=0 if is_mild else 1,
+                             float1=None, float2=None, bye_ok=True, topscorer=False,
+                             unplayed=0, rank=pid - 1, paired_number=pid)
+
+    players = [resident(pid) for pid in (1, 2, 3, 4)]
+    rnd = PairingRound(rules, players, False, None, None, 4)
+    found = cheapest_floaters.cheapest_floaters_one_colour(
+        open_bracket(rnd, players, set(), [], None))
+    assert found is not None
+    pairs, floaters = found
+    assert sorted(tuple(sorted((a.id, c.id))) for a, c in pairs) == [(1, 4), (2, 3)]
+    assert floaters == []
+    monkeypatch.setattr(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)
+    full = generation.run(open_bracket(rnd, players, set(), [], None))
+    assert sorted(tuple(sorted((a.id, c.id))) for a, c in full.pairs) == [(1, 4), (2, 3)]

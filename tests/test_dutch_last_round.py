@@ -469,3 +469,71 @@ def test_cheapest_floaters_one_colour_never_pairs_two_mild_players(
     monkeypatch.setattr(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)
     full = generation.run(open_bracket(rnd, players, set(), [], None))
     assert sorted(tuple(sorted((a.id, c.id))) for a, c in full.pairs) == [(1, 4), (2, 3)]
+
+
+def test_cheapest_floaters_one_colour_last_bracket_gives_the_pairing_of_the_full_matchings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.20 (2017): each round in which 8.19 settled the last bracket (odd: the player left
+    over receives the PAB, C.2 / A.9), paired again without the shortcut (the weighted
+    matchings with the PAB vertex): the same boards and bye. Counted apart: last brackets with
+    an MDP, whose eligible residents differ in their cost as the receiver, and with a resident
+    who may not receive the PAB (C.2)."""
+    kinds: Counter[str] = Counter()
+
+    def tally(out: object, ctx: Bracket) -> str | None:
+        if out is None or not ctx.complete:
+            return None
+        residents = [p for p in ctx.players if p.id not in ctx.mdp_ids]
+        if ctx.mdp_ids:
+            kinds["mdp"] += 1
+        if len({cheapest_floaters.floater_cost(ctx, p) for p in residents if p.bye_ok}) > 1:
+            kinds["costs differ"] += 1
+        if any(not p.bye_ok for p in residents):
+            kinds["ineligible"] += 1
+        assert isinstance(out, tuple)
+        assert len(out[1]) == len(ctx.players) % 2
+        return "last"
+
+    used = paired_alike_without(
+        get_system("dutch-2017"), odd_early_rounds("dutch-2017"), monkeypatch,
+        [Spy(cheapest_floaters, "cheapest_floaters_one_colour", tally)],
+        [StandIn(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)],
+        again_when="last")
+    print(dict(used), dict(kinds))
+    assert used["rounds"] >= 8
+    assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["ineligible"] >= 3
+
+
+@pytest.mark.parametrize("eligible_last", [True, False])
+def test_cheapest_floaters_one_colour_last_bracket_leaves_an_eligible_receiver_over(
+        eligible_last: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.20 (2017), hand-made: the last bracket of round 4, MDP 1 (2 points, WWB: strong
+    Black) over residents 2-7 (1 point, BWB: strong White, none with a float), odd: the player
+    left over receives the PAB. All cost the same, so D.1 leaves the last BSN, 7, over; when 7
+    already had the PAB (C.2: not eligible) another resident is left over. The weighted
+    matchings with the PAB vertex (the shortcut off) agree."""
+    w, b = Colour.WHITE, Colour.BLACK
+    strong = PreferenceStrength.STRONG.value
+
+    def player(pid: int, score: int, colours: tuple[Colour, ...], pref: Colour, cd: int,
+               bye_ok: bool) -> PairingPlayer:
+        return PairingPlayer(id=pid, score=score, colours=colours, opponents=frozenset(),
+                             pref=pref, strength=strong, cd=cd, float1=None, float2=None,
+                             bye_ok=bye_ok, topscorer=False, unplayed=0, rank=pid - 1,
+                             paired_number=pid)
+
+    players = [player(1, 20, (w, w, b), b, 1, True),
+               *(player(pid, 10, (b, w, b), w, -1, pid != 7 or eligible_last)
+                 for pid in range(2, 8))]
+    rnd = PairingRound(RULES_2017, players, False, None, None, 4)
+    found = cheapest_floaters.cheapest_floaters_one_colour(
+        open_bracket(rnd, players, {1}, [], []))
+    assert found is not None
+    pairs, receiver = found
+    assert len(receiver) == 1 and receiver[0].bye_ok
+    assert (receiver[0].id == 7) is eligible_last
+    monkeypatch.setattr(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)
+    full = generation.run(open_bracket(rnd, players, {1}, [], []))
+    assert (sorted(tuple(sorted((a.id, c.id))) for a, c in full.pairs)
+            == sorted(tuple(sorted((a.id, c.id))) for a, c in pairs))
+    assert [p.id for p in full.floaters] == [p.id for p in receiver]

@@ -266,6 +266,7 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
 
 def one_colour_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlayer | None,
                      costs: dict[int, Vector], residents: list[PairingPlayer], pairs: int,
+                     may_be_left: Callable[[PairingPlayer], bool] = lambda p: True,
                      ) -> tuple[Vector, Vector | None] | None:
     """A bracket paired alone whose residents all prefer one colour (docs/dutch.md 8.19): the
     best criteria row (up to a constant) of a candidate whose MDP meets ``partner`` (no MDP:
@@ -276,7 +277,9 @@ def one_colour_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPl
     and a strong one (C.11 / [C13]) unless it holds a mild player (``colours.colour_misses``:
     the weaker strength decides), so the remainder misses at least ``pairs - mild`` strong
     preferences, exactly when every mild player is paired, none with another: the downfloaters
-    are then strong (or absolute), the cheapest of them by :func:`floater_cost`."""
+    are then strong (or absolute), the cheapest of them by :func:`floater_cost`.
+    ``may_be_left``: who may be left over at all (the last bracket: the PAB receiver, 2017
+    C.2, ``bye_ok``; docs/dutch.md 8.20)."""
     width = ctx.layout.width
     total: Vector = (0,) * width
     if mdp is not None and partner is not None:
@@ -289,7 +292,8 @@ def one_colour_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPl
     strong_misses[ctx.layout.index[COLOUR_PREFERENCE_CRITERIA[ctx.rnd.rules.edition][1]]] = (
         pairs - mild)
     total = add_rows(total, tuple(strong_misses), -1)
-    found = _cheapest(Counter(costs[p.id] for p in left if p.strength >= STRONG),
+    found = _cheapest(Counter(costs[p.id] for p in left
+                              if p.strength >= STRONG and may_be_left(p)),
                       len(left) - 2 * pairs, width)
     if found is None:
         return None
@@ -309,9 +313,19 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     strong ones cheaper must float; the first exchange (:func:`first_exchange`, D.2) and its
     first transposition (D.1) by pairs that C.1 / C.3 allow and that do not join two mild
     players (:func:`.completing.first_free_assignment`). Verified: the most pairs there are
-    (``len // 2``)."""
+    (``len // 2``).
+
+    2017, the last bracket (``ctx.complete``, nothing below): the same, the player left over
+    receiving the PAB (A.9): only an eligible player may be left over (C.2, ``bye_ok``), his
+    PAB edge carries C.4 alone, so his cost is his :func:`floater_cost` (docs/dutch.md 8.20)."""
     rnd = ctx.rnd
-    if ctx.rest or ctx.complete or ctx.nxt or rnd.rules.edition < 2017:
+    if ctx.rest or ctx.nxt or rnd.rules.edition < 2017:
+        return None
+    # the last bracket (C.4 asked of it alone: nothing below, no following scoregroup): the
+    # player left over receives the PAB (C.2, A.9), 2017 only: 2025 [C9] ranks above [C13]
+    # (docs/dutch.md 8.20)
+    last_bracket = ctx.complete
+    if last_bracket and rnd.rules.edition != 2017:
         return None
     players = ctx.players
     mdps = [p for p in players if p.id in ctx.mdp_ids]
@@ -331,9 +345,19 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     if n1 < 0 or most <= 0:
         return None
     costs = {p.id: floater_cost(ctx, p) for p in residents}
+
+    def may_be_left(p: PairingPlayer) -> bool:
+        """May be the player left over: in the last bracket he receives the PAB (2017 C.2:
+        eligible only; his row is the PAB edge's, C.4 alone, docs/dutch.md 8.20)."""
+        return not last_bracket or p.bye_ok
+
+    def floatable(p: PairingPlayer) -> bool:
+        """Strong (mild players are all paired) and allowed to be left over."""
+        return p.strength >= STRONG and may_be_left(p)
+
     mdp = mdps[0] if mdps else None
     if mdp is None:
-        found = one_colour_bound(ctx, None, None, costs, residents, n1)
+        found = one_colour_bound(ctx, None, None, costs, residents, n1, may_be_left)
         if found is None:
             return None
         partner = None
@@ -344,7 +368,7 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
         for r in residents:
             if not rnd.compatible(mdp, r):
                 continue
-            bound = one_colour_bound(ctx, mdp, r, costs, residents, n1)
+            bound = one_colour_bound(ctx, mdp, r, costs, residents, n1, may_be_left)
             if bound is None:
                 return None
             bounds[r.id], cutoffs[r.id] = bound
@@ -356,9 +380,9 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
 
     remainder = [p for p in residents if p is not partner]
     floating = len(remainder) - 2 * n1
-    cheaper = {p.id for p in remainder if dearest is not None and p.strength >= STRONG
+    cheaper = {p.id for p in remainder if dearest is not None and floatable(p)
                and costs[p.id] < dearest}
-    tied = [p for p in remainder if dearest is not None and p.strength >= STRONG
+    tied = [p for p in remainder if dearest is not None and floatable(p)
             and costs[p.id] == dearest]
     in_s1 = {p.id for p in remainder[:n1]}
     tied_s2 = [p for p in tied if p.id not in in_s1]

@@ -94,7 +94,8 @@ def run(ctx: Bracket) -> BracketResult:
     if ideal is None:
         # ... and a bracket paired alone whose residents all prefer one colour (round 4 after
         # White won every game, odd field): the same with a strong miss per pair without a
-        # mild player (docs/dutch.md section 8.19)
+        # mild player (docs/dutch.md section 8.19); 2017, also the odd last bracket, the
+        # player left over receiving the PAB (section 8.20)
         ideal = dutch_cheapest_floaters.cheapest_floaters_one_colour(ctx)
     if ideal is None:
         # a bracket of alike players but for a few exceptions: the one best fate map of the

@@ -183,3 +183,44 @@ def test_remainder_without_colour_cost_gives_the_pairing_of_the_full_matchings(
         [StandIn(completing, "first_free_assignment", lambda *a: None)], again_when="found")
     assert used["found"] >= 2, used
     print(dict(used))
+
+
+def test_first_free_assignment_follows_augmenting_paths_deeper_than_the_recursion_limit(
+) -> None:
+    """Kuhn's augmenting path in ``first_free_assignment`` (issue 26: round 4 of last-round-ww
+    at 4,001 players stopped with a RecursionError): S1 player ``i`` may meet S2 players
+    ``i - 1`` and ``i`` (player 0 only 0), so each new S1 player searches back through every
+    earlier one before taking his own; 1,500 of them, beyond Python's recursion limit. The
+    first assignment is ``i`` - ``i`` (each S1 player in turn the first S2 player left to
+    him: 0 takes 0, so 1 cannot take 0...)."""
+    import sys
+
+    from swisspairing.systems.dutch.bracket import open_bracket
+    from swisspairing.systems.dutch.editions import RULES_2017
+    from swisspairing.systems.dutch.players import STRONG, PairingPlayer
+    from swisspairing.systems.dutch.round import PairingRound
+
+    n = 1500
+    assert n > sys.getrecursionlimit()
+    w, b = Colour.WHITE, Colour.BLACK
+
+    def player(pid: int) -> PairingPlayer:
+        return PairingPlayer(id=pid, score=10, colours=(w, b, w), opponents=frozenset(),
+                             pref=b, strength=STRONG, cd=1, float1=None, float2=None,
+                             bye_ok=True, topscorer=False, unplayed=0, rank=pid,
+                             paired_number=pid + 1)
+
+    s1 = [player(i) for i in range(n)]
+    s2 = [player(n + i) for i in range(n)]
+    rnd = PairingRound(RULES_2017, s1 + s2, False, None, None, 4)
+    ctx = open_bracket(rnd, s1 + s2, set(), [], None)
+
+    def pair_ok(a: PairingPlayer, c: PairingPlayer) -> bool:
+        return c.id - n in (a.id - 1, a.id)
+
+    found = completing.first_free_assignment(ctx, s1, s2, lambda p: False, (0, 0),
+                                             pair_ok=pair_ok)
+    assert found is not None
+    pairs, _, left = found
+    assert [(a.id, c.id - n) for a, c in pairs] == [(i, i) for i in range(n)]
+    assert left == []

@@ -26,7 +26,7 @@ returns None and the matchings pair the bracket.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ...matching import lexicographic_bipartite_matching
@@ -664,15 +664,30 @@ def first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pairin
         for b in bs:
             users.setdefault(b, []).append(a)
 
-    def augment_left(a: int, seen: set[int]) -> bool:
-        """Kuhn: an augmenting path from the S1 player ``a``."""
-        for b in adj[a]:
-            if b in seen:
-                continue
-            seen.add(b)
-            if b not in owner or augment_left(owner[b], seen):
-                owner[b], partner[a] = a, b
-                return True
+    def augment_left(start: int, seen: set[int]) -> bool:
+        """Kuhn: an augmenting path from the S1 player ``start``, depth first in the order of
+        ``adj`` (iterative: a path may pass through thousands of players, deeper than
+        Python's recursion limit, issue 26)."""
+        frames: list[tuple[int, Iterator[int]]] = [(start, iter(adj[start]))]
+        through: list[int] = []  # through[i]: the S2 player frames[i + 1] was reached by
+        while frames:
+            a, rest = frames[-1]
+            for b in rest:
+                if b in seen:
+                    continue
+                seen.add(b)
+                if b not in owner:
+                    owner[b], partner[a] = a, b
+                    for (prev, _), via in zip(frames, through, strict=False):
+                        owner[via], partner[prev] = prev, via
+                    return True
+                through.append(b)
+                frames.append((owner[b], iter(adj[owner[b]])))
+                break
+            else:
+                frames.pop()
+                if through:
+                    through.pop()
         return False
 
     def cover_required(b: int, seen: set[int]) -> bool:

@@ -21,18 +21,9 @@ from django.urls import reverse
 from swisspairing.interfaces.web import actions
 from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import Candidate
-from web_helpers import make_user, play_round
+from web_helpers import make_user, pdf_pages, play_round
 
 pytestmark = pytest.mark.django_db
-
-
-def pdf_pages(data: bytes) -> list[str]:
-    """The text of each page of a PDF (pypdfium2)."""
-    doc = pdfium.PdfDocument(data)
-    try:
-        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-    finally:
-        doc.close()
 
 
 def keep(name: str, data: bytes) -> None:

@@ -20,7 +20,7 @@ from swisspairing.interfaces.web.imports import Candidate
 from swisspairing.model import Tournament
 from swisspairing.model.teams import MatchKind, team_rounds
 from swisspairing.systems import get_system
-from web_helpers import FRENCH
+from web_helpers import FRENCH, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -510,7 +510,6 @@ def test_generated_team_events_import_with_their_facts_and_next_pairing() -> Non
 def test_the_team_standings_pdf_holds_the_three_tables(arbiter: Client) -> None:
     """The standings PDF of a team event: team standings, board results, crosstable (read
     back from the PDF's text)."""
-    import pypdfium2 as pdfium
     from django.urls import reverse
 
     event = team_event(4, rounds=3)
@@ -518,11 +517,7 @@ def test_the_team_standings_pdf_holds_the_three_tables(arbiter: Client) -> None:
     play_team_round(event, rng)
     response = arbiter.get(reverse("web:pdf", args=[event.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    doc = pdfium.PdfDocument(response.content)
-    try:
-        text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
-    finally:
-        doc.close()
+    text = "\n".join(pdf_pages(response.content))
     assert "standings after round 1" in text and "Board results after round 1" in text
     assert all(t.name in text for t in event.teams.all())
 
@@ -596,7 +591,6 @@ def test_the_keyboard_grid_takes_the_boards_of_a_published_team_round(arbiter: C
 def test_the_round_printout_lists_the_matches_with_their_boards(arbiter: Client) -> None:
     """The pairing printout (page and PDF) of a team round: each match, then its boards with
     the first team's player and colour; the absent team underneath."""
-    import pypdfium2 as pdfium
     from django.urls import reverse
 
     event = team_event(5, rounds=3)
@@ -610,11 +604,7 @@ def test_the_round_printout_lists_the_matches_with_their_boards(arbiter: Client)
     assert "Ronde 1 - matchs et échiquiers" in page and first.white.name in page
     assert f"Non appariés : {absent.name} (Z)" in page or f"{absent.name} (Z)" in page
     data = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "board"])).content
-    doc = pdfium.PdfDocument(data)
-    try:
-        text = doc[0].get_textpage().get_text_range()
-    finally:
-        doc.close()
+    text = pdf_pages(data)[0]
     assert "Round 1 - matches and boards" in text and first.black.name in text
     assert text.count("White") >= 2 and text.count("Black") >= 2
 
@@ -684,7 +674,6 @@ def test_team_result_slips_are_one_per_match_with_boards_total_and_captains(
     """The result slips of a team round: one slip a match (the team bye has none), each with
     both teams, each board's players and colours, the match total and both captains'
     signatures, three 4-board slips to an A4 page, no captain's code."""
-    import pypdfium2 as pdfium
     from django.urls import reverse
 
     from swisspairing.interfaces.web.team_printouts import slips_per_page
@@ -696,11 +685,7 @@ def test_team_result_slips_are_one_per_match_with_boards_total_and_captains(
     matches = list(rnd.team_matches.exclude(black=None).select_related("white", "black"))
     assert len(matches) == 4 and rnd.team_matches.filter(black=None).count() == 1
     data = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"])).content
-    doc = pdfium.PdfDocument(data)
-    try:
-        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-    finally:
-        doc.close()
+    pages = pdf_pages(data)
     assert len(pages) == 2
     text = "\n".join(pages)
     for match in matches:
@@ -716,11 +701,7 @@ def test_team_result_slips_are_one_per_match_with_boards_total_and_captains(
         assert team.lineup_code not in text
     french = arbiter.get(reverse("web:round-print-pdf", args=[event.pk, 1, "slips"]),
                          {"lang": "fr"}).content
-    doc = pdfium.PdfDocument(french)
-    try:
-        first = doc[0].get_textpage().get_text_range()
-    finally:
-        doc.close()
+    first = pdf_pages(french)[0]
     assert "Total du match" in first and "Capitaine de" in first
 
 
@@ -856,7 +837,6 @@ def test_prize_lists_of_a_team_event_are_the_members_board_results_by_category(
     board results of the category's members only, each board's best with at least half of
     the rounds on it marked as the category's board prize; page in French, PDF; a category
     nobody is in says so."""
-    import pypdfium2 as pdfium
     from django.urls import reverse
 
     rng = random.Random(8)
@@ -891,11 +871,7 @@ def test_prize_lists_of_a_team_event_are_the_members_board_results_by_category(
     assert women.rows[0][1] == "*"  # best percentage first (all played both rounds)
     assert float(women.rows[0][7]) == max(float(r[7]) for r in women.rows)
     data = arbiter.get(reverse("web:prizes-pdf", args=[event.pk]), {"cat": "women"}).content
-    doc = pdfium.PdfDocument(data)
-    try:
-        text = doc[0].get_textpage().get_text_range()
-    finally:
-        doc.close()
+    text = pdf_pages(data)[0]
     assert "Women - board results after round 2" in text and "Woman 0" in text
     assert "Man 0" not in text
 
@@ -907,7 +883,6 @@ def test_best_team_of_a_category_is_its_first_team_in_the_event_standings(
     the order of the whole event's standings, with their place in the category and overall;
     page in French, PDF; a category too long is refused naming it; categories change no
     pairing, so saving them leaves an open "pair" page valid."""
-    import pypdfium2 as pdfium
     from django.urls import reverse
 
     from swisspairing.standings.teams import category_team_table
@@ -955,11 +930,7 @@ def test_best_team_of_a_category_is_its_first_team_in_the_event_standings(
     assert "No team in this category." in nobody
     data = arbiter.get(reverse("web:prizes-pdf", args=[event.pk]),
                        {"cat": "team:Écoles"}).content
-    doc = pdfium.PdfDocument(data)
-    try:
-        text = doc[0].get_textpage().get_text_range()
-    finally:
-        doc.close()
+    text = pdf_pages(data)[0]
     assert "Best team - Écoles: standings after round 2" in text
     assert by_tpn[5].name in text and by_tpn[4].name not in text
 

@@ -1,4 +1,5 @@
-"""Helpers of the web app tests: accounts with each role, an event filled through the actions."""
+"""Helpers of the web app tests: accounts with each role, an event filled through the actions,
+the text of a PDF the app serves."""
 
 from __future__ import annotations
 
@@ -38,3 +39,14 @@ def play_round(event: m.Event, rng: random.Random) -> m.Round:
     for g in rnd.games.exclude(black=None):
         actions.set_result(g, rng.choice(["1-0", "0-1", "="]), None)
     return rnd
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF (pypdfium2, the renderer Chromium uses)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(data)
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()

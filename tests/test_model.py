@@ -339,6 +339,18 @@ def test_forbidden_groups() -> None:
     assert not t.is_forbidden(1, 4, 3)
 
 
+def test_forbidden_partners_are_bit_sets_of_the_group_members_present_in_the_round() -> None:
+    """The engines' compatibility graphs (Burstein, Dubov, Lim) take the forbidden pairs as bit
+    sets: group {1, 2, 3} in rounds 2-4, group {3, 4} always; player 2 not among those asked."""
+    t = tournament(Player(1), Player(2), Player(3), Player(4),
+                   forbidden_pairs=[ForbiddenGroup(frozenset({1, 2, 3}), 2, 4),
+                                    ForbiddenGroup(frozenset({3, 4}))])
+    assert t.forbidden_partners(3, [1, 3, 4]) == {1: 1 << 3, 3: (1 << 1) | (1 << 4), 4: 1 << 3}
+    assert t.forbidden_partners(5, [1, 2, 3, 4]) == {3: 1 << 4, 4: 1 << 3}
+    assert t.forbidden_partners(3, [1, 2]) == {1: 1 << 2, 2: 1 << 1}
+    assert t.forbidden_partners(3, [1, 4]) == {}
+
+
 def test_unknown_player_is_a_bad_request() -> None:
     with pytest.raises(BadRequest):
         tournament(Player(1)).player(7)

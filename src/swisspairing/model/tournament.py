@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -208,6 +209,21 @@ class Tournament:
 
     def is_forbidden(self, a: int, b: int, round_number: int) -> bool:
         return any(g.forbids(a, b, round_number) for g in self.forbidden_pairs)
+
+    def forbidden_partners(self, round_number: int, among: Collection[int]) -> dict[int, int]:
+        """The pairs the tournament forbids in ``round_number`` (``XXP``, ``260`` over rounds)
+        between players of ``among``, as bit sets for the engines' compatibility graphs: for
+        each player with such a partner, the bit set of those partners (bit ``b`` for player
+        ``b``); a player without one is absent."""
+        present = set(among)
+        partners: dict[int, int] = {}
+        for group in self.forbidden_pairs:
+            members = [i for i in group.players if i in present]
+            for a in members:
+                for b in members:
+                    if a != b and group.forbids(a, b, round_number):
+                        partners[a] = partners.get(a, 0) | (1 << b)
+        return partners
 
     # --- initial order (C.04.2 B / GHR 2) ----------------------------------------------------
     def initial_order(self) -> list[int]:

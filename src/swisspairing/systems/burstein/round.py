@@ -46,13 +46,8 @@ class BursteinRound:
             if p.absolute and p.preference is not None:
                 m |= absolute[p.preference]
             barred[pid] = m
-        r = self.round_number
-        for group in self.tournament.forbidden_pairs:
-            members = [i for i in group.players if i in ps]
-            for a in members:
-                for b in members:
-                    if a != b and group.forbids(a, b, r):
-                        barred[a] |= 1 << b
+        for pid, partners in self.tournament.forbidden_partners(self.round_number, ps).items():
+            barred[pid] |= partners
         return barred
 
     def note(self, en: str, fr: str, level: int = 0, rule: str = "") -> None:

@@ -66,13 +66,8 @@ class DubovRound:
         for pid, p in ps.items():
             partners = (can_black if p.can_white else 0) | (can_white if p.can_black else 0)
             barred[pid] = (1 << pid) | mask_of(p.opponents) | (everyone & ~partners)
-        r = self.round_number
-        for group in self.tournament.forbidden_pairs:
-            members = [i for i in group.players if i in ps]
-            for a in members:
-                for b in members:
-                    if a != b and group.forbids(a, b, r):
-                        barred[a] |= 1 << b
+        for pid, partners in self.tournament.forbidden_partners(self.round_number, ps).items():
+            barred[pid] |= partners
         return barred
 
     def legal(self, a: int, b: int) -> bool:

@@ -68,12 +68,8 @@ class LimPlayers:
             for o in self.states[a].opponents:
                 if o in barred:
                     barred[o] |= 1 << a
-        for group in self.t.forbidden_pairs:
-            members = [i for i in group.players if i in barred]
-            for a in members:
-                for b in members:
-                    if a != b and group.forbids(a, b, self.r):
-                        barred[a] |= 1 << b
+        for pid, partners in self.t.forbidden_partners(self.r, barred).items():
+            barred[pid] |= partners
         return barred
 
     def meets(self, a: int, b: int) -> bool:

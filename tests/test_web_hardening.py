@@ -467,6 +467,44 @@ def test_the_allowed_hosts_are_this_computers_and_the_public_address() -> None:
     assert {"hall.club.example", "proxy.example", "[fd00::5]"} <= set(hosts)
 
 
+def test_the_address_towards_each_private_network_is_a_host_and_a_lan_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The local address the system would use towards a private network (a UDP socket
+    "connected" there) is both an allowed host and one of the LAN addresses ``serve`` prints; a
+    network without a route (connect fails) adds nothing."""
+    import socket
+
+    from swisspairing.interfaces.web import network, public_address
+    from swisspairing.interfaces.web.settings import machine_hosts
+
+    local = {"10.255.255.255": None, "192.168.255.255": "192.168.7.20",
+             "172.31.255.255": "172.20.0.9"}
+
+    class Probe:
+        def __init__(self, family: int, kind: int) -> None:
+            assert (family, kind) == (socket.AF_INET, socket.SOCK_DGRAM)
+            self.target = ""
+
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def connect(self, address: tuple[str, int]) -> None:
+            if local[address[0]] is None:
+                raise OSError("Network is unreachable")
+            self.target = address[0]
+
+        def getsockname(self) -> tuple[str, int]:
+            return str(local[self.target]), 40000
+
+    monkeypatch.setattr(network.socket, "socket", Probe)
+    assert network.addresses_towards_private_networks() == {"192.168.7.20", "172.20.0.9"}
+    assert {"192.168.7.20", "172.20.0.9"} <= set(machine_hosts())
+    assert {"192.168.7.20", "172.20.0.9"} <= set(public_address.lan_addresses())
+
+
 @pytest.mark.parametrize("error", [
     "attempt to write a readonly database", "database or disk is full",
     "unable to open database file"])

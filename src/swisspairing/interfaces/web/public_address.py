@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from ...errors import BadRequest
 from . import models as m
+from .network import addresses_towards_private_networks
 
 KEY = "public_url"
 
@@ -99,16 +100,9 @@ def is_loopback(url: str) -> bool:
 
 def lan_addresses() -> list[str]:
     """This computer's addresses on the local networks (IPv4, not loopback), for ``serve``
-    to print. A UDP socket "connected" to a private address sends nothing but tells which
-    local address the system would use; the host name's addresses are added."""
-    found: set[str] = set()
-    for target in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((target, 1))
-                found.add(s.getsockname()[0])
-        except OSError:
-            continue
+    to print: the local address used towards each private network, and the host name's
+    addresses."""
+    found = addresses_towards_private_networks()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.add(str(info[4][0]))

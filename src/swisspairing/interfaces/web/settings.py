@@ -20,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 from django.utils.translation import gettext_lazy as _
 
 from swisspairing.errors import BadRequest
+from swisspairing.interfaces.web.network import addresses_towards_private_networks
 
 
 def default_data_dir() -> Path:
@@ -122,8 +123,7 @@ def _host_of(url: str) -> str:
 def machine_hosts() -> list[str]:
     """This computer's own names and addresses: ``localhost``, the loopback addresses, the
     host name (also with ``.local``, as phones find it by mDNS), its full name, the addresses
-    of the host name and the local address used towards each private network (a UDP socket
-    "connected" to an address sends nothing)."""
+    of the host name and the local address used towards each private network."""
     names = {"localhost", "127.0.0.1", "[::1]"}
     hostname = socket.gethostname().lower()
     if hostname:
@@ -134,13 +134,7 @@ def machine_hosts() -> list[str]:
         except OSError:
             addresses = []
         names.update(f"[{a}]" if ":" in a else a for a in addresses)
-    for target in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
-                udp.connect((target, 1))
-                names.add(udp.getsockname()[0])
-        except OSError:
-            continue
+    names.update(addresses_towards_private_networks())
     names.discard("")
     names.discard("0.0.0.0")
     return sorted(names)

@@ -286,6 +286,32 @@ def test_generate_many_with_check_from_the_command_line(capsys) -> None:  # type
     assert "tournaments           3" in out and "discrepant rounds     0" in out
 
 
+@pytest.mark.parametrize(("lang", "first", "last"), [
+    ("en", "system                dubov", "time                  2.5 s (625.0 ms per tournament)"),
+    ("fr", "système               dubov", "temps                 2.5 s (625.0 ms par tournoi)")])
+def test_the_summary_has_a_line_a_total_in_the_language_asked(lang: str, first: str,
+                                                             last: str) -> None:
+    """The summary of a run (``generate --check``): one line a total, its value after the label
+    padded to 21 characters and a space (one space after a longer label); the discrepancy
+    lines only when the run checked; the words of the language asked."""
+    from swisspairing.checker.endorse import SUMMARY_WORDS, Summary
+
+    assert SUMMARY_WORDS["en"].keys() == SUMMARY_WORDS["fr"].keys()
+    summary = Summary("dubov", tournaments=4, rounds=20, discrepant_tournaments=1,
+                      discrepant_rounds=2, violations=3, failures=1, crashes=1, seconds=2.5,
+                      interrupted=True, examples=["seed 7 (9 players, 5 rounds): boom"])
+    lines = summary.render(lang).splitlines()
+    assert lines[0] == first and lines[7] == last and len(lines) == 10
+    assert lines[3].endswith({"en": "1 (0 no valid pairing, 1 internal errors)",
+                              "fr": "1 (0 sans appariement valide, 1 erreurs internes)"}[lang])
+    assert lines[8] == SUMMARY_WORDS[lang]["interrupted"]
+    assert lines[9] == "  seed 7 (9 players, 5 rounds): boom"
+    assert [line[22:] for line in (lines[1], lines[2], lines[5], lines[6])] == ["4", "20", "2", "3"]
+    assert lines[4].split()[-1] == "1"  # "discrepant tournaments" is longer than the padding
+    summary.checked = False
+    assert len(summary.render(lang).splitlines()) == 7
+
+
 class _CrashingAt3:
     """Pairs like the naive system, crashes on round 3 (an engine bug)."""
 

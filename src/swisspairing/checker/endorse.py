@@ -87,44 +87,68 @@ class Summary:
                                  f"{what}")
 
     def render(self, lang: str = "en") -> str:
+        """The totals, one ``label value`` line each (labels in :data:`SUMMARY_WORDS`), the
+        discrepancy lines only when the run checked, then the examples kept."""
+        words = SUMMARY_WORDS["fr" if lang == "fr" else "en"]
         per = self.seconds / self.tournaments if self.tournaments else 0.0
-        if lang == "fr":
-            lines = [
-                f"système               {self.system}",
-                f"tournois              {self.tournaments}",
-                f"rondes                {self.rounds}",
-                f"échecs de génération  {self.failures} ({self.no_pairing} sans appariement "
-                f"valide, {self.crashes} erreurs internes)",
+        rows = [
+            ("system", self.system),
+            ("tournaments", str(self.tournaments)),
+            ("rounds", str(self.rounds)),
+            ("failures", words["failures-detail"].format(
+                failures=self.failures, no_pairing=self.no_pairing, crashes=self.crashes)),
+        ]
+        if self.checked:
+            rows += [
+                ("discrepant-tournaments", str(self.discrepant_tournaments)),
+                ("discrepant-rounds", str(self.discrepant_rounds)),
+                ("violations", str(self.violations)),
             ]
-            if self.checked:
-                lines += [
-                    f"tournois discordants  {self.discrepant_tournaments}",
-                    f"rondes discordantes   {self.discrepant_rounds}",
-                    f"violations            {self.violations}",
-                ]
-            lines.append(f"temps                 {self.seconds:.1f} s ({per * 1000:.1f} ms par "
-                         "tournoi)")
-        else:
-            lines = [
-                f"system                {self.system}",
-                f"tournaments           {self.tournaments}",
-                f"rounds                {self.rounds}",
-                f"generation failures   {self.failures} ({self.no_pairing} no valid pairing, "
-                f"{self.crashes} internal errors)",
-            ]
-            if self.checked:
-                lines += [
-                    f"discrepant tournaments {self.discrepant_tournaments}",
-                    f"discrepant rounds     {self.discrepant_rounds}",
-                    f"violations            {self.violations}",
-                ]
-            lines.append(f"time                  {self.seconds:.1f} s ({per * 1000:.1f} ms per "
-                         "tournament)")
+        rows.append(("time", words["time-detail"].format(seconds=self.seconds,
+                                                         per_ms=per * 1000)))
+        lines = [f"{words[key]:<{LABEL_WIDTH}} {value}" for key, value in rows]
         if self.interrupted:
-            lines.append("interrompu avant la fin" if lang == "fr"
-                         else "interrupted before the end")
+            lines.append(words["interrupted"])
         lines.extend(f"  {e}" for e in self.examples)
         return "\n".join(lines) + "\n"
+
+
+#: the width the labels of :meth:`Summary.render` are padded to (a longer one is followed by
+#: one space)
+LABEL_WIDTH = 21
+
+#: the words of :meth:`Summary.render`, English and French: the labels, then the texts of the
+#: values that have words
+SUMMARY_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "system": "system",
+        "tournaments": "tournaments",
+        "rounds": "rounds",
+        "failures": "generation failures",
+        "failures-detail": "{failures} ({no_pairing} no valid pairing, {crashes} internal "
+                           "errors)",
+        "discrepant-tournaments": "discrepant tournaments",
+        "discrepant-rounds": "discrepant rounds",
+        "violations": "violations",
+        "time": "time",
+        "time-detail": "{seconds:.1f} s ({per_ms:.1f} ms per tournament)",
+        "interrupted": "interrupted before the end",
+    },
+    "fr": {
+        "system": "système",
+        "tournaments": "tournois",
+        "rounds": "rondes",
+        "failures": "échecs de génération",
+        "failures-detail": "{failures} ({no_pairing} sans appariement valide, {crashes} "
+                           "erreurs internes)",
+        "discrepant-tournaments": "tournois discordants",
+        "discrepant-rounds": "rondes discordantes",
+        "violations": "violations",
+        "time": "temps",
+        "time-detail": "{seconds:.1f} s ({per_ms:.1f} ms par tournoi)",
+        "interrupted": "interrompu avant la fin",
+    },
+}
 
 
 Range = tuple[int, int]

@@ -13,6 +13,7 @@ Every view is a :class:`Table`; :mod:`.render` turns tables into text, TSV, JSON
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import BadRequest, InputError
@@ -276,29 +277,43 @@ def standings_table(st: Standings, lang: str = "en") -> Table:
 
 
 def crosstable(st: Standings, lang: str = "en") -> Table:
-    """Players by rank; each round shows the opponent's rank, colour and result."""
+    """Players by rank; each round shows the opponent's rank, colour and result (a Double-Swiss
+    event: each match, C.04.5)."""
     lang = check_lang(lang)
     t = st.tournament
     if t.games_per_round == 2:
-        return _match_crosstable(st, lang)
+        matches = range(1, _match_count(st.rounds) + 1)
+        return _crosstable_of(
+            st, lang, [word("M", lang, match=k) for k in matches],
+            lambda pid, k, place: _match_cell(t, pid, k, place, lang, st.rounds),
+            "cross-note.match")
+    return _crosstable_of(
+        st, lang, [word("R", lang, round=r) for r in range(1, st.rounds + 1)],
+        lambda pid, r, place: _cell(t.players[pid].entry(r), place, lang), "cross-note")
+
+
+def _crosstable_of(st: Standings, lang: str, columns: list[str],
+                   cell: Callable[[int, int, dict[int, int]], str], note: str) -> Table:
+    """The crosstable: players by rank, then a column each of ``columns`` (rounds, or
+    Double-Swiss matches) whose cell ``cell(player, column number, place)`` names the opponent
+    by their place in the table (unique even when ranks are shared), then the points and
+    tie-breaks; ``note``: the word that explains the cells."""
+    t = st.tournament
     rank_of = {row.pid: row.rank for row in st.rows}
-    # opponents are named by their place in the table (unique even when ranks are shared)
     place = {row.pid: i for i, row in enumerate(st.rows, start=1)}
     rows = []
     for i, row in enumerate(st.rows, start=1):
         p = t.players[row.pid]
-        cells = [_cell(p.entry(r), place, lang) for r in range(1, st.rounds + 1)]
+        cells = [cell(p.id, k, place) for k in range(1, len(columns) + 1)]
         rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
                      points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
     return Table(
         title=_after(t, "t.crosstable", lang, st.rounds),
-        headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
-                 *(word("R", lang, round=r) for r in range(1, st.rounds + 1)),
+        headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")), *columns,
                  word("Pts", lang), *st.labels],
         rows=rows,
-        align=["r", "r", "l", "r", *("c" for _ in range(st.rounds)), "r",
-               *("r" for _ in st.labels)],
-        notes=[word("cross-note", lang)],
+        align=["r", "r", "l", "r", *("c" for _ in columns), "r", *("r" for _ in st.labels)],
+        notes=[word(note, lang)],
         kind="crosstable",
         lang=lang,
     )
@@ -334,33 +349,6 @@ def _match_cell(t: Tournament, pid: int, number: int, name_of: dict[int, int], l
         colour = word(c.value, lang) if c is not None else ""
     marks = " ".join(_result_mark(g, lang) for g in (g1, g2) if g is not None)
     return f"{name_of.get(m.opponent, m.opponent)}{colour} {marks}"
-
-
-def _match_crosstable(st: Standings, lang: str) -> Table:
-    """The crosstable of a Double-Swiss event: players by rank, one column per match (the
-    opponent's line, game 1's colour, both games' results), totals in game points."""
-    t = st.tournament
-    matches = _match_count(st.rounds)
-    rank_of = {row.pid: row.rank for row in st.rows}
-    place = {row.pid: i for i, row in enumerate(st.rows, start=1)}
-    rows = []
-    for i, row in enumerate(st.rows, start=1):
-        p = t.players[row.pid]
-        cells = [_match_cell(t, p.id, k, place, lang, st.rounds) for k in range(1, matches + 1)]
-        rows.append([str(i), str(rank_of[p.id]), p.name, str(p.rating or ""), *cells,
-                     points_text(lang, row.points), *(points_text(lang, v) for v in row.values)])
-    return Table(
-        title=_after(t, "t.crosstable", lang, st.rounds),
-        headers=["#", *(word(h, lang) for h in ("Rk", "Name", "Rtg")),
-                 *(word("M", lang, match=k) for k in range(1, matches + 1)),
-                 word("Pts", lang), *st.labels],
-        rows=rows,
-        align=["r", "r", "l", "r", *("c" for _ in range(matches)), "r",
-               *("r" for _ in st.labels)],
-        notes=[word("cross-note.match", lang)],
-        kind="crosstable",
-        lang=lang,
-    )
 
 
 def _match_wallchart(t: Tournament, rounds: int, lang: str) -> Table:

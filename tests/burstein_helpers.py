@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
-from swisspairing.model.results import MIRROR
+from history_helpers import numbered_tournament, record_bye, record_game
+from swisspairing.model import Colour, Tournament
 from swisspairing.model.state import PlayerState
 from swisspairing.systems.burstein import (
     BursteinPlayer,
@@ -55,20 +55,14 @@ def round_of(players: list[BursteinPlayer], round_number: int = 5) -> BursteinRo
 
 
 def new_tournament(n: int, total: int = 9, initial: Colour = W) -> Tournament:
-    t = Tournament(total_rounds=total, initial_colour=initial)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, name=f"Player {i:02d}", rating=2600 - 10 * i)
-    return t
+    """Players 1..n rated from 2590 down, no round played."""
+    return numbered_tournament(n, total=total, initial=initial, top_rating=2600)
 
 
-def game(t: Tournament, r: int, white: int, black: int, code: str) -> None:
-    """A game of round ``r``; ``code`` is White's result (1 = 0 + -)."""
-    t.players[white].set_entry(r, RoundEntry.game(black, W, code))
-    t.players[black].set_entry(r, RoundEntry.game(white, B, MIRROR[code]))
-
-
-def bye(t: Tournament, r: int, pid: int, code: str) -> None:
-    t.players[pid].set_entry(r, RoundEntry.bye(code))
+#: a game of round ``r``; ``code`` is White's result (1 = 0 + -)
+game = record_game
+#: a bye of round ``r``
+bye = record_bye
 
 
 # --------------------------------------------------------------------------------------------

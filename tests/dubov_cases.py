@@ -3,7 +3,8 @@ round of such players, and a tournament written game by game."""
 
 from __future__ import annotations
 
-from swisspairing.model import Colour, Player, RoundEntry, Tournament
+from history_helpers import record_bye, record_game
+from swisspairing.model import Colour, Player, Tournament
 from swisspairing.systems.dubov import (
     DUBOV_2026_RULES,
     DubovPlayer,
@@ -49,11 +50,9 @@ def tournament(ratings: dict[int, int], rounds: list[list[tuple[int, int, str]]]
     t = Tournament(total_rounds=total, initial_colour=initial)
     for pid, rating in ratings.items():
         t.players[pid] = Player(pid, name=f"P{pid:02d}", rating=rating)
-    mirror = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
     for r, games in enumerate(rounds, start=1):
         for w, b, code in games:
-            t.players[w].set_entry(r, RoundEntry.game(b, W, code))
-            t.players[b].set_entry(r, RoundEntry.game(w, B, mirror[code]))
+            record_game(t, r, w, b, code)
         for pid, code in (byes or {}).get(r, {}).items():
-            t.players[pid].set_entry(r, RoundEntry.bye(code))
+            record_bye(t, r, pid, code)
     return t

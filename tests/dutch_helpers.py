@@ -11,15 +11,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
+from history_helpers import Bye, Game, numbered_tournament, record_rounds
+from history_helpers import boards as boards  # the rule tests import it from here
 from swisspairing.model import Colour, Pairing, Player, RoundEntry, Tournament
 from swisspairing.model.results import MIRROR
 from swisspairing.model.tournament import ForbiddenGroup
 from swisspairing.systems.dutch import DUTCH_2017, DUTCH_2025
-
-#: (white, black, white's result code: "1", "0", "=", "+" forfeit win, "-" forfeit loss)
-Game = tuple[int, int, str]
-#: (player, bye code: "U" pairing-allocated, "F" full, "H" half, "Z" zero point)
-Bye = tuple[int, str]
 
 
 def make(
@@ -35,26 +32,10 @@ def make(
     ``absent`` pre-enters, for the round to pair, the players who will not play it (the code
     of their bye), as an arbiter does before pairing (C.04.2 D.4).
     """
-    t = Tournament(total_rounds=total, initial_colour=initial)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"Player {i:02d}", rating=2500 - 10 * i)
-    for r, items in enumerate(rounds, start=1):
-        for item in items:
-            if len(item) == 2:
-                pid, code = item  # type: ignore[misc]
-                t.players[pid].set_entry(r, RoundEntry.bye(code))
-            else:
-                w, b, res = item  # type: ignore[misc]
-                t.players[w].set_entry(r, RoundEntry.game(b, Colour.WHITE, res))
-                t.players[b].set_entry(r, RoundEntry.game(w, Colour.BLACK, MIRROR[res]))
+    t = record_rounds(numbered_tournament(n, total=total, initial=initial), rounds)
     if absent:
         t.absent[len(rounds) + 1] = dict(absent)
     return t
-
-
-def boards(p: Pairing) -> set[tuple[int, int]]:
-    """The boards as (white, black)."""
-    return {(b.white, b.black) for b in p.boards}
 
 
 def pairs(p: Pairing) -> set[frozenset[int]]:

@@ -10,35 +10,17 @@ from __future__ import annotations
 
 import pytest
 
+from history_helpers import Bye, Game, boards, numbered_tournament, record_rounds
 from swisspairing.errors import NoValidPairing
-from swisspairing.model import Board, Colour, Pairing, Player, RoundEntry, Tournament
-from swisspairing.model.results import MIRROR
+from swisspairing.model import Board, Tournament
 from swisspairing.systems import get_system
 from swisspairing.systems.explain import Explanation
 from swisspairing.systems.lim import LIM, Direction, LimRound, LimSystem, board_colours
 
-Game = tuple[int, int, str]  # white, black, white's result ("1", "0", "=", "+", "-")
 
-
-def make(n: int, rounds: list[list[Game | tuple[int, str]]], total: int = 9) -> Tournament:
+def make(n: int, rounds: list[list[Game | Bye]], total: int = 9) -> Tournament:
     """Players 1..n; each round a list of games (white, black, result) and byes (id, code)."""
-    t = Tournament(total_rounds=total, initial_colour=Colour.WHITE)
-    for i in range(1, n + 1):
-        t.players[i] = Player(i, f"P{i}", rating=2600 - 10 * i)
-    for r, items in enumerate(rounds, start=1):
-        for item in items:
-            if len(item) == 2:
-                pid, code = item  # type: ignore[misc]
-                t.players[pid].set_entry(r, RoundEntry.bye(code))
-            else:
-                w, b, res = item  # type: ignore[misc]
-                t.players[w].set_entry(r, RoundEntry.game(b, Colour.WHITE, res))
-                t.players[b].set_entry(r, RoundEntry.game(w, Colour.BLACK, MIRROR[res]))
-    return t
-
-
-def boards(p: Pairing) -> set[tuple[int, int]]:
-    return {(b.white, b.black) for b in p.boards}
+    return record_rounds(numbered_tournament(n, total=total, top_rating=2600), rounds)
 
 
 # --- art. 8 ------------------------------------------------------------------------------------

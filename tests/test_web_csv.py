@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from swisspairing.errors import InputError
+from swisspairing.interfaces.web import models as m
 from swisspairing.interfaces.web.imports import read_csv, read_player_file
 from web_helpers import make_event, make_user
 
@@ -21,6 +22,19 @@ FRENCH = (
     "Müller;Jürgen;1720;GER;;SC Köln;M;1970-05-01;4612345\n"
     "ZÉRO;Sans Elo;;FRA;;;H;;\n"
 )
+
+
+def _import_page_in_french(event: m.Event, name: str, data: bytes) -> str:
+    """The page an arbiter (browser in French) gets after sending the file ``name`` holding
+    ``data`` to the event's player import."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = Client()
+    client.force_login(make_user("arb", "arbiter"))  # type: ignore[arg-type]
+    r = client.post(reverse("web:players-import", args=[event.pk]),
+                    {"file": SimpleUploadedFile(name, data)}, follow=True,
+                    HTTP_ACCEPT_LANGUAGE="fr")
+    return r.content.decode()
 
 
 def test_a_french_csv_keeps_first_names_fide_ids_and_dates() -> None:
@@ -145,16 +159,9 @@ def test_a_header_without_a_name_column_says_what_it_found() -> None:
 @pytest.mark.django_db
 def test_the_page_imports_a_french_file_and_lists_the_columns_not_read() -> None:
     event = make_event(players=0)
-    client = Client()
-    client.force_login(make_user("arb", "arbiter"))  # type: ignore[arg-type]
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     data = ("Nom;Prénom;Elo;Ligue;Code FIDE\nLÉVÊQUE;Élodie;1460 F;ARA;651234\n"
             "DUPRÉ;Éloïse;1850;ARA;\n").encode("cp1252")
-    r = client.post(reverse("web:players-import", args=[event.pk]),
-                    {"file": SimpleUploadedFile("joueurs.csv", data)}, follow=True,
-                    HTTP_ACCEPT_LANGUAGE="fr")
-    page = r.content.decode()
+    page = _import_page_in_french(event, "joueurs.csv", data)
     assert [(e.name, e.rating, e.fide_id) for e in event.entrants.order_by("name")] == [
         ("DUPRÉ, Éloïse", 1850, ""), ("LÉVÊQUE, Élodie", 1460, "651234")]
     assert "Colonnes non lues\u00a0: Ligue." in page
@@ -184,14 +191,7 @@ def test_every_bad_row_is_named_at_once() -> None:
 @pytest.mark.django_db
 def test_the_page_lists_every_bad_row_and_imports_nothing() -> None:
     event = make_event(players=0)
-    client = Client()
-    client.force_login(make_user("arb", "arbiter"))  # type: ignore[arg-type]
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    r = client.post(reverse("web:players-import", args=[event.pk]),
-                    {"file": SimpleUploadedFile("joueurs.csv", BAD_ROWS.encode())},
-                    follow=True, HTTP_ACCEPT_LANGUAGE="fr")
-    page = r.content.decode()
+    page = _import_page_in_french(event, "joueurs.csv", BAD_ROWS.encode())
     assert event.entrants.count() == 0
     assert "3 lignes illisibles" in page and "Rien n’a été importé" in page
     for line in (3, 4, 5):
@@ -243,13 +243,6 @@ def test_a_trf_file_is_still_read_as_one() -> None:
 @pytest.mark.django_db
 def test_the_page_refuses_a_csv_named_trf_and_imports_nothing() -> None:
     event = make_event(players=0)
-    client = Client()
-    client.force_login(make_user("arb", "arbiter"))  # type: ignore[arg-type]
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    r = client.post(reverse("web:players-import", args=[event.pk]),
-                    {"file": SimpleUploadedFile("joueurs.trf", FORGED_001.encode())},
-                    follow=True, HTTP_ACCEPT_LANGUAGE="fr")
-    page = r.content.decode()
+    page = _import_page_in_french(event, "joueurs.trf", FORGED_001.encode())
     assert event.entrants.count() == 0
     assert "le nom finit par .trf (un fichier TRF) mais le contenu est un fichier CSV" in page

@@ -156,19 +156,27 @@ def test_a_refusal_says_match_for_a_double_swiss_event(system: str, lang: str,
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_stale_page_and_a_published_match_say_match(lang: str) -> None:
     """Another tab changed the match (optimistic concurrency, issue 24), and a published
-    match cannot be changed by hand before it is unpublished: both say "match"."""
+    match cannot be changed by hand (nor a change undone) before it is unpublished: all say
+    "match"."""
     event = make_event(players=6, rounds=3, system="double-swiss")
     rnd = actions.pair_next_round(event, None)
     with translation.override(lang):
         stale = str(actions.stale_round(rnd))
     assert stale.startswith("match 1 changed since" if lang == "en"
                             else "le match 1 a changé depuis")
+    actions.manual_change(rnd, "swap", 1, None, None)
     actions.publish_round(rnd, None)
+    published = ("the match is published: unpublish it before changing it" if lang == "en"
+                 else f"le match est publié{NBSP}: dépubliez-le avant de le modifier")
     with translation.override(lang), pytest.raises(BadRequest) as refused:
         actions.manual_change(rnd, "swap", 1, None, None)
-    assert str(refused.value) == ("the match is published: unpublish it before changing it"
-                                  if lang == "en" else
-                                  f"le match est publié{NBSP}: dépubliez-le avant de le modifier")
+    assert str(refused.value) == published
+    # undoing the change made before publication is refused alike, and undoes nothing
+    with translation.override(lang), pytest.raises(BadRequest) as refused:
+        actions.undo_manual_changes(rnd, None)
+    assert str(refused.value) == published
+    rnd.refresh_from_db()
+    assert len(rnd.manual_changes) == 1
 
 
 @pytest.mark.django_db

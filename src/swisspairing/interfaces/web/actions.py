@@ -79,6 +79,16 @@ def _locked_round(rnd: m.Round, version: int | None) -> m.Round:
     return row
 
 
+def _locked_draft_round(rnd: m.Round, version: int | None) -> m.Round:
+    """:func:`_locked_round`, refused while the round is published: its pairing is changed by
+    hand (or a change undone) only after unpublishing it."""
+    row = _locked_round(rnd, version)
+    if row.published:
+        raise BadRequest(round_gettext(
+            row.event, "the round is published: unpublish it before changing it"))
+    return row
+
+
 def entrant_dict(e: m.Entrant) -> dict[str, object]:
     return {"tpn": e.tpn, "name": e.name, "rating": e.rating, "fide_id": e.fide_id,
             "federation": e.federation, "title": e.title, "birth_date": e.birth_date,
@@ -878,10 +888,7 @@ def manual_change(rnd: m.Round, kind: str, a: int, b: int | None, user: User,
     """
     shown = rnd
     with transaction.atomic():
-        rnd = _locked_round(rnd, version)
-        if rnd.published:
-            raise BadRequest(round_gettext(
-                rnd.event, "the round is published: unpublish it before changing it"))
+        rnd = _locked_draft_round(rnd, version)
         before = round_pairing(rnd)
         change = _change_pairing(rnd, kind, a, b)
         if user is not None and getattr(user, "is_authenticated", False):
@@ -968,10 +975,7 @@ def undo_manual_changes(rnd: m.Round, user: User, every: bool = False,
     has not seen. Returns the changes undone, in words (English)."""
     shown = rnd
     with transaction.atomic():
-        rnd = _locked_round(rnd, version)
-        if rnd.published:
-            raise BadRequest(round_gettext(
-                rnd.event, "the round is published: unpublish it before changing it"))
+        rnd = _locked_draft_round(rnd, version)
         changes = list(rnd.manual_changes)
         if not changes:
             raise BadRequest(gettext("there is no manual change to undo"))

@@ -5,8 +5,10 @@ no exchange is needed, with the duals of one bipartite matching (``docs/dutch.md
 from __future__ import annotations
 
 import operator
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from ...errors import NoValidPairing
 from ...matching import (
@@ -54,53 +56,85 @@ class BracketResult:
     next_unpaired: list[PairingPlayer] = field(default_factory=list)
 
 
+# --- exact shortcuts (docs/dutch.md section 8) --------------------------------------------
+Candidate = tuple[Pairs, list[PairingPlayer]]
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """An exact shortcut of a bracket's pairing: ``module.function(ctx)`` returns the candidate
+    the full matchings would return (the first of the generation order, B.6/B.7 and D.1-D.3,
+    among the best by the quality criteria, B.8), or None when it does not apply or cannot
+    settle the bracket. ``section``: where docs/dutch.md proves it. The function is looked up
+    by name at each call, so that replacing the module's attribute (tests switching a shortcut
+    off, ``tests/shortcut_helpers.py``) replaces the step of the chain."""
+
+    name: str
+    section: str
+    module: ModuleType
+    function: str
+
+    def candidate(self, ctx: Bracket) -> Candidate | None:
+        """What the shortcut answers for the bracket ``ctx`` (None: not settled)."""
+        answer: Candidate | None = getattr(self.module, self.function)(ctx)
+        return answer
+
+
+_GENERATION = sys.modules[__name__]
+
+#: The chain of exact shortcuts :func:`run` tries on a bracket, in this order, before its
+#: matchings: the first that answers gives the bracket's pairing. One line a shortcut, in the
+#: order they were added (each is proved on its own in its section); a new one is one more line.
+BRACKET_SHORTCUTS: tuple[Shortcut, ...] = (
+    # a candidate meeting every quality criterion in full needs no matching (2017, 2025; the
+    # 2012 natural candidate meeting every requirement at its strictest)
+    Shortcut("ideal", "8, 8.9", dutch_ideal, "ideal_candidate"),
+    # a bracket that must complete the round (2017 PPB, 2025 [C4]), settled by its structure
+    Shortcut("completing", "8.1", dutch_completing, "completing_candidate"),
+    # 2012: the lowest bracket homogeneous by A3 whose lower half may not meet itself
+    Shortcut("lowest-one-colour-2012", "8.2", dutch_completing,
+             "lowest_bracket_one_colour_2012"),
+    # 2017, 2025: the last bracket whose residents may not meet one another, as many as its
+    # MDPs: every assignment ties on every criterion
+    Shortcut("last-one-colour", "8.7", dutch_completing, "last_bracket_one_colour"),
+    # ... and the same, odd, one more resident than MDPs: the best PAB receiver left over
+    Shortcut("odd-last-bracket", "8.15", dutch_odd_last_bracket, "pab_receiver_candidate"),
+    # 2025: a bracket under [C4] with a Limbo whose MDPs' opponents are fixed by [C3]
+    Shortcut("limbo-opponents-fixed", "8.10", _GENERATION, "limbo_opponents_fixed"),
+    # the last round after White won every game: the topscorers' bracket of alike players,
+    # and a completing bracket whose colour bound fixes how many of each preference float
+    Shortcut("alike", "8.13", dutch_tied, "alike_bracket"),
+    Shortcut("colour-split-completing", "8.13", dutch_tied, "colour_split_completing"),
+    # ... with at most one MDP and earlier floats that differ within a colour: the cheapest
+    # downfloaters of each preference
+    Shortcut("cheapest-floaters-completing", "8.17", dutch_cheapest_floaters,
+             "cheapest_floaters_completing"),
+    # ... a bracket paired alone whose residents all prefer one colour, at most one MDP
+    # (round 4 after White won every game, odd field); 2017, also the odd last bracket
+    Shortcut("cheapest-floaters-one-colour", "8.19, 8.20", dutch_cheapest_floaters,
+             "cheapest_floaters_one_colour"),
+    # a bracket of alike players but for a few exceptions: the one best fate map of them
+    Shortcut("nearly-alike", "8.17 (b)", dutch_nearly_alike, "nearly_alike_bracket"),
+)
+
+
+def settled_by_shortcut(ctx: Bracket) -> Candidate | None:
+    """The candidate of the first shortcut of :data:`BRACKET_SHORTCUTS` (read at each call)
+    that settles the bracket ``ctx``, or None when none does (docs/dutch.md section 8)."""
+    for shortcut in BRACKET_SHORTCUTS:
+        answer = shortcut.candidate(ctx)
+        if answer is not None:
+            return answer
+    return None
+
+
 # --- generation order (B.6, B.7, D.1-D.3) ------------------------------------------------
 def run(ctx: Bracket) -> BracketResult:
     """The bracket's pairing: the first candidate of the generation order (B.6/B.7, D.1-D.3)
     among those best by the quality criteria (B.8)."""
-    # a candidate meeting every quality criterion in full needs no matching (dutch_ideal)
-    ideal = dutch_ideal.ideal_candidate(ctx)
-    if ideal is None:
-        # a bracket that must complete the round (2017 PPB, 2025 [C4]), settled by its
-        # structure (docs/dutch.md section 8, "ideal candidates of a completing bracket")
-        ideal = dutch_completing.completing_candidate(ctx)
-    if ideal is None:
-        # 2012: the lowest bracket homogeneous by A3 whose lower half may not meet itself
-        # (docs/dutch.md section 8.2)
-        ideal = dutch_completing.lowest_bracket_one_colour_2012(ctx)
-    if ideal is None:
-        # 2017, 2025: the last bracket whose residents may not meet one another, as many as
-        # its MDPs: every assignment ties on every criterion (docs/dutch.md section 8.7)
-        ideal = dutch_completing.last_bracket_one_colour(ctx)
-    if ideal is None:
-        # ... and the same, odd, one more resident than MDPs: the best PAB receiver left over
-        # (docs/dutch.md section 8.15)
-        ideal = dutch_odd_last_bracket.pab_receiver_candidate(ctx)
-    if ideal is None:
-        # 2025: a bracket under [C4] with a Limbo whose MDPs' opponents are fixed by [C3]:
-        # the engine's own weights on those pairs alone (docs/dutch.md 8.10)
-        ideal = limbo_opponents_fixed(ctx)
-    if ideal is None:
-        # the last round after White won every game: the topscorers' bracket of alike
-        # players, and a completing bracket whose colour bound fixes how many of each
-        # preference float: every candidate left ties (docs/dutch.md section 8.13)
-        ideal = dutch_tied.alike_bracket(ctx)
-    if ideal is None:
-        ideal = dutch_tied.colour_split_completing(ctx)
-    if ideal is None:
-        # ... and with at most one MDP and earlier floats that differ within a colour: the
-        # cheapest downfloaters of each preference (docs/dutch.md section 8.17)
-        ideal = dutch_cheapest_floaters.cheapest_floaters_completing(ctx)
-    if ideal is None:
-        # ... and a bracket paired alone whose residents all prefer one colour (round 4 after
-        # White won every game, odd field): the same with a strong miss per pair without a
-        # mild player (docs/dutch.md section 8.19); 2017, also the odd last bracket, the
-        # player left over receiving the PAB (section 8.20)
-        ideal = dutch_cheapest_floaters.cheapest_floaters_one_colour(ctx)
-    if ideal is None:
-        # a bracket of alike players but for a few exceptions: the one best fate map of the
-        # exceptions (docs/dutch.md section 8.17 (b))
-        ideal = dutch_nearly_alike.nearly_alike_bracket(ctx)
+    # the exact shortcuts, in the order of BRACKET_SHORTCUTS (docs/dutch.md section 8): the
+    # first that settles the bracket gives its pairing
+    ideal = settled_by_shortcut(ctx)
     if ideal is not None:
         return BracketResult(pairs=ideal[0], floaters=ideal[1])
     if ctx.rnd.rules.edition >= 2025 and ctx.complete and any(

@@ -112,10 +112,18 @@ def pair_stage(
         # perfect completion graph) and are skipped, uncharged; the others come in D2's
         # order (docs/elo-swiss.md, "D2 by families")
         stage_completions = completions
+        # a place's bit (place i = players[i - 1]): a run's bit set is the sum of its places'
+        # (distinct powers of two), made in C, not player by player (issue 26, s12-elo5c)
+        place_bit = [0, *(1 << pid for pid in players)]
+        bit_of = place_bit.__getitem__
 
         def maybe(family: SplitFamily) -> bool:
-            return stage_completions.some_split(
-                [([players[i - 1] for i in run], take) for run, take in family])
+            groups = []
+            for run, take in family:
+                if take < 0 or take > len(run):
+                    return False  # what some_split answers
+                groups.append((sum(map(bit_of, run)), len(run), take))
+            return stage_completions.some_split_bits(groups)
 
         splits = _cut_when_too_many(rd, d2_splits_where(n, p, maybe))
     for exchanges, (s1n, s2n, exchange) in enumerate(splits, start=1):

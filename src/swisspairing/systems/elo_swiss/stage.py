@@ -230,13 +230,23 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
     the first free player of ``right`` in its order he may meet (so the first player of
     ``left`` gets exactly the first partner D1 tries), then Kuhn's augmenting paths place the
     players left waiting. Only whether one exists is the answer (:func:`assigns`)."""
-    right_mask = mask_of(right)
+    return first_assignment_within(left, right, mask_of(right), barred)
+
+
+def first_assignment_within(left: Sequence[int], order: Sequence[int], right_mask: int,
+                            barred: Mapping[int, int]) -> dict[int, int] | None:
+    """:func:`first_assignment` with ``right`` given as the players of ``right_mask`` in the
+    order of ``order`` (which may hold others: they are passed over, never taken), so that
+    the D1 search need not list S2's free players at each step (issue 26, s12-elo5c): the
+    same players in the same order, the same assignment."""
+    right = order
     taken: dict[int, int] = {}  # right -> left
     given: dict[int, int] = {}  # left -> right
     waiting = []
-    start = 0  # every player of ``right`` before it is taken
+    start = 0  # every player of ``right`` before it is taken (or not in ``right_mask``)
     for a in left:
-        while start < len(right) and right[start] in taken:
+        while start < len(right) and (right[start] in taken
+                                      or not (right_mask >> right[start]) & 1):
             start += 1
         options = right_mask & ~barred[a]
         for k in range(start, len(right)):
@@ -304,7 +314,8 @@ def valid_permutations(
     chosen: list[int] = []
     used: set[int] = set()  # the players of ``chosen``
     used_mask = 0  # the same as a bit set
-    barred = ok.graph.barred if isinstance(ok, PairRule) else None
+    graph = ok.graph if isinstance(ok, PairRule) else None
+    barred = graph.barred if graph is not None else None
 
     def feasible(depth: int, witness: dict[int, int] | None) -> dict[int, int] | None:
         """A distinct partner among the S2 players not yet chosen for each player of S1 from
@@ -325,12 +336,12 @@ def valid_permutations(
             if witness is None:
                 return None
         if witness is None:
-            free = [f for f in s2 if f not in used]
             if barred is not None:
-                witness = first_assignment(rest, free, barred)
+                # S2's free players in S2's order, given as S2 and a bit set (s12-elo5c)
+                witness = first_assignment_within(rest, s2, s2_mask & ~used_mask, barred)
                 if witness is None:
                     return None
-            elif assigns(rest, free, ok):
+            elif assigns(rest, [f for f in s2 if f not in used], ok):
                 witness = {}
             else:
                 return None
@@ -338,7 +349,9 @@ def valid_permutations(
         if not rest:  # nobody left in S1 to take them (issue 26: the last place, at once)
             return None if need_mask else witness
         need = [m for m in must if (need_mask >> m) & 1]
-        return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
+        if graph is not None:  # ``ok`` is symmetric; S1 from ``depth`` on as a bit set
+            return witness if graph.assigns(need, rest_masks[depth]) else None
+        return witness if assigns(need, rest, ok) else None
 
     def partners_of(frame: list, done: BitCompletion, a: int) -> int:
         """The S2 players ``a`` may take keeping ``done`` perfect, asked once per frame
@@ -366,6 +379,9 @@ def valid_permutations(
 
     s2_mask = mask_of(s2)
     must_mask = mask_of(must)
+    rest_masks = [0] * (p + 1)  # the players of S1 from each place on, as bit sets
+    for k in range(p - 1, -1, -1):
+        rest_masks[k] = rest_masks[k + 1] | (1 << s1[k])
     guess: list[object] = [None]  # the barrier of the last partner set (refused_of)
     direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None

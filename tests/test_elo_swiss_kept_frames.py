@@ -79,7 +79,8 @@ def test_dropped_frames_list_the_same_permutations(seed: int,
 def test_some_frames_are_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every S1 player may take every S2 player and the S2 player left meets the one lower
     player (every permutation valid); with one frame in two dropped, the search asks more
-    repairs than with every frame kept: the dropped ones were rebuilt."""
+    repairs than with every frame kept: the dropped ones were rebuilt (``without_all``: the
+    chain of repairs on one copy, counted one per pair)."""
     s1, s2, lower = [0, 1, 2, 3], [4, 5, 6, 7, 8], 9
     shift = 64
     vertices = [a + shift for a in s1] + s2 + [lower]
@@ -97,6 +98,13 @@ def test_some_frames_are_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(self, a, b)
 
     monkeypatch.setattr(BitCompletion, "without", counted)
+    real_all = BitCompletion.without_all
+
+    def counted_all(self: BitCompletion, pairs: list[tuple[int, int]]) -> BitCompletion | None:
+        calls[0] += len(pairs)  # a rebuilt frame: one repair per pair, on one copy
+        return real_all(self, pairs)
+
+    monkeypatch.setattr(BitCompletion, "without_all", counted_all)
     got = {}
     asked = {}
     for kept in (1, 2):

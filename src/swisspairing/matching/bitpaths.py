@@ -284,6 +284,36 @@ class BitMatching:
         new._complete(exposed, stop_at_failure)
         return new
 
+    def without_pairs(self, pairs: Iterable[tuple[int, int]], stop_at_failure: bool = False
+                      ) -> BitMatching:
+        """``self.without(a1, b1).without(a2, b2)...`` for the ``pairs`` in order, each step
+        exactly as :meth:`without` (the same vertices removed, the same partners exposed in
+        the same order, the same searches), on one copy of the matching instead of one per
+        step: the very matching the chain gives (issue 26, s12-elo5c: the Elo-Swiss D1
+        search rebuilds a dropped frame's completion by up to 15 repairs, each copying a
+        matching of a thousand vertices). With ``stop_at_failure``, stops after the first
+        step whose matching is not perfect (the chain's next steps would start from a
+        matching that is not perfect: the caller reads only that it is not)."""
+        new = BitMatching.__new__(BitMatching)
+        new.barred, new.among, new.mate, new.matched = (
+            self.barred, self.among, dict(self.mate), self.matched)
+        mate = new.mate
+        for a, b in pairs:
+            exposed = []
+            for x in (a, b):
+                y = mate.pop(x, None)
+                if y is not None and y not in (a, b):
+                    mate.pop(y, None)
+                    exposed.append(y)
+            new.among &= ~((1 << a) | (1 << b))
+            new.matched &= ~((1 << a) | (1 << b))
+            for y in exposed:
+                new.matched &= ~(1 << y)
+            new._complete(exposed, stop_at_failure)
+            if stop_at_failure and not new.perfect:
+                break
+        return new
+
     def partners_allowed(self, v: int) -> int:
         """For a perfect matching: the bit set of the vertices ``b`` such that ``among`` minus
         ``v`` and ``b`` still has a perfect matching (0 when this one is not perfect). One

@@ -822,6 +822,14 @@ class BitCompletion:
         now = guess.within(m.among & ~(1 << (a + self.shift)), m.barred)
         return (now.x if now.holds else 0), now
 
+    def without_all(self, pairs: Sequence[tuple[int, int]]) -> BitCompletion | None:
+        """``self.without(a1, b1).without(a2, b2)...`` (None as soon as one is None): the
+        same matching, made on one copy (``BitMatching.without_pairs``)."""
+        shift = self.shift
+        rest = self.matching.without_pairs(((a + shift, b) for a, b in pairs),
+                                           stop_at_failure=True)
+        return BitCompletion(rest, shift) if rest.perfect else None
+
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching
         is repaired from the partners they lose); None when none is left."""

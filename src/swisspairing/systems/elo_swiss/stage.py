@@ -413,6 +413,12 @@ def valid_permutations(
         while stack[top][1] is _DROPPED:
             top -= 1
         done = stack[top][1]
+        if isinstance(done, BitCompletion):
+            # the same chain of repairs on one copy of the matching (issue 26, s12-elo5c)
+            done = done.without_all([(s1[k], chosen[k]) for k in range(top, depth)])
+            if done is None:  # pragma: no cover - the frame's graph was perfect
+                raise AssertionError("a completion kept perfect lost its perfect matching")
+            return done
         for k in range(top, depth):
             done = done.without(s1[k], chosen[k])
             if done is None:  # pragma: no cover - the frame's graph was perfect

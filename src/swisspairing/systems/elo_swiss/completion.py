@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ...matching import augment_path, max_cardinality_matching, without_pair
 from ...matching.barriers import Barrier, barrier_of
-from ...matching.bitpaths import BitMatching, five_augment, short_augment
-from ...matching.bitsets import augment_bits, bits, mask_of
+from ...matching.bitpaths import BitMatching
+from ...matching.bitsets import bits, mask_of
 from . import players as round_players
 from .players import PairRule, Round
 
@@ -198,42 +198,6 @@ class _SinkRows(dict):  # type: ignore[type-arg]
         return row
 
 
-def _continued(barred: Mapping[int, int], among: int, mate: dict[int, int], matched: int,
-               starts: list[int]) -> BitMatching:
-    """:meth:`BitMatching.continued` with ``stop_at_failure`` (for "is it perfect?"), each
-    exposed vertex of ``starts`` in turn given an augmenting path of one or three edges
-    (``short_augment``), else of five (``five_augment``), else Edmonds' search; stopped at the
-    first vertex without one. Any augmenting path serves: each adds its two ends to the
-    matching, and a vertex left without one is exposed in every maximum matching the search
-    reaches, so no perfect matching exists (``BitMatching.is_perfect``): the same answer as
-    ``continued`` (issue 26, s12-elo5c: in near-miss round 5 at 1,000 players, 159 Edmonds
-    searches from a stand-in, 2.6 ms each, each ending at another stand-in five edges away).
-    The path's other end is the exposed vertex the path matched, not the whole matching
-    read again."""
-    for v in starts:
-        if (matched >> v) & 1:
-            continue
-        free = among & ~matched
-        if not free & ~(1 << v):
-            break  # the last exposed vertex alone: no path (it joins two)
-        u = short_augment(v, free, matched, barred, mate)
-        if u is None:
-            u = five_augment(v, free, matched, barred, mate)
-        if u is None:
-            if not augment_bits(v, among, barred, mate):
-                break  # no augmenting path from v: not perfect
-            for w in bits(free & ~(1 << v)):
-                if w in mate:
-                    u = w
-                    break
-            else:
-                raise AssertionError("an augmenting path without a second end")
-        matched |= (1 << v) | (1 << u)
-    m = BitMatching.__new__(BitMatching)
-    m.barred, m.among, m.mate, m.matched = barred, among, mate, matched
-    return m
-
-
 class _WarmStart:
     """The last matching of a stage's graphs (:meth:`StageCompletions.some_split` or
     :meth:`StageCompletions._split_bits`), the next one's start (issue 26: near-miss round 5
@@ -293,8 +257,8 @@ class _WarmStart:
             starts = [first, *bits(free & ~(1 << first))]
         else:
             starts = None
-        m = _continued(barred, among, mate, among & ~free,
-                       list(bits(free)) if starts is None else starts)
+        m = BitMatching.continued_to_perfect(barred, among, mate, among & ~free,
+                                             list(bits(free)) if starts is None else starts)
         if not m.perfect:
             exposed = among & ~m.matched
             if starts is not None and (exposed >> first) & 1:

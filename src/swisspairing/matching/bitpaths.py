@@ -99,6 +99,74 @@ def five_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
     return e
 
 
+def augment_up_to_five(v: int, free: int, matched: int, barred: Mapping[int, int],
+                       mate: dict[int, int]) -> int | None:
+    """An augmenting path of one, three or five edges from the exposed ``v`` to another
+    exposed vertex, the shortest of those, applied to ``mate``; its other end, or None if
+    there is none (a longer one may still exist). What :func:`short_augment` then
+    :func:`five_augment` find, not necessarily the same path: the three-edge paths are looked
+    for from the other exposed vertices' side, ``v - a = b - e`` with ``b`` among ``NE``, the
+    matched vertices joined to an exposed vertex other than ``v``, and ``a = mate[b]`` joined
+    to ``v``: one mate looked up per vertex of ``NE``, where :func:`short_augment` reads the
+    row of the mate of each of ``v``'s matched neighbours (issue 26, s12-elo5c: the rows of the
+    Elo-Swiss family questions are computed when first read; at 1,000 players, 255,000 of
+    their 585,000 rows were read there). ``barred`` must be symmetric (an undirected
+    graph)."""
+    others = free & ~(1 << v)
+    if not others:
+        return None
+    row_v = ~barred[v]
+    direct = others & row_v
+    if direct:
+        u = (direct & -direct).bit_length() - 1
+        mate[v], mate[u] = u, v
+        return u
+    nv = matched & row_v  # v's matched neighbours
+    if not nv:
+        return None
+    near = 0  # NE: the matched vertices joined to an exposed vertex other than v
+    for e in bits(others):
+        near |= matched & ~barred[e]
+    zs = 0  # their mates: a in nv & zs gives v - a = mate[a] - e
+    for b in bits(near):
+        zs |= 1 << mate[b]
+    three = nv & zs
+    if three:
+        a = (three & -three).bit_length() - 1
+        b = mate[a]
+        ends = others & ~barred[b]
+        e = (ends & -ends).bit_length() - 1
+        mate[v], mate[a] = a, v
+        mate[b], mate[e] = e, b
+        return e
+    xs = 0  # the mates of v's matched neighbours: v - b = x
+    for b in bits(nv):
+        xs |= 1 << mate[b]
+    found = None
+    if xs.bit_count() <= zs.bit_count():
+        for x in bits(xs):
+            ys = zs & ~barred[x] & ~((1 << mate[x]) | (1 << x))
+            if ys:
+                found = x, (ys & -ys).bit_length() - 1
+                break
+    else:
+        for y in bits(zs):
+            xx = xs & ~barred[y] & ~((1 << mate[y]) | (1 << y))
+            if xx:
+                found = (xx & -xx).bit_length() - 1, y
+                break
+    if found is None:
+        return None
+    x, y = found  # v - b = x - y = a - e, as in five_augment
+    b, a = mate[x], mate[y]
+    ends = others & ~barred[a]
+    e = (ends & -ends).bit_length() - 1
+    mate[v], mate[b] = b, v
+    mate[x], mate[y] = y, x
+    mate[a], mate[e] = e, a
+    return e
+
+
 class BitMatching:
     """A maximum matching of the vertices of ``among`` (a bit set) in the graph ``barred``."""
 
@@ -217,12 +285,12 @@ class BitMatching:
                              ) -> BitMatching:
         """:meth:`continued` with ``stop_at_failure`` (for "is it perfect?"): each exposed
         vertex of ``starts`` in turn (``starts`` must list every exposed vertex) is given an
-        augmenting path of one or three edges (:func:`short_augment`), else of five
-        (:func:`five_augment`), else by Edmonds' search; stopped at the first vertex without
-        one. Any augmenting path serves: each adds its two ends to the matching, and a vertex
-        left without one is exposed in every maximum matching the search reaches, so no
-        perfect matching exists (:meth:`is_perfect`): the same ``perfect`` as
-        :meth:`continued`, not necessarily the same pairs. The path's other end is read from
+        augmenting path of one, three or five edges (:func:`augment_up_to_five`), else by
+        Edmonds' search; stopped at the first vertex without one. Any augmenting path
+        serves: each adds its two ends to the matching, and a vertex left without one is
+        exposed in every maximum matching the search reaches, so no perfect matching
+        exists (:meth:`is_perfect`): the same ``perfect`` as :meth:`continued`, not
+        necessarily the same pairs. The path's other end is read from
         the exposed vertices, not the whole matching again. Issue 26 (s12-elo5c): in the
         Elo-Swiss near-miss round 5 at 1,000 players, 159 Edmonds searches of the D2 family
         questions (2.6 ms each) ended at a vertex five edges away."""
@@ -232,9 +300,7 @@ class BitMatching:
             free = among & ~matched
             if not free & ~(1 << v):
                 break  # the last exposed vertex alone: no path (it joins two)
-            u = short_augment(v, free, matched, barred, mate)
-            if u is None:
-                u = five_augment(v, free, matched, barred, mate)
+            u = augment_up_to_five(v, free, matched, barred, mate)
             if u is None:
                 if not augment_bits(v, among, barred, mate):
                     break  # no augmenting path from v: not perfect

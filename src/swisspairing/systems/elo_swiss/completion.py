@@ -457,7 +457,7 @@ class StageCompletions:
         shift = rd.bye_bit + 1
         pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
         s1_mask, s2_mask = mask_of(s1), mask_of(s2)
-        members = (s2_mask & self.can_float) | mask_of(self.sink)
+        members = (s2_mask & self.can_float) | self._sink_mask  # (s12-elo5c: kept, not rebuilt)
         bye_bit = 1 << rd.bye_bit
         takers = rd.bye_takers() & members if self.bye else 0
         barred = _SinkRows(self._sink_partners, s2_mask | self._sink_mask | bye_bit)

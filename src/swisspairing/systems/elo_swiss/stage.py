@@ -14,6 +14,7 @@ from ...model.state import Float
 from . import criteria
 from .completion import (
     BitCompletion,
+    BothCompletions,
     Completion,
     FloaterTest,
     StageCompletions,
@@ -289,7 +290,25 @@ def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int
 #: them): memory, not answers (issue 26: the 1-point level of the 4,000-player near-miss round
 #: searched S1 = 662 players from above, a matching of 2,500 vertices per frame, twice)
 KEPT_EVERY = 16
+#: ... unless the search's matchings are small: every frame keeps its own when S1's places
+#: times the root completion's vertices are at most this (about 200,000 matching entries
+#: at most, a few MiB); the rebuilt matching is the very one dropped, so the search is the
+#: same, only not repaired again (issue 26, s12-elo5c: near-miss round 5 at 400 players
+#: rebuilt 2,987 frames, up to 15 repairs each, in C12's walk)
+KEPT_ALL_BELOW = 200_000
 _DROPPED = object()  # a frame's completion, dropped (rebuilt when needed)
+
+
+def _vertices(completion: object) -> int:
+    """The vertices of a completion graph (for :data:`KEPT_ALL_BELOW`); a kind not known
+    here counts as too large (its frames are dropped as before)."""
+    if isinstance(completion, BitCompletion):
+        return completion.matching.among.bit_count()
+    if isinstance(completion, BothCompletions):
+        return _vertices(completion.first) + _vertices(completion.second)
+    if isinstance(completion, Completion):
+        return len(completion.verts)
+    return KEPT_ALL_BELOW + 1
 
 
 def valid_permutations(
@@ -403,6 +422,8 @@ def valid_permutations(
     # partners its completion allows (asked once) and the partners a barrier refuses (asked
     # once); the S2 players free at a depth are those of S2 not in ``used``, in their order.
     stack: list[list] = [[0, root, first, 0, None, None]]
+    # frames dropped every place but each KEPT_EVERY-th, unless the matchings are small
+    drop_every = KEPT_EVERY if root is None or p * _vertices(root) > KEPT_ALL_BELOW else 0
 
     def rebuilt(depth: int) -> BitCompletion:
         """The completion of the frame at ``depth``, dropped when its child was pushed: from
@@ -489,7 +510,7 @@ def valid_permutations(
                 used_mask &= ~(1 << b)
                 continue
             frame[3] = i
-            if done is not None and depth % KEPT_EVERY:
+            if done is not None and drop_every and depth % drop_every:
                 # memory (issue 26): a completion holds a matching of the whole rest of the
                 # round; S1 may hold hundreds of players, so a frame keeps its own only every
                 # KEPT_EVERY places, the others are rebuilt if the search comes back to them

@@ -21,6 +21,7 @@ from swisspairing.systems.elo_swiss import criteria
 from swisspairing.systems.elo_swiss.exchanges import (
     SplitFamily,
     _every_set,
+    _Family,
     _in_d2_order,
     _maybe_families,
     d2_splits,
@@ -120,3 +121,81 @@ def test_branches_of_whole_families_asked_cut_only_dead_splits() -> None:
             [s for s in unasked if tuple(s[0]) in good]
         cut += len(unasked) - len(asked)
     assert cut > 0  # the questions did cut dead splits
+
+
+def _walk_before(fam: _Family, target: int, ask) -> list[tuple[int, ...]]:  # type: ignore[no-untyped-def]
+    """``_Family.sets_asked`` as it was before the branches were named by their places
+    chosen (s12-elo5c): every branch's family built and asked (``ask`` keeps the answers)."""
+    runs = fam.runs
+    out: list[tuple[int, ...]] = []
+
+    def walk(k: int, i: int, left: int, chosen: tuple[int, ...], passed: tuple[int, ...],
+             need: int) -> None:
+        run = runs[k][0]
+        if left == 0:
+            passed = (*passed, *run[i:])
+            if k + 1 == len(runs):
+                if need == 0:
+                    out.append(chosen)
+                return
+            walk(k + 1, 0, runs[k + 1][1], chosen, passed, need)
+            return
+        m = len(run)
+        for j in range(i, m - left + 1):
+            q = run[j]
+            least = q + sum(run[j + 1:j + left]) + fam.least[k + 1]
+            most = q + sum(run[m - left + 1:]) + fam.most[k + 1]
+            if least > need:
+                return
+            if most < need:
+                continue
+            now_chosen, now_passed = (*chosen, q), (*passed, *run[i:j])
+            family = [(list(now_chosen), len(now_chosen)), (list(now_passed) + fam.none, 0),
+                      (run[j + 1:], left - 1), *runs[k + 1:]]
+            if ask([(r, c) for r, c in family if r]):
+                walk(k, j + 1, left - 1, now_chosen, now_passed, need - q)
+
+    if runs and fam.least[0] <= target <= fam.most[0]:
+        walk(0, 0, runs[0][1], (), (), target)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_sets_asked_asks_and_yields_as_before(seed: int) -> None:
+    """``_Family.sets_asked`` (each branch's family built and asked once per family, named by
+    its places chosen) against the walk of before on random families and random answers,
+    with a budget as ``d2_splits_where``'s (past it, unknown branches are kept unasked): the
+    same sets for every sum, and the same questions, in the same order of first asking."""
+    rng = random.Random(seed)
+    places = list(range(1, rng.randint(4, 16) + 1))
+    size = rng.randint(1, min(5, len(places) - 1))
+    budget = rng.choice([0, 2, 5, 10**6])
+    verdicts: dict[tuple, bool] = {}
+
+    def asker() -> tuple[list[tuple], object]:
+        answers: dict[tuple, bool] = {}
+        order: list[tuple] = []
+
+        def ask(family: SplitFamily) -> bool:
+            key = tuple((tuple(run), c) for run, c in family)
+            known = answers.get(key)
+            if known is None:
+                if len(answers) >= budget:
+                    return True
+                known = verdicts.setdefault(key, rng.random() < 0.6)
+                answers[key] = known
+                order.append(key)
+            return known
+        return order, ask
+
+    for family in _families(rng, places, size):
+        fam = _Family(family)
+        if not fam.whole:
+            continue
+        old_order, old_ask = asker()
+        new_order, new_ask = asker()
+        lo, hi = fam.sums()
+        for target in range(lo - 1, hi + 2):
+            before = _walk_before(fam, target, old_ask)
+            assert list(fam.sets_asked(target, new_ask)) == before, target
+        assert new_order == old_order

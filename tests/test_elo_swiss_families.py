@@ -248,7 +248,7 @@ def test_near_miss_rounds_paired_like_the_literal_enumeration(
     and the residual's rest-of-round graph are asked (spied) and every round is alike."""
     monkeypatch.setattr(exchanges, "FEW_LEAVING", few_leaving)
     asked = {"splits": 0, "places": 0, "rest": 0}
-    real_some_split = StageCompletions.some_split
+    real_some_split = StageCompletions.some_split_bits  # what the stage asks
     real_places = level._mover_places
     real_rest = completion._residual_rest_bits
 
@@ -266,7 +266,7 @@ def test_near_miss_rounds_paired_like_the_literal_enumeration(
         asked["places"] += 1
         return real_places(*args, **kwargs)
 
-    monkeypatch.setattr(StageCompletions, "some_split", some_split)
+    monkeypatch.setattr(StageCompletions, "some_split_bits", some_split)
     monkeypatch.setattr(level, "_mover_places", places)
     for seed in seeds:
         t = white_mostly_wins(ENGINE, 900 + seed, players, 4)

@@ -60,12 +60,18 @@ def test_dropped_frames_list_the_same_permutations(seed: int,
     monkeypatch.setattr(BitCompletion, "without", counted)
     listed = {}
     calls = {}
-    for kept in (1, 2):
+    # KEPT_ALL_BELOW 0: frames dropped whatever their size; 10**9: every frame kept, the
+    # matchings being small (s12-elo5c); the same permutations either way
+    for kept, all_below in ((1, 0), (2, 0), (2, 10**9)):
         monkeypatch.setattr(stage, "KEPT_EVERY", kept)
+        monkeypatch.setattr(stage, "KEPT_ALL_BELOW", all_below)
         without_calls[0] = 0
-        listed[kept] = list(stage.valid_permutations(s1, s2, [], ok, completion))
-        calls[kept] = without_calls[0]
-    assert listed[1] == listed[2]
+        listed[kept, all_below] = list(stage.valid_permutations(s1, s2, [], ok, completion))
+        calls[kept, all_below] = without_calls[0]
+    assert listed[1, 0] == listed[2, 0] == listed[2, 10**9]
+    assert calls[2, 10**9] == calls[1, 0]  # every frame kept: nothing rebuilt
+    listed[1], listed[2] = listed[1, 0], listed[2, 0]
+    calls[1], calls[2] = calls[1, 0], calls[2, 0]
     literal = [
         perm for perm in itertools.permutations(s2, k)
         if all(ok(a, b) for a, b in zip(s1, perm, strict=True))
@@ -79,7 +85,8 @@ def test_dropped_frames_list_the_same_permutations(seed: int,
 def test_some_frames_are_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every S1 player may take every S2 player and the S2 player left meets the one lower
     player (every permutation valid); with one frame in two dropped, the search asks more
-    repairs than with every frame kept: the dropped ones were rebuilt."""
+    repairs than with every frame kept: the dropped ones were rebuilt (``without_all``: the
+    chain of repairs on one copy, counted one per pair)."""
     s1, s2, lower = [0, 1, 2, 3], [4, 5, 6, 7, 8], 9
     shift = 64
     vertices = [a + shift for a in s1] + s2 + [lower]
@@ -97,8 +104,16 @@ def test_some_frames_are_rebuilt(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(self, a, b)
 
     monkeypatch.setattr(BitCompletion, "without", counted)
+    real_all = BitCompletion.without_all
+
+    def counted_all(self: BitCompletion, pairs: list[tuple[int, int]]) -> BitCompletion | None:
+        calls[0] += len(pairs)  # a rebuilt frame: one repair per pair, on one copy
+        return real_all(self, pairs)
+
+    monkeypatch.setattr(BitCompletion, "without_all", counted_all)
     got = {}
     asked = {}
+    monkeypatch.setattr(stage, "KEPT_ALL_BELOW", 0)  # dropped however small (s12-elo5c)
     for kept in (1, 2):
         monkeypatch.setattr(stage, "KEPT_EVERY", kept)
         calls[0] = 0

@@ -26,7 +26,11 @@ from swisspairing.systems.elo_swiss.completion import (
     residual_completion,
 )
 from swisspairing.systems.elo_swiss.players import PairRule, Round
-from swisspairing.systems.elo_swiss.stage import first_assignment, repaired_assignment
+from swisspairing.systems.elo_swiss.stage import (
+    first_assignment,
+    first_assignment_within,
+    repaired_assignment,
+)
 from test_elo_swiss_helpers import build
 
 
@@ -138,4 +142,30 @@ def test_repaired_assignment_answers_like_a_new_one() -> None:
                 assert sorted(got) == s1[1:] and len(set(got.values())) == len(got)
                 assert all(y in rest_s2 and not (barred[x] >> y) & 1 for x, y in got.items())
         assert witness == kept  # not changed by the repairs
+    assert outcomes == {True, False}
+
+
+def test_first_assignment_within_is_first_assignment_on_the_free_players() -> None:
+    """D1's search gives S2 as its whole order and the free players as a bit set
+    (``first_assignment_within``, issue 26): the very assignment ``first_assignment`` makes
+    on the list of the free players in S2's order (random bipartite graphs, S2 shuffled, a
+    random part of it taken already)."""
+    outcomes: set[bool] = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        n1 = rng.randint(0, 8)
+        n2 = n1 + rng.randint(0, 6)
+        s1, s2 = list(range(n1)), list(range(n1, n1 + n2))
+        rng.shuffle(s2)
+        density = rng.choice((0.3, 0.5, 0.7, 0.95))
+        barred = {v: 1 << v for v in s1 + s2}
+        for a in s1:
+            for b in s2:
+                if rng.random() >= density:
+                    barred[a] |= 1 << b
+                    barred[b] |= 1 << a
+        free = [b for b in s2 if rng.random() < 0.8]
+        expected = first_assignment(s1, free, barred)
+        assert first_assignment_within(s1, s2, mask_of(free), barred) == expected
+        outcomes.add(expected is None)
     assert outcomes == {True, False}

@@ -94,9 +94,22 @@ def test_family_rows_are_the_rows_built_one_by_one(seed: int) -> None:
     left, right = mask_of(rng.sample(level, cut // 2)), mask_of(rng.sample(level, cut // 2))
     members = (right & stage.can_float) | mask_of(sink)
     takers = rd.bye_takers() & members if stage.bye else 0
-    own_stand = {pid: (rng.getrandbits(4) << (2 * shift + 1), rng.getrandbits(4) << (2 * shift + 5))
-                 for pid in level if rng.random() < 0.3}
-    rows = completion._FamilyRows(stage, left, right, members, takers, own_stand)
+    # groups with a choice (disjoint sets of the level's players) and their stand-ins, laid
+    # out above every S1 vertex as some_split_bits lays them out
+    chosen = [pid for pid in level if rng.random() < 0.3]
+    rng.shuffle(chosen)
+    base = top = 2 * shift + 1
+    stand = []
+    while chosen:
+        size = min(len(chosen), rng.randint(1, 5))
+        group, chosen = chosen[:size], chosen[size:]
+        take = rng.randint(1, size) if size > 1 else 1
+        s2_stand = ((1 << take) - 1) << top
+        s1_stand = ((1 << (size - take)) - 1) << (top + take)
+        top += size
+        stand.append((mask_of(group), s2_stand, s1_stand))
+    own_stand = {pid: (s2, s1) for mask, s2, s1 in stand for pid in bits(mask)}
+    rows = completion._FamilyRows(stage, left, right, members, takers, stand, base)
     for a in bits(left):
         partners = right & ~ok.graph.barred[a] & ~(1 << a) | own_stand.get(a, (0, 0))[1]
         assert rows[a + shift] == ~partners
@@ -106,11 +119,16 @@ def test_family_rows_are_the_rows_built_one_by_one(seed: int) -> None:
             partners |= members & ~rd.lookahead_barred[b] & ~(1 << b)
             partners |= bye_bit if (takers >> b) & 1 else 0
         assert rows[b] == ~(partners | own_stand.get(b, (0, 0))[0])
+    for mask, s2_stand, s1_stand in stand:  # a stand-in: its group's S2 or S1 vertices
+        for v in bits(s2_stand):
+            assert rows[v] == ~mask
+        for v in bits(s1_stand):
+            assert rows[v] == ~(mask << shift)
     for v in sink:
         partners = members & ~rd.lookahead_barred[v] & ~(1 << v)
         partners |= bye_bit if (takers >> v) & 1 else 0
         assert rows[v] == ~partners
-    for v in [2 * shift + 100, *(pid for pid in level if not (right | left) >> pid & 1)]:
+    for v in [top, top + 7, *(pid for pid in level if not (right | left) >> pid & 1)]:
         with pytest.raises(KeyError):  # not a vertex of this graph
             rows[v]
 

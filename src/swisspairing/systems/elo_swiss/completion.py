@@ -257,8 +257,8 @@ class _WarmStart:
             starts = [first, *bits(free & ~(1 << first))]
         else:
             starts = None
-        m = BitMatching.continued(barred, among, mate, among & ~free, stop_at_failure=True,
-                                  starts=starts)
+        m = BitMatching.continued_to_perfect(barred, among, mate, among & ~free,
+                                             list(bits(free)) if starts is None else starts)
         if not m.perfect:
             exposed = among & ~m.matched
             if starts is not None and (exposed >> first) & 1:
@@ -270,28 +270,45 @@ class _WarmStart:
 
 class _FamilyRows(dict):  # type: ignore[type-arg]
     """The ``barred`` map of a family question (:meth:`StageCompletions.some_split`) whose
-    rows for the players' vertices are computed when first read (the stand-ins' and the bye
-    vertex's are given): the same rows as built one by one before (issue 26: a warm-started
-    matching reads few of them when the answer is "yes")."""
+    rows are computed when first read (the bye vertex's is given): the same rows as built one
+    by one before (issue 26: a warm-started matching reads few of them when the answer is
+    "yes"). ``stand``: per group with a choice, its players' bit set, its S2 stand-ins and
+    its S1 stand-ins (bit sets above ``stand_base``); a player's own stand-ins and a stand-in's
+    row are found from it when read (issue 26, branch s12-elo5c: they were set for every
+    player and stand-in of every question, the largest cost after the matching at 1,000
+    players)."""
 
-    __slots__ = ("left", "members", "own_stand", "right", "sc", "takers")
+    __slots__ = ("left", "members", "right", "sc", "stand", "stand_base", "takers")
 
     def __init__(self, sc: StageCompletions, left: int, right: int, members: int,
-                 takers: int, own_stand: dict[int, tuple[int, int]]) -> None:
+                 takers: int, stand: Sequence[tuple[int, int, int]], stand_base: int) -> None:
         super().__init__()
         self.sc, self.left, self.right = sc, left, right
-        self.members, self.takers, self.own_stand = members, takers, own_stand
+        self.members, self.takers = members, takers
+        self.stand, self.stand_base = stand, stand_base
 
     def __missing__(self, v: int) -> int:
         sc = self.sc
         shift = sc.shift
-        if (sc.sink_mask >> v) & 1:  # a sink player (never one of the level's)
+        if v >= self.stand_base:  # a stand-in: joined to its group's S2 or S1 vertices
+            for mask, s2_stand, s1_stand in self.stand:
+                if (s2_stand >> v) & 1:
+                    row = ~mask
+                    break
+                if (s1_stand >> v) & 1:
+                    row = ~(mask << shift)
+                    break
+            else:
+                raise KeyError(v)
+        elif (sc.sink_mask >> v) & 1:  # a sink player (never one of the level's)
             row = ~(sc.sink_partners[v] & (self.right | sc.sink_mask | sc.bye_vertex))
         elif v > shift and (self.left >> (v - shift)) & 1:  # an S1 vertex
             a = v - shift
             partners = self.right & ~sc.pair_barred[a] & ~(1 << a)
-            if a in self.own_stand:
-                partners |= self.own_stand[a][1]
+            for mask, _, s1_stand in self.stand:
+                if (mask >> a) & 1:
+                    partners |= s1_stand
+                    break
             row = ~partners
         elif v < shift and (self.right >> v) & 1:  # an S2 vertex
             partners = (self.left & ~sc.pair_barred[v] & ~(1 << v)) << shift
@@ -299,8 +316,10 @@ class _FamilyRows(dict):  # type: ignore[type-arg]
                 partners |= self.members & ~sc.rd.lookahead_barred[v] & ~(1 << v)
                 if (self.takers >> v) & 1:
                     partners |= sc.bye_vertex
-            if v in self.own_stand:
-                partners |= self.own_stand[v][0]
+            for mask, s2_stand, _ in self.stand:
+                if (mask >> v) & 1:
+                    partners |= s2_stand
+                    break
             row = ~partners
         else:
             raise KeyError(v)
@@ -438,7 +457,7 @@ class StageCompletions:
         shift = rd.bye_bit + 1
         pair_barred, barred_b1 = ok.graph.barred, rd.lookahead_barred
         s1_mask, s2_mask = mask_of(s1), mask_of(s2)
-        members = (s2_mask & self.can_float) | mask_of(self.sink)
+        members = (s2_mask & self.can_float) | self._sink_mask  # (s12-elo5c: kept, not rebuilt)
         bye_bit = 1 << rd.bye_bit
         takers = rd.bye_takers() & members if self.bye else 0
         barred = _SinkRows(self._sink_partners, s2_mask | self._sink_mask | bye_bit)
@@ -588,58 +607,57 @@ class StageCompletions:
         fail (a player using both vertices while another of his group uses neither), so True
         only means "maybe"; with no group left to choose the graph is :meth:`_split_bits`'s
         and the answer exact."""
+        groups_bits = []
+        for players, take in groups:
+            if take < 0 or take > len(players):
+                return False
+            groups_bits.append((mask_of(players), len(players), take))
+        return self.some_split_bits(groups_bits)
+
+    def some_split_bits(self, groups: Sequence[tuple[int, int, int]]) -> bool:
+        """:meth:`some_split` with each group given as its players' bit set, its size and
+        ``take`` (``0 <= take <= size``): the same question, the same answer, without
+        rebuilding the bit sets from lists (issue 26, branch s12-elo5c: the D2 halving asks
+        thousands of them per stage)."""
         ok = self.ok
         if not isinstance(ok, PairRule):
             return True  # no family test for another relation: every split is tried
         rd = self.rd
-        shift = rd.bye_bit + 1
-        left = right = free_mask = 0  # players with an S1 vertex, an S2 vertex, both
-        top = 2 * shift + 1  # above every S1 vertex
+        shift = self.shift
+        left = right = 0  # players with an S1 vertex, an S2 vertex (both: a choice)
+        stand_base = top = 2 * shift + 1  # above every S1 vertex
         stand: list[tuple[int, int, int]] = []  # (group's players, S2 stand-ins, S1 stand-ins)
         in_s1: list[tuple[int, int, int]] = []  # (players, size, take) with take > 0
         universe = 0  # the stage's players
         s2_only = 0  # the players of the groups wholly in S2
-        for players, take in groups:
-            mask = mask_of(players)
+        for mask, size, take in groups:
             universe |= mask
-            if take < 0 or take > len(players):
-                return False
             if take:
-                in_s1.append((mask, len(players), take))
+                in_s1.append((mask, size, take))
             else:
                 s2_only |= mask
-            if take == len(players):
+            if take == size:
                 left |= mask
             elif take == 0:
                 right |= mask
             else:
-                left, right, free_mask = left | mask, right | mask, free_mask | mask
+                left, right = left | mask, right | mask
                 s2_stand = ((1 << take) - 1) << top
-                s1_stand = ((1 << (len(players) - take)) - 1) << (top + take)
-                top += len(players)
+                s1_stand = ((1 << (size - take)) - 1) << (top + take)
+                top += size
                 stand.append((mask, s2_stand, s1_stand))
-        members = (right & self.can_float) | mask_of(self.sink)
-        bye_bit = 1 << rd.bye_bit
+        members = (right & self.can_float) | self._sink_mask
+        bye_bit = self.bye_vertex
         takers = rd.bye_takers() & members if self.bye else 0
-        own_stand: dict[int, tuple[int, int]] = {}
-        for mask, s2_stand, s1_stand in stand:
-            for v in bits(mask):
-                own_stand[v] = (s2_stand, s1_stand)
         # the rows of the players' vertices (S1 vertices: ``right`` as ``ok`` allows and
         # the S1 stand-ins of the group; S2 vertices: ``left`` as ``ok`` allows, and if
         # they may float the members and the bye vertex as the completion graph allows, and
-        # the S2 stand-ins of the group; the sink as in :meth:`_split_bits`) are computed
-        # when read (issue 26)
-        barred = _FamilyRows(self, left, right, members, takers, own_stand)
-        among = (left << shift) | right | self._sink_mask
-        stand_ins = 0
-        for mask, s2_stand, s1_stand in stand:
-            for v in bits(s2_stand):
-                barred[v] = ~mask
-            for v in bits(s1_stand):
-                barred[v] = ~(mask << shift)
-            stand_ins |= s2_stand | s1_stand
-        among |= stand_ins
+        # the S2 stand-ins of the group; the sink as in :meth:`_split_bits`; a group's S2
+        # stand-ins: its players' S2 vertices, its S1 stand-ins: their S1 vertices) are
+        # computed when read (issue 26)
+        barred = _FamilyRows(self, left, right, members, takers, stand, stand_base)
+        stand_ins = ((1 << top) - 1) & ~((1 << stand_base) - 1)
+        among = (left << shift) | right | self._sink_mask | stand_ins
         if self.hall_refusal:
             rows_of = self._rows_of(universe)
             if _s1_hall_fails(rows_of, right, in_s1) or self._sink_hall_fails(
@@ -767,6 +785,14 @@ class BitCompletion:
         m = self.matching
         now = guess.within(m.among & ~(1 << (a + self.shift)), m.barred)
         return (now.x if now.holds else 0), now
+
+    def without_all(self, pairs: Sequence[tuple[int, int]]) -> BitCompletion | None:
+        """``self.without(a1, b1).without(a2, b2)...`` (None as soon as one is None): the
+        same matching, made on one copy (``BitMatching.without_pairs``)."""
+        shift = self.shift
+        rest = self.matching.without_pairs(((a + shift, b) for a, b in pairs),
+                                           stop_at_failure=True)
+        return BitCompletion(rest, shift) if rest.perfect else None
 
     def without(self, a: int, b: int) -> BitCompletion | None:
         """The completion after pairing ``a`` with ``b`` (both leave the graph; the matching

@@ -200,6 +200,10 @@ class _Family:
         self.runs = runs
         self.none = sorted(q for run, c in family if not c for q in run)
         self.whole = any(c < len(run) for run, c in runs)  # more than one set
+        # the answers of :meth:`sets_asked`'s branches, per branch (its places chosen), for
+        # the ``ask`` given last
+        self._asker: Callable[[SplitFamily], bool] | None = None
+        self._asked: dict[tuple[int, ...], bool] = {}
         # sums reachable by the runs from k on: [least, most] (every sum between is reached:
         # a run's places are consecutive, so its c-subsets reach every sum between their
         # least and their most, and so do sums of such sets)
@@ -244,17 +248,32 @@ class _Family:
         by one to the exchange limit). The branches' families do not depend on the sum:
         ``ask`` keeps its answers."""
         runs = self.runs
+        if self._asker is not ask:
+            self._asker, self._asked = ask, {}
+        asked = self._asked
 
-        def walk(k: int, i: int, left: int, chosen: tuple[int, ...], passed: tuple[int, ...],
-                 need: int) -> Iterator[tuple[int, ...]]:
+        def question(k: int, j: int, left: int, chosen: tuple[int, ...]) -> SplitFamily:
+            """The branch's family, as the walk built it step by step before: the places
+            chosen, those passed over (the earlier runs' places and run ``k``'s before ``j``
+            not chosen, in order, then the places of no run), the rest of run ``k`` and the
+            later runs with their counts, the empty runs left out."""
+            taken = set(chosen)
+            run = runs[k][0]
+            passed = [q for r, _ in runs[:k] for q in r if q not in taken]
+            passed.extend(q for q in run[:j] if q not in taken)
+            family = [(list(chosen), len(chosen)), (passed + self.none, 0),
+                      (run[j + 1:], left - 1), *runs[k + 1:]]
+            return [(r, c) for r, c in family if r]
+
+        def walk(k: int, i: int, left: int, chosen: tuple[int, ...], need: int
+                 ) -> Iterator[tuple[int, ...]]:
             run = runs[k][0]
             if left == 0:
-                passed = (*passed, *run[i:])
                 if k + 1 == len(runs):
                     if need == 0:
                         yield chosen
                     return
-                yield from walk(k + 1, 0, runs[k + 1][1], chosen, passed, need)
+                yield from walk(k + 1, 0, runs[k + 1][1], chosen, need)
                 return
             m = len(run)
             for j in range(i, m - left + 1):
@@ -265,15 +284,18 @@ class _Family:
                     return  # later places only raise the least sum
                 if most < need:
                     continue
-                now_chosen, now_passed = (*chosen, q), (*passed, *run[i:j])
-                family = [(list(now_chosen), len(now_chosen)),
-                          (list(now_passed) + self.none, 0),
-                          (run[j + 1:], left - 1), *runs[k + 1:]]
-                if ask([(r, c) for r, c in family if r]):
-                    yield from walk(k, j + 1, left - 1, now_chosen, now_passed, need - q)
+                now_chosen = (*chosen, q)
+                # the branch is named by the places chosen (its last one fixes k and j):
+                # asked once per family, its family built only then (issue 26, s12-elo5c:
+                # the walk built every branch's family to look its answer up)
+                known = asked.get(now_chosen)
+                if known is None:
+                    known = asked[now_chosen] = ask(question(k, j, left, now_chosen))
+                if known:
+                    yield from walk(k, j + 1, left - 1, now_chosen, need - q)
 
         if runs and self.least[0] <= target <= self.most[0]:
-            yield from walk(0, 0, runs[0][1], (), (), target)
+            yield from walk(0, 0, runs[0][1], (), target)
 
 
 def _subsets_of_sum(run: list[int], c: int, lo: int, hi: int) -> Iterator[tuple[int, ...]]:

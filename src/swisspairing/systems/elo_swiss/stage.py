@@ -14,6 +14,7 @@ from ...model.state import Float
 from . import criteria
 from .completion import (
     BitCompletion,
+    BothCompletions,
     Completion,
     FloaterTest,
     StageCompletions,
@@ -112,10 +113,18 @@ def pair_stage(
         # perfect completion graph) and are skipped, uncharged; the others come in D2's
         # order (docs/elo-swiss.md, "D2 by families")
         stage_completions = completions
+        # a place's bit (place i = players[i - 1]): a run's bit set is the sum of its places'
+        # (distinct powers of two), made in C, not player by player (issue 26, s12-elo5c)
+        place_bit = [0, *(1 << pid for pid in players)]
+        bit_of = place_bit.__getitem__
 
         def maybe(family: SplitFamily) -> bool:
-            return stage_completions.some_split(
-                [([players[i - 1] for i in run], take) for run, take in family])
+            groups = []
+            for run, take in family:
+                if take < 0 or take > len(run):
+                    return False  # what some_split answers
+                groups.append((sum(map(bit_of, run)), len(run), take))
+            return stage_completions.some_split_bits(groups)
 
         splits = _cut_when_too_many(rd, d2_splits_where(n, p, maybe))
     for exchanges, (s1n, s2n, exchange) in enumerate(splits, start=1):
@@ -222,13 +231,23 @@ def first_assignment(left: Sequence[int], right: Sequence[int], barred: Mapping[
     the first free player of ``right`` in its order he may meet (so the first player of
     ``left`` gets exactly the first partner D1 tries), then Kuhn's augmenting paths place the
     players left waiting. Only whether one exists is the answer (:func:`assigns`)."""
-    right_mask = mask_of(right)
+    return first_assignment_within(left, right, mask_of(right), barred)
+
+
+def first_assignment_within(left: Sequence[int], order: Sequence[int], right_mask: int,
+                            barred: Mapping[int, int]) -> dict[int, int] | None:
+    """:func:`first_assignment` with ``right`` given as the players of ``right_mask`` in the
+    order of ``order`` (which may hold others: they are passed over, never taken), so that
+    the D1 search need not list S2's free players at each step (issue 26, s12-elo5c): the
+    same players in the same order, the same assignment."""
+    right = order
     taken: dict[int, int] = {}  # right -> left
     given: dict[int, int] = {}  # left -> right
     waiting = []
-    start = 0  # every player of ``right`` before it is taken
+    start = 0  # every player of ``right`` before it is taken (or not in ``right_mask``)
     for a in left:
-        while start < len(right) and right[start] in taken:
+        while start < len(right) and (right[start] in taken
+                                      or not (right_mask >> right[start]) & 1):
             start += 1
         options = right_mask & ~barred[a]
         for k in range(start, len(right)):
@@ -271,7 +290,25 @@ def repaired_assignment(witness: dict[int, int], a: int, b: int, right_mask: int
 #: them): memory, not answers (issue 26: the 1-point level of the 4,000-player near-miss round
 #: searched S1 = 662 players from above, a matching of 2,500 vertices per frame, twice)
 KEPT_EVERY = 16
+#: ... unless the search's matchings are small: every frame keeps its own when S1's places
+#: times the root completion's vertices are at most this (about 200,000 matching entries
+#: at most, a few MiB); the rebuilt matching is the very one dropped, so the search is the
+#: same, only not repaired again (issue 26, s12-elo5c: near-miss round 5 at 400 players
+#: rebuilt 2,987 frames, up to 15 repairs each, in C12's walk)
+KEPT_ALL_BELOW = 200_000
 _DROPPED = object()  # a frame's completion, dropped (rebuilt when needed)
+
+
+def _vertices(completion: object) -> int:
+    """The vertices of a completion graph (for :data:`KEPT_ALL_BELOW`); a kind not known
+    here counts as too large (its frames are dropped as before)."""
+    if isinstance(completion, BitCompletion):
+        return completion.matching.among.bit_count()
+    if isinstance(completion, BothCompletions):
+        return _vertices(completion.first) + _vertices(completion.second)
+    if isinstance(completion, Completion):
+        return len(completion.verts)
+    return KEPT_ALL_BELOW + 1
 
 
 def valid_permutations(
@@ -296,7 +333,8 @@ def valid_permutations(
     chosen: list[int] = []
     used: set[int] = set()  # the players of ``chosen``
     used_mask = 0  # the same as a bit set
-    barred = ok.graph.barred if isinstance(ok, PairRule) else None
+    graph = ok.graph if isinstance(ok, PairRule) else None
+    barred = graph.barred if graph is not None else None
 
     def feasible(depth: int, witness: dict[int, int] | None) -> dict[int, int] | None:
         """A distinct partner among the S2 players not yet chosen for each player of S1 from
@@ -317,12 +355,12 @@ def valid_permutations(
             if witness is None:
                 return None
         if witness is None:
-            free = [f for f in s2 if f not in used]
             if barred is not None:
-                witness = first_assignment(rest, free, barred)
+                # S2's free players in S2's order, given as S2 and a bit set (s12-elo5c)
+                witness = first_assignment_within(rest, s2, s2_mask & ~used_mask, barred)
                 if witness is None:
                     return None
-            elif assigns(rest, free, ok):
+            elif assigns(rest, [f for f in s2 if f not in used], ok):
                 witness = {}
             else:
                 return None
@@ -330,7 +368,9 @@ def valid_permutations(
         if not rest:  # nobody left in S1 to take them (issue 26: the last place, at once)
             return None if need_mask else witness
         need = [m for m in must if (need_mask >> m) & 1]
-        return witness if assigns(need, rest, ok) else None  # ``ok`` is symmetric
+        if graph is not None:  # ``ok`` is symmetric; S1 from ``depth`` on as a bit set
+            return witness if graph.assigns(need, rest_masks[depth]) else None
+        return witness if assigns(need, rest, ok) else None
 
     def partners_of(frame: list, done: BitCompletion, a: int) -> int:
         """The S2 players ``a`` may take keeping ``done`` perfect, asked once per frame
@@ -358,6 +398,9 @@ def valid_permutations(
 
     s2_mask = mask_of(s2)
     must_mask = mask_of(must)
+    rest_masks = [0] * (p + 1)  # the players of S1 from each place on, as bit sets
+    for k in range(p - 1, -1, -1):
+        rest_masks[k] = rest_masks[k + 1] | (1 << s1[k])
     guess: list[object] = [None]  # the barrier of the last partner set (refused_of)
     direct = [0, 0]  # a frame's first repair tried at once: successes, failures
     repair: tuple[dict[int, int], int, int] | None = None
@@ -379,6 +422,8 @@ def valid_permutations(
     # partners its completion allows (asked once) and the partners a barrier refuses (asked
     # once); the S2 players free at a depth are those of S2 not in ``used``, in their order.
     stack: list[list] = [[0, root, first, 0, None, None]]
+    # frames dropped every place but each KEPT_EVERY-th, unless the matchings are small
+    drop_every = KEPT_EVERY if root is None or p * _vertices(root) > KEPT_ALL_BELOW else 0
 
     def rebuilt(depth: int) -> BitCompletion:
         """The completion of the frame at ``depth``, dropped when its child was pushed: from
@@ -389,6 +434,12 @@ def valid_permutations(
         while stack[top][1] is _DROPPED:
             top -= 1
         done = stack[top][1]
+        if isinstance(done, BitCompletion):
+            # the same chain of repairs on one copy of the matching (issue 26, s12-elo5c)
+            done = done.without_all([(s1[k], chosen[k]) for k in range(top, depth)])
+            if done is None:  # pragma: no cover - the frame's graph was perfect
+                raise AssertionError("a completion kept perfect lost its perfect matching")
+            return done
         for k in range(top, depth):
             done = done.without(s1[k], chosen[k])
             if done is None:  # pragma: no cover - the frame's graph was perfect
@@ -459,7 +510,7 @@ def valid_permutations(
                 used_mask &= ~(1 << b)
                 continue
             frame[3] = i
-            if done is not None and depth % KEPT_EVERY:
+            if done is not None and drop_every and depth % drop_every:
                 # memory (issue 26): a completion holds a matching of the whole rest of the
                 # round; S1 may hold hundreds of players, so a frame keeps its own only every
                 # KEPT_EVERY places, the others are rebuilt if the search comes back to them

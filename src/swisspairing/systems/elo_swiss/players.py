@@ -143,12 +143,8 @@ class Round:
                             | (can_white if (can_black >> pid) & 1 else 0))
                 m |= everyone & ~partners
             barred[pid] = m
-        for group in self.t.forbidden_pairs:
-            members = [i for i in group.players if i in self.t.players]
-            for a in members:
-                for b in members:
-                    if a != b and group.forbids(a, b, self.r):
-                        barred[a] |= 1 << b
+        for pid, partners in self.t.forbidden_partners(self.r, self.t.players).items():
+            barred[pid] |= partners
         return barred
 
     def compatible(self, a: int, b: int) -> bool:

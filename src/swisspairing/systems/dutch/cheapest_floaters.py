@@ -458,8 +458,10 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
         return p.id in optional
 
     def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
-        """C.1 / C.3, and not two mild players (a strong preference missed elsewhere)."""
-        return rnd.compatible(a, b) and (a.strength >= STRONG or b.strength >= STRONG)
+        """C.1 / C.3, and not two mild players (a strong preference missed elsewhere); each
+        pair asked once (the assignment's graph): the round's cache of pairs left alone."""
+        return ((a.strength >= STRONG or b.strength >= STRONG)
+                and rnd.compatible_uncached(a, b))
 
     exchange = first_exchange(remainder, n1, must_float)
     if exchange is None:

@@ -224,3 +224,54 @@ def test_first_free_assignment_follows_augmenting_paths_deeper_than_the_recursio
     pairs, _, left = found
     assert [(a.id, c.id - n) for a, c in pairs] == [(i, i) for i in range(n)]
     assert left == []
+
+
+def test_first_free_assignment_against_brute_force() -> None:
+    """``first_free_assignment`` (docs/dutch.md 8.3, 8.19): the lexicographically first
+    assignment of S1 into S2 by allowed pairs in which every S2 player left over may float,
+    checked against every assignment of small random brackets (allowed pairs and the players
+    who may float drawn at random; dense graphs too, where the greedy start of its maximum
+    matching pairs nearly everyone and sparse ones, where Kuhn's paths do the work)."""
+    import itertools
+
+    from swisspairing.systems.dutch.bracket import open_bracket
+    from swisspairing.systems.dutch.editions import RULES_2017
+    from swisspairing.systems.dutch.players import STRONG, PairingPlayer
+    from swisspairing.systems.dutch.round import PairingRound
+
+    w, b = Colour.WHITE, Colour.BLACK
+
+    def player(pid: int) -> PairingPlayer:
+        return PairingPlayer(id=pid, score=10, colours=(w, b, w), opponents=frozenset(),
+                             pref=b, strength=STRONG, cd=1, float1=None, float2=None,
+                             bye_ok=True, topscorer=False, unplayed=0, rank=pid,
+                             paired_number=pid + 1)
+
+    rng = random.Random(83)
+    found_some = none_some = 0
+    for _ in range(600):
+        n1 = rng.randint(1, 4)
+        s1 = [player(i) for i in range(n1)]
+        s2 = [player(10 + i) for i in range(n1 + rng.randint(0, 2))]
+        density = rng.random()
+        allowed = {(a.id, c.id) for a in s1 for c in s2 if rng.random() < density}
+        floaters = {c.id for c in s2 if rng.random() < 0.6}
+        rnd = PairingRound(RULES_2017, s1 + s2, False, None, None, 4)
+        ctx = open_bracket(rnd, s1 + s2, set(), [], None)
+        expected = None
+        for chosen in itertools.permutations(s2, n1):  # in lexicographic order of S2
+            left = [c for c in s2 if c not in chosen]
+            if (all((a.id, c.id) in allowed for a, c in zip(s1, chosen, strict=True))
+                    and all(c.id in floaters for c in left)):
+                expected = ([(a.id, c.id) for a, c in zip(s1, chosen, strict=True)],
+                            [c.id for c in left])
+                break
+        found = completing.first_free_assignment(
+            ctx, s1, s2, lambda p, floaters=floaters: p.id in floaters, (0, 0),
+            pair_ok=lambda a, c, allowed=allowed: (a.id, c.id) in allowed)
+        got = None if found is None else ([(a.id, c.id) for a, c in found[0]],
+                                          [c.id for c in found[2]])
+        assert got == expected, (n1, sorted(allowed), sorted(floaters))
+        found_some += got is not None
+        none_some += got is None
+    assert found_some > 150 and none_some > 150

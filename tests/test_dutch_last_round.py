@@ -18,6 +18,7 @@ generated events, the same boards and bye.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator
 from itertools import chain
@@ -537,3 +538,28 @@ def test_cheapest_floaters_one_colour_last_bracket_leaves_an_eligible_receiver_o
     assert (sorted(tuple(sorted((a.id, c.id))) for a, c in full.pairs)
             == sorted(tuple(sorted((a.id, c.id))) for a, c in pairs))
     assert [p.id for p in full.floaters] == [p.id for p in receiver]
+
+
+def test_sorted_costs_give_the_cheapest_with_and_without_one_player() -> None:
+    """8.19 / 8.17 (a), "computed once": the costs of a pool sorted once give, for every
+    player taken out of it and every count, the same least total and dearest cost as sorting
+    the pool without him (the bound's old way, one sort per MDP partner). Random pools of
+    two-digit costs with many ties (costs compare as tuples, digit by digit)."""
+    rng = random.Random(819)
+    checked = 0
+    for _ in range(400):
+        pool = [(rng.randint(0, 2), rng.randint(0, 3)) for _ in range(rng.randint(0, 9))]
+        costs = cheapest_floaters.SortedCosts(pool, 2)
+        for out in [None, *range(len(pool))]:
+            left = sorted(pool[:out] + pool[out + 1:] if out is not None else pool)
+            without = pool[out] if out is not None else None
+            for count in range(len(left) + 2):
+                if count > len(left):
+                    assert costs.cheapest(count, without) is None
+                    continue
+                taken = left[:count]
+                expected = ((sum(c[0] for c in taken), sum(c[1] for c in taken)),
+                            taken[-1] if taken else None)
+                assert costs.cheapest(count, without) == expected
+                checked += 1
+    assert checked > 5000

@@ -30,6 +30,7 @@ from swisspairing.systems.dutch import (
     lowest_2012,
     without_lower,
 )
+from swisspairing.systems.dutch.bracket import open_bracket
 from swisspairing.systems.dutch.players import ABSOLUTE, PairingPlayer
 from swisspairing.systems.dutch.round import PairingRound
 from test_dutch_completing import white_mostly_event
@@ -127,6 +128,35 @@ def _player(pid: int, score: int, pref: Colour, strength: int = ABSOLUTE) -> Pai
     return PairingPlayer(id=pid, score=score, colours=(), opponents=frozenset(), pref=pref,
                          strength=strength, cd=0, float1=None, float2=None, bye_ok=True,
                          topscorer=False, unplayed=0, rank=pid)
+
+
+@pytest.mark.parametrize("someone_may_stay", [True, False])
+def test_ideal_assignment_at_bound_needs_someone_to_leave_over(
+        someone_may_stay: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.9, odd: S1 = 1, 2 (mild Black), S2 = 3, 4, 5 (mild White): 1-3 and 2-4 miss nothing
+    and 5 is left over. When nobody of S2 may be left over (the stand-in has no option) there
+    is no assignment at all, and the search says so without a minimum-cost assignment
+    (docs/dutch.md 8.9, "nobody to leave over"); otherwise it finds 1-3, 2-4."""
+    black = [_player(pid, 20, Colour.BLACK, 1) for pid in (1, 2)]
+    white = [_player(pid, 20, Colour.WHITE, 1) for pid in (3, 4, 5)]
+    rnd = PairingRound(RULES_2017, black + white, False, None, None)
+    ctx = open_bracket(rnd, black + white, set(), None, None)
+    searched: list[int] = []
+    real = ideal.min_cost_assignment
+
+    def counted(*args: object, **kwargs: object) -> object:
+        searched.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ideal, "min_cost_assignment", counted)
+    found = ideal.first_assignment_at_bound(
+        ctx, black, white, lambda a, b: rnd.compatible(a, b),
+        lambda a, b: ideal.pair_colour_cost(ctx, a, b), lambda p: someone_may_stay, (0, 0))
+    if someone_may_stay:
+        assert found is not None and searched
+        assert [(a.id, b.id) for a, b in found] == [(1, 3), (2, 4)]
+    else:
+        assert found is None and not searched
 
 
 def test_floats_too_few_counts_the_pairs_the_bracket_can_make() -> None:

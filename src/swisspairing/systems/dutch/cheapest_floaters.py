@@ -23,9 +23,9 @@ completes (C.4 / [C4]; 2012 A9) and, in 2025, [C8] is at its bound.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from .completing import (
     first_free_assignment,
@@ -82,49 +82,94 @@ def add_rows(a: Vector, b: Vector, times: int = 1) -> Vector:
     return tuple(x + times * y for x, y in zip(a, b, strict=True))
 
 
-def _cheapest(costs: Counter[Vector], count: int, width: int
-              ) -> tuple[Vector, Vector | None] | None:
-    """The least total cost of ``count`` downfloaters drawn from ``costs`` (a cost per
-    player) and the dearest cost among them (None when ``count`` is 0), or None when there
-    are fewer than ``count`` players. The rows' digits outrank the sums of the lower ones
+class SortedCosts:
+    """The downfloater costs of a pool of players (:func:`floater_cost`, one per player),
+    sorted once, with their running sums: the least total of ``count`` of them, from the whole
+    pool or with one player taken out, in the time of adding two rows (docs/dutch.md 8.19,
+    "computed once"). The rows' digits outrank the sums of the lower ones
     (``Levels.weights``), so costs add and compare as tuples."""
-    if count > sum(costs.values()):
-        return None
-    total: Vector = (0,) * width
-    dearest: Vector | None = None
-    left = count
-    for cost in sorted(costs):
-        if left == 0:
-            break
-        take = min(left, costs[cost])
-        total = add_rows(total, cost, take)
-        dearest, left = cost, left - take
-    return total, dearest
+
+    def __init__(self, costs: Iterable[Vector], width: int) -> None:
+        self.costs = sorted(costs)
+        self.sums: list[Vector] = [(0,) * width]
+        for cost in self.costs:
+            self.sums.append(add_rows(self.sums[-1], cost))
+
+    def __len__(self) -> int:
+        return len(self.costs)
+
+    def cheapest(self, count: int, without: Vector | None = None
+                 ) -> tuple[Vector, Vector | None] | None:
+        """The least total cost of ``count`` players of the pool, ``without`` the cost of one
+        player taken out of it (None: nobody), and the dearest cost among them (None when
+        ``count`` is 0); None when fewer than ``count`` players are left.
+
+        The ``count`` cheapest of the pool are its first ``count`` costs in sorted order.
+        Taking out one player of cost ``x`` changes them by at most one: when ``x`` is above
+        the ``count``-th cost, they stay; otherwise a player of cost ``x`` leaves the first
+        ``count + 1`` and the others stay, so the total is the first ``count + 1`` less ``x``
+        and the dearest is the ``count + 1``-th (which is ``x`` itself only when the
+        ``count``-th is ``x`` too: a cost left among them either way)."""
+        left = len(self.costs) - (without is not None)
+        if count > left:
+            return None
+        if count == 0:
+            return self.sums[0], None
+        if without is None or without > self.costs[count - 1]:
+            return self.sums[count], self.costs[count - 1]
+        return add_rows(self.sums[count + 1], without, -1), self.costs[count]
 
 
 def partner_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlayer | None,
-                  costs: dict[int, Vector], pools: dict[Colour, list[PairingPlayer]],
+                  costs: dict[int, Vector], pools: dict[Colour, SortedCosts],
                   pairs: int) -> tuple[Vector, dict[Colour, Vector | None]] | None:
     """The best criteria row (up to a constant) of a candidate whose MDP meets ``partner``
     (no MDP: both None) and whose ``pairs`` residents' pairs miss no preference, with the
     dearest downfloater cost of each preference in it; None when the residents left cannot
     make ``pairs`` pairs of two preferences. The bound of every candidate with that partner
-    (docs/dutch.md 8.17)."""
+    (docs/dutch.md 8.17). ``pools``: the costs of the residents of each preference, sorted
+    once (:class:`SortedCosts`); the partner is taken out of his own preference's pool."""
     width = ctx.layout.width
     total: Vector = (0,) * width
     if mdp is not None and partner is not None:
         total = add_rows(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id], -1)
     dearest: dict[Colour, Vector | None] = {}
     for colour, pool in pools.items():
-        left = Counter(costs[p.id] for p in pool if p is not partner)
-        if sum(left.values()) < pairs:
+        without = (costs[partner.id] if partner is not None and partner.pref is colour
+                   else None)
+        left = len(pool) - (without is not None)
+        if left < pairs:
             return None
-        found = _cheapest(left, sum(left.values()) - pairs, width)
+        found = pool.cheapest(left - pairs, without)
         if found is None:  # pragma: no cover - as many players as asked for
             return None
         total = add_rows(total, found[0], -1)
         dearest[colour] = found[1]
     return total, dearest
+
+
+_Cutoff = TypeVar("_Cutoff")
+
+
+def best_partner(ctx: Bracket, mdp: PairingPlayer, residents: list[PairingPlayer],
+                 bound_of: Callable[[PairingPlayer], tuple[Vector, _Cutoff] | None],
+                 ) -> tuple[PairingPlayer, _Cutoff] | None:
+    """B.7 / D.1 (2025 3.7 / 4.2): the MDP's partner in the first best candidate, the first
+    resident (BSN order) the MDP may meet (C.1, C.3: ``compatible``) whose bound
+    (``bound_of``: :func:`partner_bound`, :func:`one_colour_bound`) is the best, with what
+    the bound says of the downfloaters (the dearest cost of each preference, or of all);
+    None when the MDP may meet nobody or a partner's bound does not hold (``bound_of`` None:
+    the argument of docs/dutch.md 8.17 (a), 8.19 needs it for every partner)."""
+    best: tuple[PairingPlayer, Vector, _Cutoff] | None = None
+    for r in residents:
+        if not ctx.rnd.compatible(mdp, r):
+            continue
+        found = bound_of(r)
+        if found is None:
+            return None
+        if best is None or found[0] > best[1]:
+            best = (r, found[0], found[1])
+    return None if best is None else (best[0], best[2])
 
 
 def first_exchange(players: list[PairingPlayer], n1: int,
@@ -195,12 +240,14 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     if (len(players) + len(lower)) % 2 and rnd.rules.edition >= 2025 and floating == 1:
         return None  # [C9] judges a bracket that downfloats one player, who gets the PAB
     costs = {p.id: floater_cost(ctx, p) for p in residents}
-    pools: dict[Colour, list[PairingPlayer]] = {}
+    by_preference: dict[Colour, list[Vector]] = {}
     for p in residents:
         assert p.pref is not None
-        pools.setdefault(p.pref, []).append(p)
-    if len(pools) != 2:
+        by_preference.setdefault(p.pref, []).append(costs[p.id])
+    if len(by_preference) != 2:
         return None
+    width = ctx.layout.width
+    pools = {colour: SortedCosts(pool, width) for colour, pool in by_preference.items()}
     mdp = mdps[0] if mdps else None
     if mdp is None:
         bound = partner_bound(ctx, None, None, costs, pools, n1)
@@ -209,20 +256,12 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
         partner = None
         dearest = bound[1]
     else:
-        bounds: dict[int, Vector] = {}
-        cutoffs: dict[int, dict[Colour, Vector | None]] = {}
-        for r in residents:
-            if not rnd.compatible(mdp, r):
-                continue
-            found = partner_bound(ctx, mdp, r, costs, pools, n1)
-            if found is None:
-                return None  # a partner after which the remainder must miss a preference
-            bounds[r.id], cutoffs[r.id] = found
-        if not bounds:
+        # (None: no partner, or a partner after which the remainder must miss a preference)
+        chosen = best_partner(ctx, mdp, residents,
+                              lambda r: partner_bound(ctx, mdp, r, costs, pools, n1))
+        if chosen is None:
             return None
-        best = max(bounds.values())
-        partner = next(r for r in residents if bounds.get(r.id) == best)
-        dearest = cutoffs[partner.id]
+        partner, dearest = chosen
 
     def must_float(p: PairingPlayer) -> bool:
         """Cheaper than the dearest downfloater of his preference: in every best candidate
@@ -264,9 +303,21 @@ def cheapest_floaters_completing(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     return pairs, floaters
 
 
+@dataclass(frozen=True)
+class OneColourResidents:
+    """What :func:`one_colour_bound` needs of a bracket's residents, counted once
+    (docs/dutch.md 8.19, "computed once"): how many there are, how many are mild, who may
+    float (``floatable``: strong, and allowed to be left over) and those players' costs,
+    sorted."""
+
+    count: int
+    mild: int
+    floatable: Callable[[PairingPlayer], bool]
+    floatable_costs: SortedCosts
+
+
 def one_colour_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPlayer | None,
-                     costs: dict[int, Vector], residents: list[PairingPlayer], pairs: int,
-                     may_be_left: Callable[[PairingPlayer], bool] = lambda p: True,
+                     costs: dict[int, Vector], residents: OneColourResidents, pairs: int,
                      ) -> tuple[Vector, Vector | None] | None:
     """A bracket paired alone whose residents all prefer one colour (docs/dutch.md 8.19): the
     best criteria row (up to a constant) of a candidate whose MDP meets ``partner`` (no MDP:
@@ -277,24 +328,30 @@ def one_colour_bound(ctx: Bracket, mdp: PairingPlayer | None, partner: PairingPl
     and a strong one (C.11 / [C13]) unless it holds a mild player (``colours.colour_misses``:
     the weaker strength decides), so the remainder misses at least ``pairs - mild`` strong
     preferences, exactly when every mild player is paired, none with another: the downfloaters
-    are then strong (or absolute), the cheapest of them by :func:`floater_cost`.
-    ``may_be_left``: who may be left over at all (the last bracket: the PAB receiver, 2017
-    C.2, ``bye_ok``; docs/dutch.md 8.20)."""
+    are then strong (or absolute) players allowed to be left over (``residents.floatable``; the
+    last bracket: the PAB receiver, 2017 C.2, ``bye_ok``, docs/dutch.md 8.20), the cheapest of
+    them by :func:`floater_cost`. The partner is taken out of the residents' counts and of the
+    sorted costs (:meth:`SortedCosts.cheapest`)."""
     width = ctx.layout.width
     total: Vector = (0,) * width
-    if mdp is not None and partner is not None:
-        total = add_rows(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id], -1)
-    left = [p for p in residents if p is not partner]
-    mild = sum(1 for p in left if p.strength < STRONG)
+    without: Vector | None = None
+    left, mild = residents.count, residents.mild
+    if partner is not None:
+        if mdp is not None:
+            total = add_rows(tuple(edge_row(ctx, mdp, partner, INTERNAL)), costs[partner.id],
+                             -1)
+        left -= 1
+        if partner.strength < STRONG:
+            mild -= 1
+        if residents.floatable(partner):
+            without = costs[partner.id]
     if mild > pairs:
         return None
     strong_misses = [0] * width
     strong_misses[ctx.layout.index[COLOUR_PREFERENCE_CRITERIA[ctx.rnd.rules.edition][1]]] = (
         pairs - mild)
     total = add_rows(total, tuple(strong_misses), -1)
-    found = _cheapest(Counter(costs[p.id] for p in left
-                              if p.strength >= STRONG and may_be_left(p)),
-                      len(left) - 2 * pairs, width)
+    found = residents.floatable_costs.cheapest(left - 2 * pairs, without)
     if found is None:
         return None
     return add_rows(total, found[0], -1), found[1]
@@ -355,28 +412,24 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
         """Strong (mild players are all paired) and allowed to be left over."""
         return p.strength >= STRONG and may_be_left(p)
 
+    counted = OneColourResidents(
+        count=len(residents), mild=sum(1 for p in residents if p.strength < STRONG),
+        floatable=floatable,
+        floatable_costs=SortedCosts((costs[p.id] for p in residents if floatable(p)),
+                                    ctx.layout.width))
     mdp = mdps[0] if mdps else None
     if mdp is None:
-        found = one_colour_bound(ctx, None, None, costs, residents, n1, may_be_left)
+        found = one_colour_bound(ctx, None, None, costs, counted, n1)
         if found is None:
             return None
         partner = None
         dearest = found[1]
     else:
-        bounds: dict[int, Vector] = {}
-        cutoffs: dict[int, Vector | None] = {}
-        for r in residents:
-            if not rnd.compatible(mdp, r):
-                continue
-            bound = one_colour_bound(ctx, mdp, r, costs, residents, n1, may_be_left)
-            if bound is None:
-                return None
-            bounds[r.id], cutoffs[r.id] = bound
-        if not bounds:
+        chosen = best_partner(ctx, mdp, residents,
+                              lambda r: one_colour_bound(ctx, mdp, r, costs, counted, n1))
+        if chosen is None:
             return None
-        best = max(bounds.values())
-        partner = next(r for r in residents if bounds.get(r.id) == best)
-        dearest = cutoffs[partner.id]
+        partner, dearest = chosen
 
     remainder = [p for p in residents if p is not partner]
     floating = len(remainder) - 2 * n1
@@ -405,8 +458,10 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
         return p.id in optional
 
     def pair_ok(a: PairingPlayer, b: PairingPlayer) -> bool:
-        """C.1 / C.3, and not two mild players (a strong preference missed elsewhere)."""
-        return rnd.compatible(a, b) and (a.strength >= STRONG or b.strength >= STRONG)
+        """C.1 / C.3, and not two mild players (a strong preference missed elsewhere); each
+        pair asked once (the assignment's graph): the round's cache of pairs left alone."""
+        return ((a.strength >= STRONG or b.strength >= STRONG)
+                and rnd.compatible_uncached(a, b))
 
     exchange = first_exchange(remainder, n1, must_float)
     if exchange is None:

@@ -706,8 +706,19 @@ def first_free_assignment(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pairin
             return True
         return False
 
+    # A maximum matching: a greedy start (each S1 player in turn the first S2 player still
+    # free), then Kuhn's augmenting paths from the S1 players it leaves unpaired. Which
+    # maximum matching does not change the answer: the covering of the required S2 players
+    # below succeeds from any of them, and lexicographic_bipartite_matching returns the one
+    # lexicographically first matching from any start (docs/dutch.md 8.19, "the start").
+    for a, bs in adj.items():
+        for b in bs:
+            if b not in owner:
+                owner[b], partner[a] = a, b
+                break
     for a in adj:
-        augment_left(a, set())
+        if a not in partner:
+            augment_left(a, set())
     for b in sorted(required):
         if b not in owner and not cover_required(b, set()):
             return None

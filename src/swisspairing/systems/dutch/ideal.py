@@ -345,6 +345,11 @@ def first_assignment_at_bound(ctx: Bracket, s1: list[PairingPlayer], s2: list[Pa
     if len(s2) > len(s1):
         left.append(LEFT_OVER)
         options[LEFT_OVER] = [(b.id, 0) for b in s2 if left_over_ok(b)]
+        if not options[LEFT_OVER]:
+            # nobody in S2 may be left over (B.6 / C.6 / C.2, 8.9): no assignment covers the
+            # stand-in, the answer min_cost_assignment gives after one augmenting path per S1
+            # player (docs/dutch.md 8.9, "nobody to leave over")
+            return None
     found = min_cost_assignment(left, options, most=target)
     if found is None or found[3] != target:
         return None

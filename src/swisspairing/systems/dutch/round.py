@@ -52,6 +52,12 @@ class PairingRound:
             self._compat[key] = c
         return c
 
+    def compatible_uncached(self, a: PairingPlayer, b: PairingPlayer) -> bool:
+        """:meth:`compatible` (C.1, C.3), the same answer, not kept: for a caller that asks
+        each pair of a large bracket once (the assignment graph of docs/dutch.md 8.19 at
+        4,001 players: two million pairs, 165 MiB of cache never read again)."""
+        return self._compatible(a, b)
+
     def _compatible(self, a: PairingPlayer, b: PairingPlayer) -> bool:
         if b.id in a.opponents:  # C.1
             return False

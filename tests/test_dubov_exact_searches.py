@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from swisspairing.matching.bitsets import mask_of
 from swisspairing.model import Colour, Tournament
 from swisspairing.systems.dubov import (
     DUBOV_1997_RULES,
@@ -297,3 +298,30 @@ def test_independent_group_path_takes_a_later_candidate_over_an_earlier_dead_end
     rnd2 = make_round(histories, met | {(3, 6)}, DUBOV_1997_RULES)
     assert upfloaters.first_valid_for_independent_group(rnd2.graph.barred, group, below,
                                                         below) == (4, 6)
+
+
+@settings(max_examples=100, deadline=None)
+@given(independent_groups(), st.data())
+def test_confined_bans_are_both_ways(
+        case: tuple[DubovRound, list[int], list[int], list[int]], data: st.DataObject) -> None:
+    """The bans of the kept-matching path are symmetric (a matching search may meet a pair from
+    either end): a taken candidate and a player below never meet, nor a passed one (or a
+    non-candidate) and a group player; and nothing else is added."""
+    rnd, group, below, cands = case
+    taken = data.draw(st.sets(st.sampled_from(cands))) if cands else set()
+    passed = (data.draw(st.sets(st.sampled_from(cands))) - taken) if cands else set()
+    stays = (set(below) - set(cands)) | passed
+    view = upfloaters._Confined(rnd.graph.barred, mask_of(group), mask_of(below),
+                                mask_of(stays))
+    view.taken = mask_of(taken)
+    everyone = group + below
+    for a in everyone:
+        for b in everyone:
+            if a == b:
+                continue
+            banned = (view[a] >> b) & 1
+            assert banned == (view[b] >> a) & 1
+            expected = ((rnd.graph.barred[a] >> b) & 1
+                        or (a in taken and b in below) or (b in taken and a in below)
+                        or (a in stays and b in group) or (b in stays and a in group))
+            assert banned == int(bool(expected))

@@ -325,3 +325,32 @@ def test_confined_bans_are_both_ways(
                         or (a in taken and b in below) or (b in taken and a in below)
                         or (a in stays and b in group) or (b in stays and a in group))
             assert banned == int(bool(expected))
+
+
+@settings(max_examples=300, deadline=None)
+@given(groups(), st.integers(0, 6), st.integers(-1, 8))
+def test_walk_past_its_budget_on_many_players_goes_on_without_one(
+        case: tuple[DubovRound, list[int], list[int], list[int]], k: int, nodes: int) -> None:
+    """Past its node budget (here ``nodes``: the walk stops anywhere, its matchings changed)
+    with more players than ``WEIGHTED_FALLBACK_MOST_PLAYERS`` (here 0), the walk starts again
+    without a budget instead of the weighted fallback, and gives the enumeration's first valid
+    set (and the next one when ``accept`` refuses the first), the kept-matching path switched
+    off."""
+    rnd, group, below, cands = case
+    literal = [s for s in itertools.combinations(cands, k)
+               if rnd.pairable(group + list(s)) and rnd.pairable(set(below) - set(s))]
+
+    def no_fallback(*args: object) -> object:
+        raise AssertionError("the weighted fallback was called")
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(upfloaters, "NODE_BUDGET_BASE", nodes)
+        mp.setattr(upfloaters, "NODE_BUDGET_PER_CANDIDATE", 0)
+        mp.setattr(upfloaters, "EDMONDS_SEARCH_COST", 1)
+        mp.setattr(upfloaters, "WEIGHTED_FALLBACK_MOST_PLAYERS", 0)
+        mp.setattr(upfloaters, "group_cannot_meet", lambda *_: False)
+        mp.setattr(upfloaters, "first_valid_by_weights", no_fallback)
+        assert first_valid_set(rnd, group, below, cands, k) == (literal[0] if literal else None)
+        if literal:
+            refused = first_valid_set(rnd, group, below, cands, k, lambda s: s != literal[0])
+            assert refused == (literal[1] if len(literal) > 1 else None)

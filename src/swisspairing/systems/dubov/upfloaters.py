@@ -600,8 +600,21 @@ def first_valid_set(rnd: DubovRound, inside: list[int], below: list[int],
     try:
         search.run(inside_m, below_m)
     except _OverBudget:
-        return first_valid_by_weights(rnd, inside, below, candidates, k, accept)
+        if len(inside) + len(below) <= WEIGHTED_FALLBACK_MOST_PLAYERS:
+            return first_valid_by_weights(rnd, inside, below, candidates, k, accept)
+        # too many players for one dense weighted matching per candidate: the walk again,
+        # without a budget (exact with or without one: the budget only chooses the method)
+        budget = _Budget(sys.maxsize)
+        search = _FirstValid(rnd, inside, _Candidates(rnd, candidates), k, budget, accept)
+        search.run(_Matching(rnd.graph, inside, budget), _Matching(rnd.graph, below, budget))
     return search.chosen_set
+
+
+#: Past its node budget, the walk of :func:`first_valid_set` hands over to the weighted
+#: matching only for this many players (group + players below) at most: the fallback builds
+#: a dense graph of all of them and one O(n^3) matching per candidate (issue 26: 3,884 players
+#: ran out of memory under 3 GB); beyond, the walk goes on without a budget (the same set).
+WEIGHTED_FALLBACK_MOST_PLAYERS = 400
 
 
 def first_valid_by_weights(rnd: DubovRound, inside: list[int], below: list[int],

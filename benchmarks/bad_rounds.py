@@ -31,7 +31,7 @@ Scenarios (``--scenarios``; default all; the measured round in brackets):
 * ``last-round-ww`` - the last round after White won every game [5 of 5];
 * ``equal-draws`` - every player rated 2000, 90 % of games drawn, the rest 50/50 [5 of 9];
 * ``other-history`` - rounds 1-5 paired by another system (Lim for Dutch and Burstein, Dutch
-  2025 for Lim and Elo-Swiss; not for the 2026 systems, whose events are matches or teams)
+  2025 for Dubov, Lim and Elo-Swiss; not for the 2026 systems, whose events are matches or teams)
   [6 of 9].
 
 The 2026 systems: ``double-swiss`` (matches of two games: the game-1 White's result model;
@@ -65,8 +65,8 @@ from swisspairing.model.acceleration import baku_values
 from swisspairing.model.results import RoundEntry
 from swisspairing.model.tournament import Board, ForbiddenGroup
 
-SYSTEMS = ("dutch-2025", "dutch-2017", "burstein", "lim", "elo-swiss", "double-swiss",
-           "team-swiss")
+SYSTEMS = ("dutch-2025", "dutch-2017", "burstein", "dubov", "dubov-1997", "lim", "elo-swiss",
+           "double-swiss", "team-swiss")
 
 #: (White wins, draw) probabilities of a round, or None for Milvang's model (by rating)
 ResultModel = Callable[[int], "tuple[float, float] | None"]
@@ -117,7 +117,8 @@ MATCH_SCENARIOS = ("nearmiss-r3", "whitewins-r5", "forfeits", "baku", "last-roun
                    "last-round-ww", "equal-draws")
 TEAM_SCENARIOS = ("whitewins-r5", "forfeits", "baku", "last-round", "equal-draws")
 OTHER_HISTORY = {"dutch-2025": "lim", "dutch-2017": "lim", "burstein": "lim",
-                 "lim": "dutch-2025", "elo-swiss": "dutch-2025"}
+                 "dubov": "dutch-2025", "dubov-1997": "dutch-2025", "lim": "dutch-2025",
+                 "elo-swiss": "dutch-2025"}
 
 _CURRENT = {"round": 1}  # the round being played, for the result model
 

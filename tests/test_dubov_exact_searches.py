@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from swisspairing.matching.bitsets import mask_of
 from swisspairing.model import Colour, Tournament
 from swisspairing.systems.dubov import (
     DUBOV_1997_RULES,
@@ -227,5 +228,129 @@ def test_walk_past_its_budget_uses_the_fallback(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(upfloaters, "NODE_BUDGET_BASE", -1)
     monkeypatch.setattr(upfloaters, "NODE_BUDGET_PER_CANDIDATE", 0)
     monkeypatch.setattr(upfloaters, "first_valid_by_weights", spy)
+    # the group may not meet itself, so the kept-matching path answers before any walk
+    assert first_valid_set(rnd, group, below, below, 14) == expected
+    assert not used
+    # without that path: the walk passes its (zero) budget and the weighted fallback answers
+    monkeypatch.setattr(upfloaters, "group_cannot_meet", lambda *_: False)
     assert first_valid_set(rnd, group, below, below, 14) == expected
     assert used
+
+
+@st.composite
+def independent_groups(draw: st.DrawFn) -> tuple[DubovRound, list[int], list[int], list[int]]:
+    """A group whose players have all met each other (so none may meet another), the players
+    below it (some of whom have met group players or each other), and the candidates (some of
+    those below, in a random order), as in a 1997 art. 7 transfer search."""
+    n_group = draw(st.integers(1, 4))
+    n_below = draw(st.integers(n_group, 12 - n_group))
+    n = n_group + n_below
+    group, below = list(range(1, n_group + 1)), list(range(n_group + 1, n + 1))
+    met = {(a, b) for a in group for b in group if a < b}
+    others = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1)
+              if (a, b) not in met]
+    met |= draw(st.sets(st.sampled_from(others), max_size=3 * n))
+    rnd = make_round([draw(st.sampled_from(HISTORIES)) for _ in range(n)], met,
+                     DUBOV_1997_RULES)
+    cands = draw(st.permutations(below))
+    return rnd, group, below, list(cands[:draw(st.integers(0, len(cands)))])
+
+
+@settings(max_examples=400, deadline=None)
+@given(independent_groups())
+def test_group_that_cannot_meet_itself_gets_the_literal_first(
+        case: tuple[DubovRound, list[int], list[int], list[int]]) -> None:
+    """docs/dubov.md, "A group whose players may not meet each other": the candidates taken in
+    order while one perfect matching can still be kept give the enumeration's first valid set
+    of ``len(group)`` transfers (1997 art. 2, art. 7); ``first_valid_set`` returns it, and the
+    walk alone (the path switched off) returns the same set, also when ``accept`` refuses it
+    (the walk then goes on to the next one)."""
+    rnd, group, below, cands = case
+    k = len(group)
+    literal = [s for s in itertools.combinations(cands, k)
+               if rnd.pairable(group + list(s)) and rnd.pairable(set(below) - set(s))]
+    first = literal[0] if literal else None
+    assert upfloaters.first_valid_for_independent_group(rnd.graph.barred, group, below,
+                                                        cands) == first
+    assert first_valid_set(rnd, group, below, cands, k) == first
+    refused = (lambda s: s != literal[0]) if literal else (lambda s: True)
+    second = literal[1] if len(literal) > 1 else None
+    assert first_valid_set(rnd, group, below, cands, k, refused) == second
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(upfloaters, "group_cannot_meet", lambda *_: False)
+        assert first_valid_set(rnd, group, below, cands, k) == first
+        assert first_valid_set(rnd, group, below, cands, k, refused) == second
+
+
+def test_independent_group_path_takes_a_later_candidate_over_an_earlier_dead_end() -> None:
+    """Two players who can only take White (two Blacks behind them) and have met each other;
+    below, in the candidates' order, player 3 (who has met both of them), then three
+    Black-seekers (4, 5, 6). 3 cannot be transferred (he would meet nobody of the group), so
+    he is passed over and the set is (4, 5), leaving 3 and 6 to be paired below."""
+    histories = ["BB", "BB", "B", "W", "W", "W"]
+    met = {(1, 2), (1, 3), (2, 3)}
+    rnd = make_round(histories, met, DUBOV_1997_RULES)
+    group, below = [1, 2], [3, 4, 5, 6]
+    assert upfloaters.first_valid_for_independent_group(rnd.graph.barred, group, below,
+                                                        below) == (4, 5)
+    # 4 and 5 taken together would leave 3 and 6 below; if 3 and 6 had met, (4, 6) would
+    # leave 3 and 5, and the answer moves on
+    rnd2 = make_round(histories, met | {(3, 6)}, DUBOV_1997_RULES)
+    assert upfloaters.first_valid_for_independent_group(rnd2.graph.barred, group, below,
+                                                        below) == (4, 6)
+
+
+@settings(max_examples=100, deadline=None)
+@given(independent_groups(), st.data())
+def test_confined_bans_are_both_ways(
+        case: tuple[DubovRound, list[int], list[int], list[int]], data: st.DataObject) -> None:
+    """The bans of the kept-matching path are symmetric (a matching search may meet a pair from
+    either end): a taken candidate and a player below never meet, nor a passed one (or a
+    non-candidate) and a group player; and nothing else is added."""
+    rnd, group, below, cands = case
+    taken = data.draw(st.sets(st.sampled_from(cands))) if cands else set()
+    passed = (data.draw(st.sets(st.sampled_from(cands))) - taken) if cands else set()
+    stays = (set(below) - set(cands)) | passed
+    view = upfloaters._Confined(rnd.graph.barred, mask_of(group), mask_of(below),
+                                mask_of(stays))
+    view.taken = mask_of(taken)
+    everyone = group + below
+    for a in everyone:
+        for b in everyone:
+            if a == b:
+                continue
+            banned = (view[a] >> b) & 1
+            assert banned == (view[b] >> a) & 1
+            expected = ((rnd.graph.barred[a] >> b) & 1
+                        or (a in taken and b in below) or (b in taken and a in below)
+                        or (a in stays and b in group) or (b in stays and a in group))
+            assert banned == int(bool(expected))
+
+
+@settings(max_examples=300, deadline=None)
+@given(groups(), st.integers(0, 6), st.integers(-1, 8))
+def test_walk_past_its_budget_on_many_players_goes_on_without_one(
+        case: tuple[DubovRound, list[int], list[int], list[int]], k: int, nodes: int) -> None:
+    """Past its node budget (here ``nodes``: the walk stops anywhere, its matchings changed)
+    with more players than ``WEIGHTED_FALLBACK_MOST_PLAYERS`` (here 0), the walk starts again
+    without a budget instead of the weighted fallback, and gives the enumeration's first valid
+    set (and the next one when ``accept`` refuses the first), the kept-matching path switched
+    off."""
+    rnd, group, below, cands = case
+    literal = [s for s in itertools.combinations(cands, k)
+               if rnd.pairable(group + list(s)) and rnd.pairable(set(below) - set(s))]
+
+    def no_fallback(*args: object) -> object:
+        raise AssertionError("the weighted fallback was called")
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(upfloaters, "NODE_BUDGET_BASE", nodes)
+        mp.setattr(upfloaters, "NODE_BUDGET_PER_CANDIDATE", 0)
+        mp.setattr(upfloaters, "EDMONDS_SEARCH_COST", 1)
+        mp.setattr(upfloaters, "WEIGHTED_FALLBACK_MOST_PLAYERS", 0)
+        mp.setattr(upfloaters, "group_cannot_meet", lambda *_: False)
+        mp.setattr(upfloaters, "first_valid_by_weights", no_fallback)
+        assert first_valid_set(rnd, group, below, cands, k) == (literal[0] if literal else None)
+        if literal:
+            refused = first_valid_set(rnd, group, below, cands, k, lambda s: s != literal[0])
+            assert refused == (literal[1] if len(literal) > 1 else None)

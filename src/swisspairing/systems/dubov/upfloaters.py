@@ -44,11 +44,11 @@ from __future__ import annotations
 
 import bisect
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...matching.bitpaths import short_augment
-from ...matching.bitsets import BitGraph, augment_bits, mask_of
+from ...matching.bitsets import BitGraph, augment_bits, bits, mask_of
 from ...matching.blossom import max_weight_matching
 from ...matching.gallai import maximum_matching, perfect
 from ...matching.gallai import missable as gallai_missable
@@ -587,13 +587,34 @@ def first_valid_set(rnd: DubovRound, inside: list[int], below: list[int],
     same set."""
     budget = _Budget(NODE_BUDGET_BASE + NODE_BUDGET_PER_CANDIDATE * len(candidates))
     inside_m = _Matching(rnd.graph, inside, budget)
+    if group_cannot_meet(inside_m, k):
+        # nobody of ``inside`` may meet another: the first valid set from one kept perfect
+        # matching (docs/dubov.md, "A group whose players may not meet each other"); the walk
+        # only when ``accept`` refuses it (it then goes on to the next valid sets)
+        first = first_valid_for_independent_group(rnd.graph.barred, inside, below,
+                                                  candidates)
+        if first is None or accept(first):
+            return first
     below_m = _Matching(rnd.graph, below, budget)
     search = _FirstValid(rnd, inside, _Candidates(rnd, candidates), k, budget, accept)
     try:
         search.run(inside_m, below_m)
     except _OverBudget:
-        return first_valid_by_weights(rnd, inside, below, candidates, k, accept)
+        if len(inside) + len(below) <= WEIGHTED_FALLBACK_MOST_PLAYERS:
+            return first_valid_by_weights(rnd, inside, below, candidates, k, accept)
+        # too many players for one dense weighted matching per candidate: the walk again,
+        # without a budget (exact with or without one: the budget only chooses the method)
+        budget = _Budget(sys.maxsize)
+        search = _FirstValid(rnd, inside, _Candidates(rnd, candidates), k, budget, accept)
+        search.run(_Matching(rnd.graph, inside, budget), _Matching(rnd.graph, below, budget))
     return search.chosen_set
+
+
+#: Past its node budget, the walk of :func:`first_valid_set` hands over to the weighted
+#: matching only for this many players (group + players below) at most: the fallback builds
+#: a dense graph of all of them and one O(n^3) matching per candidate (issue 26: 3,884 players
+#: ran out of memory under 3 GB); beyond, the walk goes on without a budget (the same set).
+WEIGHTED_FALLBACK_MOST_PLAYERS = 400
 
 
 def first_valid_by_weights(rnd: DubovRound, inside: list[int], below: list[int],
@@ -653,3 +674,90 @@ def first_valid_by_weights(rnd: DubovRound, inside: list[int], below: list[int],
             passed |= 1 << c
     result = tuple(chosen)
     return result if accept(result) else None
+
+
+def group_cannot_meet(inside: _Matching, k: int) -> bool:
+    """Whether :func:`first_valid_for_independent_group` answers: ``k`` is the size of the
+    group and no two of its players may meet (a maximum matching of it leaves all out)."""
+    return 0 < k == inside.left_out == inside.among.bit_count()
+
+
+class _Confined(Mapping[int, int]):
+    """``barred`` with the decisions of :func:`first_valid_for_independent_group` added, both
+    ways: a taken candidate (``taken``) meets only ``inside``; a candidate passed over, or a
+    player of ``below`` who is no candidate (``stays``), meets only ``below``."""
+
+    __slots__ = ("barred", "below", "inside", "stays", "taken")
+
+    def __init__(self, barred: Mapping[int, int], inside: int, below: int, stays: int) -> None:
+        self.barred, self.inside, self.below = barred, inside, below
+        self.stays, self.taken = stays, 0
+
+    def __getitem__(self, v: int) -> int:
+        out = self.barred[v]
+        if (self.inside >> v) & 1:
+            return out | self.stays
+        out |= self.taken  # a player below never meets a taken one (nor does a taken one)
+        if (self.taken >> v) & 1:
+            out |= self.below
+        if (self.stays >> v) & 1:
+            out |= self.inside
+        return out
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.barred)
+
+    def __len__(self) -> int:
+        return len(self.barred)
+
+
+def first_valid_for_independent_group(barred: Mapping[int, int], inside: list[int],
+                                      below: list[int], candidates: list[int]
+                                      ) -> tuple[int, ...] | None:
+    """The first ``len(inside)``-set of ``candidates`` (a subset of ``below``, in the order
+    given; sets in ``itertools.combinations`` order) such that ``inside`` + the set and
+    ``below`` minus the set can each be paired among themselves (1997 art. 2, art. 7
+    transfers); None when there is none. Only for a group ``inside`` whose players may not
+    meet each other (a maximum matching of it leaves all of them out; issue 26: a 4,000-player
+    near-miss round, 70 such players and 3,794 candidates, where the walk passed its budget and
+    the weighted matching of 3,884 players ran out of memory).
+
+    Exact (docs/dubov.md, "A group whose players may not meet each other"): with ``k =
+    |inside|`` and no pair inside, every perfect matching of ``inside + below`` pairs each
+    ``inside`` player with his own player of ``below``, so the ``k`` players of ``below`` it
+    pairs across are a valid set (the rest of the matching pairs ``below`` minus the set), and
+    a valid set with its two pairings is such a perfect matching. A choice (candidates taken,
+    candidates passed over) can therefore be completed into a valid set iff ``inside + below``
+    has a perfect matching where a taken player meets only ``inside`` and a passed one (or a
+    non-candidate) only ``below``. Each candidate, in order, is taken when the choice can still
+    be completed, else passed over: the first set in combinations order. One perfect matching
+    meeting the decisions so far is kept; taking a candidate whose partner is in ``inside``
+    keeps it; otherwise his pair is undone and one augmenting search from him answers (Berge:
+    he and his old partner are the only players left out), and passing him over keeps the old
+    matching (his partner was below)."""
+    k = len(inside)
+    in_mask, below_mask = mask_of(inside), mask_of(below)
+    confined = _Confined(barred, in_mask, below_mask, below_mask & ~mask_of(candidates))
+    among = in_mask | below_mask
+    mate = maximum_matching(bits(among), confined)
+    if len(mate) < among.bit_count():
+        return None  # no pairing of everybody left (1997 art. 2): no valid set
+    chosen: list[int] = []
+    for c in candidates:
+        if len(chosen) == k:
+            break
+        bit = 1 << c
+        partner = mate[c]
+        confined.taken |= bit
+        if (in_mask >> partner) & 1:
+            chosen.append(c)
+            continue
+        trial = dict(mate)
+        del trial[c], trial[partner]
+        if augment_bits(c, among, confined, trial):
+            mate = trial
+            chosen.append(c)
+            continue
+        confined.taken &= ~bit
+        confined.stays |= bit  # passed over: the kept matching pairs him below already
+    return tuple(chosen) if len(chosen) == k else None

@@ -178,7 +178,24 @@ def edge_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, kind: int) -> lis
                 row = typed_row(ctx, u, v)
             ctx.internal_rows[key] = row
         return row
+    if kind == NEXT and ctx.rnd.rules.edition >= 2017:
+        return next_row(ctx, u, v)
     return edition_row(ctx, u, v, kind)
+
+
+def next_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer) -> list[int]:
+    """The row of a pair of the following bracket (2017 C.7, 2025 [C8]; kind NEXT) made once
+    per pair of scores (issue 26, ``docs/dutch.md`` 8.21 (c)): :func:`criteria_2017` reads
+    of the two players their scores alone (C.7 pairs 1, C.7 PSD from
+    :func:`downfloat_psd_next` and the difference of the scores), :func:`criteria_2025` too
+    ([C8] pairs 1, [C8] scores from :func:`score_weight`); the rest (C.4 / [C4]) is the
+    bracket's. Symmetric in ``u`` and ``v``. A copy is returned: callers own their rows."""
+    a, b = u.score, v.score
+    key = ("next", a, b) if a <= b else ("next", b, a)
+    row = ctx.rows_by_type.get(key)
+    if row is None:
+        row = ctx.rows_by_type[key] = edition_row(ctx, u, v, NEXT)
+    return list(row)
 
 
 def typed_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer) -> list[int]:

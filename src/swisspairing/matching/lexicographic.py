@@ -107,6 +107,33 @@ def _by_classes(names: list[Hashable], weight_of: Callable[[tuple[int, int]], in
     (``weight // radix == high``: the caller may compute ``high`` without the full weights,
     section 8.18)."""
     n = len(names)
+    found = class_duals_and_tight_edges(names, high, classes)
+    if found is None:
+        return None
+    y, tight_edges = found
+    tight: dict[tuple[int, int], int] = {}
+    for e in tight_edges:
+        w = weight_of(e)
+        if w // radix != high[e]:
+            return None
+        tight[e] = w
+    mate = _Solver(n, tight).solve()
+    value = sum(high[(v, m)] for v, m in enumerate(mate) if v < m)
+    weight = sum(tight[(v, m)] for v, m in enumerate(mate) if v < m)
+    if 2 * value != sum(y) or weight <= radix * (value - 1) + low_bound:
+        return None
+    return mate
+
+
+def class_duals_and_tight_edges(names: list[Hashable], high: Mapping[tuple[int, int], int],
+                                classes: Mapping[Hashable, Hashable]
+                                ) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """Vertex duals constant on the caller's classes (:func:`_class_duals`, the doubled scale
+    of :mod:`.blossom`) for the weights ``high`` (edges ``(i, j)`` numbered as ``names``),
+    checked here: ``y >= 0`` and every edge's slack ``y[i] + y[j] - 2 * high`` at least 0.
+    Returns ``y`` and the edges of slack 0 (in the order of ``high``), or None when a check
+    fails. Feasible duals bound every matching: ``2 * high(M) <= sum(y)`` (weak duality);
+    the caller certifies them with a matching that reaches the bound."""
     index: dict[Hashable, int] = {}
     cls = [index.setdefault(classes[name], len(index)) for name in names]
     sizes = [0] * len(index)
@@ -121,22 +148,14 @@ def _by_classes(names: list[Hashable], weight_of: Callable[[tuple[int, int]], in
     if duals is None or min(duals) < 0:
         return None
     y = [duals[c] for c in cls]
-    tight: dict[tuple[int, int], int] = {}
+    tight: list[tuple[int, int]] = []
     for (i, j), h in high.items():
         slack = y[i] + y[j] - 2 * h
         if slack < 0:
             return None
         if slack == 0:
-            w = weight_of((i, j))
-            if w // radix != h:
-                return None
-            tight[(i, j)] = w
-    mate = _Solver(n, tight).solve()
-    value = sum(high[(v, m)] for v, m in enumerate(mate) if v < m)
-    weight = sum(tight[(v, m)] for v, m in enumerate(mate) if v < m)
-    if 2 * value != sum(y) or weight <= radix * (value - 1) + low_bound:
-        return None
-    return mate
+            tight.append((i, j))
+    return y, tight
 
 
 def max_weight_matching_two_levels(

@@ -175,10 +175,52 @@ def edge_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer, kind: int) -> lis
         if row is None:
             row = fast_row(ctx, u, v)
             if row is None:
-                row = edition_row(ctx, u, v, kind)
+                row = typed_row(ctx, u, v)
             ctx.internal_rows[key] = row
         return row
+    if kind == NEXT and ctx.rnd.rules.edition >= 2017:
+        return next_row(ctx, u, v)
     return edition_row(ctx, u, v, kind)
+
+
+def next_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer) -> list[int]:
+    """The row of a pair of the following bracket (2017 C.7, 2025 [C8]; kind NEXT) made once
+    per pair of scores (issue 26, ``docs/dutch.md`` 8.21 (c)): :func:`criteria_2017` reads
+    of the two players their scores alone (C.7 pairs 1, C.7 PSD from
+    :func:`downfloat_psd_next` and the difference of the scores), :func:`criteria_2025` too
+    ([C8] pairs 1, [C8] scores from :func:`score_weight`); the rest (C.4 / [C4]) is the
+    bracket's. Symmetric in ``u`` and ``v``. A copy is returned: callers own their rows."""
+    a, b = u.score, v.score
+    key = ("next", a, b) if a <= b else ("next", b, a)
+    row = ctx.rows_by_type.get(key)
+    if row is None:
+        row = ctx.rows_by_type[key] = edition_row(ctx, u, v, NEXT)
+    return list(row)
+
+
+def typed_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer) -> list[int]:
+    """The row of a pair of the bracket (:func:`edition_row`, kind INTERNAL), made once per
+    pair of player types (issue 26, ``docs/dutch.md`` 8.21). Outside the topscorer colour
+    rule of the last round (C.8/C.9 / [C10]/[C11] read colour histories), what
+    :func:`criteria_2017` and :func:`criteria_2025` read of a player is his score (C.6 / the
+    PSD, C.7 / [C7], [C8], the score differences of C.12-C.19 / [C14]-[C21]), his colour
+    preference and its strength (C.10/C.11 / [C12]/[C13] by :func:`colour_misses`), his two
+    earlier floats (C.12-C.19 / [C14]-[C21]) and, in 2025, whether he is an MDP
+    (:func:`float_gains_2025`, :func:`unpaired_2025_of`); of the pair, which one ranks
+    higher (``hi``, ``lo``). So two pairs whose higher- and lower-ranked players have the
+    same types have the same row; the rest of the arguments is the bracket's. (2012 does the
+    same in :func:`criteria_2012`.) A copy is returned: callers own their rows."""
+    edition = ctx.rnd.rules.edition
+    if edition < 2017 or (ctx.rnd.last_round and (u.topscorer or v.topscorer)):
+        return edition_row(ctx, u, v, INTERNAL)
+    hi, lo = (u, v) if u.rank < v.rank else (v, u)
+    mdp_ids = ctx.mdp_ids
+    key = ("2017+", hi.score, hi.pref, hi.strength, hi.float1, hi.float2, hi.id in mdp_ids,
+           lo.score, lo.pref, lo.strength, lo.float1, lo.float2, lo.id in mdp_ids)
+    row = ctx.rows_by_type.get(key)
+    if row is None:
+        row = ctx.rows_by_type[key] = edition_row(ctx, u, v, INTERNAL)
+    return list(row)
 
 
 def fast_row(ctx: Bracket, u: PairingPlayer, v: PairingPlayer) -> list[int] | None:

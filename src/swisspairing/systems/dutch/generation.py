@@ -355,7 +355,9 @@ def match_mdp_pairing(ctx: Bracket, mdps: list[PairingPlayer],
             # the bracket alone, its downfloaters held at the C.5 / [C6] bound by stand-ins,
             # when its best completes the round (docs/dutch.md 8.12)
             most = dutch_completing.most_pairs(ctx.players, mdps, residents, ctx.rest or [])
-            mate = dutch_without_lower.match_without_lower(ctx, most, order=order)
+            mate = dutch_without_lower.match_without_lower(
+                ctx, most, order=order,
+                mdp_order_lists=([p.id for p in mdps], [p.id for p in residents]))
             if mate is not None:
                 return mate
         return dutch_bracket.match(ctx, order=order)

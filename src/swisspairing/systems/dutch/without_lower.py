@@ -27,9 +27,11 @@ import operator
 
 from ...matching import max_weight_matching
 from ...matching.lexicographic import (
+    class_duals_and_tight_edges,
     max_weight_matching_two_levels,
     max_weight_matching_two_levels_lazy,
 )
+from ...matching.ordered_perfect import first_perfect_matching
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from .bracket import Bracket, OrderDigits, PairRule
@@ -71,11 +73,16 @@ def completes(ctx: Bracket, floaters: list[PairingPlayer]) -> bool:
 
 
 def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = None,
-                        order: OrderDigits | None = None) -> dict[int, int] | None:
+                        order: OrderDigits | None = None,
+                        mdp_order_lists: tuple[list[int], list[int]] | None = None
+                        ) -> dict[int, int] | None:
     """The matching :func:`.bracket.match` would return for ``ctx`` up to ties, read on the
     bracket's own pairs (players left over unmatched), when its number of pairs is ``pairs``
     (an upper bound of the completing candidates' pairs, reached) and its best set of
-    ``pairs`` pairs of the bracket completes the round; None otherwise (module docstring)."""
+    ``pairs`` pairs of the bracket completes the round; None otherwise (module docstring).
+    ``mdp_order_lists``: when ``order`` is ``generation.mdp_order(ctx, mdps, residents)``,
+    the ids of those two lists (the MDP-pairing's D.3 / D.1 digits): the order digits are
+    then settled by a greedy instead of the weights (``docs/dutch.md`` 8.21)."""
     if not applies(ctx):
         return None
     rnd = ctx.rnd
@@ -115,7 +122,11 @@ def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = Non
         for s in stand_ins:
             rows[(p.id, s)] = row
     ids = [p.id for p in players] + stand_ins
-    mate = _maximum_matching(ctx, levels, ids, classes)
+    mate = None
+    if mdp_order_lists is not None and order_width == 2:
+        mate = _first_in_mdp_order(levels, ids, classes, *mdp_order_lists)
+    if mate is None:
+        mate = _maximum_matching(ctx, levels, ids, classes)
     if len(mate) != len(ids):
         return None  # no set of ``pairs`` pairs with the others floating
     floaters = [p for p in players if mate[p.id] <= _FIRST_STAND_IN]
@@ -172,3 +183,71 @@ def _maximum_matching(ctx: Bracket, levels: Levels, ids: list[int],
     mate = max_weight_matching_two_levels_lazy(
         ids, high, weight_of, radix, radix - 1 + pairs_bound, classes)  # type: ignore[arg-type]
     return mate  # type: ignore[return-value]
+
+
+#: how often the greedy of 8.21 answered (``"greedy"``) or left the matching to the weights
+greedy_counts = {"greedy": 0, "weights": 0}
+
+
+def _first_in_mdp_order(levels: Levels, ids: list[int], classes: dict[int, tuple[object, ...]],
+                        mdp_ids: list[int], resident_ids: list[int]) -> dict[int, int] | None:
+    """A maximum-weight matching of the relaxation whose last two digits are the MDP-pairing's
+    order digits (``generation.mdp_order`` of the MDPs ``mdp_ids`` and the residents
+    ``resident_ids``, in that order; zero on every other edge), without those digits in any
+    weight (``docs/dutch.md`` 8.21):
+
+    1. ``H``, the digits above the order digits (``w = radix * H + O + 1``, ``radix`` the
+       product of the two order radices, ``O <= radix - 1`` on any matching: no digit carries);
+       class duals ``y`` for ``H`` (8.16 (b)), checked feasible on every edge, every ``y``
+       positive; ``T`` the edges of slack 0;
+    2. a perfect matching of ``T`` certifies them (``2 H(M) == sum(y)``: weak duality), and
+       then the matchings of largest ``H`` are exactly the perfect matchings of ``T`` (each
+       covers every vertex, all of positive dual, on slack-0 edges);
+    3. among those, the largest ``O`` is D.3's digit first, then D.1's
+       (:func:`..matching.ordered_perfect.first_perfect_matching`, residents numbered in
+       their order): the maximum weight.
+
+    None when a check fails or the graph has no such perfect matching (the weights decide)."""
+    rows = levels.rows
+    pairs_bound = max(1, (len(ids) + 1) // 2)
+    if not rows or pairs_bound < 2 or len(ids) % 2:
+        greedy_counts["weights"] += 1
+        return None
+    # H needs the digits above the order digits only: their place values are the products of
+    # the radices between (``mult[k] // radix`` for ``Levels.weights``' place values ``mult``:
+    # those include the two order radices, which divide out). The high parts of the rows
+    # repeat (pairs of alike players; the order digits alone tell them apart): each is made
+    # into a number once.
+    cut = len(next(iter(rows.values()))) - 2
+    high_part = {id(vals): tuple(vals[:cut]) for vals in rows.values()}
+    values = set(high_part.values())
+    high_radices = levels.radices(pairs_bound, values)  # type: ignore[arg-type]
+    high_mult, _ = digit_multipliers(high_radices)
+    number = {vals: sum(map(operator.mul, vals, high_mult)) for vals in values}
+    high_of = {key: number[vals] for key, vals in high_part.items()}
+    # vertices numbered: the residents in their D.1 order first (lowest bit = first), the rest
+    present = set(ids)
+    order_ids = [r for r in resident_ids if r in present]
+    in_order = set(order_ids)
+    order_ids += [v for v in ids if v not in in_order]
+    position = {v: i for i, v in enumerate(order_ids)}
+    high: dict[tuple[int, int], int] = {}
+    for (a, b), vals in rows.items():
+        i, j = position[a], position[b]
+        high[(i, j) if i < j else (j, i)] = high_of[id(vals)]
+    found = class_duals_and_tight_edges(order_ids, high, classes)
+    if found is None or min(found[0]) <= 0:
+        greedy_counts["weights"] += 1
+        return None
+    neighbours = [0] * len(order_ids)
+    for i, j in found[1]:
+        neighbours[i] |= 1 << j
+        neighbours[j] |= 1 << i
+    left = [position[m] for m in mdp_ids if m in position]
+    preferred = (1 << len(in_order)) - 1
+    mate = first_perfect_matching(neighbours, left, preferred)
+    if mate is None:
+        greedy_counts["weights"] += 1
+        return None
+    greedy_counts["greedy"] += 1
+    return {order_ids[a]: order_ids[b] for a, b in mate.items()}

@@ -563,3 +563,60 @@ def test_sorted_costs_give_the_cheapest_with_and_without_one_player() -> None:
                 assert costs.cheapest(count, without) == expected
                 checked += 1
     assert checked > 5000
+
+
+def test_lookahead_completing_last_gives_the_pairing_under_c4(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.22 (a) (2025): each round in which a bracket paired alone kept its pairing because
+    ``PairingRound.lookahead_completing_last`` found a look-ahead pairing of the last bracket
+    at the [C8] bound leaving over a resident who may receive the PAB (the first one found
+    left over a resident who may not, [C2]), paired again without it (the bracket paired
+    again under [C4] with the following scoregroup and the players below, as before): the
+    same boards and bye. Counted apart: the rounds where the greedy's witness was enough, and
+    where the exact matching was needed."""
+    def tally(out: object, rnd: PairingRound, floaters: list[PairingPlayer],
+              nxt: list[PairingPlayer]) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, list) and len(out) == 1 and out[0].bye_ok
+        assert out[0] in nxt
+        return "kept"
+
+    used = paired_alike_without(
+        get_system("dutch-2025"), odd_early_rounds("dutch-2025"), monkeypatch,
+        [Spy(PairingRound, "lookahead_completing_last", tally),
+         Spy(PairingRound, "_leftover",
+             lambda out, *args: "exact" if len(args) > 3 and out is not None else None)],
+        [StandIn(PairingRound, "lookahead_completing_last", lambda *a: None)],
+        again_when="kept")
+    print(dict(used))
+    assert used["rounds"] >= 8
+
+
+@pytest.mark.parametrize("second_eligible", [True, False])
+def test_lookahead_completing_last_needs_a_pairing_at_the_bound(second_eligible: bool) -> None:
+    """8.22 (a) (2025), hand-made: downfloater 1 (2 points) over the last bracket's residents
+    2-5 (1 point), odd: the look-ahead pairing leaves one resident over, who must be able to
+    receive the PAB ([C2], within [C4]). 1 already met 2, 3 and 4, so he must meet 5. When 5 is
+    the only eligible resident no pairing at the bound leaves an eligible one over (None: the
+    bracket is paired again under [C4]); when 4 is eligible too, 4 is left over (1-5, 2-3)."""
+    w, b = Colour.WHITE, Colour.BLACK
+    strong = PreferenceStrength.STRONG.value
+
+    def player(pid: int, score: int, opponents: frozenset[int], bye_ok: bool) -> PairingPlayer:
+        return PairingPlayer(id=pid, score=score, colours=(w, b, w) if score == 20 else (b, w, b),
+                             opponents=opponents, pref=b if score == 20 else w,
+                             strength=strong, cd=1 if score == 20 else -1, float1=None,
+                             float2=None, bye_ok=bye_ok, topscorer=False, unplayed=0,
+                             rank=pid - 1, paired_number=pid)
+
+    floater = player(1, 20, frozenset({2, 3, 4}), True)
+    residents = [player(2, 10, frozenset({1}), False), player(3, 10, frozenset({1}), False),
+                 player(4, 10, frozenset({1}), second_eligible),
+                 player(5, 10, frozenset(), True)]
+    rnd = PairingRound(RULES_2025, [floater, *residents], False, None, None, 4)
+    left = rnd.lookahead_completing_last([floater], residents)
+    if second_eligible:
+        assert left is not None and [p.id for p in left] == [4]
+    else:
+        assert left is None

@@ -472,13 +472,14 @@ def test_cheapest_floaters_one_colour_never_pairs_two_mild_players(
     assert sorted(tuple(sorted((a.id, c.id))) for a, c in full.pairs) == [(1, 4), (2, 3)]
 
 
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2025"])
 def test_cheapest_floaters_one_colour_last_bracket_gives_the_pairing_of_the_full_matchings(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """8.20 (2017): each round in which 8.19 settled the last bracket (odd: the player left
-    over receives the PAB, C.2 / A.9), paired again without the shortcut (the weighted
-    matchings with the PAB vertex): the same boards and bye. Counted apart: last brackets with
-    an MDP, whose eligible residents differ in their cost as the receiver, and with a resident
-    who may not receive the PAB (C.2)."""
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.20 (2017), 8.22 (b) (2025, [C9]): each round in which 8.19 settled the last bracket
+    (odd: the player left over receives the PAB, C.2 / A.9), paired again without the
+    shortcut (the weighted matchings with the PAB vertex; 2025 with [C9]): the same boards and
+    bye. Counted apart: last brackets with an MDP, whose eligible residents differ in their
+    cost as the receiver, and with a resident who may not receive the PAB (C.2)."""
     kinds: Counter[str] = Counter()
 
     def tally(out: object, ctx: Bracket) -> str | None:
@@ -496,11 +497,11 @@ def test_cheapest_floaters_one_colour_last_bracket_gives_the_pairing_of_the_full
         return "last"
 
     used = paired_alike_without(
-        get_system("dutch-2017"), odd_early_rounds("dutch-2017"), monkeypatch,
+        get_system(system), odd_early_rounds(system), monkeypatch,
         [Spy(cheapest_floaters, "cheapest_floaters_one_colour", tally)],
         [StandIn(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)],
         again_when="last")
-    print(dict(used), dict(kinds))
+    print(system, dict(used), dict(kinds))
     assert used["rounds"] >= 8
     assert kinds["mdp"] >= 3 and kinds["costs differ"] >= 3 and kinds["ineligible"] >= 3
 
@@ -563,3 +564,116 @@ def test_sorted_costs_give_the_cheapest_with_and_without_one_player() -> None:
                 assert costs.cheapest(count, without) == expected
                 checked += 1
     assert checked > 5000
+
+
+def test_lookahead_completing_last_gives_the_pairing_under_c4(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.22 (a) (2025): each round in which a bracket paired alone kept its pairing because
+    ``PairingRound.lookahead_completing_last`` found a look-ahead pairing of the last bracket
+    at the [C8] bound leaving over a resident who may receive the PAB (the first one found
+    left over a resident who may not, [C2]), paired again without it (the bracket paired
+    again under [C4] with the following scoregroup and the players below, as before): the
+    same boards and bye. Counted apart: the rounds where the greedy's witness was enough, and
+    where the exact matching was needed."""
+    def tally(out: object, rnd: PairingRound, floaters: list[PairingPlayer],
+              nxt: list[PairingPlayer]) -> str | None:
+        if out is None:
+            return None
+        assert isinstance(out, list) and len(out) == 1 and out[0].bye_ok
+        assert out[0] in nxt
+        return "kept"
+
+    used = paired_alike_without(
+        get_system("dutch-2025"), odd_early_rounds("dutch-2025"), monkeypatch,
+        [Spy(PairingRound, "lookahead_completing_last", tally),
+         Spy(PairingRound, "_leftover",
+             lambda out, *args: "exact" if len(args) > 3 and out is not None else None)],
+        [StandIn(PairingRound, "lookahead_completing_last", lambda *a: None)],
+        again_when="kept")
+    print(dict(used))
+    assert used["rounds"] >= 8
+
+
+@pytest.mark.parametrize("second_eligible", [True, False])
+def test_lookahead_completing_last_needs_a_pairing_at_the_bound(second_eligible: bool) -> None:
+    """8.22 (a) (2025), hand-made: downfloater 1 (2 points) over the last bracket's residents
+    2-5 (1 point), odd: the look-ahead pairing leaves one resident over, who must be able to
+    receive the PAB ([C2], within [C4]). 1 already met 2, 3 and 4, so he must meet 5. When 5 is
+    the only eligible resident no pairing at the bound leaves an eligible one over (None: the
+    bracket is paired again under [C4]); when 4 is eligible too, 4 is left over (1-5, 2-3)."""
+    w, b = Colour.WHITE, Colour.BLACK
+    strong = PreferenceStrength.STRONG.value
+
+    def player(pid: int, score: int, opponents: frozenset[int], bye_ok: bool) -> PairingPlayer:
+        return PairingPlayer(id=pid, score=score, colours=(w, b, w) if score == 20 else (b, w, b),
+                             opponents=opponents, pref=b if score == 20 else w,
+                             strength=strong, cd=1 if score == 20 else -1, float1=None,
+                             float2=None, bye_ok=bye_ok, topscorer=False, unplayed=0,
+                             rank=pid - 1, paired_number=pid)
+
+    floater = player(1, 20, frozenset({2, 3, 4}), True)
+    residents = [player(2, 10, frozenset({1}), False), player(3, 10, frozenset({1}), False),
+                 player(4, 10, frozenset({1}), second_eligible),
+                 player(5, 10, frozenset(), True)]
+    rnd = PairingRound(RULES_2025, [floater, *residents], False, None, None, 4)
+    left = rnd.lookahead_completing_last([floater], residents)
+    if second_eligible:
+        assert left is not None and [p.id for p in left] == [4]
+    else:
+        assert left is None
+
+
+@pytest.mark.parametrize("case", ["all alike", "last BSN unplayed", "mild fewer unplayed",
+                                  "MDP fewer unplayed"])
+def test_cheapest_floaters_one_colour_last_bracket_2025_c9(
+        case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.22 (b) (2025), hand-made: the last bracket of round 4, MDP 1 (2 points, WWB: strong
+    Black) over residents 2-7 (1 point, preferring White), odd: the player left over receives
+    the PAB, and [C9] (fewest unplayed games) ranks above [C12]/[C13] and the floats.
+    *all alike*: every resident strong, none with an unplayed game: D.1 leaves the last BSN, 7,
+    over (as 2017). *last BSN unplayed*: 7 has an unplayed game: another resident (6) is left
+    over. *mild fewer unplayed*: every strong resident has an unplayed game, 4 (mild) none:
+    [C9] makes 4 the receiver although a strong one left over would miss one strong preference
+    less ([C13]); the shortcut, whose bound draws the receiver from the strong players, answers
+    None. *MDP fewer unplayed*: every resident has an unplayed game, the MDP none: leaving
+    the MDP over would be worse at [C7] (a 2-point downfloater), so 7 is left over. In each
+    case the weighted matchings with the PAB vertex (the shortcut off) agree."""
+    w, b = Colour.WHITE, Colour.BLACK
+    strong, mild = PreferenceStrength.STRONG.value, PreferenceStrength.MILD.value
+
+    def resident(pid: int) -> PairingPlayer:
+        is_mild = case == "mild fewer unplayed" and pid == 4
+        if case == "all alike":
+            unplayed = 0
+        elif case == "MDP fewer unplayed":
+            unplayed = 1
+        elif case == "last BSN unplayed":
+            unplayed = int(pid == 7)
+        else:
+            unplayed = int(not is_mild)
+        return PairingPlayer(id=pid, score=10, colours=(w, b) if is_mild else (b, w, b),
+                             opponents=frozenset(), pref=w,
+                             strength=mild if is_mild else strong, cd=0 if is_mild else -1,
+                             float1=None, float2=None, bye_ok=True, topscorer=False,
+                             unplayed=unplayed, rank=pid - 1, paired_number=pid)
+
+    mdp = PairingPlayer(id=1, score=20, colours=(w, w, b), opponents=frozenset(), pref=b,
+                        strength=strong, cd=1, float1=None, float2=None, bye_ok=True,
+                        topscorer=False, unplayed=0, rank=0, paired_number=1)
+    players = [mdp, *(resident(pid) for pid in range(2, 8))]
+    rnd = PairingRound(RULES_2025, players, False, None, None, 4)
+    found = cheapest_floaters.cheapest_floaters_one_colour(
+        open_bracket(rnd, players, {1}, [], []))
+    monkeypatch.setattr(cheapest_floaters, "cheapest_floaters_one_colour", lambda ctx: None)
+    full = generation.run(open_bracket(rnd, players, {1}, [], []))
+    expected = {"all alike": 7, "last BSN unplayed": 6, "mild fewer unplayed": 4,
+                "MDP fewer unplayed": 7}[case]
+    assert [p.id for p in full.floaters] == [expected]
+    if case == "mild fewer unplayed":
+        assert found is None
+        return
+    assert found is not None
+    pairs, receiver = found
+    assert [p.id for p in receiver] == [expected]
+    assert (sorted(tuple(sorted((a.id, c.id))) for a, c in full.pairs)
+            == sorted(tuple(sorted((a.id, c.id))) for a, c in pairs))

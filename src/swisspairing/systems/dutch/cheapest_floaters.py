@@ -372,23 +372,32 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     players (:func:`.completing.first_free_assignment`). Verified: the most pairs there are
     (``len // 2``).
 
-    2017, the last bracket (``ctx.complete``, nothing below): the same, the player left over
+    The last bracket (``ctx.complete``, nothing below): the same, the player left over
     receiving the PAB (A.9): only an eligible player may be left over (C.2, ``bye_ok``), his
-    PAB edge carries C.4 alone, so his cost is his :func:`floater_cost` (docs/dutch.md 8.20)."""
+    PAB edge carries C.4 alone, so his cost is his :func:`floater_cost` (docs/dutch.md 8.20);
+    2025: his PAB edge also carries [C9] (2.4.4, fewest unplayed games), which ranks above
+    [C12]/[C13], so only the eligible residents with the fewest unplayed games may be left
+    over (8.22 (b): every candidate leaving over another resident is worse at [C9], one
+    leaving over the MDP worse at [C7])."""
     rnd = ctx.rnd
     if ctx.rest or ctx.nxt or rnd.rules.edition < 2017:
         return None
     # the last bracket (C.4 asked of it alone: nothing below, no following scoregroup): the
-    # player left over receives the PAB (C.2, A.9), 2017 only: 2025 [C9] ranks above [C13]
-    # (docs/dutch.md 8.20)
+    # player left over receives the PAB (C.2, A.9; docs/dutch.md 8.20)
     last_bracket = ctx.complete
-    if last_bracket and rnd.rules.edition != 2017:
-        return None
     players = ctx.players
     mdps = [p for p in players if p.id in ctx.mdp_ids]
     residents = [p for p in players if p.id not in ctx.mdp_ids]
     if len(mdps) > 1 or len(residents) < 2:
         return None
+    # 2025 [C9] (2.4.4) ranks above [C12]/[C13]: the PAB receiver is one of the eligible
+    # residents with the fewest unplayed games, when some candidate leaves one of them over
+    # (checked by the construction below; docs/dutch.md 8.22 (b))
+    least_unplayed = None
+    if last_bracket and rnd.rules.edition >= 2025 and len(players) % 2:
+        least_unplayed = min((p.unplayed for p in residents if p.bye_ok), default=None)
+        if least_unplayed is None:
+            return None
     one = residents[0]
     if one.pref is None or any(p.score != one.score or p.pref is not one.pref
                                for p in residents):
@@ -404,9 +413,12 @@ def cheapest_floaters_one_colour(ctx: Bracket) -> tuple[Pairs, list[PairingPlaye
     costs = {p.id: floater_cost(ctx, p) for p in residents}
 
     def may_be_left(p: PairingPlayer) -> bool:
-        """May be the player left over: in the last bracket he receives the PAB (2017 C.2:
-        eligible only; his row is the PAB edge's, C.4 alone, docs/dutch.md 8.20)."""
-        return not last_bracket or p.bye_ok
+        """May be the player left over: in the last bracket he receives the PAB (2017 C.2 /
+        2025 [C2]: eligible only; his row is the PAB edge's, C.4 alone, docs/dutch.md 8.20;
+        2025: with [C9] the fewest unplayed games of the eligible residents, 8.22 (b))."""
+        if not last_bracket:
+            return True
+        return p.bye_ok and (least_unplayed is None or p.unplayed == least_unplayed)
 
     def floatable(p: PairingPlayer) -> bool:
         """Strong (mild players are all paired) and allowed to be left over."""

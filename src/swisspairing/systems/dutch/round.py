@@ -318,6 +318,11 @@ class PairingRound:
             left = self.lookahead_ideal(res.floaters, bracket, nxt,
                                         self.floater_scores_fixed(bracket, mdps, res),
                                         self.one_colour_side_2012(bracket, res) is not None)
+            if left and beyond == [] and not self.can_complete(left):
+                # 2025 [C8] within [C4], the following bracket the last one: the look-ahead
+                # pairing found leaves over a resident who may not receive the PAB ([C2]);
+                # another one at the same bound may leave an eligible one (docs/dutch.md 8.22)
+                left = self.lookahead_completing_last(res.floaters, nxt)
             if left is not None and (beyond is None or self.can_complete(left + beyond)):
                 # 2025: [C8] asks the following bracket to comply with [C4] too: its
                 # look-ahead pairing must leave the players below it a complete pairing
@@ -548,6 +553,45 @@ class PairingRound:
             left = self._residents_covered(floaters, nxt, one_colour)
         return left
 
+    def lookahead_completing_last(self, floaters: list[PairingPlayer],
+                                  nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:
+        """2025 [C8] within [C4] when the following bracket (residents ``nxt``) is the last one
+        and ``f + n`` is odd (docs/dutch.md 8.22): a look-ahead pairing at the bound of
+        :meth:`lookahead_ideal` (every downfloater paired with a resident, ``(f + n) // 2``
+        pairs, one resident left over) whose resident left over may receive the PAB ([C2],
+        ``can_complete([r])``). Returns ``[r]``, or None when there is none.
+
+        A greedy first: the residents who may not be left over choose first (each floater
+        takes the first resident he may meet, then each resident in turn the first free one
+        he may meet, the one left over being a resident who may be); when it fails, the exact
+        test, a perfect matching of :meth:`_leftover` whose stand-in only those residents may
+        take. Any pairing found is a witness: which one does not change the answer."""
+        if (len(floaters) + len(nxt)) % 2 == 0:
+            return None
+        eligible = {q.id for q in nxt if self.can_complete([q])}
+        if not eligible:
+            return None
+        ordered = ([q for q in nxt if q.id not in eligible]
+                   + [q for q in nxt if q.id in eligible])
+        free = self._greedy_residents(floaters, ordered)
+        compatible = self.compatible
+        rest = free if free is not None else []
+        left: list[PairingPlayer] = []
+        while rest:
+            p = rest[0]
+            k = next((k for k in range(1, len(rest)) if compatible(p, rest[k])), 0)
+            if k:
+                rest = rest[1:k] + rest[k + 1:]
+            elif not left and p.id in eligible:
+                left.append(p)
+                rest = rest[1:]
+            else:
+                break
+        else:
+            if free is not None and len(left) == 1:
+                return left
+        return self._leftover(floaters, nxt, lambda q: q.id in eligible)
+
     def lookahead_one_colour_block(self, floaters: list[PairingPlayer],
                                    nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:
         """2025 [C8] (2.4.3) when the following bracket's residents ``nxt`` hold a block ``B`` of
@@ -640,11 +684,13 @@ class PairingRound:
             free.pop(k)
         return free
 
-    def _leftover(self, floaters: list[PairingPlayer],
-                  nxt: list[PairingPlayer]) -> list[PairingPlayer] | None:
+    def _leftover(self, floaters: list[PairingPlayer], nxt: list[PairingPlayer],
+                  may_be_left: Callable[[PairingPlayer], bool] | None = None
+                  ) -> list[PairingPlayer] | None:
         """Exact test behind :meth:`lookahead_ideal`: a perfect matching of the floaters and
         the residents (no floater-floater edge), plus a stand-in vertex that any resident may
-        take when their number is odd. Returns the resident matched to the stand-in."""
+        take when their number is odd (only those ``may_be_left`` accepts, when given:
+        :meth:`lookahead_completing_last`). Returns the resident matched to the stand-in."""
         ids = [p.id for p in floaters] + [q.id for q in nxt]
         adj: dict[int, list[int]] = {v: [] for v in ids}
         for i, p in enumerate(nxt):
@@ -653,8 +699,9 @@ class PairingRound:
                     adj[p.id].append(q.id)
                     adj[q.id].append(p.id)
         if len(ids) % 2:
-            adj[BYE_VERTEX] = [q.id for q in nxt]
-            for q in nxt:
+            takers = [q for q in nxt if may_be_left is None or may_be_left(q)]
+            adj[BYE_VERTEX] = [q.id for q in takers]
+            for q in takers:
                 adj[q.id].append(BYE_VERTEX)
             ids.append(BYE_VERTEX)
         mate = maximum_matching(ids, adj)

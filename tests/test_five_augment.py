@@ -36,8 +36,9 @@ def _five_paths(v: int, among: int, barred: dict[int, int], mate: dict[int, int]
     return paths
 
 
-@pytest.mark.parametrize("seed", range(300))
-def test_found_exactly_when_a_five_edge_path_exists(seed: int) -> None:
+def _random_case(seed: int) -> tuple[int, int, dict[int, int], dict[int, int]] | None:
+    """A random graph of 2-40 vertices, a random matching of most of them and one of its
+    exposed vertices ``v``: ``(v, among, barred, mate)``, or None when every vertex is matched."""
     rng = random.Random(seed)
     n = rng.randint(2, 40)
     barred = random_graph(rng, n)
@@ -45,8 +46,30 @@ def test_found_exactly_when_a_five_edge_path_exists(seed: int) -> None:
     mate = random_matching(rng, barred, among)
     exposed = [u for u in bits(among) if u not in mate]
     if not exposed:
+        return None
+    return rng.choice(exposed), among, barred, mate
+
+
+def _assert_augmented_along_one_of(paths: list[tuple[int, ...]], v: int, e: int, among: int,
+                                   free: int, barred: dict[int, int], before: dict[int, int],
+                                   mate: dict[int, int]) -> None:
+    """``mate`` is ``before`` augmented from ``v`` to the exposed ``e`` along one of ``paths``:
+    a matching of the graph, of ``among``, one pair more, its old vertices still matched."""
+    assert (free >> e) & 1 and e != v
+    assert all(mate[mate[u]] == u and u != mate[u] and not (barred[u] >> mate[u]) & 1
+               and (among >> u) & 1 for u in mate)
+    assert mask_of(mate) == mask_of(before) | (1 << v) | (1 << e)
+    # the pairs changed are those of one of the paths listed
+    changed = {u for u in mate if before.get(u) != mate[u]}
+    assert any(changed == set(path) for path in paths)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_found_exactly_when_a_five_edge_path_exists(seed: int) -> None:
+    case = _random_case(seed)
+    if case is None:
         return
-    v = rng.choice(exposed)
+    v, among, barred, mate = case
     matched, free = mask_of(mate), among & ~mask_of(mate)
     before = dict(mate)
     paths = _five_paths(v, among, barred, mate)
@@ -56,14 +79,7 @@ def test_found_exactly_when_a_five_edge_path_exists(seed: int) -> None:
         assert mate == before  # nothing changed
         return
     assert paths
-    assert (free >> e) & 1 and e != v
-    # a matching of the graph, of ``among``, one pair more, its old vertices still matched
-    assert all(mate[mate[u]] == u and u != mate[u] and not (barred[u] >> mate[u]) & 1
-               and (among >> u) & 1 for u in mate)
-    assert mask_of(mate) == matched | (1 << v) | (1 << e)
-    # the pairs changed are those of one of the paths listed
-    changed = {u for u in mate if before.get(u) != mate[u]}
-    assert any(changed == set(path) for path in paths)
+    _assert_augmented_along_one_of(paths, v, e, among, free, barred, before, mate)
 
 
 def test_a_path_only_five_edges_long_is_found() -> None:
@@ -94,15 +110,10 @@ def _short_paths(v: int, among: int, barred: dict[int, int], mate: dict[int, int
 def test_up_to_five_finds_a_shortest_path_of_at_most_five_edges(seed: int) -> None:
     """``augment_up_to_five``: a path exactly when one of one, three or five edges exists, of
     the shortest of those lengths, and what it leaves is a matching one pair larger."""
-    rng = random.Random(seed)
-    n = rng.randint(2, 40)
-    barred = random_graph(rng, n)
-    among = mask_of(u for u in range(n) if rng.random() < 0.9)
-    mate = random_matching(rng, barred, among)
-    exposed = [u for u in bits(among) if u not in mate]
-    if not exposed:
+    case = _random_case(seed)
+    if case is None:
         return
-    v = rng.choice(exposed)
+    v, among, barred, mate = case
     matched, free = mask_of(mate), among & ~mask_of(mate)
     before = dict(mate)
     paths = _short_paths(v, among, barred, mate)
@@ -112,9 +123,4 @@ def test_up_to_five_finds_a_shortest_path_of_at_most_five_edges(seed: int) -> No
         assert mate == before
         return
     shortest = min(k for k, found in paths.items() if found)
-    assert (free >> e) & 1 and e != v
-    assert all(mate[mate[u]] == u and u != mate[u] and not (barred[u] >> mate[u]) & 1
-               and (among >> u) & 1 for u in mate)
-    assert mask_of(mate) == matched | (1 << v) | (1 << e)
-    changed = {u for u in mate if before.get(u) != mate[u]}
-    assert any(changed == set(path) for path in paths[shortest])
+    _assert_augmented_along_one_of(paths[shortest], v, e, among, free, barred, before, mate)

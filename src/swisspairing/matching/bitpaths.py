@@ -41,6 +41,38 @@ def short_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
     return None
 
 
+def _five_edge_path(v: int, others: int, xs: int, zs: int, barred: Mapping[int, int],
+                    mate: dict[int, int]) -> int | None:
+    """The middle of a five-edge augmenting path ``v - b = x - y = a - e``: ``xs`` the mates of
+    ``v``'s matched neighbours, ``zs`` the mates of the matched vertices joined to an exposed
+    vertex of ``others``; the first edge ``x - y`` between them (read from the smaller side:
+    fewer rows), the path applied to ``mate``; its other end ``e``, or None if there is no such
+    edge (shared by :func:`five_augment` and :func:`augment_up_to_five`)."""
+    found = None
+    if xs.bit_count() <= zs.bit_count():
+        for x in bits(xs):
+            ys = zs & ~barred[x] & ~((1 << mate[x]) | (1 << x))
+            if ys:
+                found = x, (ys & -ys).bit_length() - 1
+                break
+    else:  # the same question asked from Z's side (fewer rows read)
+        for y in bits(zs):
+            xx = xs & ~barred[y] & ~((1 << mate[y]) | (1 << y))
+            if xx:
+                found = (xx & -xx).bit_length() - 1, y
+                break
+    if found is None:
+        return None
+    x, y = found
+    b, a = mate[x], mate[y]
+    ends = others & ~barred[a]
+    e = (ends & -ends).bit_length() - 1
+    mate[v], mate[b] = b, v
+    mate[x], mate[y] = y, x
+    mate[a], mate[e] = e, a
+    return e
+
+
 def five_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
                  mate: dict[int, int]) -> int | None:
     """An augmenting path of five edges ``v - b = x - y = a - e`` from the exposed ``v`` to
@@ -74,29 +106,7 @@ def five_augment(v: int, free: int, matched: int, barred: Mapping[int, int],
     zs = 0
     for a in bits(near):
         zs |= 1 << mate[a]
-    found = None
-    if xs.bit_count() <= zs.bit_count():
-        for x in bits(xs):
-            ys = zs & ~barred[x] & ~((1 << mate[x]) | (1 << x))
-            if ys:
-                found = x, (ys & -ys).bit_length() - 1
-                break
-    else:  # the same question asked from Z's side (fewer rows read)
-        for y in bits(zs):
-            xx = xs & ~barred[y] & ~((1 << mate[y]) | (1 << y))
-            if xx:
-                found = (xx & -xx).bit_length() - 1, y
-                break
-    if found is None:
-        return None
-    x, y = found
-    b, a = mate[x], mate[y]
-    ends = others & ~barred[a]
-    e = (ends & -ends).bit_length() - 1
-    mate[v], mate[b] = b, v
-    mate[x], mate[y] = y, x
-    mate[a], mate[e] = e, a
-    return e
+    return _five_edge_path(v, others, xs, zs, barred, mate)
 
 
 def augment_up_to_five(v: int, free: int, matched: int, barred: Mapping[int, int],
@@ -142,29 +152,7 @@ def augment_up_to_five(v: int, free: int, matched: int, barred: Mapping[int, int
     xs = 0  # the mates of v's matched neighbours: v - b = x
     for b in bits(nv):
         xs |= 1 << mate[b]
-    found = None
-    if xs.bit_count() <= zs.bit_count():
-        for x in bits(xs):
-            ys = zs & ~barred[x] & ~((1 << mate[x]) | (1 << x))
-            if ys:
-                found = x, (ys & -ys).bit_length() - 1
-                break
-    else:
-        for y in bits(zs):
-            xx = xs & ~barred[y] & ~((1 << mate[y]) | (1 << y))
-            if xx:
-                found = (xx & -xx).bit_length() - 1, y
-                break
-    if found is None:
-        return None
-    x, y = found  # v - b = x - y = a - e, as in five_augment
-    b, a = mate[x], mate[y]
-    ends = others & ~barred[a]
-    e = (ends & -ends).bit_length() - 1
-    mate[v], mate[b] = b, v
-    mate[x], mate[y] = y, x
-    mate[a], mate[e] = e, a
-    return e
+    return _five_edge_path(v, others, xs, zs, barred, mate)
 
 
 class BitMatching:

@@ -11,6 +11,7 @@ import itertools
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,31 @@ def test_a_bracket_where_the_bounds_do_not_cut() -> None:
     got = choose_upfloaters(*big[:1], 2.0, *big[1:])
     assert got is not None
     assert got.upfloaters == (*range(15, 28), 45)
+    assert got.quality[1] == 1
+
+
+def test_the_bracket_where_the_bounds_do_not_cut_reaches_the_fallback_at_210_players(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26 (session 12): the bracket above at 40 residents, 150 White-seekers and 20
+    Black-seekers (210 players) passes the walk's node budget, and the weighted matching
+    decides once, with the rules' set: resident 1 (who met every White-seeker) takes the first
+    Black-seeker (191, C7 = 1), the 39 others the first 39 White-seekers in the 4.2 order. The
+    walk without a budget never ends here (C(150, 39) sets at the C7 = 0 threshold), which is
+    why the 2026 fallback has no size bound (docs/dubov.md, "The 2026 fallback at thousands of
+    players")."""
+    calls: list[int] = []
+    weighted = upfloaters.by_weighted_matching
+
+    def counted(*args: object) -> upfloaters.UpfloaterChoice | None:
+        calls.append(1)
+        return weighted(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(upfloaters, "by_weighted_matching", counted)
+    rnd, residents, lower = white_seekers_who_met_one_resident(40, 150, 20)
+    got = choose_upfloaters(rnd, 2.0, residents, lower)
+    assert calls == [1]
+    assert got is not None
+    assert got.upfloaters == (*range(41, 80), 191)
     assert got.quality[1] == 1
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import itertools
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -184,6 +186,109 @@ def test_a_bracket_where_the_bounds_do_not_cut() -> None:
     assert got is not None
     assert got.upfloaters == (*range(15, 28), 45)
     assert got.quality[1] == 1
+
+
+def test_the_bracket_where_the_bounds_do_not_cut_reaches_the_fallback_at_210_players(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26 (session 12): the bracket above at 40 residents, 150 White-seekers and 20
+    Black-seekers (210 players) passes the walk's node budget, and the weighted matching
+    decides once, with the rules' set: resident 1 (who met every White-seeker) takes the first
+    Black-seeker (191, C7 = 1), the 39 others the first 39 White-seekers in the 4.2 order. The
+    walk without a budget gives the same set (with the forced-pairs floor of C7; without it,
+    C(150, 39) sets at the C7 = 0 threshold: docs/dubov.md, "The 2026 fallback at thousands of
+    players")."""
+    calls: list[int] = []
+    weighted = upfloaters.by_weighted_matching
+
+    def counted(*args: object) -> upfloaters.UpfloaterChoice | None:
+        calls.append(1)
+        return weighted(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(upfloaters, "by_weighted_matching", counted)
+    rnd, residents, lower = white_seekers_who_met_one_resident(40, 150, 20)
+    got = choose_upfloaters(rnd, 2.0, residents, lower)
+    assert calls == [1]
+    assert got is not None
+    assert got.upfloaters == (*range(41, 80), 191)
+    assert got.quality[1] == 1
+    # the walk alone, within 50,000 nodes (without the forced-pairs floor it passes them)
+    monkeypatch.setattr(upfloaters, "NODE_BUDGET_BASE", 50_000)
+    walk = choose_upfloaters(rnd, 2.0, residents, lower)
+    assert calls == [1]
+    assert walk is not None and (walk.upfloaters, walk.pairs) == (got.upfloaters, got.pairs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(brackets())
+def test_forced_pairs_floor_is_below_every_valid_set(
+        case: tuple[DubovRound, list[int], list[int]]) -> None:
+    """The second floor of C7 (``_Search.forced_pairs``: residents who may meet nobody of the
+    other preference) is at most the C7 of the bracket pairing of every valid set, of any size
+    (5.2.2-5.2.5), so the walk never passes over a set for it."""
+    rnd, residents, lower = case
+    floor = upfloaters._Search(rnd, 3.0, residents, upfloaters._Candidates(rnd, lower),
+                               0, upfloaters._Budget(0)).forced_c7
+    for k in range(len(residents) % 2, len(lower) + 1, 2):
+        for ups in itertools.combinations(lower, k):
+            bracket = residents + list(ups)
+            if rnd.pairable(bracket) and rnd.pairable(set(lower) - set(ups)):
+                pairs = rnd.pair_bracket(bracket)
+                assert pairs is not None
+                assert floor <= rnd.unmet_preferences(pairs)
+
+
+def test_forced_pairs_floor_counts_pairs_not_players() -> None:
+    """Residents 1..4 limited to Black who have met every White-seeker below: each ends in a
+    pair of two Black-seekers, two of them per pair at best, so the floor is 2 (not 4); and
+    a resident who met only some White-seekers is not counted."""
+    rnd, residents, lower = white_seekers_who_met_one_resident(4, 6, 4)
+    for r in (2, 3, 4):
+        rnd.players[r] = replace(rnd.players[r], opponents=frozenset(range(5, 11)))
+    rnd = DubovRound(Tournament(), 5, DUBOV_2026_RULES, rnd.players, W, last_round=False,
+                     max_upfloats=3, explain=None)
+    search = upfloaters._Search(rnd, 2.0, residents, upfloaters._Candidates(rnd, lower), 4,
+                                upfloaters._Budget(0))
+    assert search.forced_c7 == 2
+    rnd.players[4] = replace(rnd.players[4], opponents=frozenset(range(5, 10)))
+    rnd = DubovRound(Tournament(), 5, DUBOV_2026_RULES, rnd.players, W, last_round=False,
+                     max_upfloats=3, explain=None)
+    search = upfloaters._Search(rnd, 2.0, residents, upfloaters._Candidates(rnd, lower), 4,
+                                upfloaters._Budget(0))
+    assert search.forced_c7 == 2  # three residents left: ceil(3 / 2)
+    rnd.players[3] = replace(rnd.players[3], opponents=frozenset(range(5, 10)))
+    rnd = DubovRound(Tournament(), 5, DUBOV_2026_RULES, rnd.players, W, last_round=False,
+                     max_upfloats=3, explain=None)
+    search = upfloaters._Search(rnd, 2.0, residents, upfloaters._Candidates(rnd, lower), 4,
+                                upfloaters._Budget(0))
+    assert search.forced_c7 == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(brackets(), st.integers(-1, 8))
+def test_walk_past_its_budget_on_many_players_goes_on_without_one(
+        case: tuple[DubovRound, list[int], list[int]], nodes: int) -> None:
+    """Past its node budget (here ``nodes``: the walk stops anywhere, its matchings changed)
+    with more players than ``WEIGHTED_FALLBACK_2026_MOST_PLAYERS`` (here 0), the walk starts
+    again without a budget instead of the weighted fallback, with the literal procedure's set
+    and pairing."""
+    rnd, residents, lower = case
+    expected = literal_choice(rnd, 3.0, residents, lower)
+
+    def no_fallback(*args: object) -> object:
+        raise AssertionError("the weighted fallback was called")
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(upfloaters, "NODE_BUDGET_BASE", nodes)
+        mp.setattr(upfloaters, "NODE_BUDGET_PER_CANDIDATE", 0)
+        mp.setattr(upfloaters, "EDMONDS_SEARCH_COST", 1)
+        mp.setattr(upfloaters, "WEIGHTED_FALLBACK_2026_MOST_PLAYERS", 0)
+        mp.setattr(upfloaters, "by_weighted_matching", no_fallback)
+        got = choose_upfloaters(rnd, 3.0, residents, lower)
+    if expected is None:
+        assert got is None
+    else:
+        assert got is not None
+        assert (got.upfloaters, got.pairs) == expected
 
 
 def test_upfloaters_beyond_the_old_search_bound() -> None:

@@ -192,6 +192,9 @@ class _Candidates:
             self.at_level[lv].append(pos)
             by_cost[lv][self.white[pos]].setdefault(self.cost[pos], []).append(pos)
         self.classes = [[sorted(d.items()) for d in pair] for pair in by_cost]
+        # per level, both colours together (for the bound that ignores colour, see _Search)
+        self.either = [sorted(pair[0] + pair[1], key=lambda item: item[0])
+                       for pair in self.classes]
 
     @staticmethod
     def after(positions: list[int], start: int) -> int:
@@ -201,8 +204,16 @@ class _Candidates:
     def cheapest(self, lv: int, white: bool, start: int, n: int) -> tuple[int, int, int]:
         """The lowest (C8, C9, C10) sum of ``n`` candidates of that score and colour from
         ``start`` on (the ``n`` smallest costs: any other choice swaps in a larger one)."""
+        return self._cheapest(self.classes[lv][white], start, n)
+
+    def cheapest_any(self, lv: int, start: int, n: int) -> tuple[int, int, int]:
+        """:meth:`cheapest` over the candidates of that score of either colour."""
+        return self._cheapest(self.either[lv], start, n)
+
+    def _cheapest(self, classes: list[tuple[tuple[int, int, int], list[int]]], start: int,
+                  n: int) -> tuple[int, int, int]:
         s8 = s9 = s10 = 0
-        for cost, positions in self.classes[lv][white]:
+        for cost, positions in classes:
             if n <= 0:
                 break
             take = min(n, self.after(positions, start))
@@ -243,6 +254,7 @@ class _Search:
         ps = rnd.players
         self.size = len(residents) + k
         self.resident_whites = sum(ps[i].preference is WHITE for i in residents)
+        self.forced_c7 = self.forced_pairs(residents, cands.ids)
         self.threshold: Quality | None = None
         self.next_threshold: Quality | None = None
         self.found: UpfloaterChoice | None = None
@@ -254,7 +266,7 @@ class _Search:
         candidates from position ``start`` on; None when too few are left."""
         c = self.cands
         if need == 0:
-            return self.quality_of(taken, self.colour_floor(taken.whites))
+            return self.quality_of(taken, max(self.colour_floor(taken.whites), self.forced_c7))
         if start >= len(c.ids):
             return None
         per_level = list(taken.per_level)
@@ -277,12 +289,34 @@ class _Search:
             w_here = sum(c.after(p, start) for _, p in c.classes[lv][True])
             lo, hi = max(0, need - (here - w_here)), min(need, w_here)
             x = min(max(self.size // 2 - whites - self.resident_whites, lo), hi)
+            if self.forced_c7 > self.colour_floor(whites + x):
+                # C7 is at least forced_c7 whatever colours are taken (forced_pairs), so
+                # C8-C10 from the cheapest of either colour: a bound of every such set
+                a8, a9, a10 = c.cheapest_any(lv, start, need)
+                bound = _Taken(per_level, whites + x, s8 + a8, s9 + a9, s10 + a10)
+                return self.quality_of(bound, self.forced_c7)
             a8, a9, a10 = c.cheapest(lv, True, start, x)
             b8, b9, b10 = c.cheapest(lv, False, start, need - x)
             bound = _Taken(per_level, whites + x, s8 + a8 + b8, s9 + a9 + b9,
                            s10 + a10 + b10)
             return self.quality_of(bound, self.colour_floor(whites + x))
         return None
+
+    def forced_pairs(self, residents: list[int], candidates: list[int]) -> int:
+        """A second floor of C7, whatever the colours of the upfloaters: a resident who may
+        meet nobody of the other colour preference among the residents and the candidates
+        ends in a pair of two equal preferences in every bracket of this search (5.2.2-5.2.5:
+        one of the two loses it), and one such pair holds at most two of those residents;
+        so C7 >= ceil(forced / 2). Issue 26: the bracket where one resident has met every
+        White-seeker below, which the colour floor alone let the walk enumerate."""
+        ps = self.rnd.players
+        barred = self.rnd.graph.barred
+        everyone = residents + candidates
+        whites = mask_of(i for i in everyone if ps[i].preference is WHITE)
+        others = mask_of(everyone) & ~whites
+        forced = sum(1 for r in residents
+                     if not (others if ps[r].preference is WHITE else whites) & ~barred[r])
+        return (forced + 1) // 2
 
     def colour_floor(self, upfloater_whites: int) -> int:
         """C7 is at least |W - B| / 2 (see the module docstring)."""
@@ -419,8 +453,34 @@ def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: 
     when no number of upfloaters gives a valid bracket (C4).
 
     The walk answers first; when its bounds do not cut enough (more than the node budget), one
-    maximum-weight matching gives the same set (:func:`by_weighted_matching`)."""
+    maximum-weight matching gives the same set (:func:`by_weighted_matching`), for at most
+    ``WEIGHTED_FALLBACK_2026_MOST_PLAYERS`` residents + lower players; with more, the walk
+    starts again without a budget (issue 26: the same set, docs/dubov.md "The 2026 fallback at
+    thousands of players")."""
     budget = _Budget(NODE_BUDGET_BASE + NODE_BUDGET_PER_CANDIDATE * len(lower))
+    try:
+        return _walk_the_sizes(rnd, top, residents, lower, budget)
+    except _OverBudget:
+        if len(residents) + len(lower) <= WEIGHTED_FALLBACK_2026_MOST_PLAYERS:
+            return by_weighted_matching(rnd, top, residents, _Candidates(rnd, lower))
+        # too many players for one dense weighted matching (3.2.1/3.2.2 either way: the
+        # budget only chooses the method); the interrupted walk left its matchings changed,
+        # so everything is built again
+        return _walk_the_sizes(rnd, top, residents, lower, _Budget(sys.maxsize))
+
+
+#: Past its node budget, :func:`choose_upfloaters` hands over to the weighted matching only for
+#: this many players (residents + lower players) at most: one dense matching of all of them
+#: (main at 234d5fd: 1,000 players 20 s, 484 MiB; 2,000 players 118 s, 2.4 GB; 4,000 players
+#: out of memory under 3 GB); beyond, the walk goes on without a budget (the same set).
+WEIGHTED_FALLBACK_2026_MOST_PLAYERS = 1_000
+
+
+def _walk_the_sizes(rnd: DubovRound, top: float, residents: list[int], lower: list[int],
+                    budget: _Budget) -> UpfloaterChoice | None:
+    """The walk of :class:`_Search` for each number of upfloaters from the fewest possible up
+    (C5, see the module docstring), the first that has a valid set answering; raises
+    :class:`_OverBudget` past ``budget``."""
     inside = _Matching(rnd.graph, residents, budget)
     below = _Matching(rnd.graph, lower, budget)
     cands = _Candidates(rnd, lower)
@@ -429,15 +489,12 @@ def choose_upfloaters(rnd: DubovRound, top: float, residents: list[int], lower: 
     # "Upfloaters at the deficiency"): the same sets, in the same order, under sharper bounds
     live = usable_upfloaters(lower, inside, below, k)
     first = _Candidates(rnd, live) if len(live) < len(lower) else cands
-    try:
-        while k <= min(len(residents), len(lower)):
-            use = first if k == max(inside.left_out, below.left_out) else cands
-            choice = _Search(rnd, top, residents, use, k, budget).run(inside, below)
-            if choice is not None:
-                return choice
-            k += 2
-    except _OverBudget:
-        return by_weighted_matching(rnd, top, residents, cands)
+    while k <= min(len(residents), len(lower)):
+        use = first if k == max(inside.left_out, below.left_out) else cands
+        choice = _Search(rnd, top, residents, use, k, budget).run(inside, below)
+        if choice is not None:
+            return choice
+        k += 2
     return None
 
 

@@ -32,6 +32,7 @@ from ...matching.lexicographic import (
     max_weight_matching_two_levels_lazy,
 )
 from ...matching.ordered_perfect import first_perfect_matching
+from ...model import Colour
 from . import completing as dutch_completing
 from . import criteria as dutch_criteria
 from .bracket import Bracket, OrderDigits, PairRule
@@ -72,6 +73,36 @@ def completes(ctx: Bracket, floaters: list[PairingPlayer]) -> bool:
     return dutch_completing.reaches_lookahead_bound(ctx, floaters)
 
 
+#: 8.23's block stand-ins switched on (a switch for the tests: off, every stand-in takes every
+#: player who may float, as in 8.12)
+BLOCK_STAND_INS = True
+
+
+def block_floaters(ctx: Bracket, players: list[PairingPlayer]) -> tuple[int, frozenset[int]]:
+    """``docs/dutch.md`` 8.23 (2025 [C3]/[C4], 2017 C.3/C.4, 2012 B2/A9): of the players below
+    the bracket (``ctx.rest``, ``n`` of them), the ``a`` non-topscorers of one absolute colour
+    preference may not meet one another, so at most ``n - a`` of them are paired below, at most
+    one receives the PAB, and at least ``need = 2a - n - bye`` (``completing.forced_floaters``)
+    are paired with downfloaters, distinct ones, each able to meet one of them. Returns
+    ``need`` and the ids of ``players`` who may meet one of them (``(0, {})`` when no such
+    block forces anything): every candidate that completes the round floats at least ``need``
+    of those players."""
+    lower = ctx.rest or []
+    bye = (len(ctx.players) + len(lower)) % 2 == 1
+    need = dutch_completing.forced_floaters(lower, bye)
+    if need <= 0:
+        return 0, frozenset()
+    compatible = ctx.rnd.compatible
+    for colour in (Colour.WHITE, Colour.BLACK):
+        block = [q for q in lower if q.one_absolute(colour)]
+        if 2 * len(block) - len(lower) - bye == need:
+            break
+    else:  # (forced_floaters took its need from one of the two colours)
+        return 0, frozenset()
+    meets = frozenset(p.id for p in players if any(compatible(p, q) for q in block))
+    return need, meets
+
+
 def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = None,
                         order: OrderDigits | None = None,
                         mdp_order_lists: tuple[list[int], list[int]] | None = None
@@ -109,18 +140,25 @@ def match_without_lower(ctx: Bracket, pairs: int, allowed: PairRule | None = Non
             vals = edge_row(ctx, u, v, INTERNAL)
             rows[(uid, v.id)] = vals + order(u, v, INTERNAL) if order is not None else vals
     stand_ins = [_FIRST_STAND_IN - k for k in range(floating)]
+    # 8.23: the first ``need`` stand-ins take only players who may meet a player of the lower
+    # one-colour block (every completing candidate floats that many such players)
+    need, meets_block = block_floaters(ctx, players) if BLOCK_STAND_INS else (0, frozenset())
+    block_stand_ins = set(stand_ins[:need])
     # the players' classes for the duals of 8.16 (b): what the high digits of a pair read
-    classes: dict[int, tuple[object, ...]] = {s: ("stand-in",) for s in stand_ins}
+    classes: dict[int, tuple[object, ...]] = {
+        s: ("stand-in", s in block_stand_ins) for s in stand_ins}
     for p in players:
         # p may float: paired below (an OTHER edge) or given the PAB (a BYE edge)
         floats = allowed is None or allowed(p, p, OTHER) or allowed(p, p, BYE)
+        meets = p.id in meets_block
         classes[p.id] = (p.id in mdp_ids, p.score, p.pref, p.strength, p.cd, p.float1,
-                         p.float2, p.topscorer, floats)
+                         p.float2, p.topscorer, floats, meets)
         if not floats:
             continue
         row = edge_row(ctx, p, p, OTHER) + [0] * order_width
         for s in stand_ins:
-            rows[(p.id, s)] = row
+            if meets or s not in block_stand_ins:
+                rows[(p.id, s)] = row
     ids = [p.id for p in players] + stand_ins
     mate = None
     if mdp_order_lists is not None and order_width == 2:

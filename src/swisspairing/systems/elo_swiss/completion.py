@@ -464,6 +464,21 @@ class StageCompletions:
         members = (s2_mask & self.can_float) | self._sink_mask  # (s12-elo5c: kept, not rebuilt)
         bye_bit = 1 << rd.bye_bit
         takers = rd.bye_takers() & members if self.bye else 0
+        if self.hall_refusal:
+            # the family question's graph with both groups fixed (:meth:`some_split`), so
+            # its Hall refusals hold here: no perfect matching, the search is not run (issue
+            # 26: near-miss round 5, 2,505 dead splits at 400 players); only ``perfect`` is
+            # read from a matching that is not (valid_permutations stops there), so its rows
+            # are not built (s12-elo5d: asked first, before the 93 rows of each dead split)
+            rows_of = self._rows_of(s1_mask | s2_mask)
+            fixed = [(s1_mask, len(s1), len(s1))]
+            if _s1_hall_fails(rows_of, s2_mask, fixed) or self._sink_hall_fails(
+                    rows_of, s1_mask, s2_mask, s2_mask & ~self.can_float, fixed):
+                refused = BitMatching.__new__(BitMatching)
+                refused.barred, refused.mate, refused.matched = {}, {}, 0
+                refused.among = (s1_mask << shift) | s2_mask | self._sink_mask | (
+                    bye_bit if self.bye else 0)
+                return BitCompletion(refused, shift)
         barred = _SinkRows(self._sink_partners, s2_mask | self._sink_mask | bye_bit)
         for a in s1:
             barred[a + shift] = ~(s2_mask & ~pair_barred[a])
@@ -485,19 +500,6 @@ class StageCompletions:
         # greedy start, not D1's first pairs (see :func:`_residual_bits`), begun from the
         # previous split's pairs that are edges here (any start gives the same answers; the
         # splits of one stage differ in a few players, the lower levels' pairs carry over)
-        if self.hall_refusal:
-            # the family question's graph with both groups fixed (:meth:`some_split`), so
-            # its Hall refusals hold here: no perfect matching, the search is not run (issue
-            # 26: near-miss round 5, 2,505 dead splits at 400 players); only ``perfect`` is
-            # read from a matching that is not (valid_permutations stops there)
-            rows_of = self._rows_of(s1_mask | s2_mask)
-            fixed = [(s1_mask, len(s1), len(s1))]
-            if _s1_hall_fails(rows_of, s2_mask, fixed) or self._sink_hall_fails(
-                    rows_of, s1_mask, s2_mask, s2_mask & ~self.can_float, fixed):
-                refused = BitMatching.__new__(BitMatching)
-                refused.barred, refused.among, refused.mate, refused.matched = (
-                    barred, among, {}, 0)
-                return BitCompletion(refused, shift)
         matching = self._split_start.matching(barred, among)
         self._split_start.last = matching
         return BitCompletion(matching, shift)

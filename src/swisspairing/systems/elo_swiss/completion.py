@@ -218,12 +218,16 @@ class _WarmStart:
     without an augmenting path, whichever it is (the same answer), and consecutive "no"s of
     one stage mostly fail at the same vertex (1,000 players: 8,116 "no"s, 11.5 -> 7.8 s)."""
 
-    __slots__ = ("failed", "highest", "last")
+    __slots__ = ("failed", "highest", "last", "last_stand")
 
     def __init__(self, highest: bool) -> None:
         self.highest = highest
         self.last: BitMatching | None = None
         self.failed: int | None = None
+        #: the family question's ``stand`` of ``last``'s graph (``some_split_bits``): a
+        #: group found there again, the same players at the same stand-ins, keeps its
+        #: stand-ins' pairs unchecked (see :func:`_stand_ins_to_check`)
+        self.last_stand: Sequence[tuple[int, int, int]] = ()
 
     def matching(self, barred: Mapping[int, int], among: int, checked: int = 0
                  ) -> BitMatching:
@@ -460,6 +464,21 @@ class StageCompletions:
         members = (s2_mask & self.can_float) | self._sink_mask  # (s12-elo5c: kept, not rebuilt)
         bye_bit = 1 << rd.bye_bit
         takers = rd.bye_takers() & members if self.bye else 0
+        if self.hall_refusal:
+            # the family question's graph with both groups fixed (:meth:`some_split`), so
+            # its Hall refusals hold here: no perfect matching, the search is not run (issue
+            # 26: near-miss round 5, 2,505 dead splits at 400 players); only ``perfect`` is
+            # read from a matching that is not (valid_permutations stops there), so its rows
+            # are not built (s12-elo5d: asked first, before the 93 rows of each dead split)
+            rows_of = self._rows_of(s1_mask | s2_mask)
+            fixed = [(s1_mask, len(s1), len(s1))]
+            if _s1_hall_fails(rows_of, s2_mask, fixed) or self._sink_hall_fails(
+                    rows_of, s1_mask, s2_mask, s2_mask & ~self.can_float, fixed):
+                refused = BitMatching.__new__(BitMatching)
+                refused.barred, refused.mate, refused.matched = {}, {}, 0
+                refused.among = (s1_mask << shift) | s2_mask | self._sink_mask | (
+                    bye_bit if self.bye else 0)
+                return BitCompletion(refused, shift)
         barred = _SinkRows(self._sink_partners, s2_mask | self._sink_mask | bye_bit)
         for a in s1:
             barred[a + shift] = ~(s2_mask & ~pair_barred[a])
@@ -481,19 +500,6 @@ class StageCompletions:
         # greedy start, not D1's first pairs (see :func:`_residual_bits`), begun from the
         # previous split's pairs that are edges here (any start gives the same answers; the
         # splits of one stage differ in a few players, the lower levels' pairs carry over)
-        if self.hall_refusal:
-            # the family question's graph with both groups fixed (:meth:`some_split`), so
-            # its Hall refusals hold here: no perfect matching, the search is not run (issue
-            # 26: near-miss round 5, 2,505 dead splits at 400 players); only ``perfect`` is
-            # read from a matching that is not (valid_permutations stops there)
-            rows_of = self._rows_of(s1_mask | s2_mask)
-            fixed = [(s1_mask, len(s1), len(s1))]
-            if _s1_hall_fails(rows_of, s2_mask, fixed) or self._sink_hall_fails(
-                    rows_of, s1_mask, s2_mask, s2_mask & ~self.can_float, fixed):
-                refused = BitMatching.__new__(BitMatching)
-                refused.barred, refused.among, refused.mate, refused.matched = (
-                    barred, among, {}, 0)
-                return BitCompletion(refused, shift)
         matching = self._split_start.matching(barred, among)
         self._split_start.last = matching
         return BitCompletion(matching, shift)
@@ -669,10 +675,36 @@ class StageCompletions:
         # any start gives the answer; stand-ins sit above every player (issue 26). Begun
         # from the previous question's matching: the questions of one stage differ in a few
         # groups, the lower levels' pairs and most of the level's carry over
-        matching = self._family_start.matching(barred, among, stand_ins)
+        start = self._family_start
+        checked = _stand_ins_to_check(stand, stand_ins, start.last_stand)
+        matching = start.matching(barred, among, checked)
         if matching.perfect:
-            self._family_start.last = matching
+            start.last, start.last_stand = matching, stand
         return matching.perfect
+
+
+def _stand_ins_to_check(stand: Sequence[tuple[int, int, int]], stand_ins: int,
+                        last_stand: Sequence[tuple[int, int, int]]) -> int:
+    """The stand-ins of a family question (:meth:`StageCompletions.some_split_bits`) whose
+    pairs in the previous question's matching (the warm start, :class:`_WarmStart`) must be
+    checked: those of the groups not found in ``last_stand`` (the previous graph's groups,
+    each its players' bit set and its S2 and S1 stand-ins). A group found there, the same
+    players at the same stand-ins, gives its stand-ins the very rows they had (an S2
+    stand-in is joined to the group's S2 vertices, an S1 stand-in to its S1 vertices,
+    :class:`_FamilyRows`), and those vertices are all in the new graph (a group with
+    stand-ins has both its S1 and S2 vertices), so each of their pairs, an edge of the
+    previous graph, is one of this graph: the check would keep it. Only work changes: the
+    same matching, the same answer (issue 26, branch s12-elo5d: at 1,000 players 234,000
+    stand-in pairs were checked, each computing the stand-in's row, most of them in groups
+    the previous question had too)."""
+    if not last_stand:
+        return stand_ins
+    before = set(last_stand)
+    checked = stand_ins
+    for group in stand:
+        if group in before:
+            checked &= ~(group[1] | group[2])
+    return checked
 
 
 def residual_completion(

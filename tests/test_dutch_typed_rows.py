@@ -53,4 +53,6 @@ def test_typed_row_is_the_row_of_the_pair(system: str, monkeypatch: pytest.Monke
     assert seen["pairs"] >= 800
     assert seen["made"] * 3 <= seen["pairs"]  # most pairs found their type's row made
     assert seen["next pairs"] >= 100
-    assert seen["next made"] * 20 <= seen["next pairs"]
+    # one NEXT row per pair of scores: at least ten pairs per row made (one row per pair
+    # without the sharing; 2025 since 8.23: 8 rows for 143 pairs)
+    assert seen["next made"] * 10 <= seen["next pairs"]
